@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+
+export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <section className={`rounded-lg bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>{children}</section>;
+}
+
+export function StatCard({ label, value, caption }: { label: string; value: ReactNode; caption?: ReactNode }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm font-medium text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      {caption ? <p className="mt-1 text-xs text-slate-500">{caption}</p> : null}
+    </Card>
+  );
+}
+
+export function Badge({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}>
+      {children}
+    </span>
+  );
+}
+
+export function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${count} unread`}>
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+export function Alert({ tone = "error", children }: { tone?: "error" | "warning" | "success" | "info"; children: ReactNode }) {
+  const tones = {
+    error: "bg-red-50 text-red-800 ring-red-200",
+    warning: "bg-orange-50 text-orange-800 ring-orange-200",
+    success: "bg-green-50 text-green-800 ring-green-200",
+    info: "bg-blue-50 text-blue-800 ring-blue-200",
+  };
+  return (
+    <div role={tone === "error" || tone === "warning" ? "alert" : "status"} className={`rounded-md p-3 text-sm ring-1 ring-inset ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

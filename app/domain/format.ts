@@ -1,0 +1,101 @@
+import { parseIsoDate } from "./periods";
+
+export function digitsOnly(s: string | null | undefined): string {
+  return (s ?? "").replace(/\D/g, "");
+}
+
+/** "(XXX) XXX-XXXX" for US numbers; anything else is shown as typed so nothing is lost. */
+export function formatPhone(raw: string | null | undefined): string {
+  let digits = digitsOnly(raw);
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  if (digits.length !== 10) return (raw ?? "").trim();
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+export function formatMoney(cents: number | null | undefined): string {
+  return usd.format((cents ?? 0) / 100);
+}
+
+/**
+ * Parses a typed dollar amount ("12.5", "1,234.56", "$99") into integer cents without going
+ * through floating point, so "0.29" is 29 cents and not 28.999... More than two decimals is
+ * rejected rather than silently rounded.
+ */
+export function centsFromDollars(input: string | number): number | null {
+  const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input;
+  const match = /^(-?)\$?(\d*)(?:\.(\d{0,2}))?$/.exec(text.trim().replace(/[\s,]/g, ""));
+  if (!match) return null;
+  const [, sign, whole, fraction = ""] = match;
+  if (!whole && !fraction) return null;
+  const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign && cents !== 0 ? -cents : cents;
+}
+
+/** Cents as a plain decimal for form inputs ("12.50"); empty when there is no amount. */
+export function dollarsFromCents(cents: number | null | undefined): string {
+  if (cents == null || !Number.isFinite(cents)) return "";
+  const abs = Math.abs(Math.round(cents));
+  const sign = cents < 0 && abs !== 0 ? "-" : "";
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+// Chromium puts a narrow no-break space before AM/PM and Node's ICU may not; normalising keeps
+// server-rendered and hydrated text identical.
+function normalizeSpaces(text: string): string {
+  return text.replace(/[\u202f\u00a0]/g, " ");
+}
+
+/**
+ * A bare calendar date (a date of birth, a draft date) names a day, not an instant, so it is
+ * shown as that day whatever the viewer's timezone.
+ */
+function toInstant(value: Date | string, timeZone: string): { date: Date; timeZone: string } | null {
+  if (typeof value === "string") {
+    const calendarDate = parseIsoDate(value);
+    if (calendarDate) {
+      return { date: new Date(Date.UTC(calendarDate.year, calendarDate.month - 1, calendarDate.day)), timeZone: "UTC" };
+    }
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : { date, timeZone };
+}
+
+function formatWith(options: Intl.DateTimeFormatOptions, value: Date | string, timeZone: string): string {
+  const instant = toInstant(value, timeZone);
+  if (!instant) return "";
+  return normalizeSpaces(new Intl.DateTimeFormat("en-US", { ...options, timeZone: instant.timeZone }).format(instant.date));
+}
+
+/** "Nov 21, 2026"; empty for an unreadable date. */
+export function formatDate(value: Date | string, timeZone: string): string {
+  return formatWith({ month: "short", day: "numeric", year: "numeric" }, value, timeZone);
+}
+
+/** "Nov 21, 2026, 3:04 PM"; empty for an unreadable date. */
+export function formatDateTime(value: Date | string, timeZone: string): string {
+  return formatWith(
+    { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" },
+    value,
+    timeZone,
+  );
+}
+
+/** The header clock: "3:04 PM EST". */
+export function formatClock(now: Date, timeZone: string): string {
+  return normalizeSpaces(
+    new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(now),
+  );
+}
+
+/** "•••• 1234", for account and card numbers outside the detail view. */
+export function maskLast4(value: string | null | undefined): string {
+  const compact = (value ?? "").replace(/[\s-]/g, "");
+  return compact ? `•••• ${compact.slice(-4)}` : "";
+}
+
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}

@@ -1,0 +1,98 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData,
+  useRouteError, useRouteLoaderData,
+} from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
+import stylesheet from "./tailwind.css?url";
+import { Toaster } from "./components/ui/toaster";
+import { readToast } from "./utils/toast.server";
+import { getOptionalUser } from "./utils/auth.server";
+import { useNonce } from "./utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Agency CRM" },
+  { name: "description", content: "Lead management, commissions and retention for final-expense life-insurance agencies." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [{ toast, clearHeader }, user] = await Promise.all([readToast(request), getOptionalUser(request)]);
+  const headers = new Headers();
+  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  return data(
+    {
+      user,
+      nonce: context.cspNonce ?? "",
+      // A fresh key per delivery so the same message twice still shows twice.
+      toast: toast ? { ...toast, key: `${Date.now()}-${Math.random()}` } : null,
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  const memoToast = useMemo(() => toast, [toast?.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      <Toaster toast={memoToast} />
+      <Outlet />
+    </>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <main className="flex min-h-full flex-col items-center justify-center px-6 py-24 text-center">
+      <p className="text-5xl font-bold text-brand-600">404</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+      <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        Go back home
+      </Link>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const message = isRouteErrorResponse(error) ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}` : "Something went wrong on our side.";
+  return (
+    <main className="flex min-h-full flex-col items-center justify-center px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">We could not show this page</h1>
+      <p className="mt-2 text-slate-600">{message}</p>
+      <Link to="/" className="mt-6 text-brand-600 underline">Go back home</Link>
+    </main>
+  );
+}
+
+export type RootLoader = typeof loader;
+export function useOptionalRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}

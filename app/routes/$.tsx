@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NotFoundPage } from "~/root";
+import { requireAdmin, requireAgent } from "~/utils/auth.server";
+
+/**
+ * Unknown paths. Under /admin and /agent the access rules still come first: signed out goes to
+ * /login, the wrong role to /; only then is it a 404.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname;
+  if (path.startsWith("/admin/")) await requireAdmin(request);
+  if (path.startsWith("/agent/")) await requireAgent(request);
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function NotFound() {
+  return <NotFoundPage />;
+}
+
+export function ErrorBoundary() {
+  return <NotFoundPage />;
+}

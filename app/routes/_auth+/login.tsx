@@ -1,0 +1,183 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Alert } from "~/components/ui/card";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { UrlDialog } from "~/components/ui/url-dialog";
+import { loginSchema, registrationSchema } from "~/domain/schemas/auth";
+import { registerAgent } from "~/services/auth.server";
+import { ServiceError } from "~/services/errors.server";
+import { endSession } from "~/services/sessions.server";
+import { authenticator } from "~/utils/authenticator.server";
+import { dashboardPathFor, getOptionalUser, safeRedirect } from "~/utils/auth.server";
+import { readSessionToken, requestMeta, sessionCookieHeader } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Agency CRM" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (user) throw redirect(safeRedirect(redirectTo, dashboardPathFor(user)));
+  return { redirectTo: safeRedirect(redirectTo, "") };
+}
+
+/** The inline box shows only these two texts (part 1, section 8). */
+function loginFailureText(error: ServiceError) {
+  if (error.message.includes("Account pending approval")) return { title: "Account pending approval", description: "Admin has not approved your account yet." };
+  if (error.message.includes("Invalid credentials")) return { title: "Invalid email or password", description: "Check your email and password and try again." };
+  return { title: "Login failed", description: error.message };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const intent = formData.get("intent");
+
+  if (intent === "register") {
+    const submission = parseWithZod(formData, { schema: registrationSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), failure: null }, { status: 400 });
+    try {
+      await registerAgent(submission.value, requestMeta(request));
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      const fieldErrors = error.status === 409 ? { email: [error.message] } : undefined;
+      return data(
+        { intent, result: submission.reply({ formErrors: [error.message], fieldErrors }), failure: { title: "Registration failed", description: error.message } },
+        { status: error.status },
+      );
+    }
+    return redirectWithToast("/login", { title: "Registration successful", description: "Your request has been submitted. Awaiting admin approval." });
+  }
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+  }
+  try {
+    const result = await authenticator.authenticate("form", request);
+    // Any session the browser already had ends here: a new id at every sign-in.
+    await endSession(await readSessionToken(request));
+    if (result.kind === "must-change-password") {
+      throw redirect(`/set-new-password?token=${encodeURIComponent(result.resetToken)}`);
+    }
+    const to = safeRedirect(submission.value.redirectTo, dashboardPathFor(result.user));
+    return redirectWithToast(
+      to,
+      { title: "Login successful", description: "Welcome back!" },
+      { headers: { "Set-Cookie": await sessionCookieHeader(result.sessionToken) } },
+    );
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const failure = loginFailureText(error);
+    return data(
+      { intent: "login", result: submission.reply({ formErrors: [failure.title], hideFields: ["password"] }), failure },
+      { status: error.status },
+    );
+  }
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const registering = searchParams.get("dialog") === "register" || actionData?.intent === "register";
+  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    constraint: { email: { required: true }, password: { required: true } },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldRevalidate: "onBlur",
+  });
+  const loginFailure = actionData?.intent === "login" ? actionData.failure : null;
+
+  return (
+    <main className="flex min-h-full items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md">
+        <div className="mb-6 text-center">
+          <Link to="/" className="text-2xl font-bold text-brand-700">Agency CRM</Link>
+          <h1 className="mt-2 text-xl font-semibold text-slate-900">Sign in to your account</h1>
+        </div>
+        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          {loginFailure ? (
+            <div className="mb-4">
+              <Alert tone="warning">
+                <p className="font-semibold">{loginFailure.title}</p>
+                <p>{loginFailure.description}</p>
+              </Alert>
+            </div>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+            <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" errors={fields.password.errors} />
+            <div className="flex justify-end text-sm">
+              <Link to="/forgot-password" className="font-medium text-brand-600 hover:underline">Forgot password?</Link>
+            </div>
+            <Button name="intent" value="login" className="w-full" disabled={busyIntent === "login"}>
+              {busyIntent === "login" ? "Signing in..." : "Sign in"}
+            </Button>
+          </Form>
+          <div className="mt-6 space-y-3 border-t border-slate-200 pt-6 text-center text-sm">
+            <p className="text-slate-600">New agent?</p>
+            <ButtonLink to="?dialog=register" variant="secondary" className="w-full" preventScrollReset>
+              Request Account Access
+            </ButtonLink>
+            <ButtonLink to="/submitapplication" variant="ghost" className="w-full">
+              Submit Insurance Application
+            </ButtonLink>
+            <ButtonLink to="/" variant="ghost" className="w-full">
+              Back to Website
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+      {registering ? <RegistrationDialog /> : null}
+    </main>
+  );
+}
+
+function RegistrationDialog() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.intent === "register" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
+    shouldRevalidate: "onBlur",
+  });
+  const failure = actionData?.intent === "register" ? actionData.failure : null;
+  return (
+    <UrlDialog title="Agent Registration" closeTo="/login">
+      <p className="mb-4 text-sm text-slate-600">
+        Tell us who you are. An administrator reviews every request; you can sign in once it is approved.
+      </p>
+      {failure ? (
+        <div className="mb-4">
+          <Alert>
+            <p className="font-semibold">{failure.title}</p>
+            <p>{failure.description}</p>
+          </Alert>
+        </div>
+      ) : null}
+      <Form method="post" action="/login?dialog=register" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" errors={fields.firstName.errors} />
+        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" errors={fields.lastName.errors} />
+        <Field className="sm:col-span-2" label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+        <Field label="Phone" {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" errors={fields.phone.errors} />
+        <Field label="License number" {...getInputProps(fields.licenseNumber, { type: "text" })} errors={fields.licenseNumber.errors} />
+        <Field className="sm:col-span-2" label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" hint="At least 6 characters." errors={fields.password.errors} />
+        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+          <ButtonLink to="/login" variant="secondary">Cancel</ButtonLink>
+          <Button name="intent" value="register" disabled={busy}>{busy ? "Submitting..." : "Submit Request"}</Button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}

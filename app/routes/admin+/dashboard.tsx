@@ -1,0 +1,95 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { PageHandle } from "~/components/shell/app-shell";
+import { LeadStatusBadge } from "~/components/leads/status-badge";
+import { Card, StatCard } from "~/components/ui/card";
+import { PeriodFilter } from "~/components/ui/period-filter";
+import { formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { PERIOD_CAPTIONS } from "~/domain/periods";
+import { periodFromSearch } from "~/domain/schemas/period";
+import { recentActivity } from "~/services/activity.server";
+import { getAdminDashboard } from "~/services/dashboard.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const handle: PageHandle = { title: "Dashboard", subtitle: "Performance Overview" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request);
+  const query = periodFromSearch(new URL(request.url).searchParams, "today");
+  const [dashboard, activity] = await Promise.all([getAdminDashboard(user, query), recentActivity(8)]);
+  return { ...dashboard, activity, query, timezone: user.timezone };
+}
+
+export default function AdminDashboard() {
+  const { stats, recentApplications, activity, query, timezone } = useLoaderData<typeof loader>();
+  const caption = PERIOD_CAPTIONS[query.period];
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 className="text-xl font-bold text-slate-900">Performance Overview</h2>
+        <PeriodFilter period={query.period} startDate={query.startDate} endDate={query.endDate} />
+      </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Active Agents" value={stats.activeAgents} caption="Approved agents" />
+        <StatCard label="Total Leads" value={stats.totalLeads} caption={caption} />
+        <StatCard label="Sales Converted" value={stats.converted} caption={`${stats.conversionRate.toFixed(1)}% conversion rate`} />
+        <StatCard label="Revenue This Period" value={formatMoney(stats.revenueThisPeriodCents)} caption={`Commission on sales, ${caption.toLowerCase()}`} />
+      </div>
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card className="overflow-hidden xl:col-span-2">
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+            <h3 className="font-semibold text-slate-900">Recent Leads</h3>
+          </div>
+          {recentApplications.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-500">No recent leads found.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-2">Lead</th>
+                    <th scope="col" className="px-4 py-2">Agent</th>
+                    <th scope="col" className="px-4 py-2">Status</th>
+                    <th scope="col" className="px-4 py-2">Premium per month</th>
+                    <th scope="col" className="px-4 py-2">Date</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {recentApplications.map((lead) => (
+                    <tr key={lead.id}>
+                      <td className="px-4 py-2">
+                        <p className="font-medium text-slate-900">{lead.firstName} {lead.lastName}</p>
+                        <p className="text-xs text-slate-500">{lead.email ?? ""}</p>
+                      </td>
+                      <td className="px-4 py-2">{lead.agent ? `${lead.agent.firstName} ${lead.agent.lastName}` : "Unassigned"}</td>
+                      <td className="px-4 py-2"><LeadStatusBadge status={lead.status} /></td>
+                      <td className="px-4 py-2">{formatMoney(lead.monthlyPremiumCents)}</td>
+                      <td className="px-4 py-2 whitespace-nowrap">{formatDate(lead.createdAt, timezone)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+        <Card>
+          <div className="border-b border-slate-200 px-4 py-3">
+            <h3 className="font-semibold text-slate-900">Recent Activity</h3>
+          </div>
+          {activity.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-500">No activity yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {activity.map((item) => (
+                <li key={item.id} className="px-4 py-3 text-sm">
+                  <p className="text-slate-800">{item.summary}</p>
+                  <p className="text-xs text-slate-500">{formatDateTime(item.createdAt, timezone)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AppShell, type NavItem } from "~/components/shell/app-shell";
+import { formatClock } from "~/domain/format";
+import { requireAgent } from "~/utils/auth.server";
+
+const SETUP_PATHS = ["/agent/setup", "/agent/carrier-setup"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAgent(request);
+  const path = new URL(request.url).pathname;
+  // An agent who has not finished setup sees the setup on every agent path.
+  if (!user.agent.setupComplete && !SETUP_PATHS.includes(path)) throw redirect("/agent/setup");
+  return { user, clock: formatClock(new Date(), user.timezone) };
+}
+
+export default function AgentLayout() {
+  const { user, clock } = useLoaderData<typeof loader>();
+  const nav: NavItem[] = [{ to: "/agent/dashboard", label: "Dashboard" }];
+  return (
+    <AppShell
+      user={user}
+      nav={nav}
+      clock={clock}
+      headerExtra={
+        <span className="rounded-md bg-brand-50 px-2 py-1 text-xs font-medium text-brand-700">
+          Calls Left Today: <strong>{user.agent.callsLeft}</strong>
+        </span>
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { ActivityLog, User } from "~db";
+
+export async function logActivity(entry: {
+  userId?: string | null;
+  action: string;
+  entityType?: string;
+  entityId?: string | null;
+  summary: string;
+}) {
+  await ActivityLog.create({
+    userId: entry.userId ?? null,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    summary: entry.summary.slice(0, 500),
+  });
+}
+
+export async function recentActivity(limit = 10) {
+  const rows = await ActivityLog.findAll({
+    order: [["createdAt", "DESC"]],
+    limit,
+    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    summary: row.summary,
+    createdAt: row.createdAt.toISOString(),
+    userName: row.user ? `${row.user.firstName} ${row.user.lastName}` : null,
+  }));
+}

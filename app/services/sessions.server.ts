@@ -1,0 +1,100 @@
+import { Op } from "sequelize";
+import { Agent, Session, User } from "~db";
+import { randomToken, sha256 } from "~/utils/crypto.server";
+
+export const SESSION_TTL_MS = 12 * 60 * 60_000;
+
+/** The signed-in user as every service sees it: plain data, no model instance. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  role: "admin" | "agent";
+  timezone: string;
+  mustChangePassword: boolean;
+  agent: {
+    id: string;
+    status: string;
+    setupComplete: boolean;
+    callsLeft: number;
+    licenseNumber: string;
+    companyName: string | null;
+  } | null;
+};
+
+export type RequestMeta = { ip?: string | null; userAgent?: string | null };
+
+export function toSessionUser(user: User): SessionUser {
+  const agent = user.agent ?? null;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? null,
+    role: user.role,
+    timezone: user.timezone,
+    mustChangePassword: user.mustChangePassword,
+    agent: agent
+      ? {
+          id: agent.id,
+          status: agent.status,
+          setupComplete: agent.setupComplete,
+          callsLeft: agent.callsLeft,
+          licenseNumber: agent.licenseNumber,
+          companyName: agent.companyName ?? null,
+        }
+      : null,
+  };
+}
+
+/** Why an agent may not sign in, or null when they may. The texts are the spec's. */
+export function agentSignInRefusal(status: string): string | null {
+  if (status === "pending") return "Account pending approval. Admin has not approved your account yet.";
+  if (status === "paused") return "Account paused. Your account has been paused by an administrator; contact your agency to have it reactivated.";
+  if (status === "rejected") return "Account rejected. Your registration was not approved; contact your agency for details.";
+  return null;
+}
+
+export async function createSession(userId: string, meta: RequestMeta = {}) {
+  const token = randomToken();
+  await Session.create({
+    id: sha256(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    ipAddress: meta.ip?.slice(0, 64) ?? null,
+    userAgent: meta.userAgent?.slice(0, 255) ?? null,
+  });
+  return token;
+}
+
+/** The user behind a session cookie's token, or null when it is unknown, expired or barred. */
+export async function getSessionUser(token: string | null | undefined): Promise<SessionUser | null> {
+  if (!token) return null;
+  const session = await Session.findByPk(sha256(token), {
+    include: [{ model: User, as: "user", include: [{ model: Agent, as: "agent" }] }],
+  });
+  if (!session?.user) return null;
+  if (session.expiresAt.getTime() <= Date.now()) {
+    await session.destroy();
+    return null;
+  }
+  const user = session.user;
+  if (user.role === "agent" && agentSignInRefusal(user.agent?.status ?? "pending")) return null;
+  return toSessionUser(user);
+}
+
+export async function endSession(token: string | null | undefined) {
+  if (token) await Session.destroy({ where: { id: sha256(token) } });
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function endUserSessions(userId: string, exceptToken?: string | null) {
+  const where = exceptToken
+    ? { userId, id: { [Op.ne]: sha256(exceptToken) } }
+    : { userId };
+  await Session.destroy({ where });
+}
+

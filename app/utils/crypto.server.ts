@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { env } from "./env.server";
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+const KEY_LENGTH = 64;
+
+/** scrypt with OWASP's parameters (N=2^17, r=8, p=1); the cost is stored with the hash. */
+export async function hashPassword(password: string) {
+  const N = 2 ** env.scryptLogN;
+  const r = 8;
+  const p = 1;
+  const salt = crypto.randomBytes(16);
+  const hash = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r });
+  return ["scrypt", N, r, p, salt.toString("base64"), hash.toString("base64")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string) {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const N = Number(n);
+  const expected = Buffer.from(hash, "base64");
+  const actual = await scrypt(password, Buffer.from(salt, "base64"), expected.length, {
+    N,
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * N * Number(r),
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+export function randomToken(bytes = 32) {
+  return crypto.randomBytes(bytes).toString("base64url");
+}
+
+export function sha256(value: string) {
+  return crypto.createHash("sha256").update(value).digest("hex");
+}
+
+/** A readable temporary password: no look-alike characters, 12 of them. */
+export function temporaryPassword() {
+  const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
+  const bytes = crypto.randomBytes(12);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+function encryptionKey() {
+  const raw = env.dataEncryptionKey;
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+  if (key.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes (hex or base64)");
+  return key;
+}
+
+/** AES-256-GCM; the output carries a version so the key can be rotated later. */
+export function encrypt(plaintext: string) {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", encryptionKey(), iv);
+  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":");
+}
+
+export function decrypt(payload: string) {
+  const [version, iv, tag, body] = payload.split(":");
+  if (version !== "v1" || !iv || !tag || !body) throw new Error("Unreadable encrypted value");
+  const decipher = crypto.createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64"));
+  decipher.setAuthTag(Buffer.from(tag, "base64"));
+  return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
+}
+
+export function encryptOptional(value: string | null | undefined) {
+  return value ? encrypt(value) : null;
+}
+
+export function decryptOptional(value: string | null | undefined) {
+  return value ? decrypt(value) : null;
+}

@@ -1,0 +1,260 @@
+import {
+  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes,
+  type InferCreationAttributes, type NonAttribute, type Sequelize,
+} from "sequelize";
+import type { Agent } from "./agent";
+import type { Carrier, Product } from "./carrier";
+import type { User } from "./user";
+
+type Opt<T> = CreationOptional<T | null>;
+
+/** A lead: an insurance application assigned to an agent. Sensitive numbers are stored encrypted. */
+export class Application extends Model<InferAttributes<Application>, InferCreationAttributes<Application>> {
+  declare id: CreationOptional<string>;
+  declare agentId: ForeignKey<Agent["id"]> | null;
+  declare carrierId: ForeignKey<Carrier["id"]> | null;
+  declare productId: ForeignKey<Product["id"]> | null;
+  declare status: CreationOptional<string>;
+  declare firstName: string;
+  declare lastName: string;
+  declare hasEmail: CreationOptional<boolean>;
+  declare email: Opt<string>;
+  declare gender: Opt<string>;
+  declare dateOfBirth: Opt<string>;
+  declare stateBornIn: Opt<string>;
+  declare address: Opt<string>;
+  declare city: Opt<string>;
+  declare state: Opt<string>;
+  declare zipCode: Opt<string>;
+  declare height: Opt<string>;
+  declare weight: Opt<number>;
+  declare maritalStatus: Opt<string>;
+  declare ssnEncrypted: Opt<string>;
+  declare ssnLast4: Opt<string>;
+  declare smoker: Opt<boolean>;
+  declare doctorName: Opt<string>;
+  declare doctorPhone: Opt<string>;
+  declare medications: Opt<string>;
+  declare medicalHistory: Opt<string>;
+  declare coverageAmountCents: Opt<number>;
+  declare monthlyPremiumCents: Opt<number>;
+  declare productType: Opt<string>;
+  declare policyTerm: Opt<string>;
+  declare riders: Opt<string>;
+  declare policyNotes: Opt<string>;
+  declare paymentMethod: Opt<string>;
+  declare bankName: Opt<string>;
+  declare routingNumberEncrypted: Opt<string>;
+  declare routingNumberLast4: Opt<string>;
+  declare accountNumberEncrypted: Opt<string>;
+  declare accountNumberLast4: Opt<string>;
+  declare cardNumberEncrypted: Opt<string>;
+  declare cardNumberLast4: Opt<string>;
+  declare cardExpiry: Opt<string>;
+  declare cardCvvEncrypted: Opt<string>;
+  declare firstDraftDate: Opt<string>;
+  declare futureDraftDate: Opt<string>;
+  declare paymentNotes: Opt<string>;
+  declare notes: Opt<string>;
+  declare calculatedCommissionCents: Opt<number>;
+  declare commissionCancelledAt: Opt<Date>;
+  declare soldAt: Opt<Date>;
+  declare callbackDate: Opt<Date>;
+  declare source: CreationOptional<string>;
+  declare consentGiven: CreationOptional<boolean>;
+  declare consentText: Opt<string>;
+  declare consentAt: Opt<Date>;
+  declare consentIp: Opt<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  declare agent?: NonAttribute<Agent | null>;
+  declare carrier?: NonAttribute<Carrier | null>;
+  declare product?: NonAttribute<Product | null>;
+  declare phones?: NonAttribute<Phone[]>;
+  declare beneficiaries?: NonAttribute<Beneficiary[]>;
+  declare paymentTracking?: NonAttribute<PaymentTracking[]>;
+  declare statusChanges?: NonAttribute<StatusChange[]>;
+}
+
+export class Phone extends Model<InferAttributes<Phone>, InferCreationAttributes<Phone>> {
+  declare id: CreationOptional<string>;
+  declare applicationId: ForeignKey<Application["id"]>;
+  declare phoneNumber: string;
+  declare phoneType: CreationOptional<string>;
+  declare isPrimary: CreationOptional<boolean>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+export class Beneficiary extends Model<InferAttributes<Beneficiary>, InferCreationAttributes<Beneficiary>> {
+  declare id: CreationOptional<string>;
+  declare applicationId: ForeignKey<Application["id"]>;
+  declare name: string;
+  declare relationship: string;
+  declare otherRelationship: Opt<string>;
+  declare dateOfBirth: Opt<string>;
+  declare age: Opt<number>;
+  declare phone: Opt<string>;
+  declare percentage: Opt<number>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+export class PaymentTracking extends Model<InferAttributes<PaymentTracking>, InferCreationAttributes<PaymentTracking>> {
+  declare id: CreationOptional<string>;
+  declare applicationId: ForeignKey<Application["id"]>;
+  declare monthNumber: number;
+  declare dueDate: string;
+  declare amountCents: number;
+  declare status: CreationOptional<string>;
+  declare notes: Opt<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  declare application?: NonAttribute<Application>;
+}
+
+/** The audit trail of a lead's status; its notes are the lead's "existing notes". */
+export class StatusChange extends Model<InferAttributes<StatusChange>, InferCreationAttributes<StatusChange>> {
+  declare id: CreationOptional<string>;
+  declare applicationId: ForeignKey<Application["id"]>;
+  declare userId: ForeignKey<User["id"]> | null;
+  declare fromStatus: Opt<string>;
+  declare toStatus: string;
+  declare notes: Opt<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  declare user?: NonAttribute<User | null>;
+}
+
+export class LeadRead extends Model<InferAttributes<LeadRead>, InferCreationAttributes<LeadRead>> {
+  declare id: CreationOptional<string>;
+  declare userId: ForeignKey<User["id"]>;
+  declare applicationId: ForeignKey<Application["id"]>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+// Factories, not shared objects: Sequelize writes field names into each definition it is given.
+const uuid = () => ({ type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true });
+const str = (n: number) => ({ type: DataTypes.STRING(n), allowNull: true });
+const text = () => ({ type: DataTypes.TEXT, allowNull: true });
+const date = () => ({ type: DataTypes.DATEONLY, allowNull: true });
+const at = () => ({ type: DataTypes.DATE, allowNull: true });
+/** pg returns BIGINT and DECIMAL as strings; these getters give numbers on both databases. */
+const numeric = (type: DataTypes.DataType, name: string) => ({
+  type,
+  allowNull: true,
+  get(this: Model) {
+    const value = this.getDataValue(name);
+    return value === null || value === undefined ? null : Number(value);
+  },
+});
+const timestamps = () => ({ createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE });
+
+export function initApplicationModels(sequelize: Sequelize) {
+  Application.init(
+    {
+      id: uuid(),
+      status: { type: DataTypes.STRING(24), allowNull: false, defaultValue: "pending" },
+      firstName: { type: DataTypes.STRING(100), allowNull: false },
+      lastName: { type: DataTypes.STRING(100), allowNull: false },
+      hasEmail: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      email: str(254),
+      gender: str(16),
+      dateOfBirth: date(),
+      stateBornIn: str(64),
+      address: str(255),
+      city: str(120),
+      state: str(2),
+      zipCode: str(10),
+      height: str(32),
+      weight: { type: DataTypes.INTEGER, allowNull: true },
+      maritalStatus: str(16),
+      ssnEncrypted: text(),
+      ssnLast4: str(4),
+      smoker: { type: DataTypes.BOOLEAN, allowNull: true },
+      doctorName: str(200),
+      doctorPhone: str(32),
+      medications: text(),
+      medicalHistory: text(),
+      coverageAmountCents: numeric(DataTypes.BIGINT, "coverageAmountCents"),
+      monthlyPremiumCents: { type: DataTypes.INTEGER, allowNull: true },
+      productType: str(120),
+      policyTerm: str(120),
+      riders: text(),
+      policyNotes: text(),
+      paymentMethod: str(16),
+      bankName: str(200),
+      routingNumberEncrypted: text(),
+      routingNumberLast4: str(4),
+      accountNumberEncrypted: text(),
+      accountNumberLast4: str(4),
+      cardNumberEncrypted: text(),
+      cardNumberLast4: str(4),
+      cardExpiry: str(5),
+      cardCvvEncrypted: text(),
+      firstDraftDate: date(),
+      futureDraftDate: date(),
+      paymentNotes: text(),
+      notes: text(),
+      calculatedCommissionCents: { type: DataTypes.INTEGER, allowNull: true },
+      commissionCancelledAt: at(),
+      soldAt: at(),
+      callbackDate: at(),
+      source: { type: DataTypes.STRING(32), allowNull: false, defaultValue: "public_form" },
+      consentGiven: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      consentText: text(),
+      consentAt: at(),
+      consentIp: str(64),
+      ...timestamps(),
+    },
+    { sequelize, tableName: "applications", underscored: true },
+  );
+  Phone.init(
+    {
+      id: uuid(),
+      phoneNumber: { type: DataTypes.STRING(32), allowNull: false },
+      phoneType: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "mobile" },
+      isPrimary: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      ...timestamps(),
+    },
+    { sequelize, tableName: "phones", underscored: true },
+  );
+  Beneficiary.init(
+    {
+      id: uuid(),
+      name: { type: DataTypes.STRING(200), allowNull: false },
+      relationship: { type: DataTypes.STRING(32), allowNull: false },
+      otherRelationship: str(120),
+      dateOfBirth: date(),
+      age: { type: DataTypes.INTEGER, allowNull: true },
+      phone: str(32),
+      percentage: numeric(DataTypes.DECIMAL(5, 2), "percentage"),
+      ...timestamps(),
+    },
+    { sequelize, tableName: "beneficiaries", underscored: true },
+  );
+  PaymentTracking.init(
+    {
+      id: uuid(),
+      monthNumber: { type: DataTypes.INTEGER, allowNull: false },
+      dueDate: { type: DataTypes.DATEONLY, allowNull: false },
+      amountCents: { type: DataTypes.INTEGER, allowNull: false },
+      status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "not_paid" },
+      notes: text(),
+      ...timestamps(),
+    },
+    { sequelize, tableName: "payment_trackings", underscored: true },
+  );
+  StatusChange.init(
+    {
+      id: uuid(),
+      fromStatus: str(24),
+      toStatus: { type: DataTypes.STRING(24), allowNull: false },
+      notes: text(),
+      ...timestamps(),
+    },
+    { sequelize, tableName: "status_changes", underscored: true },
+  );
+  LeadRead.init({ id: uuid(), ...timestamps() }, { sequelize, tableName: "lead_reads", underscored: true });
+}

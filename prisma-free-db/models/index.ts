@@ -1,0 +1,63 @@
+import type { Sequelize } from "sequelize";
+import { Agent, AgentCarrier, Bdm, LicensedState, initAgentModels } from "./agent";
+import {
+  Application, Beneficiary, LeadRead, PaymentTracking, Phone, StatusChange, initApplicationModels,
+} from "./application";
+import { Carrier, Product, initCarrierModels } from "./carrier";
+import {
+  ActivityLog, Attempt, FormSubmission, Notification, Order, PasswordResetRequest, initOperationModels,
+} from "./operations";
+import { Session, User, initUserModels } from "./user";
+
+export {
+  ActivityLog, Agent, AgentCarrier, Application, Attempt, Bdm, Beneficiary, Carrier, FormSubmission,
+  LeadRead, LicensedState, Notification, Order, PasswordResetRequest, PaymentTracking, Phone, Product,
+  Session, StatusChange, User,
+};
+export type { Role } from "./user";
+export type { AgentStatus } from "./agent";
+export type { ResetRequestStatus } from "./operations";
+
+export function initModels(sequelize: Sequelize) {
+  initUserModels(sequelize);
+  initAgentModels(sequelize);
+  initCarrierModels(sequelize);
+  initApplicationModels(sequelize);
+  initOperationModels(sequelize);
+
+  User.hasOne(Agent, { as: "agent", foreignKey: "userId" });
+  Agent.belongsTo(User, { as: "user", foreignKey: "userId" });
+  Session.belongsTo(User, { as: "user", foreignKey: "userId" });
+  User.hasMany(Session, { as: "sessions", foreignKey: "userId" });
+
+  Agent.belongsTo(Bdm, { as: "bdm", foreignKey: "bdmId" });
+  Agent.belongsToMany(Carrier, { through: AgentCarrier, as: "carriers", foreignKey: "agentId", otherKey: "carrierId" });
+  AgentCarrier.belongsTo(Agent, { as: "agent", foreignKey: "agentId" });
+  AgentCarrier.belongsTo(Carrier, { as: "carrier", foreignKey: "carrierId" });
+  Agent.hasMany(Product, { as: "products", foreignKey: "agentId" });
+  Agent.hasMany(LicensedState, { as: "licensedStates", foreignKey: "agentId" });
+  Carrier.hasMany(Product, { as: "products", foreignKey: "carrierId" });
+  Product.belongsTo(Carrier, { as: "carrier", foreignKey: "carrierId" });
+  Product.belongsTo(Agent, { as: "agent", foreignKey: "agentId" });
+
+  Application.belongsTo(Agent, { as: "agent", foreignKey: "agentId" });
+  Agent.hasMany(Application, { as: "applications", foreignKey: "agentId" });
+  Application.belongsTo(Carrier, { as: "carrier", foreignKey: "carrierId" });
+  Application.belongsTo(Product, { as: "product", foreignKey: "productId" });
+  Application.hasMany(Phone, { as: "phones", foreignKey: "applicationId" });
+  Application.hasMany(Beneficiary, { as: "beneficiaries", foreignKey: "applicationId" });
+  Application.hasMany(PaymentTracking, { as: "paymentTracking", foreignKey: "applicationId" });
+  PaymentTracking.belongsTo(Application, { as: "application", foreignKey: "applicationId" });
+  Application.hasMany(StatusChange, { as: "statusChanges", foreignKey: "applicationId" });
+  StatusChange.belongsTo(User, { as: "user", foreignKey: "userId" });
+  Application.hasMany(LeadRead, { as: "reads", foreignKey: "applicationId" });
+  LeadRead.belongsTo(User, { as: "user", foreignKey: "userId" });
+
+  Notification.belongsTo(User, { as: "user", foreignKey: "userId" });
+  Notification.belongsTo(Application, { as: "application", foreignKey: "applicationId" });
+  PasswordResetRequest.belongsTo(User, { as: "user", foreignKey: "userId" });
+  PasswordResetRequest.belongsTo(User, { as: "decidedBy", foreignKey: "decidedById" });
+  Order.belongsTo(Agent, { as: "agent", foreignKey: "agentId" });
+  Order.belongsTo(Bdm, { as: "bdm", foreignKey: "bdmId" });
+  ActivityLog.belongsTo(User, { as: "user", foreignKey: "userId" });
+}

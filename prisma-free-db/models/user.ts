@@ -1,0 +1,64 @@
+import {
+  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes,
+  type InferCreationAttributes, type NonAttribute, type Sequelize,
+} from "sequelize";
+import type { Agent } from "./agent";
+
+export type Role = "admin" | "agent";
+
+export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+  declare id: CreationOptional<string>;
+  declare email: string;
+  declare passwordHash: string;
+  declare firstName: string;
+  declare lastName: string;
+  declare phone: CreationOptional<string | null>;
+  declare role: Role;
+  declare timezone: CreationOptional<string>;
+  declare mustChangePassword: CreationOptional<boolean>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  declare agent?: NonAttribute<Agent | null>;
+}
+
+export class Session extends Model<InferAttributes<Session>, InferCreationAttributes<Session>> {
+  /** sha256 of the cookie's token: a leaked table cannot be replayed as cookies. */
+  declare id: string;
+  declare userId: ForeignKey<User["id"]>;
+  declare expiresAt: Date;
+  declare ipAddress: CreationOptional<string | null>;
+  declare userAgent: CreationOptional<string | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  declare user?: NonAttribute<User>;
+}
+
+export function initUserModels(sequelize: Sequelize) {
+  User.init(
+    {
+      id: { type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true },
+      email: { type: DataTypes.STRING(254), allowNull: false, unique: true },
+      passwordHash: { type: DataTypes.STRING(255), allowNull: false },
+      firstName: { type: DataTypes.STRING(100), allowNull: false },
+      lastName: { type: DataTypes.STRING(100), allowNull: false },
+      phone: { type: DataTypes.STRING(32), allowNull: true },
+      role: { type: DataTypes.STRING(16), allowNull: false },
+      timezone: { type: DataTypes.STRING(64), allowNull: false, defaultValue: "America/New_York" },
+      mustChangePassword: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
+    { sequelize, tableName: "users", underscored: true },
+  );
+  Session.init(
+    {
+      id: { type: DataTypes.STRING(64), primaryKey: true },
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
+      ipAddress: { type: DataTypes.STRING(64), allowNull: true },
+      userAgent: { type: DataTypes.STRING(255), allowNull: true },
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
+    { sequelize, tableName: "sessions", underscored: true },
+  );
+}

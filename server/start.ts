@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { isCrossSiteMutation } from "./origin";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const isProduction = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT || 3000);
+// Behind Fly's proxy the client address is in Fly-Client-IP; X-Forwarded-For is only believed
+// when TRUST_PROXY=1 says a proxy we control sets it.
+const trustForwardedFor = process.env.TRUST_PROXY === "1";
+
+if (isProduction) {
+  // Pending migrations run before the server takes traffic (fly.toml also runs them on release).
+  const { migrate, closeDatabase } = await import("../prisma-free-db/index");
+  await migrate();
+  await closeDatabase();
+}
+
+const vite = isProduction
+  ? null
+  : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+
+app.use((req, res, next) => {
+  const started = Date.now();
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  const flyIp = req.get("Fly-Client-IP");
+  const forwarded = trustForwardedFor ? req.get("X-Forwarded-For")?.split(",")[0]?.trim() : undefined;
+  req.headers["x-remote-address"] = flyIp || forwarded || req.socket.remoteAddress || "";
+  if (!process.env.FLY_APP_NAME) delete req.headers["fly-client-ip"];
+  if (!trustForwardedFor) delete req.headers["x-forwarded-for"];
+  // The path only: query strings can hold reset tokens, and they never belong in a log.
+  res.on("finish", () => {
+    if (req.path.startsWith("/assets/")) return;
+    console.log(`${req.method} ${req.path} ${res.statusCode} ${Date.now() - started}ms`);
+  });
+  next();
+});
+
+app.use((req, res, next) => {
+  const crossSite = isCrossSiteMutation({
+    method: req.method,
+    origin: req.get("Origin"),
+    host: req.get("X-Forwarded-Host") ?? req.get("Host"),
+    secFetchSite: req.get("Sec-Fetch-Site"),
+  });
+  if (!crossSite) return next();
+  res.status(403).json({ error: "Cross-site request refused" });
+});
+
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+}
+
+const build = vite
+  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(path.join(root, "build/server/index.js"))) as ServerBuild);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: isProduction ? "production" : "development",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+app.listen(port, () => {
+  console.log(`Agency CRM listening on http://localhost:${port}`);
+});

@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import { Agent, AgentCarrier, Application, Carrier, LicensedState, Phone, Product, User } from "~db";
+import { hashPassword } from "~/utils/crypto.server";
+import { createSession, getSessionUser, type SessionUser } from "~/services/sessions.server";
+import { sessionCookie } from "~/utils/session.server";
+
+// Builders for test data written through the real models. Emails are unique per call so test
+// files can share one database without stepping on each other.
+
+export const TEST_PASSWORD = "password123";
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}.${crypto.randomBytes(5).toString("hex")}@example.test`;
+}
+
+export async function createAdmin(overrides: Partial<{ email: string; password: string; timezone: string }> = {}) {
+  const user = await User.create({
+    email: overrides.email ?? uniqueEmail("admin"),
+    passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+    firstName: "Ada",
+    lastName: "Admin",
+    role: "admin",
+    timezone: overrides.timezone ?? "America/New_York",
+  });
+  return user;
+}
+
+export async function createAgent(
+  overrides: Partial<{ email: string; password: string; status: "pending" | "approved" | "paused" | "rejected"; setupComplete: boolean; firstName: string; lastName: string; callsLeft: number }> = {},
+) {
+  const user = await User.create({
+    email: overrides.email ?? uniqueEmail("agent"),
+    passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+    firstName: overrides.firstName ?? "Andy",
+    lastName: overrides.lastName ?? "Agent",
+    phone: "5555550123",
+    role: "agent",
+  });
+  const agent = await Agent.create({
+    userId: user.id,
+    licenseNumber: "LIC-TEST",
+    status: overrides.status ?? "approved",
+    setupComplete: overrides.setupComplete ?? true,
+    callsLeft: overrides.callsLeft ?? 0,
+  });
+  return { user, agent };
+}
+
+/** Gives an agent a carrier with one product at the given commission rate. */
+export async function giveCarrier(agentId: string, carrierName = "Aetna", productName = "Final Expense", compPercentage = 100) {
+  const carrier = (await Carrier.findOne({ where: { name: carrierName } }))!;
+  await AgentCarrier.findOrCreate({ where: { agentId, carrierId: carrier.id }, defaults: { agentId, carrierId: carrier.id } });
+  const product = await Product.create({ agentId, carrierId: carrier.id, name: productName, compPercentage });
+  await LicensedState.findOrCreate({ where: { agentId, state: "FL" }, defaults: { agentId, state: "FL" } });
+  return { carrier, product };
+}
+
+export async function createLead(agentId: string | null, overrides: Partial<{ firstName: string; lastName: string; status: string; createdAt: Date; monthlyPremiumCents: number; email: string }> = {}) {
+  const lead = await Application.create({
+    agentId,
+    firstName: overrides.firstName ?? "Lena",
+    lastName: overrides.lastName ?? "Lead",
+    email: overrides.email ?? null,
+    status: overrides.status ?? "pending",
+    monthlyPremiumCents: overrides.monthlyPremiumCents ?? 5000,
+    coverageAmountCents: 1_000_000,
+    ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+  });
+  await Phone.create({ applicationId: lead.id, phoneNumber: "8135550000", isPrimary: true });
+  return lead;
+}
+
+/** A signed-in session for a user: the SessionUser services take, and the cookie routes read. */
+export async function signInAs(user: User): Promise<{ actor: SessionUser; cookie: string; token: string }> {
+  const token = await createSession(user.id);
+  const actor = (await getSessionUser(token))!;
+  const cookie = (await sessionCookie.serialize(token)).split(";")[0]!;
+  return { actor, cookie, token };
+}

@@ -3,6 +3,8 @@ import { flatRoutes } from "remix-flat-routes";
 
 /** @type {import('@remix-run/dev').VitePluginConfig} */
 export default {
+  // BUILD_DIR lets two builds (e.g. parallel test runs) live side by side.
+  buildDirectory: process.env.BUILD_DIR || "build",
   // Routes are declared by remix-flat-routes below, so Remix's own convention is switched off.
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) =>

@@ -9,6 +9,7 @@ import { isCrossSiteMutation } from "./origin";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const isProduction = process.env.NODE_ENV === "production";
+const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 const port = Number(process.env.PORT || 3000);
 // Behind Fly's proxy the client address is in Fly-Client-IP; X-Forwarded-For is only believed
 // when TRUST_PROXY=1 says a proxy we control sets it.
@@ -59,13 +60,13 @@ app.use((req, res, next) => {
 if (vite) {
   app.use(vite.middlewares);
 } else {
-  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 }
 
 const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(path.join(root, "build/server/index.js"))) as ServerBuild);
+  : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
 
 app.all(
   "*",

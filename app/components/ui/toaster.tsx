@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Toast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/hydrated";
 
 const tones = {
   success: "border-green-600",
@@ -14,6 +15,7 @@ const tones = {
 export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) {
   const [visible, setVisible] = useState<string | null>(toast?.key ?? null);
   const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!toast) return;
@@ -33,7 +35,13 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
 
   if (!toast || visible !== toast.key) return <div id="toast-region" tabIndex={-1} aria-live="polite" />;
   return (
-    <div id="toast-region" tabIndex={-1} aria-live="polite" className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-2 sm:justify-end sm:px-4">
+    <div
+      id="toast-region"
+      tabIndex={-1}
+      aria-live="polite"
+      // Without JavaScript nothing can dismiss it, so it is a banner in the flow, covering nothing.
+      className={hydrated ? "pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-2 sm:justify-end sm:px-4" : "flex justify-center p-2"}
+    >
       <div role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto w-full max-w-sm rounded-md border-l-4 bg-white p-4 shadow-lg ring-1 ring-slate-200 ${tones[toast.type]}`}>
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
@@ -52,7 +60,7 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
               </div>
             ) : null}
           </div>
-          <button type="button" onClick={() => setVisible(null)} className="text-slate-400 hover:text-slate-600" aria-label="Dismiss">
+          <button type="button" hidden={!hydrated} onClick={() => setVisible(null)} className="text-slate-400 hover:text-slate-600" aria-label="Dismiss">
             ×
           </button>
         </div>

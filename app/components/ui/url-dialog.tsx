@@ -45,7 +45,7 @@ export function UrlDialog({
     );
   }
   return (
-    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true })} className="relative z-40">
+    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true })} className="fixed inset-0 z-40">
       <div className={backdrop} aria-hidden="true" />
       <div className={frame}>
         <DialogPanel className={panelClass}>{panel}</DialogPanel>

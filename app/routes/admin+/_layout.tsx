@@ -2,10 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell, type NavItem } from "~/components/shell/app-shell";
 import { formatClock } from "~/domain/format";
-import { requireAdmin } from "~/utils/auth.server";
+import { redirect } from "@remix-run/node";
+import { dashboardPathFor, requireAdmin, requireUser } from "~/utils/auth.server";
 import { adminNavCounts } from "~/services/navigation.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // /admin itself sends any signed-in user to their own dashboard, before the role check.
+  if (new URL(request.url).pathname.replace(/\/$/, "") === "/admin") {
+    throw redirect(dashboardPathFor(await requireUser(request)));
+  }
   const user = await requireAdmin(request);
   const counts = await adminNavCounts(user);
   return { user, counts, clock: formatClock(new Date(), user.timezone) };

@@ -3,13 +3,15 @@ import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell, type NavItem } from "~/components/shell/app-shell";
 import { formatClock } from "~/domain/format";
-import { requireAgent } from "~/utils/auth.server";
+import { dashboardPathFor, requireAgent, requireUser } from "~/utils/auth.server";
 
 const SETUP_PATHS = ["/agent/setup", "/agent/carrier-setup"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAgent(request);
   const path = new URL(request.url).pathname;
+  // /agent itself sends any signed-in user to their own dashboard, before the role check.
+  if (path.replace(/\/$/, "") === "/agent") throw redirect(dashboardPathFor(await requireUser(request)));
+  const user = await requireAgent(request);
   // An agent who has not finished setup sees the setup on every agent path.
   if (!user.agent.setupComplete && !SETUP_PATHS.includes(path)) throw redirect("/agent/setup");
   return { user, clock: formatClock(new Date(), user.timezone) };

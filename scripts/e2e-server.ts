@@ -1,0 +1,35 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+// The server the Playwright suite drives: the production build on a fresh SQLite database,
+// migrated and seeded with the demo data, on E2E_PORT.
+const port = process.env.E2E_PORT || "3210";
+const file = path.resolve("data", `e2e-${port}.sqlite`);
+for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: `sqlite:${file}`,
+  NODE_ENV: "production" as const,
+  PORT: port,
+  SESSION_SECRET: process.env.SESSION_SECRET || "e2e-session-secret-not-for-production",
+  DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || "0".repeat(64),
+  ALLOW_INSECURE_COOKIES: "1",
+  TRUST_PROXY: "1",
+  SCRYPT_LOG_N: "12",
+};
+
+function run(args: string[]) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}`))));
+  });
+}
+
+await run(["prisma-free-db/cli/seed.ts", "--force"]);
+const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], { env, stdio: "inherit" });
+const stop = () => server.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,125 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, signIn, signOut } from "./helpers";
+
+test.describe("sign-in", () => {
+  test("admin lands on the admin dashboard with real figures and can log out", async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Login successful")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Performance Overview" })).toBeVisible();
+    await expect(page.getByText("Active Agents")).toBeVisible();
+    await expect(page.getByText("Administrator")).toBeVisible();
+    await signOut(page);
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard/);
+  });
+
+  test("agent lands on the agent dashboard", async ({ page }) => {
+    await signIn(page, DEMO.agent);
+    await expect(page).toHaveURL(/\/agent\/dashboard$/);
+    await expect(page.getByText("My Leads", { exact: true })).toBeVisible();
+    await expect(page.getByText("Calls Left Today")).toBeVisible();
+  });
+
+  test("an agent whose setup is not complete is sent to setup", async ({ page }) => {
+    await signIn(page, DEMO.newAgent);
+    await expect(page).toHaveURL(/\/agent\/setup/);
+  });
+
+  test("a pending agent is refused with Account pending approval", async ({ page }) => {
+    await signIn(page, DEMO.pending);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("alert").filter({ hasText: "Account pending approval" })).toBeVisible();
+    await expect(page.getByText("Admin has not approved your account yet")).toBeVisible();
+  });
+
+  test("a paused agent is refused", async ({ page }) => {
+    await signIn(page, DEMO.paused);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
+  });
+
+  test("a wrong password shows Invalid email or password and keeps the email", async ({ page }) => {
+    await signIn(page, { email: DEMO.admin.email, password: "wrong-password" });
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(DEMO.admin.email);
+  });
+
+  test("after sign-in the user is taken back where they were going", async ({ page }) => {
+    await page.goto("/admin/agent-approval");
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(DEMO.admin.email);
+    await page.getByLabel("Password").fill(DEMO.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/agent-approval$/);
+  });
+});
+
+test.describe("access rules", () => {
+  test("signed out, /admin and /agent paths go to /login", async ({ page }) => {
+    for (const path of ["/admin/dashboard", "/agent/dashboard", "/admin/no-such-page", "/agent/leads"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    }
+  });
+
+  test("the wrong role is sent to /", async ({ page }) => {
+    await signIn(page, DEMO.agent);
+    await expect(page).toHaveURL(/\/agent\/dashboard$/);
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("/dashboard, /admin and /agent send a signed-in user to their dashboard", async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    for (const path of ["/dashboard", "/admin", "/agent"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    }
+  });
+
+  test("unknown paths show 404 Page Not Found with a way home", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Go back home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("registration", () => {
+  test("Request Account Access registers a pending agent", async ({ page }, testInfo) => {
+    const email = `e2e.${testInfo.project.name}.${Date.now()}@example.test`;
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Request Account Access" }).click();
+    const dialog = page.getByRole("dialog", { name: "Agent Registration" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("First name").fill("Eve");
+    await dialog.getByLabel("Last name").fill("Tester");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Phone").fill("8135550142");
+    await dialog.getByLabel("License number").fill("FL-998877");
+    await dialog.getByLabel("Password").fill("123");
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(page.getByRole("dialog").getByLabel("Email")).toHaveValue(email);
+    await page.getByRole("dialog").getByLabel("Password").fill("secret123");
+    await page.getByRole("dialog").getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Registration successful")).toBeVisible();
+    await signIn(page, { email, password: "secret123" });
+    await expect(page.getByText("Account pending approval").first()).toBeVisible();
+  });
+
+  test("a duplicate email is a clear error", async ({ page }) => {
+    await page.goto("/login?dialog=register");
+    const dialog = page.getByRole("dialog", { name: "Agent Registration" });
+    await dialog.getByLabel("First name").fill("Dup");
+    await dialog.getByLabel("Last name").fill("Licate");
+    await dialog.getByLabel("Email").fill(DEMO.agent.email);
+    await dialog.getByLabel("Phone").fill("8135550142");
+    await dialog.getByLabel("License number").fill("FL-1");
+    await dialog.getByLabel("Password").fill("secret123");
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("dialog").getByText("An account with this email already exists.").first()).toBeVisible();
+  });
+});

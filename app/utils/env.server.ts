@@ -11,6 +11,8 @@ const schema = z.object({
   DATA_ENCRYPTION_KEY: z.string().optional(),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   ALLOW_INSECURE_COOKIES: z.enum(["0", "1"]).default("0"),
+  // The local demo runs the production build on a laptop: it may use the generated dev secrets.
+  ALLOW_LOCAL_SECRETS: z.enum(["0", "1"]).default("0"),
 });
 
 const parsed = schema.parse(process.env);
@@ -37,7 +39,7 @@ const isProduction = parsed.NODE_ENV === "production";
 function required(name: "SESSION_SECRET" | "DATA_ENCRYPTION_KEY") {
   const value = parsed[name];
   if (value) return value;
-  if (isProduction) throw new Error(`${name} must be set in production`);
+  if (isProduction && parsed.ALLOW_LOCAL_SECRETS !== "1") throw new Error(`${name} must be set in production`);
   return localSecret(name);
 }
 

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { Agent, Application } from "~db";
+import { getAdminDashboard, getAgentDashboard } from "~/services/dashboard.server";
+import { loader as adminDashboardLoader } from "~/routes/admin+/dashboard";
+import { loader as agentDashboardLoader } from "~/routes/agent+/dashboard";
+import { createAdmin, createAgent, createLead, signInAs } from "../support/factories";
+import { callRoute } from "../support/http";
+
+async function sale(agentId: string, commissionCents: number, soldAt: Date, cancelled = false) {
+  const lead = await createLead(agentId, { status: "sale", createdAt: soldAt });
+  await Application.update(
+    { calculatedCommissionCents: commissionCents, soldAt, commissionCancelledAt: cancelled ? new Date() : null },
+    { where: { id: lead.id } },
+  );
+  return lead;
+}
+
+describe("agent dashboard", () => {
+  it("counts only the agent's own leads, with conversion rate and half the callbacks due today", async () => {
+    const me = await createAgent({ callsLeft: 42 });
+    const other = await createAgent();
+    await createLead(me.agent.id, { status: "pending" });
+    await createLead(me.agent.id, { status: "callback" });
+    await createLead(me.agent.id, { status: "callback" });
+    await createLead(me.agent.id, { status: "callback" });
+    await sale(me.agent.id, 45_000, new Date());
+    await sale(me.agent.id, 10_000, new Date(), true);
+    await createLead(other.agent.id, { status: "sale" });
+    const { actor } = await signInAs(me.user);
+    const result = await getAgentDashboard(actor, { period: "all" });
+    expect(result.stats.totalLeads).toBe(6);
+    expect(result.stats.pending).toBe(1);
+    expect(result.stats.converted).toBe(2);
+    expect(result.stats.conversionRate).toBe(33.3);
+    expect(result.stats.callbacks).toBe(3);
+    expect(result.stats.callbacksDueToday).toBe(2);
+    // The cancelled commission does not count.
+    expect(result.stats.commissionThisMonthCents).toBe(45_000);
+    expect(result.callsLeft).toBe(42);
+    expect(result.recentApplications.every((lead) => lead.agent?.id === me.agent.id)).toBe(true);
+    expect(result.recentApplications[0]!.primaryPhone).toBe("8135550000");
+  });
+
+  it("shows zeros and a 0.0% rate for an agent without leads (max(total, 1))", async () => {
+    const me = await createAgent();
+    const { actor } = await signInAs(me.user);
+    const result = await getAgentDashboard(actor, { period: "today" });
+    expect(result.stats).toMatchObject({ totalLeads: 0, converted: 0, conversionRate: 0, callbacksDueToday: 0 });
+    expect(result.recentApplications).toEqual([]);
+  });
+
+  it("refuses an admin and is refused to an admin through the page", async () => {
+    const admin = await createAdmin();
+    const { actor, cookie } = await signInAs(admin);
+    await expect(getAgentDashboard(actor, { period: "all" })).rejects.toMatchObject({ status: 403 });
+    const res = await callRoute(agentDashboardLoader, { path: "/agent/dashboard", cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("admin dashboard", () => {
+  it("filters by period in the admin's time zone and counts approved agents only", async () => {
+    const admin = await createAdmin({ timezone: "America/New_York" });
+    const { actor } = await signInAs(admin);
+    const before = await getAdminDashboard(actor, { period: "today" });
+    const { agent } = await createAgent();
+    await createAgent({ status: "paused" });
+    await createAgent({ status: "pending", setupComplete: false });
+    await createLead(agent.id, { status: "pending" });
+    await createLead(agent.id, { createdAt: new Date(Date.now() - 10 * 24 * 3600_000) });
+    await sale(agent.id, 12_345, new Date());
+    const after = await getAdminDashboard(actor, { period: "today" });
+    expect(after.stats.activeAgents - before.stats.activeAgents).toBe(1);
+    expect(after.stats.totalLeads - before.stats.totalLeads).toBe(2);
+    expect(after.stats.converted - before.stats.converted).toBe(1);
+    expect(after.stats.revenueThisPeriodCents - before.stats.revenueThisPeriodCents).toBe(12_345);
+    const all = await getAdminDashboard(actor, { period: "all" });
+    expect(all.stats.totalLeads).toBe(await Application.count());
+    expect(all.stats.activeAgents).toBe(await Agent.count({ where: { status: "approved" } }));
+  });
+
+  it("reads the period from the URL and falls back to today on a bad one", async () => {
+    const admin = await createAdmin();
+    const { cookie } = await signInAs(admin);
+    const ok = await callRoute(adminDashboardLoader, { path: "/admin/dashboard?period=lastmonth", cookie });
+    expect((await ok.json()).query.period).toBe("lastmonth");
+    const bad = await callRoute(adminDashboardLoader, { path: "/admin/dashboard?period=custom&startDate=2026-02-10", cookie });
+    expect((await bad.json()).query.period).toBe("today");
+  });
+
+  it("sends an agent away from the admin dashboard and a signed-out visitor to /login", async () => {
+    const { user } = await createAgent();
+    const { cookie } = await signInAs(user);
+    const asAgent = await callRoute(adminDashboardLoader, { path: "/admin/dashboard", cookie });
+    expect(asAgent.headers.get("Location")).toBe("/");
+    const signedOut = await callRoute(adminDashboardLoader, { path: "/admin/dashboard" });
+    expect(signedOut.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard");
+  });
+});

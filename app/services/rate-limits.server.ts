@@ -25,6 +25,14 @@ export const PUBLIC_SUBMISSIONS: LimitRule = {
   message: "Too many submissions from your address. Please try again later.",
 };
 
+// Landing-page inquiries count apart from public applications, so one cannot use up the other.
+export const INQUIRIES: LimitRule = {
+  kind: "inquiry",
+  max: 10,
+  windowMs: 60 * 60_000,
+  message: "Too many inquiries from your address. Please try again in an hour.",
+};
+
 export const REGISTRATIONS: LimitRule = {
   kind: "register",
   max: 5,

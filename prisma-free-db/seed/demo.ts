@@ -107,7 +107,10 @@ export async function seedDemo(log: (line: string) => void = console.log) {
       let sold = 0;
       for (let i = 0; i < spec.leads; i++) {
         const status = pick(STATUS_MIX);
-        const createdAt = new Date(now - between(0, 120) * DAY - between(0, 23) * 3600_000);
+        // Mostly spread over four months, with a few from the last hours so "Today" is never empty.
+        const createdAt = random() < 0.06
+          ? new Date(now - between(5, 360) * 60_000)
+          : new Date(now - between(0, 120) * DAY - between(0, 23) * 3600_000);
         const [city, state] = pick(CITIES);
         const firstName = pick(FIRST_NAMES);
         const lastName = pick(LAST_NAMES);
@@ -118,7 +121,7 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         const routing = `0${digits(8)}`;
         const account = digits(10);
         const isSale = status === "sale" && product;
-        const soldAt = isSale ? new Date(Math.min(now, createdAt.getTime() + between(0, 10) * DAY)) : null;
+        const soldAt = isSale ? new Date(createdAt.getTime() + random() * Math.min(10 * DAY, now - createdAt.getTime())) : null;
         const firstDraft = soldAt ? isoDay(new Date(soldAt.getTime() + between(1, 20) * DAY)) : isoDay(new Date(createdAt.getTime() + 14 * DAY));
         const lead = await Application.create({
           agentId: agent.id,

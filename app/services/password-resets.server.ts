@@ -1,8 +1,8 @@
-import { Op } from "sequelize";
+import { Op, type InferAttributes } from "sequelize";
 import { Agent, PasswordResetRequest, User, sequelize } from "~db";
 import { hashPassword, randomToken, sha256 } from "~/utils/crypto.server";
-import { ServiceError, badRequest, notFound } from "./errors.server";
-import { RESET_REQUESTS, assertUnderLimit, recordAttempt } from "./rate-limits.server";
+import { badRequest, conflict, forbidden, notFound } from "./errors.server";
+import { LOGIN_FAILURES, RESET_REQUESTS, assertUnderLimit, clearAttempts, recordAttempt } from "./rate-limits.server";
 import { logActivity } from "./activity.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
 
@@ -13,39 +13,52 @@ export const HISTORY_SIZE = 10;
 export const MIN_NEW_PASSWORD = 8;
 
 export const LINK_INVALID = "This password reset link is no longer valid.";
+export const LINK_USED = "This password reset link has already been used. Request a new one if you still need to reset your password.";
+export const LINK_EXPIRED = "This password reset link has expired. Links expire after 1 hour.";
+export const REQUEST_SENT = "Your password reset request has been sent to the admin for approval.";
+
+function assertAdmin(actor: SessionUser) {
+  if (actor.role !== "admin") throw forbidden();
+}
 
 /**
  * Records a reset request for a known email. An unknown email gets the same answer and no row,
- * so the form cannot be used to find out who has an account.
+ * so the form cannot be used to find out who has an account. Requests are counted per email
+ * and per address whether or not the account exists, for the same reason.
  */
 export async function requestPasswordReset(emailInput: string, meta: RequestMeta = {}) {
   const email = emailInput.trim().toLowerCase();
   if (!email) throw badRequest("Please enter your email address", { email: ["Please enter your email address"] });
-  await assertUnderLimit(RESET_REQUESTS, [`email:${email}`, meta.ip ? `ip:${meta.ip}` : null]);
-  await recordAttempt(RESET_REQUESTS, [`email:${email}`, meta.ip ? `ip:${meta.ip}` : null]);
-  const user = await User.findOne({ where: { email } });
+  const keys = [`email:${email}`, meta.ip ? `ip:${meta.ip}` : null];
+  await assertUnderLimit(RESET_REQUESTS, keys);
+  await recordAttempt(RESET_REQUESTS, keys);
+  const user = await User.findOne({ where: { email }, attributes: ["id", "email"] });
   if (user) {
+    // One open request per user is enough for the admin to act on; repeats do not pile up.
     const pending = await PasswordResetRequest.findOne({
       where: { userId: user.id, kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } },
+      attributes: ["id"],
     });
     if (!pending) {
       await PasswordResetRequest.create({
         userId: user.id,
-        email,
+        email: user.email,
         kind: "request",
         status: "pending",
         expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
       });
     }
   }
-  return { message: "Your password reset request has been sent to the admin for approval." };
+  return { message: REQUEST_SENT };
 }
+
+export type ResetRequestStatusView = "pending" | "approved" | "denied" | "completed" | "expired";
 
 export type ResetRequestView = {
   id: string;
   userName: string;
   email: string;
-  status: "pending" | "approved" | "denied" | "completed" | "expired";
+  status: ResetRequestStatusView;
   requestedAt: string;
   expiresAt: string;
   approvedAt: string | null;
@@ -53,7 +66,8 @@ export type ResetRequestView = {
   deniedAt: string | null;
 };
 
-function effectiveStatus(row: PasswordResetRequest, now = Date.now()): ResetRequestView["status"] {
+/** A pending request past its 24 hours, or an approved link past its hour, counts as expired. */
+function effectiveStatus(row: PasswordResetRequest, now = Date.now()): ResetRequestStatusView {
   if ((row.status === "pending" || row.status === "approved") && row.expiresAt.getTime() <= now) return "expired";
   return row.status;
 }
@@ -72,40 +86,65 @@ function toView(row: PasswordResetRequest): ResetRequestView {
   };
 }
 
-/** Pending requests, and the latest 10 others (an expired pending one counts as history). */
-export async function listResetRequests() {
+const withUserName = [{ model: User, as: "user", attributes: ["firstName", "lastName"] }];
+
+/**
+ * Open requests (oldest first, so none waits longest unseen), and the latest 10 others, most
+ * recently changed first; a pending request past its 24 hours is history, shown as expired.
+ */
+export async function listResetRequests(actor: SessionUser) {
+  assertAdmin(actor);
   const now = new Date();
-  const include = [{ model: User, as: "user", attributes: ["firstName", "lastName"] }];
-  const pending = await PasswordResetRequest.findAll({
-    where: { kind: "request", status: "pending", expiresAt: { [Op.gt]: now } },
-    include,
-    order: [["createdAt", "ASC"]],
-  });
-  const history = await PasswordResetRequest.findAll({
-    where: {
-      kind: "request",
-      [Op.or]: [{ status: { [Op.ne]: "pending" } }, { expiresAt: { [Op.lte]: now } }],
-    },
-    include,
-    order: [["updatedAt", "DESC"]],
-    limit: HISTORY_SIZE,
-  });
+  const [pending, history] = await Promise.all([
+    PasswordResetRequest.findAll({
+      where: { kind: "request", status: "pending", expiresAt: { [Op.gt]: now } },
+      include: withUserName,
+      order: [["createdAt", "ASC"]],
+    }),
+    PasswordResetRequest.findAll({
+      where: {
+        kind: "request",
+        [Op.or]: [{ status: { [Op.ne]: "pending" } }, { expiresAt: { [Op.lte]: now } }],
+      },
+      include: withUserName,
+      order: [["updatedAt", "DESC"], ["createdAt", "DESC"]],
+      limit: HISTORY_SIZE,
+    }),
+  ]);
   return { pending: pending.map(toView), history: history.map(toView) };
 }
 
 async function findPendingRequest(id: string) {
-  const row = await PasswordResetRequest.findOne({ where: { id, kind: "request" }, include: [{ model: User, as: "user" }] });
+  const row = await PasswordResetRequest.findOne({ where: { id, kind: "request" }, include: withUserName });
   if (!row) throw notFound("Reset request not found");
-  if (effectiveStatus(row) !== "pending") throw new ServiceError(409, `This request is already ${effectiveStatus(row)}.`);
+  const status = effectiveStatus(row);
+  if (status === "expired") throw conflict("This request has expired. The user can submit a new one.");
+  if (status !== "pending") throw conflict(`This request has already been ${status}.`);
   return row;
 }
 
-/** Approving issues a one-time link valid for an hour; only the token's hash is kept. */
+/**
+ * Moves a request out of "pending" only if it still is: two admins deciding at once cannot both
+ * succeed (the second would otherwise overwrite the first one's link).
+ */
+async function decide(row: PasswordResetRequest, changes: Partial<InferAttributes<PasswordResetRequest>>) {
+  const [count] = await PasswordResetRequest.update(changes, {
+    where: { id: row.id, status: "pending", expiresAt: { [Op.gt]: new Date() } },
+  });
+  if (count !== 1) throw conflict("This request has just been decided by someone else.");
+  await row.reload({ include: withUserName });
+}
+
+/**
+ * Approving issues a one-time link valid for an hour. Only the token's hash is kept, so the
+ * link can be shown to the admin this once and never read back from the database.
+ */
 export async function approveResetRequest(admin: SessionUser, id: string) {
+  assertAdmin(admin);
   const row = await findPendingRequest(id);
   const token = randomToken();
   const now = new Date();
-  await row.update({
+  await decide(row, {
     status: "approved",
     approvedAt: now,
     decidedById: admin.id,
@@ -117,14 +156,18 @@ export async function approveResetRequest(admin: SessionUser, id: string) {
 }
 
 export async function denyResetRequest(admin: SessionUser, id: string) {
+  assertAdmin(admin);
   const row = await findPendingRequest(id);
-  await row.update({ status: "denied", deniedAt: new Date(), decidedById: admin.id });
+  await decide(row, { status: "denied", deniedAt: new Date(), decidedById: admin.id });
   await logActivity({ userId: admin.id, action: "reset_denied", entityType: "user", entityId: row.userId, summary: `Password reset denied for ${row.email}` });
   return { request: toView(row) };
 }
 
-/** The one-time token behind a temporary password: the sign-in hands it to /set-new-password. */
-export async function issueSetPasswordToken(user: User) {
+/**
+ * The one-time token that lets a user who must change their password (a temporary password,
+ * or a signed-in user flagged for it) set a new one on /set-new-password.
+ */
+export async function issueSetPasswordToken(user: Pick<User, "id" | "email">) {
   const token = randomToken();
   await PasswordResetRequest.create({
     userId: user.id,
@@ -139,13 +182,13 @@ export async function issueSetPasswordToken(user: User) {
 }
 
 async function findUsableToken(token: string | null | undefined) {
-  if (!token) throw badRequest(LINK_INVALID);
+  // Tokens we issue are 43 characters; anything far longer is not worth hashing.
+  if (!token || token.length > 200) throw badRequest(LINK_INVALID);
   const row = await PasswordResetRequest.findOne({ where: { tokenHash: sha256(token) }, include: [{ model: User, as: "user" }] });
   if (!row || !row.user) throw badRequest(LINK_INVALID);
-  if (row.status === "completed") throw badRequest("This password reset link has already been used.");
-  if (row.status !== "approved" || row.expiresAt.getTime() <= Date.now()) {
-    throw badRequest("This password reset link has expired. Links expire after 1 hour.");
-  }
+  if (row.status === "completed") throw badRequest(LINK_USED);
+  if (row.status !== "approved") throw badRequest(LINK_INVALID);
+  if (row.expiresAt.getTime() <= Date.now()) throw badRequest(LINK_EXPIRED);
   return row;
 }
 
@@ -154,6 +197,7 @@ export async function verifyResetToken(token: string | null | undefined) {
   return { valid: true as const, email: row.email, expiresAt: row.expiresAt.toISOString() };
 }
 
+/** The service's own guard, whatever the caller validated: a new password has 8 characters or more. */
 export function newPasswordProblem(password: string, confirm?: string) {
   if (!password) return "Please enter a new password.";
   if (password.length < MIN_NEW_PASSWORD) return "Password must be at least 8 characters long";
@@ -162,8 +206,9 @@ export function newPasswordProblem(password: string, confirm?: string) {
 }
 
 /**
- * Sets the new password through a reset link or a temporary-password token. The token is
- * spent, every session of the user ends, and an issued temporary password is forgotten.
+ * Sets the new password through a reset link or a set-password token. The token is spent (once:
+ * a second use, even at the same moment, is refused), every other open link of the user dies,
+ * every session of the user ends, and an issued temporary password is forgotten.
  */
 export async function resetPasswordWithToken(token: string | null | undefined, passwordInput: string) {
   const password = passwordInput.trim();
@@ -172,16 +217,23 @@ export async function resetPasswordWithToken(token: string | null | undefined, p
   const row = await findUsableToken(token);
   const passwordHash = await hashPassword(password);
   await sequelize.transaction(async (transaction) => {
+    const completedAt = new Date();
+    const [claimed] = await PasswordResetRequest.update(
+      { status: "completed", completedAt },
+      { where: { id: row.id, status: "approved", expiresAt: { [Op.gt]: completedAt } }, transaction },
+    );
+    if (claimed !== 1) throw badRequest(LINK_USED);
     await User.update({ passwordHash, mustChangePassword: false }, { where: { id: row.userId }, transaction });
     await Agent.update({ temporaryPasswordEncrypted: null }, { where: { userId: row.userId }, transaction });
-    await row.update({ status: "completed", completedAt: new Date() }, { transaction });
     // Once the password is set, no other outstanding link for this user should still work.
     await PasswordResetRequest.update(
-      { status: "completed", completedAt: new Date() },
+      { status: "completed", completedAt },
       { where: { userId: row.userId, status: "approved", id: { [Op.ne]: row.id } }, transaction },
     );
   });
   await endUserSessions(row.userId);
+  // Someone locked out by failed sign-ins has just proved who they are; let them sign in.
+  await clearAttempts(LOGIN_FAILURES, `email:${row.user!.email}`);
   await logActivity({ userId: row.userId, action: "password_changed", entityType: "user", entityId: row.userId, summary: `${row.email} set a new password` });
-  return { message: "Your password has been successfully changed." };
+  return { message: "Your password has been successfully changed.", email: row.user!.email };
 }

@@ -1,0 +1,147 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { DEMO, isNoJs, signIn, signOut } from "./helpers";
+
+// Each project resets a different demo agent, so the two runs (and other specs) never meet.
+const USERS = {
+  js: { email: "jordan.lee@example.com", name: "Jordan Lee", password: "agent12345" },
+  "no-js": { email: "maria.gonzalez@example.com", name: "Maria Gonzalez", password: "agent12345" },
+} as const;
+
+/**
+ * Puts the demo password back through the same reset flow, over the JSON API, so specs that
+ * sign in as this agent later still can.
+ */
+async function restorePassword(request: APIRequestContext, email: string, password: string) {
+  expect((await request.post("/api/auth/request-password-reset", { data: { email } })).ok()).toBe(true);
+  expect((await request.post("/api/auth/login", { data: DEMO.admin })).ok()).toBe(true);
+  const list = await (await request.get("/api/admin/password-reset-requests")).json();
+  const pending = (list.pending as { id: string; email: string }[]).find((r) => r.email === email)!;
+  const approved = await (await request.post(`/api/admin/password-reset-requests/${pending.id}/approve`)).json();
+  expect(approved.resetLink).toContain("/reset-password?token=");
+  const reset = await request.post("/api/auth/reset-password", { data: { token: approved.token, password } });
+  expect(reset.ok()).toBe(true);
+  await request.post("/api/auth/logout");
+}
+
+test.describe("password reset", () => {
+  test("request, admin approval, new password, sign-in; the link then is spent", async ({ page }, testInfo) => {
+    const noJs = isNoJs(testInfo);
+    const user = USERS[testInfo.project.name as keyof typeof USERS];
+    const newPassword = `Fresh-${Date.now()}`;
+
+    // The visitor asks for a reset.
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel("Email").fill(`  ${user.email}  `);
+    await page.getByRole("button", { name: "Request Password Reset" }).click();
+    await expect(page.getByRole("heading", { name: "Request submitted" })).toBeVisible();
+    await expect(page.getByText("Reset request submitted")).toBeVisible();
+    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+    await expect(page.getByText("usually within 24 hours")).toBeVisible();
+    await expect(page.getByText("valid for 1 hour", { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
+    await page.getByRole("link", { name: "Submit Another Request" }).click();
+    await expect(page.getByLabel("Email")).toBeVisible();
+
+    // The admin approves it and reads the one-time link.
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto("/admin/password-reset-requests");
+    await expect(page.getByRole("heading", { name: "Pending Requests" })).toBeVisible();
+    await page.getByRole("button", { name: `Approve reset request from ${user.name}` }).click();
+    await expect(page.getByText("Request approved")).toBeVisible();
+    const link = await page.getByLabel("Value to copy").inputValue();
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=[\w-]{20,}$/);
+    await expect(page.getByRole("button", { name: `Approve reset request from ${user.name}` })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
+    // With JavaScript the link stays up as a toast over the header until dismissed.
+    if (!noJs) await page.getByRole("button", { name: "Dismiss" }).click();
+    await signOut(page);
+
+    // The user opens the link and sets a new password.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
+    const password = page.getByLabel("New password", { exact: true });
+    const confirm = page.getByLabel("Confirm new password", { exact: true });
+    const submit = page.getByRole("button", { name: "Update Password" });
+    const requirements = page.getByRole("list", { name: "Password requirements" });
+
+    if (noJs) {
+      await expect(page.getByRole("button", { name: /Show/ })).toHaveCount(0);
+      await password.fill(newPassword);
+      await confirm.fill(`${newPassword}x`);
+      await submit.click();
+      await expect(page.getByText("Passwords don't match")).toBeVisible();
+      await expect(page.getByText("Please make sure both passwords are identical").first()).toBeVisible();
+      await expect(requirements).toContainText("Both passwords match(not met)");
+      await password.fill("short");
+      await confirm.fill("short");
+      await submit.click();
+      await expect(page.getByText("Password too short")).toBeVisible();
+      await expect(requirements).toContainText("At least 8 characters long(not met)");
+    } else {
+      await expect(submit).toBeDisabled();
+      await password.fill("short");
+      await confirm.fill("short");
+      await expect(requirements).toContainText("At least 8 characters long(not met)");
+      await expect(requirements).toContainText("Both passwords match(met)");
+      await expect(submit).toBeDisabled();
+      await password.fill(newPassword);
+      await expect(requirements).toContainText("At least 8 characters long(met)");
+      await expect(requirements).toContainText("Both passwords match(not met)");
+      await expect(submit).toBeDisabled();
+      await page.getByRole("button", { name: "Show new password" }).click();
+      await expect(password).toHaveAttribute("type", "text");
+      await page.getByRole("button", { name: "Hide new password" }).click();
+      await expect(password).toHaveAttribute("type", "password");
+    }
+    await password.fill(newPassword);
+    await confirm.fill(newPassword);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page).toHaveURL(/\/reset-password\?done=1$/);
+    await expect(page.getByRole("heading", { name: "Password Updated" })).toBeVisible();
+    await expect(page.getByText("Your password has been successfully changed.").first()).toBeVisible();
+    await page.getByRole("link", { name: "Continue to Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The old password no longer works; the new one does.
+    await signIn(page, { email: user.email, password: user.password });
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await signIn(page, { email: user.email, password: newPassword });
+    await expect(page).toHaveURL(/\/agent\/dashboard$/);
+    await signOut(page);
+
+    // The link was single use.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Invalid Link" })).toBeVisible();
+    await expect(page.getByText("Invalid or expired link")).toBeVisible();
+    await expect(page.getByText("already been used")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request New Reset Link" })).toHaveAttribute("href", "/forgot-password");
+
+    await restorePassword(page.request, user.email, user.password);
+  });
+
+  test("a blank email is refused with Please enter your email address", async ({ page }) => {
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill("   ");
+    await page.getByRole("button", { name: "Request Password Reset" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error" }).filter({ hasText: "Please enter your email address" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  });
+
+  test("/reset-password without a token shows Invalid Link at once", async ({ page }) => {
+    await page.goto("/reset-password");
+    await expect(page.getByRole("heading", { name: "Invalid Link" })).toBeVisible();
+    await expect(page.getByText("This password reset link is no longer valid.")).toBeVisible();
+    await expect(page.getByText("expire after 1 hour")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("/set-new-password without a token redirects to /login", async ({ page }) => {
+    await page.goto("/set-new-password");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -40,7 +40,7 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
       tabIndex={-1}
       aria-live="polite"
       // Without JavaScript nothing can dismiss it, so it is a banner in the flow, covering nothing.
-      className={hydrated ? "pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-2 sm:justify-end sm:px-4" : "flex justify-center p-2"}
+      className={hydrated ? "pointer-events-none fixed inset-x-0 bottom-2 z-50 flex justify-center px-2 sm:justify-end sm:px-4" : "flex justify-center p-2"}
     >
       <div role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto w-full max-w-sm rounded-md border-l-4 bg-white p-4 shadow-lg ring-1 ring-slate-200 ${tones[toast.type]}`}>
         <div className="flex items-start gap-3">

@@ -19,7 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AgentLayout() {
   const { user, clock } = useLoaderData<typeof loader>();
-  const nav: NavItem[] = [{ to: "/agent/dashboard", label: "Dashboard" }];
+  const nav: NavItem[] = [
+    { to: "/agent/dashboard", label: "Dashboard" },
+    { to: "/agent/carrier-setup", label: "Carriers & States" },
+  ];
   return (
     <AppShell
       user={user}

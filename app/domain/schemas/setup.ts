@@ -1,0 +1,253 @@
+import { z } from "zod";
+import { COMBINED_CARRIER, COMBINED_PRODUCTS, PRESET_CARRIERS, isCombined } from "../carriers";
+import { parseBulkStates } from "../states";
+
+// Carrier, product and licensed-state rules (part 2, section 5). The setup wizard, the
+// alternative setup screen, POST /api/agent/setup and PUT /api/agent/carriers all validate with
+// these schemas, and the service validates again, so no path can store what another refuses.
+
+export const SETUP_MESSAGES = {
+  noCarrier: "Please select at least one carrier.",
+  noProduct: (carrier: string) => `${carrier} must have at least one product.`,
+  ratePositive: "All products must have a commission percentage greater than 0%.",
+  rateMax: "Commission percentage cannot be more than 999%.",
+  rateStep: "Commission percentage must be in steps of 0.1.",
+  profileRateRange: "Commission percentage must be between 0 and 100.",
+  profileRateRequired: "Please enter a commission percentage.",
+  productName: "Please enter a product name.",
+  duplicateProduct: (product: string) => `${product} is listed twice for this carrier.`,
+  carrierName: "Please enter a carrier name.",
+  duplicateCarrier: "A carrier cannot be added twice.",
+  combinedFixed: `${COMBINED_CARRIER} has four fixed products: ${COMBINED_PRODUCTS.join(", ")}. Only their commission percentages can be set.`,
+  noState: "Please select at least one licensed state.",
+  noStateProfile: "At least one licensed state is required.",
+  invalidStates: (entries: string[]) => `Invalid entries: ${entries.join(", ")}`,
+} as const;
+
+/** Titled messages of the alternative setup screen and the carrier panels. */
+export const SETUP_NOTICES = {
+  cannotRemoveCarrier: { title: "Cannot Remove Carrier", description: "At least one carrier is required." },
+  cannotRemoveProduct: { title: "Cannot Remove Product", description: "Each carrier must have at least one product." },
+  missingInformation: { title: "Missing Information", description: "Please enter product name and commission percentage." },
+  invalidCommission: { title: "Invalid Commission", description: "Commission percentage must be greater than 0%." },
+  licensedStateRequired: { title: "Validation Error", description: SETUP_MESSAGES.noStateProfile },
+} as const;
+
+/** Input limits for commission rates: the wizard and setup screen, and the profile edit. */
+export const SETUP_RATE_LIMITS = { min: 0.1, max: 999, step: 0.1 } as const;
+export const PROFILE_RATE_LIMITS = { min: 0, max: 100, step: 0.1 } as const;
+
+export const MAX_CARRIERS = 60;
+export const MAX_PRODUCTS_PER_CARRIER = 40;
+
+/** A multiple of 0.1, allowing for binary floating point (0.3 is 0.30000000000000004). */
+export function isRateStep(value: number) {
+  return Math.abs(value * 10 - Math.round(value * 10)) < 1e-6;
+}
+
+/** Trims and collapses inner spaces; a preset typed in any case becomes the preset's spelling. */
+export function canonicalCarrierName(raw: string) {
+  const name = raw.trim().replace(/\s+/g, " ");
+  const preset = PRESET_CARRIERS.find((p) => p.toLowerCase() === name.toLowerCase());
+  return preset ?? name;
+}
+
+/**
+ * Combined sells exactly its four fixed products. Names are matched case-insensitively and
+ * come back in the catalogue's spelling and order; anything else (missing, extra, renamed or
+ * repeated products) is refused rather than silently dropped.
+ */
+export function normalizeCombinedProducts<P extends { name: string }>(products: P[]): P[] | null {
+  if (products.length !== COMBINED_PRODUCTS.length) return null;
+  const byName = new Map<string, P>();
+  for (const product of products) {
+    const fixed = COMBINED_PRODUCTS.find((n) => n.toLowerCase() === product.name.trim().toLowerCase());
+    if (!fixed || byName.has(fixed)) return null;
+    byName.set(fixed, { ...product, name: fixed });
+  }
+  return COMBINED_PRODUCTS.map((name) => byName.get(name)!);
+}
+
+/** Form fields arrive as text; JSON clients may send numbers or numeric strings. */
+function toNumberish(value: unknown) {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string") {
+    const text = value.trim();
+    return text === "" ? undefined : Number(text);
+  }
+  return value;
+}
+
+const setupRate = z.preprocess(
+  toNumberish,
+  z
+    .number({ required_error: SETUP_MESSAGES.ratePositive, invalid_type_error: SETUP_MESSAGES.ratePositive })
+    .gt(0, SETUP_MESSAGES.ratePositive)
+    .max(SETUP_RATE_LIMITS.max, SETUP_MESSAGES.rateMax)
+    .refine(isRateStep, SETUP_MESSAGES.rateStep),
+);
+
+const profileRate = z.preprocess(
+  toNumberish,
+  z
+    .number({ required_error: SETUP_MESSAGES.profileRateRequired, invalid_type_error: SETUP_MESSAGES.profileRateRequired })
+    .min(PROFILE_RATE_LIMITS.min, SETUP_MESSAGES.profileRateRange)
+    .max(PROFILE_RATE_LIMITS.max, SETUP_MESSAGES.profileRateRange)
+    .refine(isRateStep, SETUP_MESSAGES.rateStep),
+);
+
+type RateKind = "setup" | "profile";
+
+function productSchema(kind: RateKind) {
+  // The wizard calls the rate commissionRate, the rest of the product compPercentage (part 2,
+  // section 3); both are accepted and the value is known as commissionRate from here on.
+  return z.preprocess(
+    (value) => {
+      if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+      const product = value as Record<string, unknown>;
+      return { ...product, commissionRate: product.commissionRate ?? product.compPercentage };
+    },
+    z.object({
+      id: z.string().optional(),
+      name: z
+        .string({ required_error: SETUP_MESSAGES.productName, invalid_type_error: SETUP_MESSAGES.productName })
+        .trim()
+        .min(1, SETUP_MESSAGES.productName)
+        .max(120, "Product names can be at most 120 characters."),
+      commissionRate: kind === "setup" ? setupRate : profileRate,
+    }),
+  );
+}
+
+function carrierSchema(kind: RateKind) {
+  return z
+    .object({
+      id: z.string().trim().optional(),
+      name: z.string({ invalid_type_error: SETUP_MESSAGES.carrierName }).trim().max(120, "Carrier names can be at most 120 characters.").optional(),
+      products: z
+        .array(productSchema(kind), { invalid_type_error: "Products must be a list." })
+        .max(MAX_PRODUCTS_PER_CARRIER, `A carrier can have at most ${MAX_PRODUCTS_PER_CARRIER} products.`)
+        .default([]),
+    })
+    .transform((carrier, ctx) => {
+      const name = carrier.name ? canonicalCarrierName(carrier.name) : "";
+      if (!name && !carrier.id) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: SETUP_MESSAGES.carrierName });
+        return z.NEVER;
+      }
+      if (carrier.products.length === 0) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["products"], message: SETUP_MESSAGES.noProduct(name || "Each carrier") });
+        return z.NEVER;
+      }
+      let products = carrier.products;
+      if (name && isCombined(name)) {
+        const fixed = normalizeCombinedProducts(products);
+        if (!fixed) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["products"], message: SETUP_MESSAGES.combinedFixed });
+          return z.NEVER;
+        }
+        products = fixed;
+      }
+      const seen = new Set<string>();
+      for (const [index, product] of products.entries()) {
+        const key = product.name.toLowerCase();
+        if (seen.has(key)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["products", index, "name"], message: SETUP_MESSAGES.duplicateProduct(product.name) });
+          return z.NEVER;
+        }
+        seen.add(key);
+      }
+      return { id: carrier.id || undefined, name, products };
+    });
+}
+
+function carriersSchema(kind: RateKind) {
+  return z
+    .array(carrierSchema(kind), { invalid_type_error: "Carriers must be a list." })
+    .max(MAX_CARRIERS, `At most ${MAX_CARRIERS} carriers can be added.`)
+    .default([])
+    .superRefine((carriers, ctx) => {
+      if (carriers.length === 0) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: SETUP_MESSAGES.noCarrier });
+        return;
+      }
+      // A carrier that already failed its own checks has no value here; nothing more to compare.
+      if (carriers.some((carrier) => typeof carrier?.name !== "string")) return;
+      const seen = new Set<string>();
+      carriers.forEach((carrier, index) => {
+        const key = carrier.id ? `id:${carrier.id}` : `name:${carrier.name.toLowerCase()}`;
+        if (seen.has(key)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "name"], message: SETUP_MESSAGES.duplicateCarrier });
+        }
+        seen.add(key);
+      });
+    });
+}
+
+/** Full names or two-letter codes, any case, duplicates dropped; the value is the list of codes. */
+function licensedStatesSchema(emptyMessage: string) {
+  return z
+    .preprocess(
+      // A plain text list ("FL, Texas") is read like the bulk-entry box.
+      (value) => (typeof value === "string" ? value.split(/[,\r\n]+/) : value),
+      z.array(z.string({ invalid_type_error: "Licensed states must be state names or codes." }), {
+        invalid_type_error: "Licensed states must be a list of state names or codes.",
+      }).max(200, "Too many licensed states."),
+    )
+    .default([])
+    .transform((entries, ctx) => {
+      const { states, invalid } = parseBulkStates(entries.join("\n"));
+      if (invalid.length) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: SETUP_MESSAGES.invalidStates(invalid) });
+        return z.NEVER;
+      }
+      if (states.length === 0) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: emptyMessage });
+        return z.NEVER;
+      }
+      return states.map((s) => s.code);
+    });
+}
+
+/** POST /api/agent/setup, the wizard's Confirm & Finish and the setup screen's Complete Setup. */
+export const setupSchema = z.object({
+  carriers: carriersSchema("setup"),
+  licensedStates: licensedStatesSchema(SETUP_MESSAGES.noState),
+});
+
+/** PUT /api/agent/carriers (profile carrier panel): rates 0 to 100 in steps of 0.1. */
+export const carrierUpdateSchema = z.object({
+  carriers: carriersSchema("profile"),
+  licensedStates: licensedStatesSchema(SETUP_MESSAGES.noStateProfile),
+});
+
+export type SetupInput = z.input<typeof setupSchema>;
+export type SetupValue = z.output<typeof setupSchema>;
+export type CarrierUpdateInput = z.input<typeof carrierUpdateSchema>;
+
+/** POST /api/agent/setup with {"skip": true} is Skip for Now. */
+export const setupSkipFlagSchema = z
+  .object({ skip: z.preprocess((v) => v === true || v === "true", z.boolean()).optional() })
+  .passthrough();
+
+// The wizard validates one step at a time; each step has its own schema over the same fields.
+export const wizardStepSchemas = {
+  1: z.object({
+    selectedCarriers: z.array(z.string()).min(1, SETUP_MESSAGES.noCarrier),
+  }),
+  2: z.object({ carriers: carriersSchema("setup") }),
+  3: z.object({ licensedStates: licensedStatesSchema(SETUP_MESSAGES.noState) }),
+  4: setupSchema,
+} as const;
+
+export type WizardStep = keyof typeof wizardStepSchemas;
+
+/** Zod issues as field messages keyed by dotted path ("carriers.0.products.1.name"). */
+export function setupFieldErrors(error: z.ZodError) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}

@@ -1,0 +1,281 @@
+import { Op, UniqueConstraintError, col, fn, where as sqlWhere, type Transaction } from "sequelize";
+import type { z } from "zod";
+import { Agent, AgentCarrier, Carrier, LicensedState, Product, sequelize } from "~db";
+import { COMBINED_PRODUCTS, isCombined } from "~/domain/carriers";
+import {
+  SETUP_MESSAGES, carrierUpdateSchema, normalizeCombinedProducts, setupFieldErrors, setupSchema,
+} from "~/domain/schemas/setup";
+import { stateName } from "~/domain/states";
+import { logActivity } from "./activity.server";
+import { badRequest, forbidden, notFound } from "./errors.server";
+import type { SessionUser } from "./sessions.server";
+
+// Carriers, the agent's products with their commission rates, and licensed states. Every
+// function that reads or changes an agent's data works on the acting agent's own rows only.
+
+export type CarrierOption = { id: string; name: string };
+export type ProductView = { id: string; name: string; compPercentage: number };
+export type SetupProductView = ProductView & { commissionRate: number };
+export type AgentSetupView = {
+  setupComplete: boolean;
+  carriers: { id: string; name: string; products: SetupProductView[] }[];
+  /** State names, as the API speaks them. */
+  licensedStates: string[];
+  licensedStateCodes: string[];
+};
+
+const CARRIER_NOT_FOUND = "Carrier not found";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireAgentActor(actor: SessionUser) {
+  if (actor.role !== "agent" || !actor.agent) throw forbidden();
+  return actor.agent.id;
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en-US", { sensitivity: "base" });
+
+/** GET /api/public/carriers: the presets and the carriers agents have typed in, by name. */
+export async function listPublicCarriers(): Promise<CarrierOption[]> {
+  const rows = await Carrier.findAll({ attributes: ["id", "name"] });
+  return rows.map((c) => ({ id: c.id, name: c.name })).sort(byName);
+}
+
+export type ProductListItem = ProductView & { carrier: { name: string }; agentId?: string | null };
+
+/**
+ * GET /api/products/all. An agent gets their own products (the rates they earn); an
+ * administrator gets every agent's products, each with its agentId, for cross-agent views.
+ * The catalogue rows (Combined's template, no agent) are not anyone's product and are left out.
+ */
+export async function listAllProducts(
+  actor: SessionUser,
+  paging: { page: number; pageSize: number } = { page: 1, pageSize: 500 },
+): Promise<{ rows: ProductListItem[]; total: number }> {
+  const where = actor.role === "admin" ? { agentId: { [Op.ne]: null } } : { agentId: requireAgentActor(actor) };
+  const { rows, count } = await Product.findAndCountAll({
+    where,
+    include: [{ model: Carrier, as: "carrier", attributes: ["name"] }],
+    order: [[{ model: Carrier, as: "carrier" }, "name", "ASC"], ["name", "ASC"], ["id", "ASC"]],
+    limit: paging.pageSize,
+    offset: (paging.page - 1) * paging.pageSize,
+  });
+  return {
+    total: count,
+    rows: rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      compPercentage: p.compPercentage,
+      carrier: { name: p.carrier?.name ?? "" },
+      ...(actor.role === "admin" ? { agentId: p.agentId } : {}),
+    })),
+  };
+}
+
+/**
+ * GET /api/agent/products/{carrierId}: the acting agent's products for one carrier. An unknown
+ * carrier is a 404; a carrier the agent does not carry gives an empty list. Another agent's
+ * products are never returned, whatever the carrier.
+ */
+export async function listAgentProducts(actor: SessionUser, carrierId: string): Promise<ProductView[]> {
+  const agentId = requireAgentActor(actor);
+  if (!UUID.test(carrierId)) throw notFound(CARRIER_NOT_FOUND);
+  const carrier = await Carrier.findByPk(carrierId, { attributes: ["id"] });
+  if (!carrier) throw notFound(CARRIER_NOT_FOUND);
+  const products = await Product.findAll({ where: { agentId, carrierId }, order: [["name", "ASC"]] });
+  return products.map((p) => ({ id: p.id, name: p.name, compPercentage: p.compPercentage }));
+}
+
+function orderProducts(carrierName: string, products: Product[]) {
+  if (!isCombined(carrierName)) return [...products].sort(byName);
+  const rank = (name: string) => {
+    const i = COMBINED_PRODUCTS.findIndex((n) => n.toLowerCase() === name.toLowerCase());
+    return i === -1 ? COMBINED_PRODUCTS.length : i;
+  };
+  return [...products].sort((a, b) => rank(a.name) - rank(b.name) || byName(a, b));
+}
+
+/** The agent's carriers with their products, and their licensed states. */
+export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView> {
+  const agentId = requireAgentActor(actor);
+  const [agent, links, products, states] = await Promise.all([
+    Agent.findByPk(agentId, { attributes: ["id", "setupComplete"] }),
+    AgentCarrier.findAll({ where: { agentId }, include: [{ model: Carrier, as: "carrier", attributes: ["id", "name"] }] }),
+    Product.findAll({ where: { agentId } }),
+    LicensedState.findAll({ where: { agentId }, attributes: ["state"] }),
+  ]);
+  if (!agent) throw forbidden();
+  const carriers = links
+    .map((link) => (link as AgentCarrier & { carrier?: Carrier }).carrier)
+    .filter((c): c is Carrier => Boolean(c))
+    .sort(byName)
+    .map((carrier) => ({
+      id: carrier.id,
+      name: carrier.name,
+      products: orderProducts(carrier.name, products.filter((p) => p.carrierId === carrier.id)).map((p) => ({
+        id: p.id,
+        name: p.name,
+        compPercentage: p.compPercentage,
+        commissionRate: p.compPercentage,
+      })),
+    }));
+  const codes = states.map((s) => s.state).sort((a, b) => stateName(a).localeCompare(stateName(b), "en-US"));
+  return { setupComplete: agent.setupComplete, carriers, licensedStates: codes.map(stateName), licensedStateCodes: codes };
+}
+
+type ValidCarrier = { id?: string; name: string; products: { name: string; commissionRate: number }[] };
+type ResolvedCarrier = { carrier: Carrier; products: { name: string; commissionRate: number }[] };
+
+function lowerNameIn(names: string[]) {
+  return sqlWhere(fn("lower", col("name")), { [Op.in]: names.map((n) => n.toLowerCase()) });
+}
+
+/**
+ * Turns each entry (by id or by name) into a carrier row. A typed name matches an existing
+ * carrier whatever its case; a new one becomes a custom carrier (preset false).
+ */
+async function resolveCarriers(carriers: ValidCarrier[]): Promise<ResolvedCarrier[]> {
+  const ids = carriers.filter((c) => c.id).map((c) => c.id!);
+  for (const [index, c] of carriers.entries()) {
+    if (c.id && !UUID.test(c.id)) throw badRequest(CARRIER_NOT_FOUND, { [`carriers.${index}.id`]: [CARRIER_NOT_FOUND] });
+  }
+  const byId = new Map((ids.length ? await Carrier.findAll({ where: { id: ids } }) : []).map((c) => [c.id, c]));
+  const names = carriers.filter((c) => !c.id).map((c) => c.name);
+  const byLowerName = new Map(
+    (names.length ? await Carrier.findAll({ where: lowerNameIn(names) }) : []).map((c) => [c.name.toLowerCase(), c]),
+  );
+
+  const resolved: ResolvedCarrier[] = [];
+  for (const [index, entry] of carriers.entries()) {
+    let carrier = entry.id ? byId.get(entry.id) : byLowerName.get(entry.name.toLowerCase());
+    if (entry.id && !carrier) throw badRequest(CARRIER_NOT_FOUND, { [`carriers.${index}.id`]: [CARRIER_NOT_FOUND] });
+    if (resolved.some((r) => r.carrier.id === carrier?.id || (!carrier && r.carrier.name.toLowerCase() === entry.name.toLowerCase()))) {
+      throw badRequest(SETUP_MESSAGES.duplicateCarrier, { [`carriers.${index}.name`]: [SETUP_MESSAGES.duplicateCarrier] });
+    }
+    carrier ??= await findOrCreateCustomCarrier(entry.name);
+    let products = entry.products;
+    // An entry given by id only skipped the name-based Combined check in the schema.
+    if (isCombined(carrier.name)) {
+      const fixed = normalizeCombinedProducts(products);
+      if (!fixed) throw badRequest(SETUP_MESSAGES.combinedFixed, { [`carriers.${index}.products`]: [SETUP_MESSAGES.combinedFixed] });
+      products = fixed;
+    }
+    resolved.push({ carrier, products });
+  }
+  return resolved;
+}
+
+async function findOrCreateCustomCarrier(name: string) {
+  try {
+    const [carrier] = await Carrier.findOrCreate({ where: { name }, defaults: { name, preset: false } });
+    return carrier;
+  } catch (error) {
+    // Another agent typed the same new carrier at the same moment: theirs is as good as ours.
+    if (!(error instanceof UniqueConstraintError)) throw error;
+    return (await Carrier.findOne({ where: { name } }))!;
+  }
+}
+
+/**
+ * Makes the agent's carriers, products and states exactly the given ones. Products that stay
+ * (same carrier, same name in any case) keep their row, so sales recorded against them keep
+ * their product; products no longer listed are removed.
+ */
+async function replaceAgentSetup(agentId: string, carriers: ResolvedCarrier[], stateCodes: string[], transaction: Transaction) {
+  const carrierIds = carriers.map((c) => c.carrier.id);
+  await AgentCarrier.destroy({ where: { agentId, carrierId: { [Op.notIn]: carrierIds } }, transaction });
+  const linked = new Set((await AgentCarrier.findAll({ where: { agentId }, attributes: ["carrierId"], transaction })).map((l) => l.carrierId));
+  for (const id of carrierIds) {
+    if (!linked.has(id)) await AgentCarrier.create({ agentId, carrierId: id }, { transaction });
+  }
+
+  const existing = await Product.findAll({ where: { agentId }, transaction });
+  const kept = new Set<string>();
+  for (const { carrier, products } of carriers) {
+    for (const product of products) {
+      const match = existing.find(
+        (p) => !kept.has(p.id) && p.carrierId === carrier.id && p.name.toLowerCase() === product.name.toLowerCase(),
+      );
+      if (match) {
+        kept.add(match.id);
+        if (match.name !== product.name || match.compPercentage !== product.commissionRate) {
+          await match.update({ name: product.name, compPercentage: product.commissionRate }, { transaction });
+        }
+      } else {
+        await Product.create({ agentId, carrierId: carrier.id, name: product.name, compPercentage: product.commissionRate }, { transaction });
+      }
+    }
+  }
+  const stale = existing.filter((p) => !kept.has(p.id)).map((p) => p.id);
+  if (stale.length) await Product.destroy({ where: { id: stale, agentId }, transaction });
+
+  await LicensedState.destroy({ where: { agentId, state: { [Op.notIn]: stateCodes.length ? stateCodes : [""] } }, transaction });
+  const have = new Set((await LicensedState.findAll({ where: { agentId }, attributes: ["state"], transaction })).map((s) => s.state));
+  for (const code of stateCodes) {
+    if (!have.has(code)) await LicensedState.create({ agentId, state: code }, { transaction });
+  }
+}
+
+function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fieldErrors = setupFieldErrors(result.error);
+  throw badRequest(Object.values(fieldErrors)[0]?.[0] ?? "Invalid input", fieldErrors);
+}
+
+/**
+ * Confirm & Finish / Complete Setup / POST /api/agent/setup: validates every rule of part 2
+ * section 5, replaces the agent's carriers, products and states in one transaction and marks
+ * the setup complete. An agent who finished setup before may use it again to revise it.
+ */
+export async function completeSetup(actor: SessionUser, input: unknown): Promise<AgentSetupView> {
+  const agentId = requireAgentActor(actor);
+  const value = validate(setupSchema, input);
+  const carriers = await resolveCarriers(value.carriers);
+  await sequelize.transaction(async (transaction) => {
+    await replaceAgentSetup(agentId, carriers, value.licensedStates, transaction);
+    await Agent.update({ setupComplete: true }, { where: { id: agentId }, transaction });
+  });
+  await logActivity({
+    userId: actor.id,
+    action: "agent_setup_completed",
+    entityType: "agent",
+    entityId: agentId,
+    summary: `${actor.firstName} ${actor.lastName} completed carrier setup (${carriers.length} carriers, ${value.licensedStates.length} states)`,
+  });
+  return getAgentSetup(actor);
+}
+
+/**
+ * Skip for Now / Skip Setup. The spec's screen submits empty carriers and states; for a new agent
+ * that is exactly what is saved (they have none yet), and they add them later from the profile.
+ * We mark the setup complete but do not wipe carriers an agent saved earlier: skipping must
+ * never destroy data.
+ */
+export async function skipSetup(actor: SessionUser): Promise<AgentSetupView> {
+  const agentId = requireAgentActor(actor);
+  await Agent.update({ setupComplete: true }, { where: { id: agentId } });
+  await logActivity({
+    userId: actor.id,
+    action: "agent_setup_skipped",
+    entityType: "agent",
+    entityId: agentId,
+    summary: `${actor.firstName} ${actor.lastName} skipped carrier setup`,
+  });
+  return getAgentSetup(actor);
+}
+
+/** PUT /api/agent/carriers: the carrier panel's update; rates 0 to 100 as on the profile edit. */
+export async function updateCarriers(actor: SessionUser, input: unknown): Promise<AgentSetupView> {
+  const agentId = requireAgentActor(actor);
+  const value = validate(carrierUpdateSchema, input);
+  const carriers = await resolveCarriers(value.carriers);
+  await sequelize.transaction((transaction) => replaceAgentSetup(agentId, carriers, value.licensedStates, transaction));
+  await logActivity({
+    userId: actor.id,
+    action: "agent_carriers_updated",
+    entityType: "agent",
+    entityId: agentId,
+    summary: `${actor.firstName} ${actor.lastName} updated carriers and licensed states`,
+  });
+  return getAgentSetup(actor);
+}

@@ -1,0 +1,331 @@
+import { fn, col, type WhereOptions } from "sequelize";
+import { Agent, Bdm, LicensedState, User, sequelize } from "~db";
+import { percentOf } from "~/domain/commission";
+import {
+  ADD_CALLS_MAX, ADD_CALLS_MIN, CALLS_TO_ADD_RANGE, type ApproveAgentInput, type SettableAgentStatus,
+} from "~/domain/schemas/agents";
+import { stateName } from "~/domain/states";
+import type { AgentStatus } from "~/domain/statuses";
+import { decrypt, encrypt, hashPassword, temporaryPassword } from "~/utils/crypto.server";
+import { logActivity } from "./activity.server";
+import { ServiceError, badRequest, conflict, forbidden, notFound } from "./errors.server";
+import { endUserSessions, type SessionUser } from "./sessions.server";
+
+const AGENT_NOT_FOUND = "Agent not found";
+const UNKNOWN_BDM = "Choose one of the listed BDMs.";
+
+/**
+ * Only approved agents take new work: paused, pending and rejected agents are left out of every
+ * agent picker and cannot be given a lead. Lead and application services filter with this.
+ */
+export const assignableAgentWhere = { status: "approved" } as const satisfies WhereOptions<Agent>;
+
+// Ids reach us from URLs and API bodies; Postgres rejects a malformed uuid with an error rather
+// than finding nothing, so anything that is not one is simply "not found".
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: unknown): boolean {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** Whether a lead may be given to this agent now. */
+export async function isAssignableAgent(agentId: string | null | undefined): Promise<boolean> {
+  if (!agentId || !isUuid(agentId)) return false;
+  return (await Agent.count({ where: { id: agentId, ...assignableAgentWhere } })) > 0;
+}
+
+/** Approved agents by name, for the pickers that hand out leads (no contact details). */
+export async function listAssignableAgents() {
+  const rows = await Agent.findAll({
+    where: assignableAgentWhere,
+    attributes: ["id"],
+    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
+  });
+  return rows
+    .map((row) => ({ id: row.id, firstName: row.user?.firstName ?? "", lastName: row.user?.lastName ?? "" }))
+    .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`, "en-US"));
+}
+
+export type BdmView = { id: string; firstName: string; lastName: string; email: string };
+
+export type AgentView = {
+  id: string;
+  user: { firstName: string; lastName: string; email: string; phone: string | null };
+  companyName: string | null;
+  licenseNumber: string;
+  status: AgentStatus;
+  callQuota: number;
+  callsLeft: number;
+  callsOrdered: number;
+  callsSold: number;
+  assignedBdm: { id: string; firstName: string; lastName: string } | null;
+  setupComplete: boolean;
+  createdAt: string;
+  approvedAt: string | null;
+  licensedStates: string[];
+  /** callsSold / callsOrdered x 100, 1 decimal. */
+  conversion: number;
+  /** An admin-issued temporary password is waiting to be replaced (never the password itself). */
+  hasTemporaryPassword: boolean;
+};
+
+export type AgentGroups = Record<AgentStatus, AgentView[]>;
+
+function requireAdminActor(actor: SessionUser) {
+  if (actor.role !== "admin") throw forbidden();
+}
+
+function fullName(agent: Agent) {
+  return agent.user ? `${agent.user.firstName} ${agent.user.lastName}` : "agent";
+}
+
+const viewInclude = [
+  { model: User, as: "user", attributes: ["id", "firstName", "lastName", "email", "phone"] },
+  { model: Bdm, as: "bdm", attributes: ["id", "firstName", "lastName"] },
+  { model: LicensedState, as: "licensedStates", attributes: ["state"], separate: true, order: [["state", "ASC"]] as [string, string][] },
+];
+
+function toAgentView(agent: Agent): AgentView {
+  return {
+    id: agent.id,
+    user: {
+      firstName: agent.user?.firstName ?? "",
+      lastName: agent.user?.lastName ?? "",
+      email: agent.user?.email ?? "",
+      phone: agent.user?.phone ?? null,
+    },
+    companyName: agent.companyName ?? null,
+    licenseNumber: agent.licenseNumber,
+    status: agent.status,
+    callQuota: agent.callQuota,
+    callsLeft: agent.callsLeft,
+    callsOrdered: agent.callsOrdered,
+    callsSold: agent.callsSold,
+    assignedBdm: agent.bdm ? { id: agent.bdm.id, firstName: agent.bdm.firstName, lastName: agent.bdm.lastName } : null,
+    setupComplete: agent.setupComplete,
+    createdAt: agent.createdAt.toISOString(),
+    approvedAt: agent.approvedAt?.toISOString() ?? null,
+    licensedStates: (agent.licensedStates ?? []).map((s) => stateName(s.state)),
+    conversion: percentOf(agent.callsSold, agent.callsOrdered),
+    hasTemporaryPassword: Boolean(agent.temporaryPasswordEncrypted),
+  };
+}
+
+async function findAgent(id: string) {
+  if (!isUuid(id)) throw notFound(AGENT_NOT_FOUND);
+  const agent = await Agent.findByPk(id, { include: [{ model: User, as: "user" }] });
+  if (!agent || !agent.user) throw notFound(AGENT_NOT_FOUND);
+  return agent;
+}
+
+async function agentView(id: string) {
+  const agent = await Agent.findByPk(id, { include: viewInclude });
+  if (!agent) throw notFound(AGENT_NOT_FOUND);
+  return toAgentView(agent);
+}
+
+/** A BDM chosen by id, or by "First Last" as older clients sent the two named choices. */
+async function findBdm(idOrName: string, field: string) {
+  const bdm = isUuid(idOrName)
+    ? await Bdm.findByPk(idOrName)
+    : (await Bdm.findAll()).find((b) => `${b.firstName} ${b.lastName}`.toLowerCase() === idOrName.trim().toLowerCase());
+  if (!bdm) throw badRequest(UNKNOWN_BDM, { [field]: [UNKNOWN_BDM] });
+  return bdm;
+}
+
+/** Every agent, newest first, in the four groups GET /api/admin/agents answers with. */
+export async function listAgentsGrouped(actor: SessionUser): Promise<AgentGroups> {
+  requireAdminActor(actor);
+  const rows = await Agent.findAll({ include: viewInclude, order: [["createdAt", "DESC"]] });
+  const groups: AgentGroups = { pending: [], approved: [], rejected: [], paused: [] };
+  for (const row of rows) (groups[row.status as AgentStatus] ?? groups.pending).push(toAgentView(row));
+  return groups;
+}
+
+export async function agentCounts(actor: SessionUser): Promise<Record<AgentStatus, number>> {
+  requireAdminActor(actor);
+  const rows = (await Agent.findAll({
+    attributes: ["status", [fn("COUNT", col("id")), "count"]],
+    group: ["status"],
+    raw: true,
+  })) as unknown as { status: AgentStatus; count: number | string }[];
+  const counts: Record<AgentStatus, number> = { pending: 0, approved: 0, rejected: 0, paused: 0 };
+  for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export async function listBdms(actor: SessionUser): Promise<BdmView[]> {
+  requireAdminActor(actor);
+  const rows = await Bdm.findAll({ order: [["lastName", "ASC"], ["firstName", "ASC"]] });
+  return rows.map((b) => ({ id: b.id, firstName: b.firstName, lastName: b.lastName, email: b.email }));
+}
+
+/**
+ * Approves a pending (or earlier rejected) agent. Calls ordered, when given, becomes the quota
+ * and the calls left; phone and email go on the user, company and BDM on the agent. With no
+ * input at all it only approves.
+ */
+export async function approveAgent(actor: SessionUser, agentId: string, input: ApproveAgentInput = {}) {
+  requireAdminActor(actor);
+  const agent = await findAgent(agentId);
+  if (agent.status !== "pending" && agent.status !== "rejected") {
+    throw conflict(agent.status === "approved" ? "This agent is already approved." : "Only pending or rejected agents can be approved.");
+  }
+  const bdm = input.assignedBdm ? await findBdm(input.assignedBdm, "assignedBdm") : null;
+  const user = agent.user!;
+  const email = input.email?.toLowerCase();
+  if (email && email !== user.email) {
+    const taken = await User.findOne({ where: { email }, attributes: ["id"] });
+    if (taken) throw new ServiceError(409, "An account with this email already exists.", { email: ["An account with this email already exists."] });
+  }
+
+  await sequelize.transaction(async (transaction) => {
+    await agent.update(
+      {
+        status: "approved",
+        approvedAt: new Date(),
+        ...(input.callsOrdered !== undefined
+          ? { callsOrdered: input.callsOrdered, callQuota: input.callsOrdered, callsLeft: input.callsOrdered }
+          : {}),
+        ...(input.companyName !== undefined ? { companyName: input.companyName } : {}),
+        ...(bdm ? { bdmId: bdm.id } : {}),
+      },
+      { transaction },
+    );
+    const userChanges = {
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(email && email !== user.email ? { email } : {}),
+    };
+    if (Object.keys(userChanges).length) await user.update(userChanges, { transaction });
+  });
+
+  const details = [
+    input.callsOrdered !== undefined ? `${input.callsOrdered} calls ordered` : null,
+    bdm ? `BDM ${bdm.firstName} ${bdm.lastName}` : null,
+  ].filter(Boolean);
+  await logActivity({
+    userId: actor.id,
+    action: "agent_approved",
+    entityType: "agent",
+    entityId: agent.id,
+    summary: `Agent ${fullName(agent)} approved${details.length ? ` (${details.join(", ")})` : ""}`,
+  });
+  return agentView(agent.id);
+}
+
+/** Turns down a registration; any session the account has ends with it. */
+export async function rejectAgent(actor: SessionUser, agentId: string) {
+  requireAdminActor(actor);
+  const agent = await findAgent(agentId);
+  if (agent.status !== "pending") {
+    throw conflict(agent.status === "rejected" ? "This agent is already rejected." : "Only pending agents can be rejected.");
+  }
+  await agent.update({ status: "rejected" });
+  await endUserSessions(agent.userId);
+  await logActivity({ userId: actor.id, action: "agent_rejected", entityType: "agent", entityId: agent.id, summary: `Agent ${fullName(agent)} rejected` });
+  return agentView(agent.id);
+}
+
+/**
+ * Pause (approved -> paused) or activate (paused -> approved). A paused agent is signed out at
+ * once, cannot sign in, and drops out of every agent picker.
+ */
+export async function setAgentStatus(actor: SessionUser, agentId: string, status: SettableAgentStatus) {
+  requireAdminActor(actor);
+  const agent = await findAgent(agentId);
+  const from = status === "paused" ? "approved" : "paused";
+  if (agent.status === status) {
+    throw conflict(status === "paused" ? "This agent is already paused." : "This agent is already active.");
+  }
+  if (agent.status !== from) {
+    throw conflict(status === "paused" ? "Only approved agents can be paused." : "Only paused agents can be activated.");
+  }
+  await agent.update({ status });
+  if (status === "paused") await endUserSessions(agent.userId);
+  await logActivity({
+    userId: actor.id,
+    action: status === "paused" ? "agent_paused" : "agent_activated",
+    entityType: "agent",
+    entityId: agent.id,
+    summary: `Agent ${fullName(agent)} ${status === "paused" ? "paused" : "activated"}`,
+  });
+  return agentView(agent.id);
+}
+
+export async function assignBdm(actor: SessionUser, agentId: string, bdmId: string) {
+  requireAdminActor(actor);
+  const agent = await findAgent(agentId);
+  const bdm = await findBdm(bdmId, "bdmId");
+  await agent.update({ bdmId: bdm.id });
+  await logActivity({
+    userId: actor.id,
+    action: "bdm_assigned",
+    entityType: "agent",
+    entityId: agent.id,
+    summary: `BDM ${bdm.firstName} ${bdm.lastName} assigned to ${fullName(agent)}`,
+  });
+  return agentView(agent.id);
+}
+
+/** Tops up an agent's calls: ordered, quota and calls left all grow by the same amount. */
+export async function addCalls(actor: SessionUser, agentId: string, callsToAdd: number) {
+  requireAdminActor(actor);
+  // The schema checks this for the routes; the service holds the rule for any other caller.
+  if (!Number.isInteger(callsToAdd) || callsToAdd < ADD_CALLS_MIN || callsToAdd > ADD_CALLS_MAX) {
+    throw badRequest(CALLS_TO_ADD_RANGE, { callsToAdd: [CALLS_TO_ADD_RANGE] });
+  }
+  const agent = await findAgent(agentId);
+  if (agent.status !== "approved" && agent.status !== "paused") {
+    throw conflict("Approve the agent before adding calls.");
+  }
+  // Incrementing in SQL keeps two admins adding calls at once from losing either top-up.
+  await agent.increment({ callsOrdered: callsToAdd, callQuota: callsToAdd, callsLeft: callsToAdd });
+  await logActivity({
+    userId: actor.id,
+    action: "calls_added",
+    entityType: "agent",
+    entityId: agent.id,
+    summary: `${callsToAdd} calls added for ${fullName(agent)}`,
+  });
+  return agentView(agent.id);
+}
+
+/**
+ * Replaces the agent's password with a random temporary one, which is returned once. It is kept
+ * encrypted so admins can look it up again until the agent, forced to at the next sign-in,
+ * sets a password of their own (which erases it). The agent's open sessions end now.
+ */
+export async function generateTemporaryPassword(actor: SessionUser, agentId: string) {
+  requireAdminActor(actor);
+  const agent = await findAgent(agentId);
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await sequelize.transaction(async (transaction) => {
+    await User.update({ passwordHash, mustChangePassword: true }, { where: { id: agent.userId }, transaction });
+    await agent.update({ temporaryPasswordEncrypted: encrypt(password) }, { transaction });
+  });
+  await endUserSessions(agent.userId);
+  await logActivity({
+    userId: actor.id,
+    action: "temporary_password_generated",
+    entityType: "agent",
+    entityId: agent.id,
+    summary: `Temporary password generated for ${fullName(agent)}`,
+  });
+  return { temporaryPassword: password, agentName: fullName(agent) };
+}
+
+/** The outstanding temporary password, for an admin; null once the agent has replaced it. */
+export async function getTemporaryPassword(actor: SessionUser, agentId: string) {
+  requireAdminActor(actor);
+  const agent = await findAgent(agentId);
+  if (!agent.temporaryPasswordEncrypted) return { temporaryPassword: null, agentName: fullName(agent) };
+  // Every look at a password is recorded, so an admin's access can be audited later.
+  await logActivity({
+    userId: actor.id,
+    action: "temporary_password_viewed",
+    entityType: "agent",
+    entityId: agent.id,
+    summary: `Temporary password of ${fullName(agent)} viewed`,
+  });
+  return { temporaryPassword: decrypt(agent.temporaryPasswordEncrypted), agentName: fullName(agent) };
+}

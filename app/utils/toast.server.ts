@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { decrypt, encrypt } from "./crypto.server";
 import { env } from "./env.server";
 
 const toastSchema = z.object({
@@ -23,8 +24,21 @@ const toastCookie = createCookie("__toast", {
   maxAge: 60,
 });
 
+/**
+ * The flash is encrypted, not only signed: it can carry a value shown once, such as a temporary
+ * password or a reset link, which must not be readable from the cookie.
+ */
 export async function toastHeader(toast: z.input<typeof toastSchema>) {
-  return toastCookie.serialize(toastSchema.parse(toast));
+  return toastCookie.serialize(encrypt(JSON.stringify(toastSchema.parse(toast))));
+}
+
+function openToast(raw: unknown): unknown {
+  if (typeof raw !== "string") return null;
+  try {
+    return JSON.parse(decrypt(raw));
+  } catch {
+    return null;
+  }
 }
 
 /** Post/redirect/get with a flash message; works the same with and without JavaScript. */
@@ -37,7 +51,7 @@ export async function redirectWithToast(url: string, toast: z.input<typeof toast
 /** Reads the flash message once and returns the header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
   const raw = await toastCookie.parse(request.headers.get("Cookie"));
-  const parsed = toastSchema.safeParse(raw);
+  const parsed = toastSchema.safeParse(openToast(raw));
   if (!raw) return { toast: null, clearHeader: null };
   return {
     toast: parsed.success ? parsed.data : null,

@@ -11,6 +11,8 @@ export const DEMO = {
 /** Signs in through the real form (works with and without JavaScript). */
 export async function signIn(page: Page, who: { email: string; password: string }, path = "/login") {
   await page.goto(path);
+  // With JavaScript, wait for hydration so nothing typed is replaced by the hydrating form.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();

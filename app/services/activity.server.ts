@@ -1,19 +1,27 @@
+import type { Transaction } from "sequelize";
 import { ActivityLog, User } from "~db";
 
-export async function logActivity(entry: {
-  userId?: string | null;
-  action: string;
-  entityType?: string;
-  entityId?: string | null;
-  summary: string;
-}) {
-  await ActivityLog.create({
-    userId: entry.userId ?? null,
-    action: entry.action,
-    entityType: entry.entityType ?? null,
-    entityId: entry.entityId ?? null,
-    summary: entry.summary.slice(0, 500),
-  });
+/** Pass the caller's transaction when the entry must stand or fall with the change it records. */
+export async function logActivity(
+  entry: {
+    userId?: string | null;
+    action: string;
+    entityType?: string;
+    entityId?: string | null;
+    summary: string;
+  },
+  options: { transaction?: Transaction } = {},
+) {
+  await ActivityLog.create(
+    {
+      userId: entry.userId ?? null,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId ?? null,
+      summary: entry.summary.slice(0, 500),
+    },
+    { transaction: options.transaction },
+  );
 }
 
 export async function recentActivity(limit = 10) {

@@ -1,0 +1,400 @@
+import {
+  getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/card";
+import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
+import {
+  APPLICATION_FIELD_ORDER, BANK_METHODS, CARD_METHODS, GENDERS, HONEYPOT_FIELD, MARITAL_STATUSES, PAYMENT_METHODS,
+  agentChoiceLabel, consentTextFor, publicApplicationSchema, type ApplicationFormValue, type PublicApplicationInput,
+} from "~/domain/schemas/public-application";
+import { STATES_WITH_DC } from "~/domain/states";
+import { useHydrated } from "~/utils/hydrated";
+import { BeneficiaryRows } from "./beneficiary-rows";
+import { browserStorage, clearDraft, readDraft, saveDraft } from "./draft";
+import { ErrorSummary, type SummaryItem } from "./error-summary";
+import { FormSection, Required, SubGroup } from "./form-section";
+import { PhoneRows } from "./phone-rows";
+
+export type AgentChoice = { id: string; name: string; licenseNumber: string };
+export type CarrierChoice = { id: string; name: string };
+
+type Props = {
+  agents: AgentChoice[];
+  carriers: CarrierChoice[];
+  today: string;
+  tomorrow: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** A refusal only the server can give (agent not accepting, too many submissions). */
+  formMessage?: string | null;
+  submitting: boolean;
+  /** The page was just reached through a successful submission: the draft is done with. */
+  justSubmitted: boolean;
+};
+
+/** Why these numbers come back empty after a correction (see SENSITIVE_FIELDS). */
+const REENTER = {
+  ssn: "Digits only, at most 9. For your security it is never sent back to your browser: if the form needs a correction, enter it again.",
+  bank: "For your security, routing and account numbers are never sent back to your browser: if the form needs a correction, enter them again.",
+  card: "For your security, the card number and CVV are never sent back to your browser: if the form needs a correction, enter them again.",
+};
+
+function summaryItems(formId: string, allErrors: Record<string, string[]>): SummaryItem[] {
+  const rank = (name: string) => {
+    const top = name.split(/[.[]/)[0] ?? name;
+    const index = APPLICATION_FIELD_ORDER.indexOf(top);
+    return index === -1 ? APPLICATION_FIELD_ORDER.length : index;
+  };
+  return Object.entries(allErrors)
+    .filter(([name, errors]) => name !== "" && errors.length > 0)
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b, "en-US", { numeric: true }))
+    .map(([name, errors]) => ({ fieldId: `${formId}-${name}`, message: errors[0]! }));
+}
+
+export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult, formMessage, submitting, justSubmitted }: Props) {
+  const hydrated = useHydrated();
+  const [draftNote, setDraftNote] = useState<"saved" | "restored" | null>(null);
+
+  const [form, fields] = useForm<ApplicationFormValue, PublicApplicationInput>({
+    id: "application",
+    lastResult,
+    defaultValue: { phones: [{ phoneType: "mobile" }], beneficiaries: [{}], firstDraftDate: tomorrow },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: publicApplicationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // A saved draft comes back when the prospect returns; after a successful submission it is
+  // cleared instead, so the emptied form stays empty.
+  useEffect(() => {
+    const storage = browserStorage();
+    if (!storage) return;
+    if (justSubmitted) {
+      clearDraft(storage);
+      return;
+    }
+    if (lastResult) return;
+    const draft = readDraft(storage);
+    if (draft) {
+      form.update({ value: draft.value as never });
+      setDraftNote("restored");
+    }
+    // Only when the form first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // After a refused submission (in the browser or by the server) focus goes to the summary, so
+  // keyboard and screen-reader users start from the list of problems.
+  const [refusals, setRefusals] = useState(0);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.onSubmit(event);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const isRowButton = submitter?.getAttribute("name") === "__intent__";
+    if (event.defaultPrevented && !isRowButton) setRefusals((n) => n + 1);
+  };
+  useEffect(() => {
+    if (refusals === 0 && !lastResult) return;
+    const summaryBox = document.getElementById("application-error-summary");
+    if (!summaryBox) return;
+    summaryBox.focus({ preventScroll: true });
+    summaryBox.scrollIntoView({ block: "start" });
+  }, [refusals, lastResult]);
+
+  const onSaveDraft = () => {
+    const storage = browserStorage();
+    if (!storage) return;
+    saveDraft(storage, form.value as Record<string, unknown>);
+    setDraftNote("saved");
+  };
+  const onDiscardDraft = () => {
+    const storage = browserStorage();
+    if (storage) clearDraft(storage);
+    form.reset();
+    setDraftNote(null);
+  };
+
+  const selectedAgent = agents.find((agent) => agent.id === fields.agentId.value) ?? null;
+  const consentText = consentTextFor(selectedAgent?.name);
+  const method = typeof fields.paymentMethod.value === "string" ? fields.paymentMethod.value : "";
+  // Without JavaScript nothing can reveal fields, so every conditional field is shown, labelled
+  // with when it applies; the server ignores the ones that do not.
+  const showEmail = !hydrated || fields.hasEmail.value === "on";
+  const showBank = !hydrated || BANK_METHODS.includes(method);
+  const showCard = !hydrated || CARD_METHODS.includes(method);
+  const summary = summaryItems(form.id, form.allErrors);
+  const showSummary = form.status === "error" && (summary.length > 0 || !!formMessage || !!form.errors?.length);
+
+  // noValidate even without JavaScript: the browser's bubbles show one problem at a time and in
+  // its own words; the server answers every problem at once, at each field and in the summary.
+  return (
+    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} noValidate className="space-y-6">
+      {/* Enter in a text box submits the application, not the first Add/Remove button. */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        Submit Application
+      </button>
+
+      {showSummary ? <ErrorSummary formMessage={formMessage ?? form.errors?.[0]} items={summary} /> : null}
+
+      {draftNote === "restored" ? (
+        <Alert tone="info">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              <span className="font-semibold">Draft restored.</span> SSN, bank and card numbers are never saved in a draft; please enter
+              them again.
+            </p>
+            <Button type="button" variant="secondary" onClick={onDiscardDraft}>Discard draft</Button>
+          </div>
+        </Alert>
+      ) : null}
+
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="application-website">Website (leave this empty)</label>
+        <input id="application-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <FormSection id="section-agent" title="Agent Assignment" description="Choose the licensed agent who will handle your application.">
+        {agents.length === 0 ? (
+          <div className="md:col-span-2">
+            <Alert tone="warning">No agents are accepting applications right now. Please try again later.</Alert>
+          </div>
+        ) : null}
+        <SelectField className="md:col-span-2" label={<Required>Agent</Required>} {...getSelectProps(fields.agentId)} aria-required errors={fields.agentId.errors}>
+          <option value="">Select an agent</option>
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>{agentChoiceLabel(agent)}</option>
+          ))}
+        </SelectField>
+      </FormSection>
+
+      <FormSection id="section-personal" title="Personal Information">
+        <Field label={<Required>First name</Required>} {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" aria-required errors={fields.firstName.errors} />
+        <Field label={<Required>Last name</Required>} {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" aria-required errors={fields.lastName.errors} />
+        <SelectField label={<Required>Gender</Required>} {...getSelectProps(fields.gender)} aria-required errors={fields.gender.errors}>
+          <option value="">Select gender</option>
+          {GENDERS.map((g) => (
+            <option key={g.value} value={g.value}>{g.label}</option>
+          ))}
+        </SelectField>
+        <Field label={<Required>Date of birth</Required>} {...getInputProps(fields.dateOfBirth, { type: "date" })} max={today} autoComplete="bday" aria-required errors={fields.dateOfBirth.errors} />
+
+        <PhoneRows form={form} field={fields.phones} />
+
+        <div className="md:col-span-2">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input {...getInputProps(fields.hasEmail, { type: "checkbox" })} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+            I have an email address
+          </label>
+          <FieldErrors errors={fields.hasEmail.errors} />
+        </div>
+        {showEmail ? (
+          <Field
+            className="md:col-span-2"
+            label="Email"
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            hint={hydrated ? undefined : "Only if you ticked I have an email address."}
+            errors={fields.email.errors}
+          />
+        ) : null}
+
+        <Field className="md:col-span-2" label={<Required>Address</Required>} {...getInputProps(fields.address, { type: "text" })} autoComplete="street-address" aria-required errors={fields.address.errors} />
+        <Field label={<Required>City</Required>} {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" aria-required errors={fields.city.errors} />
+        <SelectField label={<Required>State</Required>} {...getSelectProps(fields.state)} autoComplete="address-level1" aria-required errors={fields.state.errors}>
+          <option value="">Select state</option>
+          {STATES_WITH_DC.map((s) => (
+            <option key={s.code} value={s.code}>{s.name}</option>
+          ))}
+        </SelectField>
+        <Field
+          label={<Required>Zip code</Required>}
+          {...getInputProps(fields.zipCode, { type: "text" })}
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="postal-code"
+          aria-required
+          errors={fields.zipCode.errors}
+        />
+        <Field label={<Required>State born in</Required>} {...getInputProps(fields.stateBornIn, { type: "text" })} list="application-state-names" autoComplete="off" aria-required errors={fields.stateBornIn.errors} />
+        <datalist id="application-state-names">
+          {STATES_WITH_DC.map((s) => (
+            <option key={s.code} value={s.name} />
+          ))}
+        </datalist>
+        <SelectField label={<Required>Marital status</Required>} {...getSelectProps(fields.maritalStatus)} aria-required errors={fields.maritalStatus.errors}>
+          <option value="">Select marital status</option>
+          {MARITAL_STATUSES.map((m) => (
+            <option key={m.value} value={m.value}>{m.label}</option>
+          ))}
+        </SelectField>
+        <Field label={<Required>Height</Required>} {...getInputProps(fields.height, { type: "text" })} placeholder={`e.g. 5'10"`} aria-required errors={fields.height.errors} />
+        <Field label={<Required>Weight (lbs)</Required>} {...getInputProps(fields.weight, { type: "number" })} min={1} step={1} inputMode="numeric" aria-required errors={fields.weight.errors} />
+        <Field
+          label={<Required>SSN</Required>}
+          {...getInputProps(fields.ssn, { type: "text" })}
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="off"
+          aria-required
+          hint={REENTER.ssn}
+          errors={fields.ssn.errors}
+        />
+      </FormSection>
+
+      <FormSection id="section-beneficiaries" title="Beneficiaries" description="Who receives the benefit. Rows without a name are left out.">
+        <BeneficiaryRows form={form} field={fields.beneficiaries} hydrated={hydrated} today={today} />
+      </FormSection>
+
+      <FormSection id="section-medical" title="Medical Information">
+        <fieldset className="md:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">
+            <Required>Does the applicant smoke?</Required>
+          </legend>
+          <div className="flex gap-6">
+            {getCollectionProps(fields.smoker, { type: "radio", options: ["yes", "no"] }).map(({ key, ...props }) => (
+              <label key={key} className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
+                <input {...props} className="h-4 w-4 border-slate-300 text-brand-600" />
+                {props.value === "yes" ? "Yes" : "No"}
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={fields.smoker.errorId} errors={fields.smoker.errors} />
+        </fieldset>
+        <Field label="Doctor name" {...getInputProps(fields.doctorName, { type: "text" })} errors={fields.doctorName.errors} />
+        <Field label="Doctor phone" {...getInputProps(fields.doctorPhone, { type: "tel" })} errors={fields.doctorPhone.errors} />
+        <TextAreaField label="Medications" {...getTextareaProps(fields.medications)} rows={3} errors={fields.medications.errors} />
+        <TextAreaField label="Medical history" {...getTextareaProps(fields.medicalHistory)} rows={3} errors={fields.medicalHistory.errors} />
+      </FormSection>
+
+      <FormSection id="section-policy" title="Policy Information">
+        <SelectField className="md:col-span-2" label={<Required>Carrier</Required>} {...getSelectProps(fields.carrierId)} aria-required errors={fields.carrierId.errors}>
+          <option value="">Select a carrier</option>
+          {carriers.map((carrier) => (
+            <option key={carrier.id} value={carrier.id}>{carrier.name}</option>
+          ))}
+        </SelectField>
+        <Field
+          label={<Required>Coverage amount ($)</Required>}
+          {...getInputProps(fields.coverageAmount, { type: "number" })}
+          min={0.01}
+          step={0.01}
+          inputMode="decimal"
+          aria-required
+          errors={fields.coverageAmount.errors}
+        />
+        <Field
+          label={<Required>Monthly premium ($)</Required>}
+          {...getInputProps(fields.monthlyPremium, { type: "number" })}
+          min={0.01}
+          step={0.01}
+          inputMode="decimal"
+          aria-required
+          errors={fields.monthlyPremium.errors}
+        />
+        <Field label="Product type" {...getInputProps(fields.productType, { type: "text" })} errors={fields.productType.errors} />
+        <Field label="Policy term" {...getInputProps(fields.policyTerm, { type: "text" })} errors={fields.policyTerm.errors} />
+        <TextAreaField label="Riders" {...getTextareaProps(fields.riders)} rows={2} errors={fields.riders.errors} />
+        <TextAreaField label="Policy notes" {...getTextareaProps(fields.policyNotes)} rows={2} errors={fields.policyNotes.errors} />
+      </FormSection>
+
+      <FormSection id="section-payment" title="Payment Information">
+        <SelectField className="md:col-span-2" label={<Required>Payment method</Required>} {...getSelectProps(fields.paymentMethod)} aria-required errors={fields.paymentMethod.errors}>
+          <option value="">Select a payment method</option>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m.value} value={m.value}>{m.label}</option>
+          ))}
+        </SelectField>
+        {hydrated && !method ? (
+          <p className="text-sm text-slate-500 md:col-span-2">Choose a payment method to enter the bank or card details.</p>
+        ) : null}
+        {showBank ? (
+          <SubGroup title="Bank account (for checking or savings)" hint={REENTER.bank}>
+            <Field className="md:col-span-2" label="Bank name" {...getInputProps(fields.bankName, { type: "text" })} errors={fields.bankName.errors} />
+            <Field
+              label="Routing number"
+              {...getInputProps(fields.routingNumber, { type: "text" })}
+              inputMode="numeric"
+              maxLength={9}
+              autoComplete="off"
+              hint="Digits only, at most 9."
+              errors={fields.routingNumber.errors}
+            />
+            <Field
+              label="Account number"
+              {...getInputProps(fields.accountNumber, { type: "text" })}
+              inputMode="numeric"
+              maxLength={17}
+              autoComplete="off"
+              errors={fields.accountNumber.errors}
+            />
+          </SubGroup>
+        ) : null}
+        {showCard ? (
+          <SubGroup title="Card (for debit or credit)" hint={REENTER.card}>
+            <Field
+              className="md:col-span-2"
+              label="Card number"
+              {...getInputProps(fields.cardNumber, { type: "text" })}
+              inputMode="numeric"
+              maxLength={23}
+              autoComplete="cc-number"
+              errors={fields.cardNumber.errors}
+            />
+            <Field
+              label="Card expiry (MM/YY)"
+              {...getInputProps(fields.cardExpiry, { type: "text" })}
+              placeholder="MM/YY"
+              maxLength={5}
+              autoComplete="cc-exp"
+              errors={fields.cardExpiry.errors}
+            />
+            <Field
+              label="CVV"
+              {...getInputProps(fields.cardCvv, { type: "text" })}
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="cc-csc"
+              errors={fields.cardCvv.errors}
+            />
+          </SubGroup>
+        ) : null}
+        <Field
+          label="First draft date"
+          {...getInputProps(fields.firstDraftDate, { type: "date" })}
+          min={today}
+          hint="Tomorrow unless you choose another day."
+          errors={fields.firstDraftDate.errors}
+        />
+        <Field label="Future draft date" {...getInputProps(fields.futureDraftDate, { type: "date" })} min={today} errors={fields.futureDraftDate.errors} />
+        <TextAreaField className="md:col-span-2" label="Payment notes" {...getTextareaProps(fields.paymentNotes)} rows={2} errors={fields.paymentNotes.errors} />
+      </FormSection>
+
+      <section aria-labelledby="section-consent" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="section-consent" className="sr-only">Consent</h2>
+        <input type="hidden" name="consentText" value={consentText} />
+        <label className="flex items-start gap-3 text-sm text-slate-700">
+          <input {...getInputProps(fields.consent, { type: "checkbox" })} className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600" />
+          <span>{consentText}</span>
+        </label>
+        <FieldErrors errors={fields.consent.errors} />
+      </section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        {hydrated ? (
+          <div className="flex flex-col gap-1 sm:mr-auto sm:max-w-sm">
+            <Button type="button" variant="secondary" onClick={onSaveDraft}>Save as Draft</Button>
+            <p className="text-xs text-slate-500">Drafts are kept on this device only and never include SSN, bank or card numbers.</p>
+            {draftNote === "saved" ? (
+              <p role="status" className="text-xs font-medium text-green-700">Draft saved on this device.</p>
+            ) : null}
+          </div>
+        ) : null}
+        <Button name="intent" value="submit" disabled={submitting} className="sm:min-w-48">
+          {submitting ? "Submitting..." : "Submit Application"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Button } from "~/components/ui/button";
+import { Field, FieldErrors, SelectField } from "~/components/ui/field";
+import { MAX_PHONES, PHONE_TYPES, type ApplicationFormValue } from "~/domain/schemas/public-application";
+import { Required } from "./form-section";
+
+type Props = {
+  form: FormMetadata<ApplicationFormValue>;
+  field: FieldMetadata<ApplicationFormValue["phones"], ApplicationFormValue>;
+};
+
+/**
+ * Phone rows; one always remains. Add and Remove are conform intents: with JavaScript they act in
+ * place, without it they are submit buttons the action answers with the updated rows.
+ */
+export function PhoneRows({ form, field }: Props) {
+  const rows = field.getFieldList();
+  return (
+    <fieldset className="md:col-span-2">
+      <legend className="text-sm font-semibold text-slate-800">Phone numbers</legend>
+      <p className="mt-0.5 text-xs text-slate-500">The first number is the main contact number.</p>
+      <FieldErrors errors={field.errors} />
+      <ul className="mt-3 space-y-3">
+        {rows.map((row, index) => {
+          const phone = row.getFieldset();
+          const label = `Phone ${index + 1}`;
+          return (
+            <li key={row.key} className="grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
+              <Field
+                label={index === 0 ? <Required>{label}</Required> : label}
+                {...getInputProps(phone.phoneNumber, { type: "tel" })}
+                autoComplete={index === 0 ? "tel" : "off"}
+                aria-required={index === 0 ? true : undefined}
+                placeholder="(555) 123-4567"
+                errors={phone.phoneNumber.errors}
+              />
+              <SelectField label={`${label} type`} {...getSelectProps(phone.phoneType)} errors={phone.phoneType.errors}>
+                {PHONE_TYPES.map((type) => (
+                  <option key={type.value} value={type.value}>{type.label}</option>
+                ))}
+              </SelectField>
+              {rows.length > 1 ? (
+                <Button variant="secondary" className="sm:mt-6" {...form.remove.getButtonProps({ name: field.name, index })} aria-label={`Remove phone ${index + 1}`}>
+                  Remove
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {rows.length < MAX_PHONES ? (
+        <Button variant="secondary" className="mt-3" {...form.insert.getButtonProps({ name: field.name, defaultValue: { phoneType: "mobile" } })}>
+          Add phone
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,194 @@
+import crypto from "node:crypto";
+import { Agent, Application, Beneficiary, Carrier, Notification, Phone, User, sequelize } from "~db";
+import { centsFromDollars } from "~/domain/format";
+import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/public-application";
+import { encrypt } from "~/utils/crypto.server";
+import { logActivity } from "./activity.server";
+import { badRequest } from "./errors.server";
+import { PUBLIC_SUBMISSIONS, assertUnderLimit, recordAttempt } from "./rate-limits.server";
+import type { RequestMeta } from "./sessions.server";
+
+// Leads (the Application model). This module starts with the public side: the agents a prospect
+// may choose and the public application itself.
+
+export type PublicAgent = { id: string; name: string; licenseNumber: string };
+
+export const AGENT_NOT_ACCEPTING = "The selected agent is not accepting applications.";
+export const UNKNOWN_CARRIER = "Please select a carrier from the list.";
+
+/** Approved agents only: pending, paused and rejected agents cannot receive leads. */
+export async function listPublicAgents(): Promise<PublicAgent[]> {
+  const agents = await Agent.findAll({
+    where: { status: "approved" },
+    attributes: ["id", "licenseNumber"],
+    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
+  });
+  return agents
+    .map((agent) => ({
+      id: agent.id,
+      name: `${agent.user!.firstName} ${agent.user!.lastName}`.trim(),
+      licenseNumber: agent.licenseNumber,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en-US") || a.id.localeCompare(b.id));
+}
+
+function rateLimitKeys(meta: RequestMeta) {
+  return [meta.ip ? `ip:${meta.ip}` : null];
+}
+
+function lastFour(value: string | undefined | null) {
+  return value ? value.slice(-4) : null;
+}
+
+/**
+ * A submission a bot made (it filled the hidden honeypot field): it is counted against the
+ * address like a real one and answered as if it succeeded, so the bot learns nothing, but
+ * nothing is saved.
+ */
+export async function discardSpamSubmission(meta: RequestMeta) {
+  await assertUnderLimit(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
+  await recordAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
+  return { id: crypto.randomUUID() };
+}
+
+/**
+ * Saves a prospect's application as a new pending lead for the chosen agent. The input has been
+ * through publicApplicationSchema; this re-checks what only the database knows (the agent takes
+ * applications, the carrier exists). One transaction writes the lead, its phones and
+ * beneficiaries, the agent's "New lead" notification and the activity entry. No LeadRead row is
+ * written, so the lead is unread for the agent and for every admin.
+ */
+export async function createPublicApplication(input: PublicApplicationInput, meta: RequestMeta = {}) {
+  await assertUnderLimit(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
+
+  const [agent, carrier] = await Promise.all([
+    Agent.findByPk(input.agentId, { include: [{ model: User, as: "user", attributes: ["id", "firstName", "lastName"] }] }),
+    Carrier.findByPk(input.carrierId, { attributes: ["id", "name"] }),
+  ]);
+  if (!agent || agent.status !== "approved" || !agent.user) {
+    throw badRequest(AGENT_NOT_ACCEPTING, { agentId: [AGENT_NOT_ACCEPTING] });
+  }
+  if (!carrier) throw badRequest(UNKNOWN_CARRIER, { carrierId: [UNKNOWN_CARRIER] });
+
+  const agentName = `${agent.user.firstName} ${agent.user.lastName}`.trim();
+  const coverageAmountCents = centsFromDollars(input.coverageAmount);
+  const monthlyPremiumCents = centsFromDollars(input.monthlyPremium);
+  if (coverageAmountCents === null) throw badRequest("Coverage amount can have at most two decimals", { coverageAmount: ["Coverage amount can have at most two decimals"] });
+  if (monthlyPremiumCents === null) throw badRequest("Monthly premium can have at most two decimals", { monthlyPremium: ["Monthly premium can have at most two decimals"] });
+
+  // The evidence is the wording the prospect saw: the page sends it; anything that is not one of
+  // our own wordings for this agent is replaced by the wording naming the agent.
+  const shownTexts = [consentTextFor(agentName), consentTextFor(null)];
+  const consentText = input.consent
+    ? shownTexts.includes(input.consentText ?? "") ? input.consentText! : shownTexts[0]!
+    : null;
+  const now = new Date();
+
+  const lead = await sequelize.transaction(async (transaction) => {
+    const created = await Application.create(
+      {
+        agentId: agent.id,
+        carrierId: carrier.id,
+        status: "pending",
+        source: "public_form",
+        firstName: input.firstName,
+        lastName: input.lastName,
+        gender: input.gender,
+        hasEmail: input.hasEmail,
+        email: input.email,
+        dateOfBirth: input.dateOfBirth,
+        stateBornIn: input.stateBornIn,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zipCode,
+        height: input.height,
+        weight: Math.round(input.weight),
+        maritalStatus: input.maritalStatus,
+        ssnEncrypted: encrypt(input.ssn),
+        ssnLast4: lastFour(input.ssn),
+        smoker: input.smoker,
+        doctorName: input.doctorName ?? null,
+        doctorPhone: input.doctorPhone ?? null,
+        medications: input.medications ?? null,
+        medicalHistory: input.medicalHistory ?? null,
+        coverageAmountCents,
+        monthlyPremiumCents,
+        productType: input.productType ?? null,
+        policyTerm: input.policyTerm ?? null,
+        riders: input.riders ?? null,
+        policyNotes: input.policyNotes ?? null,
+        paymentMethod: input.paymentMethod,
+        bankName: input.bankName ?? null,
+        routingNumberEncrypted: input.routingNumber ? encrypt(input.routingNumber) : null,
+        routingNumberLast4: lastFour(input.routingNumber),
+        accountNumberEncrypted: input.accountNumber ? encrypt(input.accountNumber) : null,
+        accountNumberLast4: lastFour(input.accountNumber),
+        cardNumberEncrypted: input.cardNumber ? encrypt(input.cardNumber) : null,
+        cardNumberLast4: lastFour(input.cardNumber),
+        cardExpiry: input.cardExpiry ?? null,
+        // Kept encrypted only until the sale is recorded or the first draft date passes (DESIGN.md).
+        cardCvvEncrypted: input.cardCvv ? encrypt(input.cardCvv) : null,
+        firstDraftDate: input.firstDraftDate,
+        futureDraftDate: input.futureDraftDate ?? null,
+        paymentNotes: input.paymentNotes ?? null,
+        consentGiven: input.consent,
+        consentText,
+        consentAt: input.consent ? now : null,
+        consentIp: input.consent ? (meta.ip ?? null) : null,
+      },
+      { transaction },
+    );
+    if (input.phones.length) {
+      await Phone.bulkCreate(
+        input.phones.map((phone, index) => ({
+          applicationId: created.id,
+          phoneNumber: phone.phoneNumber,
+          phoneType: phone.phoneType,
+          isPrimary: index === 0,
+        })),
+        { transaction },
+      );
+    }
+    if (input.beneficiaries.length) {
+      await Beneficiary.bulkCreate(
+        input.beneficiaries.map((b) => ({
+          applicationId: created.id,
+          name: b.name,
+          relationship: b.relationship,
+          otherRelationship: b.otherRelationship,
+          dateOfBirth: b.dateOfBirth ?? null,
+          age: b.age ?? null,
+          phone: b.phone ?? null,
+          percentage: b.percentage ?? null,
+        })),
+        { transaction },
+      );
+    }
+    await Notification.create(
+      {
+        userId: agent.user!.id,
+        applicationId: created.id,
+        type: "new_lead",
+        title: "New lead",
+        message: `${input.firstName} ${input.lastName} submitted an application.`,
+      },
+      { transaction },
+    );
+    // The name is the only personal detail the log keeps.
+    await logActivity(
+      {
+        userId: null,
+        action: "application_submitted",
+        entityType: "application",
+        entityId: created.id,
+        summary: `${input.firstName} ${input.lastName} submitted an application for ${agentName}`,
+      },
+      { transaction },
+    );
+    return created;
+  });
+
+  await recordAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
+  return { id: lead.id, agentName };
+}

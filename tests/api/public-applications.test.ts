@@ -1,0 +1,522 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { ActivityLog, Application, Attempt, Beneficiary, LeadRead, Notification, Phone } from "~db";
+import { addDaysIso } from "~/domain/periods";
+import { consentTextFor, draftDateBounds } from "~/domain/schemas/public-application";
+import { action as applicationsAction, loader as applicationsLoader } from "~/routes/api+/public.applications";
+import { loader as agentsLoader } from "~/routes/api+/public.agents";
+import { action as pageAction, loader as pageLoader } from "~/routes/_public+/submitapplication";
+import { PUBLIC_SUBMISSIONS } from "~/services/rate-limits.server";
+import { decrypt } from "~/utils/crypto.server";
+import { createAgent } from "../support/factories";
+import { applicationForm, applicationPayload, carrierId, uniqueName } from "../support/application-factories";
+import { callRoute, jsonOf, setCookieOf } from "../support/http";
+
+type ApiError = { error: string; fieldErrors?: Record<string, string[]> };
+type PageReply = {
+  result: { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
+  formMessage: string | null;
+};
+
+function uniqueIp() {
+  return `10.${crypto.randomInt(1, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`;
+}
+
+async function submit(json: unknown, headers: Record<string, string> = {}) {
+  return callRoute(applicationsAction, { path: "/api/public/applications", method: "POST", json, headers });
+}
+
+async function approvedAgent(firstName = "Alex", lastName = uniqueName("Agent")) {
+  return createAgent({ status: "approved", firstName, lastName });
+}
+
+async function setup() {
+  const { user, agent } = await approvedAgent();
+  return { user, agent, carrier: await carrierId() };
+}
+
+async function expectFieldError(json: unknown, field: string, message?: string) {
+  const res = await submit(json);
+  expect(res.status).toBe(400);
+  const body = await jsonOf<ApiError>(res);
+  expect(body.fieldErrors?.[field], `fieldErrors for ${field}: ${JSON.stringify(body.fieldErrors)}`).toBeTruthy();
+  if (message) expect(body.fieldErrors![field]).toContain(message);
+  return body;
+}
+
+describe("GET /api/public/agents", () => {
+  it("lists approved agents only, as { id, name, licenseNumber }, sorted by name", async () => {
+    const tag = uniqueName("Zz");
+    const approvedB = await createAgent({ status: "approved", firstName: "Bea", lastName: tag });
+    const approvedA = await createAgent({ status: "approved", firstName: "Abe", lastName: tag });
+    const paused = await createAgent({ status: "paused", firstName: "Pat", lastName: tag });
+    const pending = await createAgent({ status: "pending", firstName: "Pen", lastName: tag });
+    const rejected = await createAgent({ status: "rejected", firstName: "Rex", lastName: tag });
+
+    const res = await callRoute(agentsLoader, { path: "/api/public/agents" });
+    expect(res.status).toBe(200);
+    const agents = await jsonOf<{ id: string; name: string; licenseNumber: string }[]>(res);
+    const ids = agents.map((a) => a.id);
+    expect(ids).toContain(approvedA.agent.id);
+    expect(ids).toContain(approvedB.agent.id);
+    for (const hidden of [paused, pending, rejected]) expect(ids).not.toContain(hidden.agent.id);
+    expect(agents.find((a) => a.id === approvedA.agent.id)).toEqual({ id: approvedA.agent.id, name: `Abe ${tag}`, licenseNumber: "LIC-TEST" });
+    const names = agents.map((a) => a.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en-US")));
+    expect(Number(res.headers.get("X-Total-Count"))).toBe(agents.length);
+  });
+
+  it("pages the list with page and pageSize", async () => {
+    await approvedAgent();
+    await approvedAgent();
+    const all = await jsonOf<{ id: string }[]>(await callRoute(agentsLoader, { path: "/api/public/agents" }));
+    const res = await callRoute(agentsLoader, { path: "/api/public/agents?page=2&pageSize=1" });
+    expect(res.headers.get("X-Total-Count")).toBe(String(all.length));
+    expect(await jsonOf(res)).toEqual([all[1]]);
+    const bad = await callRoute(agentsLoader, { path: "/api/public/agents?pageSize=501" });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("POST /api/public/applications: success", () => {
+  it("creates a pending lead for the agent with encrypted numbers, cents, phones, beneficiaries and consent", async () => {
+    const { user, agent, carrier } = await setup();
+    const ip = uniqueIp();
+    const payload = applicationPayload(agent.id, carrier, {
+      phones: [
+        { phoneNumber: "(813) 555-0101", phoneType: "mobile" },
+        { phoneNumber: "", phoneType: "home" },
+        { phoneNumber: "727-555-0102", phoneType: "work" },
+      ],
+      beneficiaries: [
+        { name: "John Doe", relationship: "son", percentage: 60, dateOfBirth: "1980-01-02", age: 45, phone: "8135550199" },
+        { name: "", relationship: "daughter" },
+        { name: "Cousin Vinny", relationship: "other", otherRelationship: "Godson", percentage: 40 },
+      ],
+      coverageAmount: "10,000",
+      monthlyPremium: 45.67,
+      // Card fields are dropped for a checking account.
+      cardNumber: "4111111111111111",
+      cardCvv: "123",
+    });
+    const before = new Date();
+    const res = await submit(payload, { "X-Forwarded-For": ip });
+    expect(res.status).toBe(201);
+    const body = await jsonOf<{ id: string; message: string }>(res);
+    expect(body.message).toBe("Your application has been sent to the selected agent");
+
+    const lead = (await Application.findByPk(body.id))!;
+    expect(lead.agentId).toBe(agent.id);
+    expect(lead.carrierId).toBe(carrier);
+    expect(lead.status).toBe("pending");
+    expect(lead.source).toBe("public_form");
+    expect(lead.lastName).toBe(payload.lastName);
+    expect(lead.smoker).toBe(false);
+    expect(lead.weight).toBe(150);
+    expect(lead.state).toBe("FL");
+
+    expect(lead.ssnEncrypted).toBeTruthy();
+    expect(lead.ssnEncrypted).not.toContain("123456789");
+    expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
+    expect(lead.ssnLast4).toBe("6789");
+    expect(decrypt(lead.routingNumberEncrypted!)).toBe("021000021");
+    expect(lead.routingNumberEncrypted).not.toContain("021000021");
+    expect(lead.routingNumberLast4).toBe("0021");
+    expect(decrypt(lead.accountNumberEncrypted!)).toBe("000123456789");
+    expect(lead.accountNumberLast4).toBe("6789");
+    expect(lead.cardNumberEncrypted).toBeNull();
+    expect(lead.cardCvvEncrypted).toBeNull();
+
+    expect(lead.coverageAmountCents).toBe(1_000_000);
+    expect(lead.monthlyPremiumCents).toBe(4567);
+
+    const phones = await Phone.findAll({ where: { applicationId: lead.id }, order: [["isPrimary", "DESC"], ["phoneNumber", "ASC"]] });
+    expect(phones.map((p) => [p.phoneNumber, p.phoneType, p.isPrimary])).toEqual([
+      ["(813) 555-0101", "mobile", true],
+      ["727-555-0102", "work", false],
+    ]);
+    const beneficiaries = await Beneficiary.findAll({ where: { applicationId: lead.id }, order: [["name", "ASC"]] });
+    expect(beneficiaries.map((b) => [b.name, b.relationship, b.otherRelationship, b.percentage])).toEqual([
+      ["Cousin Vinny", "other", "Godson", 40],
+      ["John Doe", "son", null, 60],
+    ]);
+
+    const notifications = await Notification.findAll({ where: { applicationId: lead.id } });
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]!.userId).toBe(user.id);
+    expect(notifications[0]!.type).toBe("new_lead");
+    expect(notifications[0]!.title).toBe("New lead");
+    expect(notifications[0]!.message).toBe(`Jane ${payload.lastName} submitted an application.`);
+    expect(notifications[0]!.isRead).toBe(false);
+    expect(await LeadRead.count({ where: { applicationId: lead.id } })).toBe(0);
+
+    expect(lead.consentGiven).toBe(true);
+    expect(lead.consentText).toBe(consentTextFor(`Alex ${user.lastName}`));
+    expect(lead.consentIp).toBe(ip);
+    expect(lead.consentAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+
+    const log = await ActivityLog.findOne({ where: { entityId: lead.id } });
+    expect(log!.summary).toContain(`Jane ${payload.lastName}`);
+    expect(log!.summary).not.toMatch(/123456789|6789|021000021/);
+  });
+
+  it("keeps the card fields (encrypted, last four) and drops bank fields for a card payment", async () => {
+    const { agent, carrier } = await setup();
+    const expiry = `12/${String(Number(draftDateBounds().today.slice(2, 4)) + 2).padStart(2, "0")}`;
+    const payload = applicationPayload(agent.id, carrier, {
+      paymentMethod: "credit",
+      cardNumber: "4111 1111 1111 1111",
+      cardExpiry: expiry,
+      cardCvv: "123",
+    });
+    const res = await submit(payload);
+    expect(res.status).toBe(201);
+    const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
+    expect(decrypt(lead.cardNumberEncrypted!)).toBe("4111111111111111");
+    expect(lead.cardNumberLast4).toBe("1111");
+    expect(lead.cardExpiry).toBe(expiry);
+    expect(lead.cardCvvEncrypted).not.toContain("123");
+    expect(decrypt(lead.cardCvvEncrypted!)).toBe("123");
+    expect(lead.bankName).toBeNull();
+    expect(lead.routingNumberEncrypted).toBeNull();
+    expect(lead.accountNumberEncrypted).toBeNull();
+  });
+
+  it("accepts an older client's payload without consent and records consentGiven false", async () => {
+    const { agent, carrier } = await setup();
+    const payload: Record<string, unknown> = applicationPayload(agent.id, carrier);
+    delete payload.consent;
+    const res = await submit(payload, { "X-Forwarded-For": uniqueIp() });
+    expect(res.status).toBe(201);
+    const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
+    expect(lead.consentGiven).toBe(false);
+    expect(lead.consentText).toBeNull();
+    expect(lead.consentAt).toBeNull();
+    expect(lead.consentIp).toBeNull();
+  });
+
+  it("records the consent wording the page showed, and never a wording the client made up", async () => {
+    const { agent, carrier } = await setup();
+    const generic = await submit(applicationPayload(agent.id, carrier, { consentText: consentTextFor(null) }));
+    const lead1 = (await Application.findByPk((await jsonOf<{ id: string }>(generic)).id))!;
+    expect(lead1.consentText).toBe(consentTextFor(null));
+    const forged = await submit(applicationPayload(agent.id, carrier, { consentText: "I agree to anything" }));
+    const lead2 = (await Application.findByPk((await jsonOf<{ id: string }>(forged)).id))!;
+    expect(lead2.consentText).toContain("Agency CRM");
+    expect(lead2.consentText).not.toBe("I agree to anything");
+  });
+
+  it("defaults a blank first draft date to tomorrow (New York) and accepts numbers as strings", async () => {
+    const { agent, carrier } = await setup();
+    const res = await submit(applicationPayload(agent.id, carrier, { firstDraftDate: "", weight: "180", monthlyPremium: "19.5", coverageAmount: "5000.25", smoker: true }));
+    expect(res.status).toBe(201);
+    const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
+    expect(lead.firstDraftDate).toBe(draftDateBounds().tomorrow);
+    expect(lead.weight).toBe(180);
+    expect(lead.monthlyPremiumCents).toBe(1950);
+    expect(lead.coverageAmountCents).toBe(500025);
+    expect(lead.smoker).toBe(true);
+  });
+
+  it("accepts a plain HTML form post in the page's field names", async () => {
+    const { agent, carrier } = await setup();
+    const res = await callRoute(applicationsAction, { path: "/api/public/applications", method: "POST", form: applicationForm(agent.id, carrier) });
+    expect(res.status).toBe(201);
+    const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
+    expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
+  });
+});
+
+describe("POST /api/public/applications: validation", () => {
+  const required: [string, string, string][] = [
+    ["agentId", "agentId", "Please select an agent"],
+    ["firstName", "firstName", "First name is required"],
+    ["lastName", "lastName", "Last name is required"],
+    ["gender", "gender", "Please select a gender"],
+    ["address", "address", "Address is required"],
+    ["city", "city", "City is required"],
+    ["state", "state", "Please select a state"],
+    ["zipCode", "zipCode", "Zip code is required"],
+    ["dateOfBirth", "dateOfBirth", "Date of birth is required"],
+    ["stateBornIn", "stateBornIn", "State born in is required"],
+    ["maritalStatus", "maritalStatus", "Please select a marital status"],
+    ["height", "height", "Height is required"],
+    ["weight", "weight", "Weight is required"],
+    ["ssn", "ssn", "SSN is required"],
+    ["smoker", "smoker", "Please answer whether the applicant smokes"],
+    ["coverageAmount", "coverageAmount", "Coverage amount is required"],
+    ["monthlyPremium", "monthlyPremium", "Monthly premium is required"],
+    ["carrierId", "carrierId", "Please select a carrier"],
+    ["paymentMethod", "paymentMethod", "Please select a payment method"],
+  ];
+  it.each(required)("refuses a missing %s", async (field, errorKey, message) => {
+    const { agent, carrier } = await setup();
+    const payload: Record<string, unknown> = applicationPayload(agent.id, carrier);
+    delete payload[field];
+    await expectFieldError(payload, errorKey, message);
+    const blank = { ...applicationPayload(agent.id, carrier), [field]: "" };
+    await expectFieldError(blank, errorKey, message);
+  });
+
+  it("requires the first phone and the first beneficiary's name and relationship", async () => {
+    const { agent, carrier } = await setup();
+    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [] }), "phones.0.phoneNumber", "Phone number is required");
+    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "", phoneType: "mobile" }, { phoneNumber: "8135550101" }] }), "phones.0.phoneNumber");
+    const none = await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [] }), "beneficiaries.0.name", "Beneficiary name is required");
+    expect(none.fieldErrors!["beneficiaries.0.relationship"]).toContain("Beneficiary relationship is required");
+    await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "", relationship: "son" }] }), "beneficiaries.0.name");
+    await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "John", relationship: "" }] }), "beneficiaries.0.relationship");
+    await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "John", relationship: "uncle" }] }), "beneficiaries.0.relationship", "Choose a relationship from the list");
+  });
+
+  it("ignores later beneficiary rows without a name, whatever else they hold", async () => {
+    const { agent, carrier } = await setup();
+    const res = await submit(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "A", relationship: "son" }, { name: " ", relationship: "other", percentage: "abc" }] }));
+    expect(res.status).toBe(201);
+    expect(await Beneficiary.count({ where: { applicationId: (await jsonOf<{ id: string }>(res)).id } })).toBe(1);
+  });
+
+  it("needs a relationship for every named beneficiary and a specification for Other", async () => {
+    const { agent, carrier } = await setup();
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "A", relationship: "son" }, { name: "B" }] }),
+      "beneficiaries.1.relationship",
+      "Beneficiary relationship is required",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "A", relationship: "other", otherRelationship: " " }] }),
+      "beneficiaries.0.otherRelationship",
+      "Please specify the relationship",
+    );
+  });
+
+  it("checks that phone numbers are phone numbers", async () => {
+    const { agent, carrier } = await setup();
+    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "12345" }] }), "phones.0.phoneNumber", "Phone number must be a valid phone number (at least 10 digits)");
+    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "8135550101" }, { phoneNumber: "abc" }] }), "phones.1.phoneNumber");
+  });
+
+  it("takes SSN as digits only, at most 9 (dashes and spaces typed are ignored)", async () => {
+    const { agent, carrier } = await setup();
+    for (const ssn of ["12345678a", "1234567890", "123.45.6789"]) {
+      await expectFieldError(applicationPayload(agent.id, carrier, { ssn }), "ssn", "SSN must be digits only (at most 9)");
+    }
+    const ok = await submit(applicationPayload(agent.id, carrier, { ssn: "123-45-6789" }));
+    expect(ok.status).toBe(201);
+  });
+
+  it("takes the routing number as digits only, at most 9", async () => {
+    const { agent, carrier } = await setup();
+    for (const routingNumber of ["02100002x", "0210000210"]) {
+      await expectFieldError(applicationPayload(agent.id, carrier, { routingNumber }), "routingNumber", "Routing number must be digits only (at most 9)");
+    }
+    await expectFieldError(applicationPayload(agent.id, carrier, { accountNumber: "12ab" }), "accountNumber");
+  });
+
+  it("allows a monthly premium with at most two decimals, above 0", async () => {
+    const { agent, carrier } = await setup();
+    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: 12.345 }), "monthlyPremium", "Monthly premium can have at most two decimals");
+    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: "12.345" }), "monthlyPremium", "Monthly premium can have at most two decimals");
+    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: 0 }), "monthlyPremium", "Monthly premium must be greater than 0");
+    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: "abc" }), "monthlyPremium", "Monthly premium must be a number");
+    await expectFieldError(applicationPayload(agent.id, carrier, { coverageAmount: -5 }), "coverageAmount", "Coverage amount must be greater than 0");
+    await expectFieldError(applicationPayload(agent.id, carrier, { weight: "heavy" }), "weight", "Weight must be a number (lbs)");
+    const ok = await submit(applicationPayload(agent.id, carrier, { monthlyPremium: 12.34 }));
+    expect(ok.status).toBe(201);
+  });
+
+  it("uses the email only when I have an email address is ticked", async () => {
+    const { agent, carrier } = await setup();
+    const ignored = await submit(applicationPayload(agent.id, carrier, { hasEmail: false, email: "not an email" }));
+    expect(ignored.status).toBe(201);
+    const lead = (await Application.findByPk((await jsonOf<{ id: string }>(ignored)).id))!;
+    expect(lead.hasEmail).toBe(false);
+    expect(lead.email).toBeNull();
+
+    await expectFieldError(applicationPayload(agent.id, carrier, { hasEmail: true }), "email", "Email is required");
+    await expectFieldError(applicationPayload(agent.id, carrier, { hasEmail: true, email: "nope@" }), "email", "Please enter a valid email address");
+
+    const kept = await submit(applicationPayload(agent.id, carrier, { hasEmail: true, email: "Jane.Doe@Example.com" }));
+    expect(kept.status).toBe(201);
+    const withEmail = (await Application.findByPk((await jsonOf<{ id: string }>(kept)).id))!;
+    expect(withEmail.hasEmail).toBe(true);
+    expect(withEmail.email).toBe("jane.doe@example.com");
+  });
+
+  it("refuses draft dates before today", async () => {
+    const { agent, carrier } = await setup();
+    const { today } = draftDateBounds();
+    const yesterday = addDaysIso(today, -1);
+    await expectFieldError(applicationPayload(agent.id, carrier, { futureDraftDate: yesterday }), "futureDraftDate", "Future draft date cannot be before today");
+    await expectFieldError(applicationPayload(agent.id, carrier, { firstDraftDate: yesterday }), "firstDraftDate", "First draft date cannot be before today");
+    await expectFieldError(applicationPayload(agent.id, carrier, { futureDraftDate: "2026-02-30" }), "futureDraftDate", "Future draft date must be a valid date (YYYY-MM-DD)");
+    const ok = await submit(applicationPayload(agent.id, carrier, { futureDraftDate: today }));
+    expect(ok.status).toBe(201);
+  });
+
+  it("wants a real date of birth in the past and a 5-digit or ZIP+4 zip code", async () => {
+    const { agent, carrier } = await setup();
+    await expectFieldError(applicationPayload(agent.id, carrier, { dateOfBirth: draftDateBounds().today }), "dateOfBirth", "Date of birth must be in the past");
+    await expectFieldError(applicationPayload(agent.id, carrier, { dateOfBirth: "1950-13-01" }), "dateOfBirth", "Date of birth must be a valid date (YYYY-MM-DD)");
+    await expectFieldError(applicationPayload(agent.id, carrier, { zipCode: "3360" }), "zipCode", "Zip code must be 5 digits (or ZIP+4: 12345-6789)");
+    await expectFieldError(applicationPayload(agent.id, carrier, { state: "XX" }), "state", "Please select a state");
+    const dc = await submit(applicationPayload(agent.id, carrier, { state: "DC", zipCode: "20001-1234" }));
+    expect(dc.status).toBe(201);
+  });
+
+  it("checks the card expiry (MM/YY, a real month, not expired) and the CVV", async () => {
+    const { agent, carrier } = await setup();
+    const card = (overrides: Record<string, unknown>) => applicationPayload(agent.id, carrier, { paymentMethod: "debit", cardNumber: "4111111111111111", ...overrides });
+    for (const cardExpiry of ["1/30", "2030-01", "01/2030"]) {
+      await expectFieldError(card({ cardExpiry }), "cardExpiry", "Card expiry must be MM/YY");
+    }
+    await expectFieldError(card({ cardExpiry: "13/30" }), "cardExpiry", "Card expiry month must be 01 to 12");
+    await expectFieldError(card({ cardExpiry: "01/20" }), "cardExpiry", "This card has expired");
+    await expectFieldError(card({ cardCvv: "12" }), "cardCvv", "CVV must be 3 or 4 digits");
+    await expectFieldError(card({ cardNumber: "4111" }), "cardNumber", "Card number must be 12 to 19 digits");
+    // For a bank payment the card fields are not looked at.
+    const bank = await submit(applicationPayload(agent.id, carrier, { cardExpiry: "99/99", cardCvv: "x" }));
+    expect(bank.status).toBe(201);
+  });
+
+  it("refuses an agent that is paused, pending, rejected or unknown", async () => {
+    const carrier = await carrierId();
+    for (const status of ["paused", "pending", "rejected"] as const) {
+      const { agent } = await createAgent({ status });
+      const body = await expectFieldError(applicationPayload(agent.id, carrier), "agentId", "The selected agent is not accepting applications.");
+      expect(body.error).toBe("The selected agent is not accepting applications.");
+    }
+    await expectFieldError(applicationPayload(crypto.randomUUID(), carrier), "agentId", "The selected agent is not accepting applications.");
+    await expectFieldError(applicationPayload("not-a-uuid", carrier), "agentId", "Please select an agent from the list");
+  });
+
+  it("refuses an unknown carrier", async () => {
+    const { agent } = await setup();
+    await expectFieldError(applicationPayload(agent.id, crypto.randomUUID()), "carrierId", "Please select a carrier from the list.");
+  });
+
+  it("saves nothing when a check fails", async () => {
+    const { agent, carrier } = await setup();
+    const payload = applicationPayload(agent.id, carrier, { ssn: "abc" });
+    await submit(payload);
+    expect(await Application.count({ where: { lastName: payload.lastName } })).toBe(0);
+  });
+
+  it("answers 400 for malformed JSON, 405 for other methods", async () => {
+    const bad = await callRoute(applicationsAction, { path: "/api/public/applications", method: "POST", rawBody: "{oops" });
+    expect(bad.status).toBe(400);
+    const get = await callRoute(applicationsLoader, { path: "/api/public/applications" });
+    expect(get.status).toBe(405);
+    const put = await callRoute(applicationsAction, { path: "/api/public/applications", method: "PUT", json: {} });
+    expect(put.status).toBe(405);
+  });
+});
+
+describe("POST /api/public/applications: abuse", () => {
+  it("pretends success for a filled honeypot and saves nothing", async () => {
+    const { agent, carrier } = await setup();
+    const payload = applicationPayload(agent.id, carrier, { website: "http://spam.example" });
+    const res = await submit(payload);
+    expect(res.status).toBe(201);
+    expect((await jsonOf<{ id: string }>(res)).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await Application.count({ where: { lastName: payload.lastName } })).toBe(0);
+    expect(await Notification.count({ where: { userId: (await agent.reload()).userId } })).toBe(0);
+  });
+
+  it("limits submissions per address (429 after 10 an hour) and counts only accepted ones", async () => {
+    const { agent, carrier } = await setup();
+    const ip = uniqueIp();
+    const first = await submit(applicationPayload(agent.id, carrier), { "X-Forwarded-For": ip });
+    expect(first.status).toBe(201);
+    await submit(applicationPayload(agent.id, carrier, { ssn: "bad" }), { "X-Forwarded-For": ip });
+    expect(await Attempt.count({ where: { kind: PUBLIC_SUBMISSIONS.kind, key: `ip:${ip}` } })).toBe(1);
+
+    await Attempt.bulkCreate(Array.from({ length: 9 }, () => ({ kind: PUBLIC_SUBMISSIONS.kind, key: `ip:${ip}` })));
+    const payload = applicationPayload(agent.id, carrier);
+    const limited = await submit(payload, { "X-Forwarded-For": ip });
+    expect(limited.status).toBe(429);
+    expect((await jsonOf<ApiError>(limited)).error).toBe(PUBLIC_SUBMISSIONS.message);
+    expect(await Application.count({ where: { lastName: payload.lastName } })).toBe(0);
+    // Another address is not affected.
+    expect((await submit(applicationPayload(agent.id, carrier), { "X-Forwarded-For": uniqueIp() })).status).toBe(201);
+  });
+});
+
+describe("/submitapplication page", () => {
+  it("loads approved agents, the carriers and the draft-date bounds", async () => {
+    const { agent } = await setup();
+    const paused = await createAgent({ status: "paused" });
+    const res = await callRoute(pageLoader, { path: "/submitapplication" });
+    const data = await jsonOf<{ agents: { id: string }[]; carriers: { name: string }[]; today: string; tomorrow: string }>(res);
+    expect(data.agents.map((a) => a.id)).toContain(agent.id);
+    expect(data.agents.map((a) => a.id)).not.toContain(paused.agent.id);
+    expect(data.carriers.map((c) => c.name)).toContain("Aetna");
+    expect(data.tomorrow).toBe(addDaysIso(data.today, 1));
+  });
+
+  it("saves a complete form post and redirects back with the success toast", async () => {
+    const { agent, carrier } = await setup();
+    const form = applicationForm(agent.id, carrier, { "phones[1].phoneNumber": "7275550102", "phones[1].phoneType": "home" });
+    const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form, headers: { "X-Forwarded-For": uniqueIp() } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/submitapplication");
+    expect(setCookieOf(res)).toMatch(/__toast=/);
+    const lead = (await Application.findOne({ where: { lastName: form.lastName! } }))!;
+    expect(lead.consentGiven).toBe(true);
+    expect(lead.smoker).toBe(false);
+    expect(await Phone.count({ where: { applicationId: lead.id } })).toBe(2);
+  });
+
+  it("answers bad input with field errors, keeping what was typed except the sensitive numbers", async () => {
+    const { agent, carrier } = await setup();
+    const form = applicationForm(agent.id, carrier, { firstName: "", cardNumber: "4111111111111111", cardCvv: "123" });
+    const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form });
+    expect(res.status).toBe(400);
+    const { result } = await jsonOf<PageReply>(res);
+    expect(result.error?.firstName).toEqual(["First name is required"]);
+    expect(result.initialValue?.lastName).toBe(form.lastName);
+    expect(result.initialValue?.city).toBe("Tampa");
+    expect((result.initialValue?.phones as { phoneNumber: string }[])[0]!.phoneNumber).toBe("8135550101");
+    for (const hidden of ["ssn", "routingNumber", "accountNumber", "cardNumber", "cardCvv"]) {
+      expect(result.initialValue?.[hidden], hidden).toBeUndefined();
+    }
+    expect(JSON.stringify(result)).not.toMatch(/123-45-6789|021000021|000123456789|4111111111111111/);
+    expect(await Application.count({ where: { lastName: form.lastName! } })).toBe(0);
+  });
+
+  it("shows the service's refusal for an agent who stopped taking applications", async () => {
+    const { agent } = await createAgent({ status: "paused" });
+    const form = applicationForm(agent.id, await carrierId());
+    const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form });
+    expect(res.status).toBe(400);
+    const reply = await jsonOf<PageReply>(res);
+    expect(reply.formMessage).toBe("The selected agent is not accepting applications.");
+    expect(reply.result.error?.agentId).toEqual(["The selected agent is not accepting applications."]);
+  });
+
+  it("adds a phone row without JavaScript (a conform intent), validating nothing", async () => {
+    const { agent, carrier } = await setup();
+    const form = applicationForm(agent.id, carrier, {
+      firstName: "",
+      __intent__: JSON.stringify({ type: "insert", payload: { name: "phones", defaultValue: { phoneType: "mobile" } } }),
+      intent: "__delete__",
+    });
+    const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form });
+    expect(res.status).toBe(200);
+    const { result } = await jsonOf<PageReply>(res);
+    expect(result.initialValue?.phones).toHaveLength(2);
+    // Errors are computed but not shown: the reply marks no field as validated.
+    expect(result.status).toBeUndefined();
+    expect((result as { state?: { validated?: Record<string, boolean> } }).state?.validated?.firstName).toBeFalsy();
+    expect(result.initialValue?.ssn).toBeUndefined();
+    expect(await Application.count({ where: { lastName: form.lastName! } })).toBe(0);
+  });
+
+  it("pretends success for a filled honeypot and saves nothing", async () => {
+    const { agent, carrier } = await setup();
+    const form = applicationForm(agent.id, carrier, { website: "spam" });
+    const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form });
+    expect(res.status).toBe(302);
+    expect(await Application.count({ where: { lastName: form.lastName! } })).toBe(0);
+  });
+});

@@ -1,0 +1,225 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, isNoJs, signIn, signOut } from "./helpers";
+
+// The public application form, with JavaScript and without. Every applicant gets a unique last
+// name so the two projects (same database) and reruns never see each other's leads.
+
+/** A control by its whole label; required labels end in a "*" that is hidden from screen readers. */
+function field(label: string) {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\*?$`);
+}
+
+function uniqueLastName(project: string) {
+  return `Tester${project === "no-js" ? "Nojs" : "Js"}${Date.now().toString(36)}`;
+}
+
+async function chooseAlexMorgan(page: Page) {
+  const option = page.locator("#application-agentId option", { hasText: "Alex Morgan" });
+  const value = await option.getAttribute("value");
+  await page.getByLabel(field("Agent")).selectOption(value!);
+}
+
+function inFutureMonth() {
+  const year = (new Date().getFullYear() + 2) % 100;
+  return `08/${String(year).padStart(2, "0")}`;
+}
+
+/** Everything except the first name, which each test decides about. */
+async function fillApplication(page: Page, lastName: string) {
+  await chooseAlexMorgan(page);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel(field("Date of birth")).fill("1951-06-15");
+  await page.getByLabel(field("Phone 1")).fill("(813) 555-0101");
+  await page.getByLabel(field("Phone 2")).fill("(727) 555-0102");
+  await page.getByLabel("Phone 2 type").selectOption("home");
+  await page.getByLabel("I have an email address").check();
+  await page.getByLabel(field("Email")).fill(`${lastName.toLowerCase()}@example.com`);
+  await page.getByLabel(field("Address")).fill("12 Oak St");
+  await page.getByLabel("City").fill("Tampa");
+  await page.getByLabel(field("State")).selectOption("FL");
+  await page.getByLabel("Zip code").fill("33601");
+  await page.getByLabel("State born in").fill("Ohio");
+  await page.getByLabel("Marital status").selectOption("widowed");
+  await page.getByLabel("Height").fill("5'5\"");
+  await page.getByLabel("Weight (lbs)").fill("150");
+  await page.getByLabel("SSN").fill("123-45-6789");
+
+  await page.getByLabel("Beneficiary 1 Name").fill("John Doe");
+  await page.getByLabel(field("Beneficiary 1 Relationship")).selectOption("son");
+  await page.getByLabel("Beneficiary 1 Percentage").fill("60");
+  await page.getByLabel("Beneficiary 2 Name").fill("Vinny Gambini");
+  await page.getByLabel(field("Beneficiary 2 Relationship")).selectOption("other");
+  await page.getByLabel("Beneficiary 2 Relationship, please specify").fill("Godson");
+  await page.getByLabel("Beneficiary 2 Percentage").fill("40");
+
+  await page.getByLabel(field("No")).check();
+  await page.getByLabel("Doctor name").fill("Dr. Smith");
+  await page.getByLabel("Medications").fill("Lisinopril");
+
+  await page.getByLabel("Carrier").selectOption({ label: "Aetna" });
+  await page.getByLabel("Coverage amount ($)").fill("10000");
+  await page.getByLabel("Monthly premium ($)").fill("45.67");
+
+  await page.getByLabel("Payment method").selectOption("checking");
+  await page.getByLabel("Bank name").fill("First Bank");
+  await page.getByLabel("Routing number").fill("021000021");
+  await page.getByLabel("Account number").fill("000123456789");
+  await page.getByLabel(/I agree to be contacted/).check();
+}
+
+async function addRows(page: Page) {
+  await page.getByRole("button", { name: "Add phone" }).click();
+  await expect(page.getByLabel(field("Phone 2"))).toBeVisible();
+  await page.getByRole("button", { name: "Add beneficiary" }).click();
+  await expect(page.getByLabel("Beneficiary 2 Name")).toBeVisible();
+}
+
+test.describe("public application form", () => {
+  test("a complete application with an added phone and beneficiary reaches Alex Morgan", async ({ page }, testInfo) => {
+    const lastName = uniqueLastName(testInfo.project.name);
+    await page.goto("/submitapplication");
+    await expect(page.getByRole("heading", { name: "Insurance Application Form" })).toBeVisible();
+    for (const section of ["Agent Assignment", "Personal Information", "Beneficiaries", "Medical Information", "Policy Information", "Payment Information"]) {
+      await expect(page.getByRole("heading", { name: section })).toBeVisible();
+    }
+    await expect(page.getByLabel("First draft date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Typed values survive adding rows (a round trip without JavaScript).
+    await page.getByLabel("First name").fill("Jane");
+    await addRows(page);
+    await expect(page.getByLabel("First name")).toHaveValue("Jane");
+
+    await fillApplication(page, lastName);
+    if (!isNoJs(testInfo)) await page.getByRole("button", { name: "Save as Draft" }).click();
+    await page.getByRole("button", { name: "Submit Application" }).click();
+
+    await expect(page.getByText("Application submitted successfully")).toBeVisible();
+    await expect(page.getByText("Your application has been sent to the selected agent")).toBeVisible();
+    // The form starts afresh, and a saved draft is done with.
+    await expect(page.getByLabel("First name")).toHaveValue("");
+    await expect(page.getByLabel("Last name")).toHaveValue("");
+    await expect(page.getByLabel(field("Phone 2"))).toHaveCount(0);
+    if (!isNoJs(testInfo)) {
+      await page.reload();
+      await expect(page.getByLabel("First name")).toHaveValue("");
+      await expect(page.getByText("Draft restored.")).toHaveCount(0);
+    }
+
+    await signIn(page, DEMO.agent);
+    await expect(page).toHaveURL(/\/agent\/dashboard$/);
+    const myLeads = page.locator("section").filter({ has: page.getByRole("heading", { name: "My Recent Leads" }) });
+    await expect(myLeads.getByText(`Jane ${lastName}`)).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const recent = page.locator("section").filter({ has: page.getByRole("heading", { name: "Recent Leads", exact: true }) });
+    await expect(recent.getByText(`Jane ${lastName}`)).toBeVisible();
+  });
+
+  test("a missing required field is named at the field and everything else stays typed", async ({ page }, testInfo) => {
+    const lastName = uniqueLastName(testInfo.project.name);
+    await page.goto("/submitapplication");
+    await addRows(page);
+    await fillApplication(page, lastName);
+    await page.getByRole("button", { name: "Submit Application" }).click();
+
+    await expect(page.getByText("First name is required").first()).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Submission failed")).toBeVisible();
+    await expect(page.getByText("Failed to submit application")).toBeVisible();
+    await expect(page.getByLabel("Last name")).toHaveValue(lastName);
+    await expect(page.getByLabel("City")).toHaveValue("Tampa");
+    await expect(page.getByLabel(field("Phone 2"))).toHaveValue("(727) 555-0102");
+    await expect(page.getByLabel("Beneficiary 2 Relationship, please specify")).toHaveValue("Godson");
+    await expect(page.getByLabel("Bank name")).toHaveValue("First Bank");
+    if (isNoJs(testInfo)) {
+      // The server never writes the SSN or bank numbers back into the page.
+      await expect(page.getByLabel("SSN")).toHaveValue("");
+      await expect(page.getByLabel("Routing number")).toHaveValue("");
+      expect(await page.content()).not.toContain("123-45-6789");
+    }
+
+    // Fixing the field (and re-typing what the server did not send back) submits.
+    await page.getByLabel("First name").fill("Jane");
+    await page.getByLabel("SSN").fill("123456789");
+    await page.getByLabel("Routing number").fill("021000021");
+    await page.getByLabel("Account number").fill("000123456789");
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByText("Application submitted successfully")).toBeVisible();
+  });
+
+  test("conditional fields: email, Other relationship, bank or card", async ({ page }, testInfo) => {
+    await page.goto("/submitapplication");
+    if (isNoJs(testInfo)) {
+      // Without JavaScript everything is there, labelled with when it applies.
+      await expect(page.getByLabel(field("Email"))).toBeVisible();
+      await expect(page.getByText("Only if you ticked I have an email address.")).toBeVisible();
+      await expect(page.getByLabel("Beneficiary 1 Relationship, please specify")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Bank account (for checking or savings)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Card (for debit or credit)" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Save as Draft" })).toHaveCount(0);
+      return;
+    }
+    await expect(page.getByLabel(field("Email"))).toHaveCount(0);
+    await page.getByLabel("I have an email address").check();
+    await expect(page.getByLabel(field("Email"))).toBeVisible();
+
+    await expect(page.getByLabel("Beneficiary 1 Relationship, please specify")).toHaveCount(0);
+    await page.getByLabel(field("Beneficiary 1 Relationship")).selectOption("other");
+    await expect(page.getByLabel("Beneficiary 1 Relationship, please specify")).toBeVisible();
+
+    await expect(page.getByLabel("Routing number")).toHaveCount(0);
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await page.getByLabel("Payment method").selectOption("savings");
+    await expect(page.getByLabel("Routing number")).toBeVisible();
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await page.getByLabel("Payment method").selectOption("credit");
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    await expect(page.getByLabel("Routing number")).toHaveCount(0);
+
+    // The consent names the chosen agent.
+    await chooseAlexMorgan(page);
+    await expect(page.getByText(/by my selected agent, Alex Morgan, and Agency CRM/)).toBeVisible();
+
+    // A card expiry in the wrong shape is caught at the field.
+    await page.getByLabel("Card expiry (MM/YY)").fill("8/2030");
+    await page.getByLabel("CVV").click();
+    await expect(page.getByText("Card expiry must be MM/YY")).toBeVisible();
+    await page.getByLabel("Card expiry (MM/YY)").fill(inFutureMonth());
+    await expect(page.getByText("Card expiry must be MM/YY")).toHaveCount(0);
+  });
+
+  test("Save as Draft keeps entries on this device, never the SSN, bank or card numbers", async ({ page }, testInfo) => {
+    test.skip(isNoJs(testInfo), "Drafts need JavaScript; the button is not shown without it.");
+    await page.goto("/submitapplication");
+    await page.getByLabel("First name").fill("Drafty");
+    await page.getByLabel("City").fill("Orlando");
+    await page.getByLabel("SSN").fill("987654321");
+    await page.getByRole("button", { name: "Add phone" }).click();
+    await page.getByLabel(field("Phone 2")).fill("(407) 555-0199");
+    await page.getByLabel("Payment method").selectOption("debit");
+    await page.getByLabel("Card number").fill("4111111111111111");
+    await expect(page.getByText("Drafts are kept on this device only and never include SSN, bank or card numbers.")).toBeVisible();
+    await page.getByRole("button", { name: "Save as Draft" }).click();
+    await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+
+    const stored = await page.evaluate(() => window.localStorage.getItem("agency-crm:application-draft"));
+    expect(stored).toContain("Drafty");
+    expect(stored).not.toContain("987654321");
+    expect(stored).not.toContain("4111111111111111");
+
+    await page.reload();
+    await expect(page.getByText("Draft restored.")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Drafty");
+    await expect(page.getByLabel("City")).toHaveValue("Orlando");
+    await expect(page.getByLabel(field("Phone 2"))).toHaveValue("(407) 555-0199");
+    await expect(page.getByLabel("SSN")).toHaveValue("");
+    await expect(page.getByLabel("Card number")).toHaveValue("");
+
+    await page.getByRole("button", { name: "Discard draft" }).click();
+    await expect(page.getByLabel("First name")).toHaveValue("");
+    expect(await page.evaluate(() => window.localStorage.getItem("agency-crm:application-draft"))).toBeNull();
+  });
+});

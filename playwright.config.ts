@@ -23,7 +23,12 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true, extraHTTPHeaders: { "X-Forwarded-For": "10.20.0.1" } } },
-    { name: "no-js", use: { javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "10.20.0.2" } } },
+    {
+      name: "no-js",
+      // Tests tagged @js-only exercise browser-side features (drafts in local storage).
+      grepInvert: /@js-only/,
+      use: { javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "10.20.0.2" } },
+    },
   ],
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",

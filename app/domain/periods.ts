@@ -52,7 +52,6 @@ export type LocalDateParts = {
 type WallClock = LocalDateParts & { hour: number; minute: number; second: number };
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const DAY_MS = 86_400_000;
 
 // Building a DateTimeFormat is far slower than using one, and period math runs on every request.
 const formatters = new Map<string, Intl.DateTimeFormat>();

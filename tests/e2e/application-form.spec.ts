@@ -191,8 +191,9 @@ test.describe("public application form", () => {
     await expect(page.getByText("Card expiry must be MM/YY")).toHaveCount(0);
   });
 
-  test("Save as Draft keeps entries on this device, never the SSN, bank or card numbers", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "Drafts need JavaScript; the button is not shown without it.");
+  // Drafts live in the browser's storage, so this runs in the JavaScript project only
+  // (playwright.config.ts leaves @js-only tests out of the no-js project).
+  test("Save as Draft keeps entries on this device, never the SSN, bank or card numbers @js-only", async ({ page }) => {
     await page.goto("/submitapplication");
     await page.getByLabel("First name").fill("Drafty");
     await page.getByLabel("City").fill("Orlando");

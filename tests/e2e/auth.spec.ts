@@ -72,6 +72,7 @@ test.describe("access rules", () => {
 
   test("/dashboard, /admin and /agent send a signed-in user to their dashboard", async ({ page }) => {
     await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     for (const path of ["/dashboard", "/admin", "/agent"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -91,6 +92,7 @@ test.describe("registration", () => {
   test("Request Account Access registers a pending agent", async ({ page }, testInfo) => {
     const email = `e2e.${testInfo.project.name}.${Date.now()}@example.test`;
     await page.goto("/login");
+    await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Request Account Access" }).click();
     const dialog = page.getByRole("dialog", { name: "Agent Registration" });
     await expect(dialog).toBeVisible();
@@ -112,6 +114,7 @@ test.describe("registration", () => {
 
   test("a duplicate email is a clear error", async ({ page }) => {
     await page.goto("/login?dialog=register");
+    await page.waitForLoadState("networkidle");
     const dialog = page.getByRole("dialog", { name: "Agent Registration" });
     await dialog.getByLabel("First name").fill("Dup");
     await dialog.getByLabel("Last name").fill("Licate");

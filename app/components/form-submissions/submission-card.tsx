@@ -3,19 +3,9 @@ import { Badge, Card } from "~/components/ui/card";
 import { ButtonLink } from "~/components/ui/button";
 import { digitsOnly, formatDateTime, formatPhone } from "~/domain/format";
 import { formSubmissionStatusStyle } from "~/domain/statuses";
+import type { FormSubmissionView } from "~/services/form-submissions.server";
 
-export type SubmissionCardData = {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  companyName: string | null;
-  service: string;
-  message: string | null;
-  status: string;
-  notes: string | null;
-  createdAt: string;
-};
+export type SubmissionCardData = FormSubmissionView;
 
 /** One landing-page inquiry in the admin list: who, how to reach them, what they asked, and notes. */
 export function SubmissionCard({

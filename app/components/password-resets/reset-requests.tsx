@@ -1,19 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
 import { formatDateTime } from "~/domain/format";
+import type { ResetRequestView } from "~/services/password-resets.server";
 
-export type ResetRequestRow = {
-  id: string;
-  userName: string;
-  email: string;
-  status: "pending" | "approved" | "denied" | "completed" | "expired";
-  requestedAt: string;
-  expiresAt: string;
-  approvedAt: string | null;
-  completedAt: string | null;
-  deniedAt: string | null;
-};
+export type ResetRequestRow = ResetRequestView;
 
 const STATUS_STYLE: Record<ResetRequestRow["status"], { label: string; className: string }> = {
   pending: { label: "Pending", className: "bg-yellow-50 text-yellow-800 ring-yellow-600/30" },
@@ -38,7 +30,6 @@ function outcome(row: ResetRequestRow, timezone: string) {
   return "";
 }
 
-const th = "px-4 py-2";
 
 /**
  * Pending requests with Approve and Deny, and the latest history. The buttons are plain forms
@@ -59,20 +50,7 @@ export function ResetRequestsPanel({
           <h2 className="font-semibold text-slate-900">Pending Requests</h2>
           <span className="text-sm text-slate-500">{pending.length} waiting</span>
         </div>
-        {pending.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">No pending password reset requests.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className={th}>User</th>
-                  <th scope="col" className={th}>Requested</th>
-                  <th scope="col" className={th}>Expires</th>
-                  <th scope="col" className={`${th} text-right`}>Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+        <DataTable columns={["User", "Requested", "Expires"]} isEmpty={pending.length === 0} empty="No pending password reset requests.">
                 {pending.map((row) => (
                   <tr key={row.id} data-request-email={row.email}>
                     <td className="px-4 py-3">
@@ -106,10 +84,7 @@ export function ResetRequestsPanel({
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        </DataTable>
       </Card>
 
       <Card className="overflow-hidden">
@@ -117,20 +92,7 @@ export function ResetRequestsPanel({
           <h2 className="font-semibold text-slate-900">History</h2>
           <p className="text-xs text-slate-500">The latest 10 requests that were decided or expired.</p>
         </div>
-        {history.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">No password reset history yet.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className={th}>User</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Requested</th>
-                  <th scope="col" className={th}>Outcome</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+        <DataTable columns={["User", "Status", "Requested", "Outcome"]} isEmpty={history.length === 0} empty="No password reset history yet.">
                 {history.map((row) => (
                   <tr key={row.id}>
                     <td className="px-4 py-3">
@@ -142,10 +104,7 @@ export function ResetRequestsPanel({
                     <td className="px-4 py-3 text-slate-600">{outcome(row, timezone)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        </DataTable>
       </Card>
     </div>
   );

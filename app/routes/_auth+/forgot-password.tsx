@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, FailureAlert } from "~/components/password-resets/auth-card";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, FailureAlert, BackToLoginLink } from "~/components/auth/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { forgotPasswordSchema } from "~/domain/schemas/password-reset";
@@ -75,9 +75,7 @@ function RequestForm() {
           {submitting ? "Submitting..." : "Request Password Reset"}
         </Button>
       </Form>
-      <p className="mt-6 border-t border-slate-200 pt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-600 hover:underline">Back to Login</Link>
-      </p>
+      <BackToLoginLink />
     </AuthCard>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Alert } from "~/components/ui/card";
+import { AuthCard, FailureAlert } from "~/components/auth/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { UrlDialog } from "~/components/ui/url-dialog";
@@ -97,21 +97,8 @@ export default function LoginPage() {
   const loginFailure = actionData?.intent === "login" ? actionData.failure : null;
 
   return (
-    <main className="flex min-h-full items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-6 text-center">
-          <Link to="/" className="text-2xl font-bold text-brand-700">Agency CRM</Link>
-          <h1 className="mt-2 text-xl font-semibold text-slate-900">Sign in to your account</h1>
-        </div>
-        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          {loginFailure ? (
-            <div className="mb-4">
-              <Alert tone="warning">
-                <p className="font-semibold">{loginFailure.title}</p>
-                <p>{loginFailure.description}</p>
-              </Alert>
-            </div>
-          ) : null}
+    <AuthCard title="Sign in to your account">
+          <FailureAlert failure={loginFailure} tone="warning" />
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
@@ -135,10 +122,8 @@ export default function LoginPage() {
               Back to Website
             </ButtonLink>
           </div>
-        </div>
-      </div>
       {registering ? <RegistrationDialog /> : null}
-    </main>
+    </AuthCard>
   );
 }
 
@@ -158,14 +143,7 @@ function RegistrationDialog() {
       <p className="mb-4 text-sm text-slate-600">
         Tell us who you are. An administrator reviews every request; you can sign in once it is approved.
       </p>
-      {failure ? (
-        <div className="mb-4">
-          <Alert>
-            <p className="font-semibold">{failure.title}</p>
-            <p>{failure.description}</p>
-          </Alert>
-        </div>
-      ) : null}
+      <FailureAlert failure={failure} />
       <Form method="post" action="/login?dialog=register" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" errors={fields.firstName.errors} />
         <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" errors={fields.lastName.errors} />

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AuthCard, FailureAlert } from "~/components/password-resets/auth-card";
+import { AuthCard, FailureAlert, BackToLoginLink } from "~/components/auth/auth-card";
 import { CheckItem, PasswordField } from "~/components/password-resets/password-field";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
@@ -158,9 +158,7 @@ function SetNewPasswordForm({ token, email }: { token: string; email: string }) 
           {submitting ? "Updating password..." : "Update Password"}
         </Button>
       </Form>
-      <p className="mt-6 border-t border-slate-200 pt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-600 hover:underline">Back to Login</Link>
-      </p>
+      <BackToLoginLink />
     </AuthCard>
   );
 }

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, FailureAlert } from "~/components/password-resets/auth-card";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, FailureAlert, BackToLoginLink } from "~/components/auth/auth-card";
 import { PasswordField } from "~/components/password-resets/password-field";
 import { Button } from "~/components/ui/button";
 import { setNewPasswordSchema } from "~/domain/schemas/password-reset";
@@ -105,9 +105,7 @@ export default function SetNewPasswordPage() {
           {submitting ? "Updating password..." : "Set New Password"}
         </Button>
       </Form>
-      <p className="mt-6 border-t border-slate-200 pt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-600 hover:underline">Back to Login</Link>
-      </p>
+      <BackToLoginLink />
     </AuthCard>
   );
 }

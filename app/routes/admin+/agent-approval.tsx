@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { DataTable } from "~/components/ui/data-table";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -249,31 +250,11 @@ export default function AgentApprovalPage() {
             ))}
           </nav>
         </div>
-        {rows.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">No agents found in this category.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-[13px]">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Agent Details</th>
-                  <th scope="col" className="px-3 py-2">License</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2">Call Quota</th>
-                  <th scope="col" className="px-3 py-2">BDM</th>
-                  <th scope="col" className="px-3 py-2">Setup</th>
-                  <th scope="col" className="px-3 py-2">Registered</th>
-                  <th scope="col" className="px-3 py-2">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+        <DataTable columns={["Agent Details", "License", "Status", "Call Quota", "BDM", "Setup", "Registered", "Actions"]} isEmpty={rows.length === 0} empty="No agents found in this category." dense>
                 {rows.map((agent) => (
                   <AgentRow key={agent.id} agent={agent} tab={tab} timezone={timezone} />
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        </DataTable>
       </Card>
 
       {dialog && dialogAgent ? (

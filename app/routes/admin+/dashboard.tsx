@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DataTable } from "~/components/ui/data-table";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
@@ -40,21 +41,7 @@ export default function AdminDashboard() {
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h3 className="font-semibold text-slate-900">Recent Leads</h3>
           </div>
-          {recentApplications.length === 0 ? (
-            <p className="px-4 py-8 text-center text-sm text-slate-500">No recent leads found.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-2">Lead</th>
-                    <th scope="col" className="px-4 py-2">Agent</th>
-                    <th scope="col" className="px-4 py-2">Status</th>
-                    <th scope="col" className="px-4 py-2">Premium per month</th>
-                    <th scope="col" className="px-4 py-2">Date</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+          <DataTable columns={["Lead", "Agent", "Status", "Premium per month", "Date"]} isEmpty={recentApplications.length === 0} empty="No recent leads found.">
                   {recentApplications.map((lead) => (
                     <tr key={lead.id}>
                       <td className="px-4 py-2">
@@ -67,10 +54,7 @@ export default function AdminDashboard() {
                       <td className="px-4 py-2 whitespace-nowrap">{formatDate(lead.createdAt, timezone)}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          </DataTable>
         </Card>
         <Card>
           <div className="border-b border-slate-200 px-4 py-3">

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DataTable } from "~/components/ui/data-table";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
@@ -37,21 +38,7 @@ export default function AgentDashboard() {
         <div className="border-b border-slate-200 px-4 py-3">
           <h3 className="font-semibold text-slate-900">My Recent Leads</h3>
         </div>
-        {recentApplications.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">No leads assigned yet.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2">Lead</th>
-                  <th scope="col" className="px-4 py-2">Status</th>
-                  <th scope="col" className="px-4 py-2">Coverage</th>
-                  <th scope="col" className="px-4 py-2">Premium</th>
-                  <th scope="col" className="px-4 py-2">Date</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+        <DataTable columns={["Lead", "Status", "Coverage", "Premium", "Date"]} isEmpty={recentApplications.length === 0} empty="No leads assigned yet.">
                 {recentApplications.map((lead) => (
                   <tr key={lead.id}>
                     <td className="px-4 py-2">
@@ -64,10 +51,7 @@ export default function AgentDashboard() {
                     <td className="px-4 py-2 whitespace-nowrap">{formatDate(lead.createdAt, timezone)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        </DataTable>
       </Card>
     </div>
   );

@@ -19,14 +19,24 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 }
 
 /** A failure in the catalogue's "Title: description" form, above the form it concerns. */
-export function FailureAlert({ failure }: { failure: { title: string; description?: string } | null | undefined }) {
+export function FailureAlert({
+  failure, tone = "error",
+}: { failure: { title: string; description?: string } | null | undefined; tone?: "error" | "warning" }) {
   if (!failure) return null;
   return (
     <div className="mb-4">
-      <Alert>
+      <Alert tone={tone}>
         <p className="font-semibold">{failure.title}</p>
         {failure.description ? <p>{failure.description}</p> : null}
       </Alert>
     </div>
+  );
+}
+
+export function BackToLoginLink() {
+  return (
+    <p className="mt-6 border-t border-slate-200 pt-6 text-center text-sm">
+      <Link to="/login" className="font-medium text-brand-600 hover:underline">Back to Login</Link>
+    </p>
   );
 }

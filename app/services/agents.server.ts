@@ -8,7 +8,8 @@ import { stateName } from "~/domain/states";
 import type { AgentStatus } from "~/domain/statuses";
 import { decrypt, encrypt, hashPassword, temporaryPassword } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
-import { ServiceError, badRequest, conflict, forbidden, notFound } from "./errors.server";
+import { ServiceError, badRequest, conflict, notFound } from "./errors.server";
+import { assertAdmin, isUuid } from "./permissions.server";
 import { endUserSessions, type SessionUser } from "./sessions.server";
 
 const AGENT_NOT_FOUND = "Agent not found";
@@ -19,13 +20,6 @@ const UNKNOWN_BDM = "Choose one of the listed BDMs.";
  * agent picker and cannot be given a lead. Lead and application services filter with this.
  */
 export const assignableAgentWhere = { status: "approved" } as const satisfies WhereOptions<Agent>;
-
-// Ids reach us from URLs and API bodies; Postgres rejects a malformed uuid with an error rather
-// than finding nothing, so anything that is not one is simply "not found".
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): boolean {
-  return typeof value === "string" && UUID.test(value);
-}
 
 /** Whether a lead may be given to this agent now. */
 export async function isAssignableAgent(agentId: string | null | undefined): Promise<boolean> {
@@ -69,10 +63,6 @@ export type AgentView = {
 };
 
 export type AgentGroups = Record<AgentStatus, AgentView[]>;
-
-function requireAdminActor(actor: SessionUser) {
-  if (actor.role !== "admin") throw forbidden();
-}
 
 function fullName(agent: Agent) {
   return agent.user ? `${agent.user.firstName} ${agent.user.lastName}` : "agent";
@@ -134,7 +124,7 @@ async function findBdm(idOrName: string, field: string) {
 
 /** Every agent, newest first, in the four groups GET /api/admin/agents answers with. */
 export async function listAgentsGrouped(actor: SessionUser): Promise<AgentGroups> {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const rows = await Agent.findAll({ include: viewInclude, order: [["createdAt", "DESC"]] });
   const groups: AgentGroups = { pending: [], approved: [], rejected: [], paused: [] };
   for (const row of rows) (groups[row.status as AgentStatus] ?? groups.pending).push(toAgentView(row));
@@ -142,7 +132,7 @@ export async function listAgentsGrouped(actor: SessionUser): Promise<AgentGroups
 }
 
 export async function agentCounts(actor: SessionUser): Promise<Record<AgentStatus, number>> {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const rows = (await Agent.findAll({
     attributes: ["status", [fn("COUNT", col("id")), "count"]],
     group: ["status"],
@@ -154,7 +144,7 @@ export async function agentCounts(actor: SessionUser): Promise<Record<AgentStatu
 }
 
 export async function listBdms(actor: SessionUser): Promise<BdmView[]> {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const rows = await Bdm.findAll({ order: [["lastName", "ASC"], ["firstName", "ASC"]] });
   return rows.map((b) => ({ id: b.id, firstName: b.firstName, lastName: b.lastName, email: b.email }));
 }
@@ -165,7 +155,7 @@ export async function listBdms(actor: SessionUser): Promise<BdmView[]> {
  * input at all it only approves.
  */
 export async function approveAgent(actor: SessionUser, agentId: string, input: ApproveAgentInput = {}) {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const agent = await findAgent(agentId);
   if (agent.status !== "pending" && agent.status !== "rejected") {
     throw conflict(agent.status === "approved" ? "This agent is already approved." : "Only pending or rejected agents can be approved.");
@@ -214,7 +204,7 @@ export async function approveAgent(actor: SessionUser, agentId: string, input: A
 
 /** Turns down a registration; any session the account has ends with it. */
 export async function rejectAgent(actor: SessionUser, agentId: string) {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const agent = await findAgent(agentId);
   if (agent.status !== "pending") {
     throw conflict(agent.status === "rejected" ? "This agent is already rejected." : "Only pending agents can be rejected.");
@@ -230,7 +220,7 @@ export async function rejectAgent(actor: SessionUser, agentId: string) {
  * once, cannot sign in, and drops out of every agent picker.
  */
 export async function setAgentStatus(actor: SessionUser, agentId: string, status: SettableAgentStatus) {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const agent = await findAgent(agentId);
   const from = status === "paused" ? "approved" : "paused";
   if (agent.status === status) {
@@ -252,7 +242,7 @@ export async function setAgentStatus(actor: SessionUser, agentId: string, status
 }
 
 export async function assignBdm(actor: SessionUser, agentId: string, bdmId: string) {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const agent = await findAgent(agentId);
   const bdm = await findBdm(bdmId, "bdmId");
   await agent.update({ bdmId: bdm.id });
@@ -268,7 +258,7 @@ export async function assignBdm(actor: SessionUser, agentId: string, bdmId: stri
 
 /** Tops up an agent's calls: ordered, quota and calls left all grow by the same amount. */
 export async function addCalls(actor: SessionUser, agentId: string, callsToAdd: number) {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   // The schema checks this for the routes; the service holds the rule for any other caller.
   if (!Number.isInteger(callsToAdd) || callsToAdd < ADD_CALLS_MIN || callsToAdd > ADD_CALLS_MAX) {
     throw badRequest(CALLS_TO_ADD_RANGE, { callsToAdd: [CALLS_TO_ADD_RANGE] });
@@ -295,7 +285,7 @@ export async function addCalls(actor: SessionUser, agentId: string, callsToAdd: 
  * sets a password of their own (which erases it). The agent's open sessions end now.
  */
 export async function generateTemporaryPassword(actor: SessionUser, agentId: string) {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const agent = await findAgent(agentId);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
@@ -316,7 +306,7 @@ export async function generateTemporaryPassword(actor: SessionUser, agentId: str
 
 /** The outstanding temporary password, for an admin; null once the agent has replaced it. */
 export async function getTemporaryPassword(actor: SessionUser, agentId: string) {
-  requireAdminActor(actor);
+  assertAdmin(actor);
   const agent = await findAgent(agentId);
   if (!agent.temporaryPasswordEncrypted) return { temporaryPassword: null, agentName: fullName(agent) };
   // Every look at a password is recorded, so an admin's access can be audited later.

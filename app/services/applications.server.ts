@@ -5,6 +5,7 @@ import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/pu
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
 import { badRequest } from "./errors.server";
+import { assignableAgentWhere } from "./agents.server";
 import { PUBLIC_SUBMISSIONS, assertUnderLimit, recordAttempt } from "./rate-limits.server";
 import type { RequestMeta } from "./sessions.server";
 
@@ -19,7 +20,7 @@ export const UNKNOWN_CARRIER = "Please select a carrier from the list.";
 /** Approved agents only: pending, paused and rejected agents cannot receive leads. */
 export async function listPublicAgents(): Promise<PublicAgent[]> {
   const agents = await Agent.findAll({
-    where: { status: "approved" },
+    where: assignableAgentWhere,
     attributes: ["id", "licenseNumber"],
     include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
   });
@@ -65,7 +66,7 @@ export async function createPublicApplication(input: PublicApplicationInput, met
     Agent.findByPk(input.agentId, { include: [{ model: User, as: "user", attributes: ["id", "firstName", "lastName"] }] }),
     Carrier.findByPk(input.carrierId, { attributes: ["id", "name"] }),
   ]);
-  if (!agent || agent.status !== "approved" || !agent.user) {
+  if (!agent || agent.status !== assignableAgentWhere.status || !agent.user) {
     throw badRequest(AGENT_NOT_ACCEPTING, { agentId: [AGENT_NOT_ACCEPTING] });
   }
   if (!carrier) throw badRequest(UNKNOWN_CARRIER, { carrierId: [UNKNOWN_CARRIER] });

@@ -8,6 +8,7 @@ import {
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { badRequest, forbidden, notFound } from "./errors.server";
+import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 
 // Carriers, the agent's products with their commission rates, and licensed states. Every
@@ -25,12 +26,6 @@ export type AgentSetupView = {
 };
 
 const CARRIER_NOT_FOUND = "Carrier not found";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function requireAgentActor(actor: SessionUser) {
-  if (actor.role !== "agent" || !actor.agent) throw forbidden();
-  return actor.agent.id;
-}
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en-US", { sensitivity: "base" });
 
@@ -51,7 +46,7 @@ export async function listAllProducts(
   actor: SessionUser,
   paging: { page: number; pageSize: number } = { page: 1, pageSize: 500 },
 ): Promise<{ rows: ProductListItem[]; total: number }> {
-  const where = actor.role === "admin" ? { agentId: { [Op.ne]: null } } : { agentId: requireAgentActor(actor) };
+  const where = actor.role === "admin" ? { agentId: { [Op.ne]: null } } : { agentId: assertAgent(actor) };
   const { rows, count } = await Product.findAndCountAll({
     where,
     include: [{ model: Carrier, as: "carrier", attributes: ["name"] }],
@@ -77,8 +72,8 @@ export async function listAllProducts(
  * products are never returned, whatever the carrier.
  */
 export async function listAgentProducts(actor: SessionUser, carrierId: string): Promise<ProductView[]> {
-  const agentId = requireAgentActor(actor);
-  if (!UUID.test(carrierId)) throw notFound(CARRIER_NOT_FOUND);
+  const agentId = assertAgent(actor);
+  if (!isUuid(carrierId)) throw notFound(CARRIER_NOT_FOUND);
   const carrier = await Carrier.findByPk(carrierId, { attributes: ["id"] });
   if (!carrier) throw notFound(CARRIER_NOT_FOUND);
   const products = await Product.findAll({ where: { agentId, carrierId }, order: [["name", "ASC"]] });
@@ -96,7 +91,7 @@ function orderProducts(carrierName: string, products: Product[]) {
 
 /** The agent's carriers with their products, and their licensed states. */
 export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView> {
-  const agentId = requireAgentActor(actor);
+  const agentId = assertAgent(actor);
   const [agent, links, products, states] = await Promise.all([
     Agent.findByPk(agentId, { attributes: ["id", "setupComplete"] }),
     AgentCarrier.findAll({ where: { agentId }, include: [{ model: Carrier, as: "carrier", attributes: ["id", "name"] }] }),
@@ -136,7 +131,7 @@ function lowerNameIn(names: string[]) {
 async function resolveCarriers(carriers: ValidCarrier[]): Promise<ResolvedCarrier[]> {
   const ids = carriers.filter((c) => c.id).map((c) => c.id!);
   for (const [index, c] of carriers.entries()) {
-    if (c.id && !UUID.test(c.id)) throw badRequest(CARRIER_NOT_FOUND, { [`carriers.${index}.id`]: [CARRIER_NOT_FOUND] });
+    if (c.id && !isUuid(c.id)) throw badRequest(CARRIER_NOT_FOUND, { [`carriers.${index}.id`]: [CARRIER_NOT_FOUND] });
   }
   const byId = new Map((ids.length ? await Carrier.findAll({ where: { id: ids } }) : []).map((c) => [c.id, c]));
   const names = carriers.filter((c) => !c.id).map((c) => c.name);
@@ -228,7 +223,7 @@ function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S
  * the setup complete. An agent who finished setup before may use it again to revise it.
  */
 export async function completeSetup(actor: SessionUser, input: unknown): Promise<AgentSetupView> {
-  const agentId = requireAgentActor(actor);
+  const agentId = assertAgent(actor);
   const value = validate(setupSchema, input);
   const carriers = await resolveCarriers(value.carriers);
   await sequelize.transaction(async (transaction) => {
@@ -252,7 +247,7 @@ export async function completeSetup(actor: SessionUser, input: unknown): Promise
  * never destroy data.
  */
 export async function skipSetup(actor: SessionUser): Promise<AgentSetupView> {
-  const agentId = requireAgentActor(actor);
+  const agentId = assertAgent(actor);
   await Agent.update({ setupComplete: true }, { where: { id: agentId } });
   await logActivity({
     userId: actor.id,
@@ -266,7 +261,7 @@ export async function skipSetup(actor: SessionUser): Promise<AgentSetupView> {
 
 /** PUT /api/agent/carriers: the carrier panel's update; rates 0 to 100 as on the profile edit. */
 export async function updateCarriers(actor: SessionUser, input: unknown): Promise<AgentSetupView> {
-  const agentId = requireAgentActor(actor);
+  const agentId = assertAgent(actor);
   const value = validate(carrierUpdateSchema, input);
   const carriers = await resolveCarriers(value.carriers);
   await sequelize.transaction((transaction) => replaceAgentSetup(agentId, carriers, value.licensedStates, transaction));

@@ -3,7 +3,7 @@ import { Agent, Application, Phone, User } from "~db";
 import { callbacksDueToday, conversionRate } from "~/domain/commission";
 import { periodRange, type Period } from "~/domain/periods";
 import type { SessionUser } from "./sessions.server";
-import { forbidden } from "./errors.server";
+import { assertAdmin, assertAgent } from "./permissions.server";
 
 export type PeriodInput = { period: Period; startDate?: string; endDate?: string };
 
@@ -66,7 +66,7 @@ async function recentApplications(where: WhereOptions, limit = 10) {
 
 /** The admin's Performance Overview for a period (default today, in the admin's time zone). */
 export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, now = new Date()) {
-  if (actor.role !== "admin") throw forbidden();
+  assertAdmin(actor);
   const range = periodRange(input.period, { timeZone: actor.timezone, now, startDate: input.startDate, endDate: input.endDate });
   const inPeriod = createdWithin(range);
   const [activeAgents, { counts, total }, revenueCents, recent] = await Promise.all([
@@ -93,8 +93,7 @@ export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, 
 
 /** An agent's own figures: every query is scoped to the agent's id. */
 export async function getAgentDashboard(actor: SessionUser, input: PeriodInput, now = new Date()) {
-  if (actor.role !== "agent" || !actor.agent) throw forbidden();
-  const agentId = actor.agent.id;
+  const agentId = assertAgent(actor);
   const range = periodRange(input.period, { timeZone: actor.timezone, now, startDate: input.startDate, endDate: input.endDate });
   const month = periodRange("thismonth", { timeZone: actor.timezone, now });
   const mine = { agentId, ...createdWithin(range) };

@@ -4,7 +4,8 @@ import type { FormSubmissionStatus } from "~/domain/statuses";
 import type { FormSubmissionListQuery, FormSubmissionUpdate, InquiryInput } from "~/domain/schemas/form-submissions";
 import { FORM_SUBMISSION_STATUSES } from "~/domain/statuses";
 import { logActivity } from "./activity.server";
-import { forbidden, notFound } from "./errors.server";
+import { notFound } from "./errors.server";
+import { assertAdmin, isUuid } from "./permissions.server";
 import { INQUIRIES, assertUnderLimit, recordAttempt } from "./rate-limits.server";
 import type { RequestMeta, SessionUser } from "./sessions.server";
 
@@ -37,15 +38,11 @@ function toView(row: FormSubmission): FormSubmissionView {
   };
 }
 
-function assertAdmin(actor: SessionUser) {
-  if (actor.role !== "admin") throw forbidden();
-}
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply not found (Postgres would otherwise fail the uuid cast). */
 async function findOr404(id: string) {
-  const row = UUID.test(id) ? await FormSubmission.findByPk(id) : null;
+  const row = isUuid(id) ? await FormSubmission.findByPk(id) : null;
   if (!row) throw notFound("Form submission not found");
   return row;
 }

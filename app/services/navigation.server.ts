@@ -1,11 +1,11 @@
 import { Op } from "sequelize";
 import { Agent, FormSubmission, PasswordResetRequest } from "~db";
 import type { SessionUser } from "./sessions.server";
-import { forbidden } from "./errors.server";
+import { assertAdmin } from "./permissions.server";
 
 /** The badges of the admin sidebar: what is waiting for an admin's decision. */
 export async function adminNavCounts(actor: SessionUser) {
-  if (actor.role !== "admin") throw forbidden();
+  assertAdmin(actor);
   const [pendingAgents, pendingResets, newSubmissions] = await Promise.all([
     Agent.count({ where: { status: "pending" } }),
     PasswordResetRequest.count({ where: { kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } } }),

@@ -1,7 +1,8 @@
 import { Op, type InferAttributes } from "sequelize";
 import { Agent, PasswordResetRequest, User, sequelize } from "~db";
 import { hashPassword, randomToken, sha256 } from "~/utils/crypto.server";
-import { badRequest, conflict, forbidden, notFound } from "./errors.server";
+import { badRequest, conflict, notFound } from "./errors.server";
+import { assertAdmin, isUuid } from "./permissions.server";
 import { LOGIN_FAILURES, RESET_REQUESTS, assertUnderLimit, clearAttempts, recordAttempt } from "./rate-limits.server";
 import { logActivity } from "./activity.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
@@ -17,9 +18,6 @@ export const LINK_USED = "This password reset link has already been used. Reques
 export const LINK_EXPIRED = "This password reset link has expired. Links expire after 1 hour.";
 export const REQUEST_SENT = "Your password reset request has been sent to the admin for approval.";
 
-function assertAdmin(actor: SessionUser) {
-  if (actor.role !== "admin") throw forbidden();
-}
 
 /**
  * Records a reset request for a known email. An unknown email gets the same answer and no row,
@@ -115,6 +113,7 @@ export async function listResetRequests(actor: SessionUser) {
 }
 
 async function findPendingRequest(id: string) {
+  if (!isUuid(id)) throw notFound("Reset request not found");
   const row = await PasswordResetRequest.findOne({ where: { id, kind: "request" }, include: withUserName });
   if (!row) throw notFound("Reset request not found");
   const status = effectiveStatus(row);

@@ -105,7 +105,7 @@ export function AppShell({
         </nav>
       </aside>
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <header className="z-20 border-b border-slate-200 bg-white/95 backdrop-blur lg:sticky lg:top-0">
           <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
             <label htmlFor="nav-toggle" className="cursor-pointer rounded-md p-2 text-slate-700 ring-1 ring-slate-300 lg:hidden" aria-label="Open menu">
               <span aria-hidden="true">☰</span>

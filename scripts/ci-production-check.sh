@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 dir="$root/.ci-tmp/runtime"
 db="crm_prodcheck_$$"
-port=3399
+# A free port, so a busy one can never be mistaken for our server answering.
+port=$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')
 pg_base="postgres://postgres@127.0.0.1:5432"
 
 [ -f build/server/index.js ] || npm run build
@@ -18,7 +19,8 @@ cp -r package.json package-lock.json tsconfig.json build server prisma-free-db a
 
 psql "$pg_base/test" -qc "CREATE DATABASE $db" >/dev/null
 cleanup() {
-  [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null || true
+  # npm, tsx and node form a process group of their own (setsid): stop all of it.
+  [ -n "${server_pid:-}" ] && kill -- "-$server_pid" 2>/dev/null || true
   wait 2>/dev/null || true
   psql "$pg_base/test" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null || true
 }
@@ -31,7 +33,7 @@ export DATA_ENCRYPTION_KEY="$(node -e 'console.log(require("crypto").randomBytes
 export ALLOW_INSECURE_COOKIES=1
 export PORT=$port
 
-(cd "$dir" && npm start > "$root/.ci-tmp/server.log" 2>&1) &
+setsid bash -c "cd '$dir' && exec npm start" > "$root/.ci-tmp/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 60); do
   curl -fs "http://localhost:$port/healthcheck" >/dev/null 2>&1 && break

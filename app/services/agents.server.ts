@@ -31,12 +31,13 @@ export async function isAssignableAgent(agentId: string | null | undefined): Pro
 export async function listAssignableAgents() {
   const rows = await Agent.findAll({
     where: assignableAgentWhere,
-    attributes: ["id"],
-    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
+    attributes: ["id", "licenseNumber"],
+    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
   });
+  const name = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
   return rows
-    .map((row) => ({ id: row.id, firstName: row.user?.firstName ?? "", lastName: row.user?.lastName ?? "" }))
-    .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`, "en-US"));
+    .map((row) => ({ id: row.id, firstName: row.user!.firstName, lastName: row.user!.lastName, licenseNumber: row.licenseNumber }))
+    .sort((a, b) => name(a).localeCompare(name(b), "en-US") || a.id.localeCompare(b.id));
 }
 
 export type BdmView = { id: string; firstName: string; lastName: string; email: string };

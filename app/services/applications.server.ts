@@ -5,7 +5,7 @@ import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/pu
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
 import { badRequest } from "./errors.server";
-import { assignableAgentWhere } from "./agents.server";
+import { assignableAgentWhere, listAssignableAgents } from "./agents.server";
 import { PUBLIC_SUBMISSIONS, assertUnderLimit, recordAttempt } from "./rate-limits.server";
 import type { RequestMeta } from "./sessions.server";
 
@@ -17,20 +17,13 @@ export type PublicAgent = { id: string; name: string; licenseNumber: string };
 export const AGENT_NOT_ACCEPTING = "The selected agent is not accepting applications.";
 export const UNKNOWN_CARRIER = "Please select a carrier from the list.";
 
-/** Approved agents only: pending, paused and rejected agents cannot receive leads. */
+/** The agent picker of the public form: agents who may receive leads now (paused ones never). */
 export async function listPublicAgents(): Promise<PublicAgent[]> {
-  const agents = await Agent.findAll({
-    where: assignableAgentWhere,
-    attributes: ["id", "licenseNumber"],
-    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
-  });
-  return agents
-    .map((agent) => ({
-      id: agent.id,
-      name: `${agent.user!.firstName} ${agent.user!.lastName}`.trim(),
-      licenseNumber: agent.licenseNumber,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en-US") || a.id.localeCompare(b.id));
+  return (await listAssignableAgents()).map((agent) => ({
+    id: agent.id,
+    name: `${agent.firstName} ${agent.lastName}`.trim(),
+    licenseNumber: agent.licenseNumber,
+  }));
 }
 
 function rateLimitKeys(meta: RequestMeta) {

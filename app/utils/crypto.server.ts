@@ -50,10 +50,15 @@ export function temporaryPassword() {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }
 
+let cachedKey: Buffer | null = null;
+
+/** Decoded once: every flash message and every sensitive field goes through it. */
 function encryptionKey() {
+  if (cachedKey) return cachedKey;
   const raw = env.dataEncryptionKey;
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
   if (key.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes (hex or base64)");
+  cachedKey = key;
   return key;
 }
 

@@ -1,7 +1,6 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { decrypt, encrypt } from "./crypto.server";
-import { env } from "./env.server";
+import { createFlash } from "./flash.server";
 
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
@@ -15,30 +14,13 @@ const toastSchema = z.object({
 
 export type Toast = z.infer<typeof toastSchema>;
 
-const toastCookie = createCookie("__toast", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.secureCookies,
-  path: "/",
-  secrets: [env.sessionSecret],
-  maxAge: 60,
+const toastFlash = createFlash<Toast>("__toast", 60, (value) => {
+  const parsed = toastSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 });
 
-/**
- * The flash is encrypted, not only signed: it can carry a value shown once, such as a temporary
- * password or a reset link, which must not be readable from the cookie.
- */
-export async function toastHeader(toast: z.input<typeof toastSchema>) {
-  return toastCookie.serialize(encrypt(JSON.stringify(toastSchema.parse(toast))));
-}
-
-function openToast(raw: unknown): unknown {
-  if (typeof raw !== "string") return null;
-  try {
-    return JSON.parse(decrypt(raw));
-  } catch {
-    return null;
-  }
+export function toastHeader(toast: z.input<typeof toastSchema>) {
+  return toastFlash.header(toastSchema.parse(toast));
 }
 
 /** Post/redirect/get with a flash message; works the same with and without JavaScript. */
@@ -50,11 +32,6 @@ export async function redirectWithToast(url: string, toast: z.input<typeof toast
 
 /** Reads the flash message once and returns the header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
-  const raw = await toastCookie.parse(request.headers.get("Cookie"));
-  const parsed = toastSchema.safeParse(openToast(raw));
-  if (!raw) return { toast: null, clearHeader: null };
-  return {
-    toast: parsed.success ? parsed.data : null,
-    clearHeader: await toastCookie.serialize("", { maxAge: 0 }),
-  };
+  const { value, clearHeader } = await toastFlash.read(request);
+  return { toast: value, clearHeader };
 }

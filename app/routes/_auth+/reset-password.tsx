@@ -10,8 +10,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
 import { RESET_MESSAGES, resetChecklist, resetPasswordSchema } from "~/domain/schemas/password-reset";
 import { ServiceError } from "~/services/errors.server";
-import { LINK_INVALID, resetPasswordWithToken, verifyResetToken } from "~/services/password-resets.server";
+import { LINK_INVALID, verifyResetToken } from "~/services/password-resets.server";
 import { useHydrated } from "~/utils/hydrated";
+import { PASSWORD_FIELDS, saveNewPassword } from "~/utils/new-password-form.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -45,25 +46,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   // Typed passwords are never sent back in the page; the checklist says what was wrong.
-  const hideFields = ["password", "confirmPassword"];
   const checks = resetChecklist(String(formData.get("password") ?? ""), String(formData.get("confirmPassword") ?? ""));
   if (submission.status !== "success") {
     const failure = submission.error?.password ? RESET_MESSAGES.tooShort : submission.error?.confirmPassword ? RESET_MESSAGES.mismatch : null;
-    return data({ result: submission.reply({ hideFields }), failure, checks }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), failure, checks }, { status: 400 });
   }
-  try {
-    await resetPasswordWithToken(submission.value.token, submission.value.password);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return data(
-      {
-        result: submission.reply({ formErrors: [error.message], hideFields }),
-        failure: { title: "Reset failed", description: error.message || "Failed to reset password" },
-        checks,
-      },
-      { status: error.status },
-    );
-  }
+  const refused = await saveNewPassword(submission, "Reset failed");
+  if (refused) return data({ result: refused.result, failure: refused.failure, checks }, { status: refused.status });
   // The token leaves the address bar: the success view has its own URL.
   return redirectWithToast("/reset-password?done=1", { title: "Password updated", description: "Your password has been successfully changed." });
 }

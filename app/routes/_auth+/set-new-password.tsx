@@ -8,8 +8,9 @@ import { PasswordField } from "~/components/password-resets/password-field";
 import { Button } from "~/components/ui/button";
 import { setNewPasswordSchema } from "~/domain/schemas/password-reset";
 import { ServiceError } from "~/services/errors.server";
-import { issueSetPasswordToken, resetPasswordWithToken, verifyResetToken } from "~/services/password-resets.server";
+import { issueSetPasswordToken, verifyResetToken } from "~/services/password-resets.server";
 import { getOptionalUser } from "~/utils/auth.server";
+import { PASSWORD_FIELDS, saveNewPassword } from "~/utils/new-password-form.server";
 import { clearSessionCookieHeader } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -47,22 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: setNewPasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }), failure: null }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), failure: null }, { status: 400 });
   }
-  try {
-    await resetPasswordWithToken(submission.value.token, submission.value.password);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return data(
-      {
-        result: submission.reply({ formErrors: [error.message], hideFields }),
-        failure: { title: "Error", description: error.message || "Failed to reset password" },
-      },
-      { status: error.status },
-    );
-  }
+  const refused = await saveNewPassword(submission, "Error");
+  if (refused) return data({ result: refused.result, failure: refused.failure }, { status: refused.status });
   // Every session of the user has just ended; the browser's cookie goes too.
   return redirectWithToast(
     "/login",

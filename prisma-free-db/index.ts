@@ -1,62 +1,77 @@
 import path from "node:path";
 import fs from "node:fs";
-import { Sequelize } from "sequelize";
-import { SequelizeStorage, Umzug } from "umzug";
+import pg from "pg";
+import { Sequelize, Transaction } from "sequelize";
+import sqlite3 from "sqlite3";
 import { initModels } from "./models";
-import { migrations } from "./migrations";
+import { migrateDatabase, migratorFor } from "./migrator";
+import { env } from "../app/utils/env.server";
 
 export * from "./models";
-
-const DEFAULT_URL = "sqlite:data/app.sqlite";
-
-export function databaseUrl() {
-  return process.env.DATABASE_URL || DEFAULT_URL;
-}
 
 export function isPostgresUrl(url: string) {
   return url.startsWith("postgres://") || url.startsWith("postgresql://");
 }
 
-function createSequelize(url: string) {
+// pg returns int8 (the BIGINT money columns, COUNT(*)) as strings because not every int8 fits a
+// JS number. Ours are cents far below 2^53, so they are read as numbers; one that is not fails
+// loudly instead of losing digits.
+function parseSafeInteger(text: string) {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${text} is too large to read as an exact number`);
+  return value;
+}
+
+/**
+ * Sequelize opens a new SQLite connection for every transaction and runs no afterConnect hook on
+ * SQLite, so each connection is configured as it opens. The busy timeout makes a second writer
+ * wait for the first instead of failing after 1 s; WAL lets readers go on during a write. WAL is
+ * a property of the file: if another connection holds it at this instant, a later one sets it.
+ * Sequelize itself turns foreign keys on for every connection.
+ */
+class ConfiguredSqliteDatabase extends sqlite3.Database {
+  constructor(filename: string, mode: number, callback?: (err: Error | null) => void) {
+    super(filename, mode, callback);
+    this.configure("busyTimeout", 5000);
+    this.exec("PRAGMA journal_mode=WAL", () => {});
+  }
+}
+
+export function createSequelize(url: string) {
   if (isPostgresUrl(url)) {
+    pg.types.setTypeParser(pg.types.builtins.INT8, parseSafeInteger);
     return new Sequelize(url, {
       dialect: "postgres",
+      dialectModule: pg,
       logging: false,
       pool: { max: 10, idle: 10_000 },
     });
   }
   const storage = url.replace(/^(sqlite|file):(\/\/)?/, "");
   if (storage !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(storage)), { recursive: true });
-  const sequelize = new Sequelize({ dialect: "sqlite", storage, logging: false });
-  // WAL lets readers proceed during a write; the busy timeout makes a second writer wait instead of
-  // failing at once. Sequelize already turns foreign keys on for every SQLite connection.
-  sequelize.addHook("afterConnect", async (connection: unknown) => {
-    const db = connection as { exec: (sql: string, cb: (err: Error | null) => void) => void };
-    await new Promise<void>((resolve, reject) =>
-      db.exec("PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000; PRAGMA foreign_keys=ON;", (err) =>
-        err ? reject(err) : resolve(),
-      ),
-    );
+  return new Sequelize({
+    dialect: "sqlite",
+    dialectModule: { ...sqlite3, Database: ConfiguredSqliteDatabase },
+    storage,
+    logging: false,
+    // A deferred transaction that reads, then writes after another connection has written, fails
+    // at once with SQLITE_BUSY whatever the busy timeout; IMMEDIATE takes the write lock at BEGIN,
+    // so it waits its turn instead.
+    transactionType: Transaction.TYPES.IMMEDIATE,
   });
-  return sequelize;
 }
 
-export const sequelize = createSequelize(databaseUrl());
+export const sequelize = createSequelize(env.databaseUrl);
 initModels(sequelize);
 
 export const isPostgres = sequelize.getDialect() === "postgres";
 
 export function migrator() {
-  return new Umzug({
-    migrations,
-    context: sequelize.getQueryInterface(),
-    storage: new SequelizeStorage({ sequelize, tableName: "schema_migrations" }),
-    logger: undefined,
-  });
+  return migratorFor(sequelize);
 }
 
 export async function migrate() {
-  return migrator().up();
+  return migrateDatabase(sequelize);
 }
 
 export async function pingDatabase() {

@@ -13,6 +13,24 @@ export function firstYearCommissionCents(monthlyPremiumCents: number, compPercen
   return Math.round((monthlyPremiumCents * PAYMENT_MONTHS * basisPoints) / 10_000);
 }
 
+/**
+ * What a sale keeps of its product, as it is at the moment of sale: the name, the comp % and the
+ * commission they give. Copied onto the lead when the sale is recorded, so renaming, re-rating or
+ * archiving the product later never changes a sale or its commission.
+ */
+export function saleSnapshot(
+  product: { id: string; carrierId: string; name: string; compPercentage: number },
+  monthlyPremiumCents: number,
+) {
+  return {
+    productId: product.id,
+    carrierId: product.carrierId,
+    soldProductName: product.name,
+    soldCompPercentage: product.compPercentage,
+    calculatedCommissionCents: firstYearCommissionCents(monthlyPremiumCents, product.compPercentage),
+  };
+}
+
 function oneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
 }

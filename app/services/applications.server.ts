@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
+import { col, fn, type FindOptions } from "sequelize";
 import { Agent, Application, Beneficiary, Carrier, Notification, Phone, User, sequelize } from "~db";
 import { centsFromDollars } from "~/domain/format";
 import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/public-application";
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
 import { badRequest } from "./errors.server";
-import { assignableAgentWhere, listAssignableAgents } from "./agents.server";
+import { assignableAgentWhere } from "./agents.server";
+import { findPage } from "./list.server";
 import { PUBLIC_SUBMISSIONS, assertUnderLimit, recordAttempt } from "./rate-limits.server";
 import type { RequestMeta } from "./sessions.server";
 
@@ -17,13 +19,29 @@ export type PublicAgent = { id: string; name: string; licenseNumber: string };
 export const AGENT_NOT_ACCEPTING = "The selected agent is not accepting applications.";
 export const UNKNOWN_CARRIER = "Please select a carrier from the list.";
 
-/** The agent picker of the public form: agents who may receive leads now (paused ones never). */
+// Agents who may receive leads now (paused ones never), by first then last name (case aside) in
+// SQL, which reads the same as sorting "first last"; the id keeps namesakes in a stable order.
+const publicAgentQuery = {
+  where: assignableAgentWhere,
+  attributes: ["id", "licenseNumber"],
+  include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
+  order: [[fn("LOWER", col("user.first_name")), "ASC"], [fn("LOWER", col("user.last_name")), "ASC"], ["id", "ASC"]],
+  raw: true,
+  nest: true,
+} satisfies FindOptions<Agent>;
+
+function toPublicAgent(agent: Agent): PublicAgent {
+  return { id: agent.id, name: `${agent.user!.firstName} ${agent.user!.lastName}`.trim(), licenseNumber: agent.licenseNumber };
+}
+
+/** The agent picker of the public form: the whole list. */
 export async function listPublicAgents(): Promise<PublicAgent[]> {
-  return (await listAssignableAgents()).map((agent) => ({
-    id: agent.id,
-    name: `${agent.firstName} ${agent.lastName}`.trim(),
-    licenseNumber: agent.licenseNumber,
-  }));
+  return (await Agent.findAll(publicAgentQuery)).map(toPublicAgent);
+}
+
+/** GET /api/public/agents: one page of the same list, paged in the database. */
+export function listPublicAgentsPage(paging: { page: number; pageSize: number }) {
+  return findPage(Agent, paging, publicAgentQuery, toPublicAgent);
 }
 
 function rateLimitKeys(meta: RequestMeta) {

@@ -1,4 +1,6 @@
-import { Op, UniqueConstraintError, col, fn, where as sqlWhere, type Transaction } from "sequelize";
+import {
+  Op, UniqueConstraintError, col, fn, where as sqlWhere, type CreationAttributes, type FindOptions, type Transaction,
+} from "sequelize";
 import type { z } from "zod";
 import { Agent, AgentCarrier, Carrier, LicensedState, Product, sequelize } from "~db";
 import { COMBINED_PRODUCTS, isCombined } from "~/domain/carriers";
@@ -8,6 +10,7 @@ import {
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { badRequest, forbidden, notFound } from "./errors.server";
+import { findPage } from "./list.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 
@@ -29,10 +32,22 @@ const CARRIER_NOT_FOUND = "Carrier not found";
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en-US", { sensitivity: "base" });
 
-/** GET /api/public/carriers: the presets and the carriers agents have typed in, by name. */
+// By name as people read it (case aside), in SQL; the id keeps equal names in a stable order.
+const publicCarrierQuery = {
+  attributes: ["id", "name"],
+  order: [[fn("LOWER", col("name")), "ASC"], ["id", "ASC"]],
+  raw: true,
+} satisfies FindOptions<Carrier>;
+const toCarrierOption = (c: Carrier): CarrierOption => ({ id: c.id, name: c.name });
+
+/** The presets and the carriers agents have typed in, by name: the whole list, for pickers. */
 export async function listPublicCarriers(): Promise<CarrierOption[]> {
-  const rows = await Carrier.findAll({ attributes: ["id", "name"] });
-  return rows.map((c) => ({ id: c.id, name: c.name })).sort(byName);
+  return (await Carrier.findAll(publicCarrierQuery)).map(toCarrierOption);
+}
+
+/** GET /api/public/carriers: one page of the same list, paged in the database. */
+export function listPublicCarriersPage(paging: { page: number; pageSize: number }) {
+  return findPage(Carrier, paging, publicCarrierQuery, toCarrierOption);
 }
 
 export type ProductListItem = ProductView & { carrier: { name: string }; agentId?: string | null };
@@ -46,7 +61,8 @@ export async function listAllProducts(
   actor: SessionUser,
   paging: { page: number; pageSize: number } = { page: 1, pageSize: 500 },
 ): Promise<{ rows: ProductListItem[]; total: number }> {
-  const where = actor.role === "admin" ? { agentId: { [Op.ne]: null } } : { agentId: assertAgent(actor) };
+  const owner = actor.role === "admin" ? { agentId: { [Op.ne]: null } } : { agentId: assertAgent(actor) };
+  const where = { ...owner, archivedAt: null };
   const { rows, count } = await Product.findAndCountAll({
     where,
     include: [{ model: Carrier, as: "carrier", attributes: ["name"] }],
@@ -76,7 +92,7 @@ export async function listAgentProducts(actor: SessionUser, carrierId: string): 
   if (!isUuid(carrierId)) throw notFound(CARRIER_NOT_FOUND);
   const carrier = await Carrier.findByPk(carrierId, { attributes: ["id"] });
   if (!carrier) throw notFound(CARRIER_NOT_FOUND);
-  const products = await Product.findAll({ where: { agentId, carrierId }, order: [["name", "ASC"]] });
+  const products = await Product.findAll({ where: { agentId, carrierId, archivedAt: null }, order: [["name", "ASC"]] });
   return products.map((p) => ({ id: p.id, name: p.name, compPercentage: p.compPercentage }));
 }
 
@@ -95,7 +111,7 @@ export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView>
   const [agent, links, products, states] = await Promise.all([
     Agent.findByPk(agentId, { attributes: ["id", "setupComplete"] }),
     AgentCarrier.findAll({ where: { agentId }, include: [{ model: Carrier, as: "carrier", attributes: ["id", "name"] }] }),
-    Product.findAll({ where: { agentId } }),
+    Product.findAll({ where: { agentId, archivedAt: null } }),
     LicensedState.findAll({ where: { agentId }, attributes: ["state"] }),
   ]);
   if (!agent) throw forbidden();
@@ -171,43 +187,44 @@ async function findOrCreateCustomCarrier(name: string) {
 }
 
 /**
- * Makes the agent's carriers, products and states exactly the given ones. Products that stay
- * (same carrier, same name in any case) keep their row, so sales recorded against them keep
- * their product; products no longer listed are removed.
+ * Makes the agent's carriers, products and states exactly the given ones, in the same few
+ * statements whatever the setup's size. A product that stays (same carrier, same name in any case)
+ * keeps its row; one no longer listed is archived, never deleted, so the leads that point at it
+ * keep their product (and a sale keeps the name and comp % it was sold with). Listing an archived
+ * product again brings its row back rather than adding a twin, so an agent has one row per
+ * carrier and product name, and the product a lead points at is the one the agent sees.
  */
 async function replaceAgentSetup(agentId: string, carriers: ResolvedCarrier[], stateCodes: string[], transaction: Transaction) {
   const carrierIds = carriers.map((c) => c.carrier.id);
   await AgentCarrier.destroy({ where: { agentId, carrierId: { [Op.notIn]: carrierIds } }, transaction });
-  const linked = new Set((await AgentCarrier.findAll({ where: { agentId }, attributes: ["carrierId"], transaction })).map((l) => l.carrierId));
-  for (const id of carrierIds) {
-    if (!linked.has(id)) await AgentCarrier.create({ agentId, carrierId: id }, { transaction });
-  }
+  // ON CONFLICT DO NOTHING (INSERT OR IGNORE on SQLite) leaves the links the agent already has.
+  await AgentCarrier.bulkCreate(carrierIds.map((carrierId) => ({ agentId, carrierId })), { ignoreDuplicates: true, transaction });
 
   const existing = await Product.findAll({ where: { agentId }, transaction });
+  // A listed name matches the agent's current product before an archived one of the same name.
+  const candidates = [...existing].sort((a, b) => Number(Boolean(a.archivedAt)) - Number(Boolean(b.archivedAt)));
   const kept = new Set<string>();
+  const writes: CreationAttributes<Product>[] = [];
   for (const { carrier, products } of carriers) {
-    for (const product of products) {
-      const match = existing.find(
-        (p) => !kept.has(p.id) && p.carrierId === carrier.id && p.name.toLowerCase() === product.name.toLowerCase(),
+    for (const { name, commissionRate } of products) {
+      const match = candidates.find(
+        (p) => !kept.has(p.id) && p.carrierId === carrier.id && p.name.toLowerCase() === name.toLowerCase(),
       );
-      if (match) {
-        kept.add(match.id);
-        if (match.name !== product.name || match.compPercentage !== product.commissionRate) {
-          await match.update({ name: product.name, compPercentage: product.commissionRate }, { transaction });
-        }
-      } else {
-        await Product.create({ agentId, carrierId: carrier.id, name: product.name, compPercentage: product.commissionRate }, { transaction });
+      if (match) kept.add(match.id);
+      if (!match || match.name !== name || match.compPercentage !== commissionRate || match.archivedAt) {
+        writes.push({ ...(match && { id: match.id }), agentId, carrierId: carrier.id, name, compPercentage: commissionRate, archivedAt: null });
       }
     }
   }
-  const stale = existing.filter((p) => !kept.has(p.id)).map((p) => p.id);
-  if (stale.length) await Product.destroy({ where: { id: stale, agentId }, transaction });
-
-  await LicensedState.destroy({ where: { agentId, state: { [Op.notIn]: stateCodes.length ? stateCodes : [""] } }, transaction });
-  const have = new Set((await LicensedState.findAll({ where: { agentId }, attributes: ["state"], transaction })).map((s) => s.state));
-  for (const code of stateCodes) {
-    if (!have.has(code)) await LicensedState.create({ agentId, state: code }, { transaction });
+  // One upsert: new products are inserted, changed and returning ones are updated by id.
+  if (writes.length) {
+    await Product.bulkCreate(writes, { updateOnDuplicate: ["name", "compPercentage", "archivedAt", "updatedAt"], transaction });
   }
+  const retired = existing.filter((p) => !kept.has(p.id) && !p.archivedAt).map((p) => p.id);
+  if (retired.length) await Product.update({ archivedAt: new Date() }, { where: { id: retired }, transaction });
+
+  await LicensedState.destroy({ where: { agentId, state: { [Op.notIn]: stateCodes } }, transaction });
+  await LicensedState.bulkCreate(stateCodes.map((state) => ({ agentId, state })), { ignoreDuplicates: true, transaction });
 }
 
 function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {

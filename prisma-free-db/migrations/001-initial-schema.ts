@@ -1,4 +1,5 @@
-import { DataTypes, type QueryInterface } from "sequelize";
+import { DataTypes } from "sequelize";
+import type { MigrationContext } from "./index";
 
 // The whole first schema. Column names are snake_case (models use `underscored: true`) so the
 // tables read naturally in psql; every list filter has an index.
@@ -15,7 +16,7 @@ const timestamps = () => ({
   updated_at: { type: DataTypes.DATE, allowNull: false },
 });
 
-export async function up({ context: qi }: { context: QueryInterface }) {
+export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   await qi.createTable("users", {
     id: id(),
     email: { type: DataTypes.STRING(254), allowNull: false, unique: true },
@@ -27,8 +28,8 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     timezone: { type: DataTypes.STRING(64), allowNull: false, defaultValue: "America/New_York" },
     must_change_password: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     ...timestamps(),
-  });
-  await qi.addIndex("users", ["role"]);
+  }, { transaction });
+  await qi.addIndex("users", ["role"], { transaction });
 
   await qi.createTable("sessions", {
     id: { type: DataTypes.STRING(64), primaryKey: true, allowNull: false },
@@ -37,9 +38,9 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     ip_address: { type: DataTypes.STRING(64), allowNull: true },
     user_agent: { type: DataTypes.STRING(255), allowNull: true },
     ...timestamps(),
-  });
-  await qi.addIndex("sessions", ["user_id"]);
-  await qi.addIndex("sessions", ["expires_at"]);
+  }, { transaction });
+  await qi.addIndex("sessions", ["user_id"], { transaction });
+  await qi.addIndex("sessions", ["expires_at"], { transaction });
 
   await qi.createTable("bdms", {
     id: id(),
@@ -47,7 +48,7 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     last_name: { type: DataTypes.STRING(100), allowNull: false },
     email: { type: DataTypes.STRING(254), allowNull: false, unique: true },
     ...timestamps(),
-  });
+  }, { transaction });
 
   await qi.createTable("agents", {
     id: id(),
@@ -64,16 +65,16 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     temporary_password_encrypted: { type: DataTypes.TEXT, allowNull: true },
     approved_at: { type: DataTypes.DATE, allowNull: true },
     ...timestamps(),
-  });
-  await qi.addIndex("agents", ["status", "created_at"]);
-  await qi.addIndex("agents", ["bdm_id"]);
+  }, { transaction });
+  await qi.addIndex("agents", ["status", "created_at"], { transaction });
+  await qi.addIndex("agents", ["bdm_id"], { transaction });
 
   await qi.createTable("carriers", {
     id: id(),
     name: { type: DataTypes.STRING(120), allowNull: false, unique: true },
     preset: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     ...timestamps(),
-  });
+  }, { transaction });
 
   await qi.createTable("products", {
     id: id(),
@@ -82,25 +83,25 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     name: { type: DataTypes.STRING(120), allowNull: false },
     comp_percentage: { type: DataTypes.DECIMAL(6, 2), allowNull: false },
     ...timestamps(),
-  });
-  await qi.addIndex("products", ["agent_id", "carrier_id"]);
-  await qi.addIndex("products", ["carrier_id"]);
+  }, { transaction });
+  await qi.addIndex("products", ["agent_id", "carrier_id"], { transaction });
+  await qi.addIndex("products", ["carrier_id"], { transaction });
 
   await qi.createTable("agent_carriers", {
     id: id(),
     agent_id: fk("agents"),
     carrier_id: fk("carriers"),
     ...timestamps(),
-  });
-  await qi.addIndex("agent_carriers", ["agent_id", "carrier_id"], { unique: true });
+  }, { transaction });
+  await qi.addIndex("agent_carriers", ["agent_id", "carrier_id"], { unique: true, transaction });
 
   await qi.createTable("licensed_states", {
     id: id(),
     agent_id: fk("agents"),
     state: { type: DataTypes.STRING(2), allowNull: false },
     ...timestamps(),
-  });
-  await qi.addIndex("licensed_states", ["agent_id", "state"], { unique: true });
+  }, { transaction });
+  await qi.addIndex("licensed_states", ["agent_id", "state"], { unique: true, transaction });
 
   await qi.createTable("applications", {
     id: id(),
@@ -159,16 +160,16 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     consent_at: { type: DataTypes.DATE, allowNull: true },
     consent_ip: { type: DataTypes.STRING(64), allowNull: true },
     ...timestamps(),
-  });
-  await qi.addIndex("applications", ["agent_id", "status", "created_at"]);
-  await qi.addIndex("applications", ["agent_id", "created_at"]);
-  await qi.addIndex("applications", ["status", "created_at"]);
-  await qi.addIndex("applications", ["created_at"]);
-  await qi.addIndex("applications", ["carrier_id"]);
-  await qi.addIndex("applications", ["callback_date"]);
-  await qi.addIndex("applications", ["sold_at"]);
-  await qi.addIndex("applications", ["last_name", "first_name"]);
-  await qi.addIndex("applications", ["email"]);
+  }, { transaction });
+  await qi.addIndex("applications", ["agent_id", "status", "created_at"], { transaction });
+  await qi.addIndex("applications", ["agent_id", "created_at"], { transaction });
+  await qi.addIndex("applications", ["status", "created_at"], { transaction });
+  await qi.addIndex("applications", ["created_at"], { transaction });
+  await qi.addIndex("applications", ["carrier_id"], { transaction });
+  await qi.addIndex("applications", ["callback_date"], { transaction });
+  await qi.addIndex("applications", ["sold_at"], { transaction });
+  await qi.addIndex("applications", ["last_name", "first_name"], { transaction });
+  await qi.addIndex("applications", ["email"], { transaction });
 
   await qi.createTable("phones", {
     id: id(),
@@ -177,8 +178,8 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     phone_type: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "mobile" },
     is_primary: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     ...timestamps(),
-  });
-  await qi.addIndex("phones", ["application_id"]);
+  }, { transaction });
+  await qi.addIndex("phones", ["application_id"], { transaction });
 
   await qi.createTable("beneficiaries", {
     id: id(),
@@ -191,8 +192,8 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     phone: { type: DataTypes.STRING(32), allowNull: true },
     percentage: { type: DataTypes.DECIMAL(5, 2), allowNull: true },
     ...timestamps(),
-  });
-  await qi.addIndex("beneficiaries", ["application_id"]);
+  }, { transaction });
+  await qi.addIndex("beneficiaries", ["application_id"], { transaction });
 
   await qi.createTable("payment_trackings", {
     id: id(),
@@ -203,9 +204,9 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "not_paid" },
     notes: { type: DataTypes.TEXT, allowNull: true },
     ...timestamps(),
-  });
-  await qi.addIndex("payment_trackings", ["application_id", "month_number"], { unique: true });
-  await qi.addIndex("payment_trackings", ["status", "due_date"]);
+  }, { transaction });
+  await qi.addIndex("payment_trackings", ["application_id", "month_number"], { unique: true, transaction });
+  await qi.addIndex("payment_trackings", ["status", "due_date"], { transaction });
 
   await qi.createTable("status_changes", {
     id: id(),
@@ -215,17 +216,17 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     to_status: { type: DataTypes.STRING(24), allowNull: false },
     notes: { type: DataTypes.TEXT, allowNull: true },
     ...timestamps(),
-  });
-  await qi.addIndex("status_changes", ["application_id", "created_at"]);
+  }, { transaction });
+  await qi.addIndex("status_changes", ["application_id", "created_at"], { transaction });
 
   await qi.createTable("lead_reads", {
     id: id(),
     user_id: fk("users"),
     application_id: fk("applications"),
     ...timestamps(),
-  });
-  await qi.addIndex("lead_reads", ["user_id", "application_id"], { unique: true });
-  await qi.addIndex("lead_reads", ["application_id"]);
+  }, { transaction });
+  await qi.addIndex("lead_reads", ["user_id", "application_id"], { unique: true, transaction });
+  await qi.addIndex("lead_reads", ["application_id"], { transaction });
 
   await qi.createTable("notifications", {
     id: id(),
@@ -236,8 +237,8 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     message: { type: DataTypes.TEXT, allowNull: false },
     is_read: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     ...timestamps(),
-  });
-  await qi.addIndex("notifications", ["user_id", "is_read", "created_at"]);
+  }, { transaction });
+  await qi.addIndex("notifications", ["user_id", "is_read", "created_at"], { transaction });
 
   await qi.createTable("password_reset_requests", {
     id: id(),
@@ -252,9 +253,9 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     completed_at: { type: DataTypes.DATE, allowNull: true },
     decided_by_id: fk("users", "SET NULL", true),
     ...timestamps(),
-  });
-  await qi.addIndex("password_reset_requests", ["status", "created_at"]);
-  await qi.addIndex("password_reset_requests", ["user_id"]);
+  }, { transaction });
+  await qi.addIndex("password_reset_requests", ["status", "created_at"], { transaction });
+  await qi.addIndex("password_reset_requests", ["user_id"], { transaction });
 
   await qi.createTable("form_submissions", {
     id: id(),
@@ -267,9 +268,9 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "new" },
     notes: { type: DataTypes.TEXT, allowNull: true },
     ...timestamps(),
-  });
-  await qi.addIndex("form_submissions", ["status", "created_at"]);
-  await qi.addIndex("form_submissions", ["created_at"]);
+  }, { transaction });
+  await qi.addIndex("form_submissions", ["status", "created_at"], { transaction });
+  await qi.addIndex("form_submissions", ["created_at"], { transaction });
 
   await qi.createTable("orders", {
     id: id(),
@@ -285,9 +286,9 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     bdm_id: fk("bdms", "SET NULL", true),
     status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "Active" },
     ...timestamps(),
-  });
-  await qi.addIndex("orders", ["created_at"]);
-  await qi.addIndex("orders", ["bdm_id", "created_at"]);
+  }, { transaction });
+  await qi.addIndex("orders", ["created_at"], { transaction });
+  await qi.addIndex("orders", ["bdm_id", "created_at"], { transaction });
 
   await qi.createTable("activity_logs", {
     id: id(),
@@ -297,8 +298,8 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     entity_id: { type: DataTypes.UUID, allowNull: true },
     summary: { type: DataTypes.STRING(500), allowNull: false },
     ...timestamps(),
-  });
-  await qi.addIndex("activity_logs", ["created_at"]);
+  }, { transaction });
+  await qi.addIndex("activity_logs", ["created_at"], { transaction });
 
   // Attempt counters for rate limits live in the database so limits hold across app machines.
   await qi.createTable("attempts", {
@@ -306,17 +307,17 @@ export async function up({ context: qi }: { context: QueryInterface }) {
     kind: { type: DataTypes.STRING(32), allowNull: false },
     key: { type: DataTypes.STRING(300), allowNull: false },
     ...timestamps(),
-  });
-  await qi.addIndex("attempts", ["kind", "key", "created_at"]);
+  }, { transaction });
+  await qi.addIndex("attempts", ["kind", "key", "created_at"], { transaction });
 }
 
-export async function down({ context: qi }: { context: QueryInterface }) {
+export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   for (const table of [
     "attempts", "activity_logs", "orders", "form_submissions", "password_reset_requests",
     "notifications", "lead_reads", "status_changes", "payment_trackings", "beneficiaries", "phones",
     "applications", "licensed_states", "agent_carriers", "products", "carriers", "agents", "bdms",
     "sessions", "users",
   ]) {
-    await qi.dropTable(table);
+    await qi.dropTable(table, { transaction });
   }
 }

@@ -1,9 +1,20 @@
-import type { QueryInterface } from "sequelize";
+import type { QueryInterface, Transaction } from "sequelize";
 import * as initialSchema from "./001-initial-schema";
+import * as moneyBigint from "./002-money-bigint";
+import * as archivedProductsAndSoldSnapshot from "./003-archived-products-and-sold-snapshot";
 
-type Step = (params: { context: QueryInterface }) => Promise<void>;
+/**
+ * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
+ * every call it makes, so one that fails part-way leaves nothing behind.
+ */
+export type MigrationContext = { queryInterface: QueryInterface; transaction: Transaction };
+
+type Step = (params: { context: MigrationContext }) => Promise<void>;
+export type Migration = { name: string; up: Step; down: Step };
 
 // Listed by hand (not globbed) so the same list works under tsx and inside the Vite server build.
-export const migrations: { name: string; up: Step; down: Step }[] = [
+export const migrations: Migration[] = [
   { name: "001-initial-schema", ...initialSchema },
+  { name: "002-money-bigint", ...moneyBigint },
+  { name: "003-archived-products-and-sold-snapshot", ...archivedProductsAndSoldSnapshot },
 ];

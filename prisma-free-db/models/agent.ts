@@ -4,6 +4,7 @@ import {
 } from "sequelize";
 import type { User } from "./user";
 import type { Carrier, Product } from "./carrier";
+import { timestamps, uuid } from "./columns";
 
 export type AgentStatus = "pending" | "approved" | "rejected" | "paused";
 
@@ -56,9 +57,6 @@ export class LicensedState extends Model<InferAttributes<LicensedState>, InferCr
   declare updatedAt: CreationOptional<Date>;
 }
 
-// A factory, not a shared object: Sequelize writes field names into each definition it is given.
-const uuid = () => ({ type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true });
-
 export function initAgentModels(sequelize: Sequelize) {
   Bdm.init(
     {
@@ -66,14 +64,14 @@ export function initAgentModels(sequelize: Sequelize) {
       firstName: { type: DataTypes.STRING(100), allowNull: false },
       lastName: { type: DataTypes.STRING(100), allowNull: false },
       email: { type: DataTypes.STRING(254), allowNull: false, unique: true },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
+      ...timestamps(),
     },
     { sequelize, tableName: "bdms", underscored: true },
   );
   Agent.init(
     {
       id: uuid(),
+      userId: { type: DataTypes.UUID, allowNull: false },
       licenseNumber: { type: DataTypes.STRING(64), allowNull: false },
       companyName: { type: DataTypes.STRING(200), allowNull: true },
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "pending" },
@@ -81,25 +79,35 @@ export function initAgentModels(sequelize: Sequelize) {
       callsLeft: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       callQuota: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       callsSold: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      bdmId: { type: DataTypes.UUID, allowNull: true },
       setupComplete: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       temporaryPasswordEncrypted: { type: DataTypes.TEXT, allowNull: true },
       approvedAt: { type: DataTypes.DATE, allowNull: true },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
+      ...timestamps(),
     },
-    { sequelize, tableName: "agents", underscored: true },
+    {
+      sequelize,
+      tableName: "agents",
+      underscored: true,
+      indexes: [{ unique: true, fields: ["user_id"] }, { fields: ["status", "created_at"] }, { fields: ["bdm_id"] }],
+    },
   );
   AgentCarrier.init(
-    { id: uuid(), createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE },
-    { sequelize, tableName: "agent_carriers", underscored: true },
+    {
+      id: uuid(),
+      agentId: { type: DataTypes.UUID, allowNull: false },
+      carrierId: { type: DataTypes.UUID, allowNull: false },
+      ...timestamps(),
+    },
+    { sequelize, tableName: "agent_carriers", underscored: true, indexes: [{ unique: true, fields: ["agent_id", "carrier_id"] }] },
   );
   LicensedState.init(
     {
       id: uuid(),
+      agentId: { type: DataTypes.UUID, allowNull: false },
       state: { type: DataTypes.STRING(2), allowNull: false },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
+      ...timestamps(),
     },
-    { sequelize, tableName: "licensed_states", underscored: true },
+    { sequelize, tableName: "licensed_states", underscored: true, indexes: [{ unique: true, fields: ["agent_id", "state"] }] },
   );
 }

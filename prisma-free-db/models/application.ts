@@ -5,6 +5,7 @@ import {
 import type { Agent } from "./agent";
 import type { Carrier, Product } from "./carrier";
 import type { User } from "./user";
+import { timestamps, uuid } from "./columns";
 
 type Opt<T> = CreationOptional<T | null>;
 
@@ -57,6 +58,9 @@ export class Application extends Model<InferAttributes<Application>, InferCreati
   declare paymentNotes: Opt<string>;
   declare notes: Opt<string>;
   declare calculatedCommissionCents: Opt<number>;
+  /** The product's name and comp % when it was sold: later edits or archiving never change a sale. */
+  declare soldProductName: Opt<string>;
+  declare soldCompPercentage: Opt<number>;
   declare commissionCancelledAt: Opt<Date>;
   declare soldAt: Opt<Date>;
   declare callbackDate: Opt<Date>;
@@ -135,12 +139,11 @@ export class LeadRead extends Model<InferAttributes<LeadRead>, InferCreationAttr
 }
 
 // Factories, not shared objects: Sequelize writes field names into each definition it is given.
-const uuid = () => ({ type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true });
 const str = (n: number) => ({ type: DataTypes.STRING(n), allowNull: true });
 const text = () => ({ type: DataTypes.TEXT, allowNull: true });
 const date = () => ({ type: DataTypes.DATEONLY, allowNull: true });
 const at = () => ({ type: DataTypes.DATE, allowNull: true });
-/** pg returns BIGINT and DECIMAL as strings; these getters give numbers on both databases. */
+/** pg returns DECIMAL as a string; the getter gives a number on both databases. */
 const numeric = (type: DataTypes.DataType, name: string) => ({
   type,
   allowNull: true,
@@ -149,12 +152,14 @@ const numeric = (type: DataTypes.DataType, name: string) => ({
     return value === null || value === undefined ? null : Number(value);
   },
 });
-const timestamps = () => ({ createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE });
 
 export function initApplicationModels(sequelize: Sequelize) {
   Application.init(
     {
       id: uuid(),
+      agentId: { type: DataTypes.UUID, allowNull: true },
+      carrierId: { type: DataTypes.UUID, allowNull: true },
+      productId: { type: DataTypes.UUID, allowNull: true },
       status: { type: DataTypes.STRING(24), allowNull: false, defaultValue: "pending" },
       firstName: { type: DataTypes.STRING(100), allowNull: false },
       lastName: { type: DataTypes.STRING(100), allowNull: false },
@@ -177,8 +182,8 @@ export function initApplicationModels(sequelize: Sequelize) {
       doctorPhone: str(32),
       medications: text(),
       medicalHistory: text(),
-      coverageAmountCents: numeric(DataTypes.BIGINT, "coverageAmountCents"),
-      monthlyPremiumCents: { type: DataTypes.INTEGER, allowNull: true },
+      coverageAmountCents: { type: DataTypes.BIGINT, allowNull: true },
+      monthlyPremiumCents: { type: DataTypes.BIGINT, allowNull: true },
       productType: str(120),
       policyTerm: str(120),
       riders: text(),
@@ -197,7 +202,9 @@ export function initApplicationModels(sequelize: Sequelize) {
       futureDraftDate: date(),
       paymentNotes: text(),
       notes: text(),
-      calculatedCommissionCents: { type: DataTypes.INTEGER, allowNull: true },
+      calculatedCommissionCents: { type: DataTypes.BIGINT, allowNull: true },
+      soldProductName: str(120),
+      soldCompPercentage: numeric(DataTypes.DECIMAL(6, 2), "soldCompPercentage"),
       commissionCancelledAt: at(),
       soldAt: at(),
       callbackDate: at(),
@@ -208,21 +215,38 @@ export function initApplicationModels(sequelize: Sequelize) {
       consentIp: str(64),
       ...timestamps(),
     },
-    { sequelize, tableName: "applications", underscored: true },
+    {
+      sequelize,
+      tableName: "applications",
+      underscored: true,
+      indexes: [
+        { fields: ["agent_id", "status", "created_at"] },
+        { fields: ["agent_id", "created_at"] },
+        { fields: ["status", "created_at"] },
+        { fields: ["created_at"] },
+        { fields: ["carrier_id"] },
+        { fields: ["callback_date"] },
+        { fields: ["sold_at"] },
+        { fields: ["last_name", "first_name"] },
+        { fields: ["email"] },
+      ],
+    },
   );
   Phone.init(
     {
       id: uuid(),
+      applicationId: { type: DataTypes.UUID, allowNull: false },
       phoneNumber: { type: DataTypes.STRING(32), allowNull: false },
       phoneType: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "mobile" },
       isPrimary: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "phones", underscored: true },
+    { sequelize, tableName: "phones", underscored: true, indexes: [{ fields: ["application_id"] }] },
   );
   Beneficiary.init(
     {
       id: uuid(),
+      applicationId: { type: DataTypes.UUID, allowNull: false },
       name: { type: DataTypes.STRING(200), allowNull: false },
       relationship: { type: DataTypes.STRING(32), allowNull: false },
       otherRelationship: str(120),
@@ -232,29 +256,50 @@ export function initApplicationModels(sequelize: Sequelize) {
       percentage: numeric(DataTypes.DECIMAL(5, 2), "percentage"),
       ...timestamps(),
     },
-    { sequelize, tableName: "beneficiaries", underscored: true },
+    { sequelize, tableName: "beneficiaries", underscored: true, indexes: [{ fields: ["application_id"] }] },
   );
   PaymentTracking.init(
     {
       id: uuid(),
+      applicationId: { type: DataTypes.UUID, allowNull: false },
       monthNumber: { type: DataTypes.INTEGER, allowNull: false },
       dueDate: { type: DataTypes.DATEONLY, allowNull: false },
-      amountCents: { type: DataTypes.INTEGER, allowNull: false },
+      amountCents: { type: DataTypes.BIGINT, allowNull: false },
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "not_paid" },
       notes: text(),
       ...timestamps(),
     },
-    { sequelize, tableName: "payment_trackings", underscored: true },
+    {
+      sequelize,
+      tableName: "payment_trackings",
+      underscored: true,
+      indexes: [{ unique: true, fields: ["application_id", "month_number"] }, { fields: ["status", "due_date"] }],
+    },
   );
   StatusChange.init(
     {
       id: uuid(),
+      applicationId: { type: DataTypes.UUID, allowNull: false },
+      userId: { type: DataTypes.UUID, allowNull: true },
       fromStatus: str(24),
       toStatus: { type: DataTypes.STRING(24), allowNull: false },
       notes: text(),
       ...timestamps(),
     },
-    { sequelize, tableName: "status_changes", underscored: true },
+    { sequelize, tableName: "status_changes", underscored: true, indexes: [{ fields: ["application_id", "created_at"] }] },
   );
-  LeadRead.init({ id: uuid(), ...timestamps() }, { sequelize, tableName: "lead_reads", underscored: true });
+  LeadRead.init(
+    {
+      id: uuid(),
+      userId: { type: DataTypes.UUID, allowNull: false },
+      applicationId: { type: DataTypes.UUID, allowNull: false },
+      ...timestamps(),
+    },
+    {
+      sequelize,
+      tableName: "lead_reads",
+      underscored: true,
+      indexes: [{ unique: true, fields: ["user_id", "application_id"] }, { fields: ["application_id"] }],
+    },
+  );
 }

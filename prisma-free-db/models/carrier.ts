@@ -3,6 +3,7 @@ import {
   type InferCreationAttributes, type NonAttribute, type Sequelize,
 } from "sequelize";
 import type { Agent } from "./agent";
+import { timestamps, uuid } from "./columns";
 
 export class Carrier extends Model<InferAttributes<Carrier>, InferCreationAttributes<Carrier>> {
   declare id: CreationOptional<string>;
@@ -20,13 +21,12 @@ export class Product extends Model<InferAttributes<Product>, InferCreationAttrib
   declare name: string;
   /** DECIMAL comes back from pg as a string; the getter makes it a number on both databases. */
   declare compPercentage: number;
+  /** Set instead of deleting: sales keep pointing at the product they were sold under. */
+  declare archivedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare carrier?: NonAttribute<Carrier>;
 }
-
-// A factory, not a shared object: Sequelize writes field names into each definition it is given.
-const uuid = () => ({ type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true });
 
 export function initCarrierModels(sequelize: Sequelize) {
   Carrier.init(
@@ -34,14 +34,15 @@ export function initCarrierModels(sequelize: Sequelize) {
       id: uuid(),
       name: { type: DataTypes.STRING(120), allowNull: false, unique: true },
       preset: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
+      ...timestamps(),
     },
     { sequelize, tableName: "carriers", underscored: true },
   );
   Product.init(
     {
       id: uuid(),
+      carrierId: { type: DataTypes.UUID, allowNull: false },
+      agentId: { type: DataTypes.UUID, allowNull: true },
       name: { type: DataTypes.STRING(120), allowNull: false },
       compPercentage: {
         type: DataTypes.DECIMAL(6, 2),
@@ -50,9 +51,14 @@ export function initCarrierModels(sequelize: Sequelize) {
           return Number(this.getDataValue("compPercentage"));
         },
       },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
+      archivedAt: { type: DataTypes.DATE, allowNull: true },
+      ...timestamps(),
     },
-    { sequelize, tableName: "products", underscored: true },
+    {
+      sequelize,
+      tableName: "products",
+      underscored: true,
+      indexes: [{ fields: ["agent_id", "carrier_id"] }, { fields: ["carrier_id"] }],
+    },
   );
 }

@@ -18,6 +18,10 @@ export type { Role } from "./user";
 export type { AgentStatus } from "./agent";
 export type { ResetRequestStatus } from "./operations";
 
+/**
+ * The migrations make the schema; each model repeats its table's columns (foreign keys included)
+ * and indexes so it reads as the table does. tests/api/schema.test.ts fails when the two disagree.
+ */
 export function initModels(sequelize: Sequelize) {
   initUserModels(sequelize);
   initAgentModels(sequelize);

@@ -5,6 +5,7 @@ import {
 import type { Agent, Bdm } from "./agent";
 import type { Application } from "./application";
 import type { User } from "./user";
+import { timestamps, uuid } from "./columns";
 
 // Records of the agency's day-to-day operations: notifications, reset requests, inquiries,
 // lead orders, the activity log and the rate-limit attempt counters.
@@ -101,25 +102,24 @@ export class Attempt extends Model<InferAttributes<Attempt>, InferCreationAttrib
   declare updatedAt: CreationOptional<Date>;
 }
 
-// A factory, not a shared object: Sequelize writes field names into each definition it is given.
-const uuid = () => ({ type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true });
-const timestamps = () => ({ createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE });
-
 export function initOperationModels(sequelize: Sequelize) {
   Notification.init(
     {
       id: uuid(),
+      userId: { type: DataTypes.UUID, allowNull: false },
+      applicationId: { type: DataTypes.UUID, allowNull: true },
       type: { type: DataTypes.STRING(32), allowNull: false },
       title: { type: DataTypes.STRING(200), allowNull: false },
       message: { type: DataTypes.TEXT, allowNull: false },
       isRead: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "notifications", underscored: true },
+    { sequelize, tableName: "notifications", underscored: true, indexes: [{ fields: ["user_id", "is_read", "created_at"] }] },
   );
   PasswordResetRequest.init(
     {
       id: uuid(),
+      userId: { type: DataTypes.UUID, allowNull: false },
       email: { type: DataTypes.STRING(254), allowNull: false },
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "pending" },
       kind: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "request" },
@@ -128,9 +128,15 @@ export function initOperationModels(sequelize: Sequelize) {
       approvedAt: { type: DataTypes.DATE, allowNull: true },
       deniedAt: { type: DataTypes.DATE, allowNull: true },
       completedAt: { type: DataTypes.DATE, allowNull: true },
+      decidedById: { type: DataTypes.UUID, allowNull: true },
       ...timestamps(),
     },
-    { sequelize, tableName: "password_reset_requests", underscored: true },
+    {
+      sequelize,
+      tableName: "password_reset_requests",
+      underscored: true,
+      indexes: [{ fields: ["status", "created_at"] }, { fields: ["user_id"] }],
+    },
   );
   FormSubmission.init(
     {
@@ -145,34 +151,47 @@ export function initOperationModels(sequelize: Sequelize) {
       notes: { type: DataTypes.TEXT, allowNull: true },
       ...timestamps(),
     },
-    { sequelize, tableName: "form_submissions", underscored: true },
+    {
+      sequelize,
+      tableName: "form_submissions",
+      underscored: true,
+      indexes: [{ fields: ["status", "created_at"] }, { fields: ["created_at"] }],
+    },
   );
   Order.init(
     {
       id: uuid(),
+      agentId: { type: DataTypes.UUID, allowNull: true },
       agentName: { type: DataTypes.STRING(200), allowNull: false },
       callsOrdered: { type: DataTypes.INTEGER, allowNull: false },
       callsCompleted: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       companySource: { type: DataTypes.STRING(64), allowNull: false },
       platformSource: { type: DataTypes.STRING(120), allowNull: false },
       referrer: { type: DataTypes.STRING(200), allowNull: true },
-      totalPaymentCents: { type: DataTypes.INTEGER, allowNull: false },
+      totalPaymentCents: { type: DataTypes.BIGINT, allowNull: false },
       paymentGateway: { type: DataTypes.STRING(32), allowNull: false, defaultValue: "Zelle" },
+      bdmId: { type: DataTypes.UUID, allowNull: true },
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "Active" },
       ...timestamps(),
     },
-    { sequelize, tableName: "orders", underscored: true },
+    {
+      sequelize,
+      tableName: "orders",
+      underscored: true,
+      indexes: [{ fields: ["created_at"] }, { fields: ["bdm_id", "created_at"] }],
+    },
   );
   ActivityLog.init(
     {
       id: uuid(),
+      userId: { type: DataTypes.UUID, allowNull: true },
       action: { type: DataTypes.STRING(64), allowNull: false },
       entityType: { type: DataTypes.STRING(32), allowNull: true },
       entityId: { type: DataTypes.UUID, allowNull: true },
       summary: { type: DataTypes.STRING(500), allowNull: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "activity_logs", underscored: true },
+    { sequelize, tableName: "activity_logs", underscored: true, indexes: [{ fields: ["created_at"] }] },
   );
   Attempt.init(
     {
@@ -181,6 +200,6 @@ export function initOperationModels(sequelize: Sequelize) {
       key: { type: DataTypes.STRING(300), allowNull: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "attempts", underscored: true },
+    { sequelize, tableName: "attempts", underscored: true, indexes: [{ fields: ["kind", "key", "created_at"] }] },
   );
 }

@@ -3,6 +3,7 @@ import {
   type InferCreationAttributes, type NonAttribute, type Sequelize,
 } from "sequelize";
 import type { Agent } from "./agent";
+import { timestamps, uuid } from "./columns";
 
 export type Role = "admin" | "agent";
 
@@ -36,7 +37,7 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
 export function initUserModels(sequelize: Sequelize) {
   User.init(
     {
-      id: { type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true },
+      id: uuid(),
       email: { type: DataTypes.STRING(254), allowNull: false, unique: true },
       passwordHash: { type: DataTypes.STRING(255), allowNull: false },
       firstName: { type: DataTypes.STRING(100), allowNull: false },
@@ -45,20 +46,24 @@ export function initUserModels(sequelize: Sequelize) {
       role: { type: DataTypes.STRING(16), allowNull: false },
       timezone: { type: DataTypes.STRING(64), allowNull: false, defaultValue: "America/New_York" },
       mustChangePassword: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
+      ...timestamps(),
     },
-    { sequelize, tableName: "users", underscored: true },
+    { sequelize, tableName: "users", underscored: true, indexes: [{ fields: ["role"] }] },
   );
   Session.init(
     {
       id: { type: DataTypes.STRING(64), primaryKey: true },
+      userId: { type: DataTypes.UUID, allowNull: false },
       expiresAt: { type: DataTypes.DATE, allowNull: false },
       ipAddress: { type: DataTypes.STRING(64), allowNull: true },
       userAgent: { type: DataTypes.STRING(255), allowNull: true },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
+      ...timestamps(),
     },
-    { sequelize, tableName: "sessions", underscored: true },
+    {
+      sequelize,
+      tableName: "sessions",
+      underscored: true,
+      indexes: [{ fields: ["user_id"] }, { fields: ["expires_at"] }],
+    },
   );
 }

@@ -4,7 +4,7 @@ import {
   sequelize,
 } from "../index";
 import { COMBINED_CARRIER, COMBINED_PRODUCTS } from "../../app/domain/carriers";
-import { firstYearCommissionCents, paymentScheduleDueDates } from "../../app/domain/commission";
+import { paymentScheduleDueDates, saleSnapshot } from "../../app/domain/commission";
 import { US_STATES } from "../../app/domain/states";
 import { encrypt, hashPassword } from "../../app/utils/crypto.server";
 import { ensureCatalog } from "./catalog";
@@ -126,7 +126,6 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         const lead = await Application.create({
           agentId: agent.id,
           carrierId: product ? product.carrierId : null,
-          productId: isSale ? product!.id : null,
           status: isSale || status !== "sale" ? status : "quoted",
           firstName,
           lastName,
@@ -156,7 +155,7 @@ export async function seedDemo(log: (line: string) => void = console.log) {
           accountNumberEncrypted: encrypt(account),
           accountNumberLast4: account.slice(-4),
           firstDraftDate: firstDraft,
-          calculatedCommissionCents: isSale ? firstYearCommissionCents(premiumCents, product!.compPercentage) : null,
+          ...(isSale ? saleSnapshot(product!, premiumCents) : {}),
           commissionCancelledAt: isSale && random() < 0.08 ? new Date(soldAt!.getTime() + 20 * DAY) : null,
           soldAt,
           callbackDate: status === "callback" || status === "rescheduled" ? new Date(now + between(-3, 7) * DAY) : null,

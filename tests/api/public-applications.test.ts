@@ -53,7 +53,8 @@ describe("GET /api/public/agents", () => {
     const pending = await createAgent({ status: "pending", firstName: "Pen", lastName: tag });
     const rejected = await createAgent({ status: "rejected", firstName: "Rex", lastName: tag });
 
-    const res = await callRoute(agentsLoader, { path: "/api/public/agents" });
+    // The whole list in one page: the run's database holds more agents than the default 100.
+    const res = await callRoute(agentsLoader, { path: "/api/public/agents?pageSize=500" });
     expect(res.status).toBe(200);
     const agents = await jsonOf<{ id: string; name: string; licenseNumber: string }[]>(res);
     const ids = agents.map((a) => a.id);
@@ -69,7 +70,7 @@ describe("GET /api/public/agents", () => {
   it("pages the list with page and pageSize", async () => {
     await approvedAgent();
     await approvedAgent();
-    const all = await jsonOf<{ id: string }[]>(await callRoute(agentsLoader, { path: "/api/public/agents" }));
+    const all = await jsonOf<{ id: string }[]>(await callRoute(agentsLoader, { path: "/api/public/agents?pageSize=500" }));
     const res = await callRoute(agentsLoader, { path: "/api/public/agents?page=2&pageSize=1" });
     expect(res.headers.get("X-Total-Count")).toBe(String(all.length));
     expect(await jsonOf(res)).toEqual([all[1]]);

@@ -230,7 +230,9 @@ describe("completing and skipping setup", () => {
     expect(second.carriers).toHaveLength(1);
     expect(second.carriers[0]!.products).toEqual([{ id: levelId, name: "level", compPercentage: 85, commissionRate: 85 }]);
     expect(second.licensedStates).toEqual(["Georgia"]);
-    expect(await Product.count({ where: { agentId: agent.id } })).toBe(1);
+    // The products no longer listed are archived, not deleted (issue 7: sales keep their product).
+    expect(await Product.count({ where: { agentId: agent.id, archivedAt: null } })).toBe(1);
+    expect(await Product.count({ where: { agentId: agent.id } })).toBe(3);
     expect(await AgentCarrier.count({ where: { agentId: agent.id } })).toBe(1);
   });
 
@@ -298,7 +300,7 @@ describe("PUT /api/agent/carriers", () => {
     expect(body.carriers.map((c) => c.name)).toEqual(["Foresters"]);
     expect(body.carriers[0]!.products.map((p) => [p.name, p.compPercentage])).toEqual([["Strong", 100], ["Zero", 0]]);
     expect(body.licensedStates).toEqual(["Kentucky", "Ohio"]);
-    expect(await Product.count({ where: { agentId: agent.id } })).toBe(2);
+    expect(await Product.count({ where: { agentId: agent.id, archivedAt: null } })).toBe(2);
   });
 
   it("refuses rates above 100, below 0 or off the 0.1 step, and keeps the other rules", async () => {
@@ -329,10 +331,10 @@ describe("PUT /api/agent/carriers", () => {
 });
 
 describe("product and carrier lists", () => {
-  it("GET /api/public/carriers lists the 18 presets by name, for anyone, cacheable for 5 minutes", async () => {
+  it("GET /api/public/carriers lists the 18 presets by name, for anyone, never cached (no-store like every /api answer)", async () => {
     const res = await callRoute(publicCarriersLoader, { path: "/api/public/carriers" });
     expect(res.status).toBe(200);
-    expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
     const list = await jsonOf<{ id: string; name: string }[]>(res);
     for (const name of PRESET_CARRIERS) expect(list.some((c) => c.name === name)).toBe(true);
     const presets = list.filter((c) => (PRESET_CARRIERS as readonly string[]).includes(c.name));

@@ -1,9 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { dashboardPathFor, requireUser } from "~/utils/auth.server";
-
-/** /admin sends a signed-in user to their role's dashboard. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return redirect(dashboardPathFor(user));
-}

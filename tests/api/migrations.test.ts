@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { QueryTypes } from "sequelize";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSequelize, isPostgres } from "~db";
+import { migrations } from "../../prisma-free-db/migrations";
+import { migrateDatabase } from "../../prisma-free-db/migrator";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+/** An empty database of the run's kind, beside the run's own, dropped when the file ends. */
+async function freshDatabaseUrl(): Promise<string> {
+  const suffix = crypto.randomBytes(4).toString("hex");
+  if (isPostgres) {
+    const runDatabaseUrl = process.env.DATABASE_URL!;
+    const name = `crm_migrate_${suffix}`;
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: runDatabaseUrl });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(runDatabaseUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  const file = path.resolve("data", `test-migrate-${suffix}.sqlite`);
+  cleanups.push(async () => {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  });
+  return `sqlite:${file}`;
+}
+
+describe("migrations", () => {
+  it("two machines migrating one fresh database at once: no error, every migration applied and recorded once", async () => {
+    const url = await freshDatabaseUrl();
+    // Two connection pools, as two machines starting at once would have, racing from the first query.
+    const machines = [createSequelize(url), createSequelize(url)];
+    try {
+      const applied = await Promise.all(machines.map((machine) => migrateDatabase(machine)));
+
+      const recorded = await machines[0]!.query<{ name: string; times: number }>(
+        "SELECT name, COUNT(*) AS times FROM schema_migrations GROUP BY name ORDER BY name",
+        { type: QueryTypes.SELECT },
+      );
+      expect(recorded.map((row) => [row.name, Number(row.times)])).toEqual(migrations.map((m) => [m.name, 1]));
+      // The last migration's columns are there: every step ran to the end.
+      expect(await machines[0]!.getQueryInterface().describeTable("products")).toHaveProperty("archived_at");
+      if (isPostgres) {
+        // The advisory lock made one machine wait for the other, then find nothing left to do.
+        expect(applied.map((names) => names.length).sort()).toEqual([0, migrations.length]);
+      }
+    } finally {
+      await Promise.all(machines.map((machine) => machine.close()));
+    }
+  });
+});

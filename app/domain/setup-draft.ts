@@ -220,7 +220,7 @@ export function applyBulkStates(draft: SetupDraft, textValue: string, mode: "add
 }
 
 /** The form fields a draft posts as, so a step can be validated with its schema. */
-export function draftAsPayload(draft: SetupDraft) {
+function draftAsPayload(draft: SetupDraft) {
   return {
     selectedCarriers: draft.carriers.map((c) => c.name),
     carriers: draft.carriers.map((c) => ({ name: c.name, products: c.products.map((p) => ({ ...p })) })),

@@ -50,22 +50,10 @@ export function temporaryPassword() {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }
 
-let cachedKey: Buffer | null = null;
-
-/** Decoded once: every flash message and every sensitive field goes through it. */
-function encryptionKey() {
-  if (cachedKey) return cachedKey;
-  const raw = env.dataEncryptionKey;
-  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
-  if (key.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes (hex or base64)");
-  cachedKey = key;
-  return key;
-}
-
 /** AES-256-GCM; the output carries a version so the key can be rotated later. */
 export function encrypt(plaintext: string) {
   const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", encryptionKey(), iv);
+  const cipher = crypto.createCipheriv("aes-256-gcm", env.dataEncryptionKey, iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":");
 }
@@ -73,15 +61,7 @@ export function encrypt(plaintext: string) {
 export function decrypt(payload: string) {
   const [version, iv, tag, body] = payload.split(":");
   if (version !== "v1" || !iv || !tag || !body) throw new Error("Unreadable encrypted value");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64"));
+  const decipher = crypto.createDecipheriv("aes-256-gcm", env.dataEncryptionKey, Buffer.from(iv, "base64"));
   decipher.setAuthTag(Buffer.from(tag, "base64"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
-}
-
-export function encryptOptional(value: string | null | undefined) {
-  return value ? encrypt(value) : null;
-}
-
-export function decryptOptional(value: string | null | undefined) {
-  return value ? decrypt(value) : null;
 }

@@ -3,19 +3,50 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 
-// Parsed once at start-up; a misconfigured production server refuses to start rather than run
-// with a guessable secret.
+// The one place that reads the environment (`.env.example` lists every variable). Parsed once
+// when first imported, so a mistyped value stops the process at start-up with the variable's name.
+// The secrets are checked when first used instead: `npm run db:migrate` (Fly's release command)
+// needs only DATABASE_URL, and the server calls `assertSecrets()` before it takes traffic.
+
+// A local `.env` is a convenience for development; tests stay hermetic, and a variable already set
+// in the environment always wins over the file.
+if (process.env.NODE_ENV !== "test" && fs.existsSync(".env") && typeof process.loadEnvFile === "function") {
+  process.loadEnvFile(".env");
+}
+
+const flag = z.enum(["0", "1"]).default("0");
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SESSION_SECRET: z.string().min(16).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?|sqlite|file):/, "must start with postgres://, postgresql://, sqlite: or file:")
+    .default("sqlite:data/app.sqlite"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Where `npm start` finds the production build; BUILD_DIR at build time decides where it goes.
+  BUILD_DIR: z.string().default("build"),
+  TRUST_PROXY: flag,
+  // Set by Fly.io on its machines: only there is the Fly-Client-IP header trustworthy.
+  FLY_APP_NAME: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
-  ALLOW_INSECURE_COOKIES: z.enum(["0", "1"]).default("0"),
+  ALLOW_INSECURE_COOKIES: flag,
   // The local demo runs the production build on a laptop: it may use the generated dev secrets.
-  ALLOW_LOCAL_SECRETS: z.enum(["0", "1"]).default("0"),
+  ALLOW_LOCAL_SECRETS: flag,
 });
 
-const parsed = schema.parse(process.env);
+function parseEnvironment() {
+  // An empty value (`PORT=` copied from .env.example) means "not set", so the default applies.
+  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid environment variables:\n${problems.join("\n")}`);
+}
+
+const parsed = parseEnvironment();
+const isProduction = parsed.NODE_ENV === "production";
 
 /** Development and test secrets are generated once into a git-ignored file. */
 function localSecret(name: string) {
@@ -34,20 +65,54 @@ function localSecret(name: string) {
   return secrets[name];
 }
 
-const isProduction = parsed.NODE_ENV === "production";
-
-function required(name: "SESSION_SECRET" | "DATA_ENCRYPTION_KEY") {
+/** A misconfigured production server refuses to start rather than run with a guessable secret. */
+function secretValue(name: "SESSION_SECRET" | "DATA_ENCRYPTION_KEY") {
   const value = parsed[name];
   if (value) return value;
   if (isProduction && parsed.ALLOW_LOCAL_SECRETS !== "1") throw new Error(`${name} must be set in production`);
   return localSecret(name);
 }
 
+let sessionSecret: string | undefined;
+let dataEncryptionKey: Buffer | undefined;
+
+function readSessionSecret() {
+  if (sessionSecret) return sessionSecret;
+  const value = secretValue("SESSION_SECRET");
+  if (value.length < 16) throw new Error("SESSION_SECRET must be at least 16 characters");
+  return (sessionSecret = value);
+}
+
+/** Decoded once: every flash message and every sensitive field goes through it. */
+function readDataEncryptionKey() {
+  if (dataEncryptionKey) return dataEncryptionKey;
+  const raw = secretValue("DATA_ENCRYPTION_KEY");
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+  if (key.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes (64 hex characters, or base64)");
+  return (dataEncryptionKey = key);
+}
+
+/** Called by the server at start-up, so a missing or malformed secret fails before any request. */
+export function assertSecrets() {
+  readSessionSecret();
+  readDataEncryptionKey();
+}
+
 export const env = {
   isProduction,
-  sessionSecret: required("SESSION_SECRET"),
-  dataEncryptionKey: required("DATA_ENCRYPTION_KEY"),
+  databaseUrl: parsed.DATABASE_URL,
+  port: parsed.PORT,
+  buildDir: parsed.BUILD_DIR,
+  trustProxy: parsed.TRUST_PROXY === "1",
+  onFly: Boolean(parsed.FLY_APP_NAME),
   scryptLogN: parsed.SCRYPT_LOG_N,
   // Secure cookies need HTTPS; the CI production check runs on plain http://localhost.
   secureCookies: isProduction && parsed.ALLOW_INSECURE_COOKIES !== "1",
+  get sessionSecret() {
+    return readSessionSecret();
+  },
+  /** The AES-256-GCM key, 32 bytes. */
+  get dataEncryptionKey() {
+    return readDataEncryptionKey();
+  },
 };

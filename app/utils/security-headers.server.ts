@@ -1,4 +1,4 @@
-const isProduction = process.env.NODE_ENV === "production";
+import { env } from "./env.server";
 
 /**
  * The security baseline: a strict CSP with a per-request nonce for Remix's inline scripts,
@@ -8,8 +8,8 @@ export function securityHeaders(headers: Headers, options: { nonce?: string; doc
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
-  if (isProduction) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (options.document && options.nonce && isProduction) {
+  if (env.isProduction) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (options.document && options.nonce && env.isProduction) {
     headers.set(
       "Content-Security-Policy",
       [

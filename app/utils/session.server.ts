@@ -26,7 +26,7 @@ export async function clearSessionCookieHeader() {
 }
 
 /** The client's address as the proxy in front of us (Fly.io) reports it. */
-export function clientIp(request: Request): string | null {
+function clientIp(request: Request): string | null {
   const forwarded = request.headers.get("Fly-Client-IP") ?? request.headers.get("X-Forwarded-For");
   if (forwarded) return forwarded.split(",")[0]!.trim();
   return request.headers.get("X-Remote-Address");

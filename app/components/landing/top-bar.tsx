@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-export const SECTION_LINKS = [
+const SECTION_LINKS = [
   { href: "#features", label: "Features" },
   { href: "#pricing", label: "Pricing" },
   { href: "#get-started", label: "Get Started" },

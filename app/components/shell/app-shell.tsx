@@ -79,7 +79,10 @@ export function AppShell({
   return (
     <div className="min-h-full">
       <input type="checkbox" id="nav-toggle" className="peer sr-only" key={location.pathname} />
-      <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden" aria-hidden="true" />
+      {/* The backdrop of the open menu: a click on it closes the menu (the Close button is the accessible way). */}
+      <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden" aria-hidden="true">
+        <span className="sr-only">Close menu</span>
+      </label>
       <aside className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform peer-checked:translate-x-0 lg:translate-x-0">
         <div className="flex h-16 items-center justify-between px-5">
           <span className="text-lg font-bold">Agency CRM</span>

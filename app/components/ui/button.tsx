@@ -25,6 +25,10 @@ export function Button({
   return <button type={type} className={buttonClass(variant, className)} {...props} />;
 }
 
-export function ButtonLink({ variant = "primary", className = "", ...props }: LinkProps & { variant?: Variant }) {
-  return <Link className={buttonClass(variant, className)} {...props} />;
+export function ButtonLink({ variant = "primary", className = "", children, ...props }: LinkProps & { variant?: Variant }) {
+  return (
+    <Link className={buttonClass(variant, className)} {...props}>
+      {children}
+    </Link>
+  );
 }

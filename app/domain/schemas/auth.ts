@@ -18,7 +18,7 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const REGISTRATION_MIN_PASSWORD = 6;
+const REGISTRATION_MIN_PASSWORD = 6;
 
 export const registrationSchema = z.object({
   firstName: z.string({ required_error: "First name is required" }).trim().min(1, "First name is required").max(100),

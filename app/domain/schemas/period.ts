@@ -4,7 +4,7 @@ import { PERIODS, type Period } from "../periods";
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD");
 
 /** ?period=…&startDate=…&endDate=… as the dashboards, reports and the API take it. */
-export const periodQuerySchema = z
+const periodQuerySchema = z
   .object({
     period: z.enum(PERIODS as unknown as [Period, ...Period[]]).optional(),
     startDate: isoDay.optional(),

@@ -10,7 +10,7 @@ import { STATES_WITH_DC } from "../states";
 // booleans, arrays).
 
 /** Draft dates are calendar days of the agency, which works on New York time. */
-export const APPLICATION_TIMEZONE = "America/New_York";
+const APPLICATION_TIMEZONE = "America/New_York";
 
 export const GENDERS = [
   { value: "male", label: "Male" },
@@ -76,7 +76,7 @@ export const MAX_BENEFICIARIES = 10;
 /** A field people cannot see; only bots fill it. */
 export const HONEYPOT_FIELD = "website";
 
-export const AGENCY_NAME = "Agency CRM";
+const AGENCY_NAME = "Agency CRM";
 
 /**
  * The consent wording, naming the agent once one is chosen. The exact text shown is what the

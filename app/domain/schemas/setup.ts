@@ -35,10 +35,10 @@ export const SETUP_NOTICES = {
 
 /** Input limits for commission rates: the wizard and setup screen, and the profile edit. */
 export const SETUP_RATE_LIMITS = { min: 0.1, max: 999, step: 0.1 } as const;
-export const PROFILE_RATE_LIMITS = { min: 0, max: 100, step: 0.1 } as const;
+const PROFILE_RATE_LIMITS = { min: 0, max: 100, step: 0.1 } as const;
 
-export const MAX_CARRIERS = 60;
-export const MAX_PRODUCTS_PER_CARRIER = 40;
+const MAX_CARRIERS = 60;
+const MAX_PRODUCTS_PER_CARRIER = 40;
 
 /** A multiple of 0.1, allowing for binary floating point (0.3 is 0.30000000000000004). */
 export function isRateStep(value: number) {

@@ -1,0 +1,93 @@
+// ESLint 9 flat config: the recommended sets of typescript-eslint, react, react-hooks and jsx-a11y.
+// Formatting is Prettier's job (`npm run lint` runs both, then the type check).
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "node_modules/",
+      "data/",
+      "public/",
+      "test-results/",
+      "playwright-report/",
+      ".cache/",
+      ".ci-tmp/",
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      globals: { ...globals.node },
+    },
+    rules: {
+      // `_name` marks an argument or binding that is there on purpose (an unused loader argument,
+      // a value left out of a rest spread).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
+      ],
+      "no-console": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    plugins: {
+      react,
+      "react-hooks": reactHooks,
+      "jsx-a11y": jsxA11y,
+    },
+    languageOptions: {
+      ...react.configs.flat.recommended.languageOptions,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: {
+      react: { version: "detect" },
+      // Remix's <Link> and <NavLink> render anchors: check them like <a>.
+      "jsx-a11y": { components: { Link: "a", NavLink: "a" } },
+      linkComponents: [
+        { name: "Link", linkAttribute: "to" },
+        { name: "NavLink", linkAttribute: "to" },
+      ],
+    },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat["jsx-runtime"].rules,
+      ...reactHooks.configs.flat.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // TypeScript checks the props.
+      "react/prop-types": "off",
+      // Apostrophes and quotes in copy are fine as they are; a stray `>` or `}` is still a typo.
+      "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
+      // Remix links navigate through `to`.
+      "jsx-a11y/anchor-is-valid": ["error", { components: ["Link", "NavLink"], specialLink: ["to"] }],
+      // A scrollable table is a labelled region that takes focus, so the keyboard can scroll it.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
+      // Written for the React Compiler. Here an effect that corrects server-rendered state from
+      // the browser after hydration (the clock, a saved draft, a new toast) is the intended use.
+      "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  {
+    // Playwright fixtures that need no other fixture still destructure an empty object.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
+  },
+);

@@ -1,17 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ServiceError } from "~/services/errors.server";
+import type { Page } from "./list";
 
-const NO_STORE = { "Cache-Control": "no-store" };
+// Personal data is never cached by browsers or proxies, and no answer is sniffed into HTML.
+const API_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 
-/** A JSON answer; personal data is never cached by browsers or proxies. */
-export function apiJson(data: unknown, init: ResponseInit = {}) {
-  const headers = new Headers(init.headers);
-  for (const [key, value] of Object.entries(NO_STORE)) headers.set(key, value);
-  return Response.json(data, { ...init, headers });
+function withApiHeaders(headers: Headers) {
+  for (const [key, value] of Object.entries(API_HEADERS)) headers.set(key, value);
+  return headers;
 }
 
-export function apiError(status: number, error: string, extra: Record<string, unknown> = {}) {
-  return apiJson({ error, ...extra }, { status });
+/** A JSON answer with the API's headers. */
+export function apiJson(data: unknown, init: ResponseInit = {}) {
+  return Response.json(data, { ...init, headers: withApiHeaders(new Headers(init.headers)) });
+}
+
+export function apiError(status: number, error: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) {
+  return apiJson({ error, ...extra }, { ...init, status });
+}
+
+/** A list answer: the spec's array body, with the filtered total in X-Total-Count. */
+export function apiPage<T, R = T>(page: Page<T>, toJson: (row: T) => R = (row) => row as unknown as R) {
+  return apiJson(page.rows.map(toJson), { headers: { "X-Total-Count": String(page.total) } });
 }
 
 /** Reads a JSON body (or a form body, for plain HTML clients); a malformed one is a 400. */
@@ -64,7 +75,7 @@ export function parseQuery<T extends z.ZodTypeAny>(request: Request, schema: T):
  * keeps its status and message, a thrown Response passes through, anything else is a 500
  * whose details stay in the server log.
  */
-export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
@@ -77,6 +88,39 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   }
 }
 
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type ApiArgs = LoaderFunctionArgs | ActionFunctionArgs;
+type ApiHandler = (args: ApiArgs) => Promise<Response>;
+
+/**
+ * Declares an /api route by its methods:
+ *
+ *   const api = apiRoute({ GET: ..., PUT: ... });
+ *   export const loader = api.loader;
+ *   export const action = api.action;
+ *
+ * (Two plain exports, not a destructuring one: Remix strips server code from the browser build
+ * only for exports declared by name.) Another method answers 405 with `Allow`; every error
+ * answers `{ error, fieldErrors? }`; every answer carries `Cache-Control: no-store` and
+ * `X-Content-Type-Options: nosniff`.
+ */
+export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
+  const methods = Object.keys(handlers) as Method[];
+  const allow = [...methods, ...(handlers.GET ? ["HEAD"] : [])].join(", ");
+  const dispatch = (args: ApiArgs) =>
+    handleApi(async () => {
+      const method = args.request.method.toUpperCase();
+      const handler = handlers[(method === "HEAD" ? "GET" : method) as Method];
+      if (!handler) throw apiError(405, "Method not allowed", {}, { headers: { Allow: allow } });
+      return handler(args);
+    }).then((response) => {
+      withApiHeaders(response.headers);
+      return response;
+    });
+  return { loader: dispatch, action: dispatch };
+}
+
+/** ?page=&pageSize= alone, for lists that take no other filter (strict: the API answers 400). */
 export const pagingSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(100),

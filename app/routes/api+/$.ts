@@ -1,5 +1,9 @@
-import { apiError } from "~/utils/api.server";
+import { apiError, apiRoute } from "~/utils/api.server";
 
-/** Unknown /api paths answer in JSON like the rest of the contract. */
-export const loader = () => apiError(404, "Not found");
-export const action = () => apiError(404, "Not found");
+const notFound = async () => apiError(404, "Not found");
+
+/** Unknown /api paths answer 404 in JSON, whatever the method, like the rest of the contract. */
+const api = apiRoute({ GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound });
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { formSubmissionListQuerySchema } from "~/domain/schemas/form-submissions";
+import { formSubmissionList } from "~/domain/schemas/form-submissions";
 import { listFormSubmissions } from "~/services/form-submissions.server";
-import { apiJson, handleApi, parseQuery } from "~/utils/api.server";
+import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/admin/form-submissions?status=&page=&pageSize=: an array, the total in X-Total-Count. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+const api = apiRoute({
+  GET: async ({ request }) => {
     const actor = await requireAdmin(request);
-    const query = parseQuery(request, formSubmissionListQuerySchema);
-    const { submissions, total } = await listFormSubmissions(actor, query);
-    return apiJson(submissions, { headers: { "X-Total-Count": String(total) } });
-  });
+    return apiPage(await listFormSubmissions(actor, parseQuery(request, formSubmissionList.schema)));
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

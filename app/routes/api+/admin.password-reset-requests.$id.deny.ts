@@ -1,14 +1,15 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { denyResetRequest } from "~/services/password-resets.server";
-import { apiError, apiJson, handleApi } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
-export const loader = () => apiError(405, "Method not allowed");
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    if (request.method !== "POST") return apiError(405, "Method not allowed");
+/** POST /api/admin/password-reset-requests/{id}/deny */
+const api = apiRoute({
+  POST: async ({ request, params }) => {
     const admin = await requireAdmin(request);
     const { request: resetRequest } = await denyResetRequest(admin, params.id ?? "");
     return apiJson({ message: "Request denied", request: resetRequest });
-  });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,11 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listResetRequests } from "~/services/password-resets.server";
-import { apiJson, handleApi } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
-/** Open requests and the latest 10 decided or expired ones. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+/** GET /api/admin/password-reset-requests: open requests and the latest 10 decided or expired ones. */
+const api = apiRoute({
+  GET: async ({ request }) => {
     const admin = await requireAdmin(request);
     return apiJson(await listResetRequests(admin));
-  });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

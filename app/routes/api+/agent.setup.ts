@@ -1,24 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { setupSchema, setupSkipFlagSchema } from "~/domain/schemas/setup";
 import { completeSetup, getAgentSetup, skipSetup } from "~/services/carriers.server";
-import { apiError, apiJson, handleApi, parseBody } from "~/utils/api.server";
+import { apiJson, apiRoute, parseBody } from "~/utils/api.server";
 import { requireAgent } from "~/utils/auth.server";
 
-/** GET /api/agent/setup: the agent's saved carriers, products and licensed states. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
+const api = apiRoute({
+  /** GET /api/agent/setup: the agent's saved carriers, products and licensed states. */
+  GET: async ({ request }) => {
     const agent = await requireAgent(request);
     return apiJson(await getAgentSetup(agent));
-  });
-
-/**
- * POST /api/agent/setup with { carriers, licensedStates } completes the setup; { "skip": true }
- * is Skip for Now (we take an explicit flag so an empty list by mistake is refused, not skipped).
- * The client then refreshes the current user from GET /api/auth/me.
- */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    if (request.method !== "POST") throw apiError(405, "Method not allowed");
+  },
+  /**
+   * POST /api/agent/setup with { carriers, licensedStates } completes the setup; { "skip": true }
+   * is Skip for Now (we take an explicit flag so an empty list by mistake is refused, not skipped).
+   * The client then refreshes the current user from GET /api/auth/me.
+   */
+  POST: async ({ request }) => {
     const agent = await requireAgent(request);
     const { skip } = await parseBody(request.clone(), setupSkipFlagSchema);
     if (skip) {
@@ -28,4 +24,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const input = await parseBody(request, setupSchema);
     const setup = await completeSetup(agent, input);
     return apiJson({ success: true, message: "Setup completed successfully", ...setup });
-  });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { loginSchema } from "~/domain/schemas/auth";
 import { signIn } from "~/services/auth.server";
 import { endSession } from "~/services/sessions.server";
-import { apiJson, handleApi, parseBody } from "~/utils/api.server";
+import { apiJson, apiRoute, parseBody } from "~/utils/api.server";
 import { readSessionToken, requestMeta, sessionCookieHeader } from "~/utils/session.server";
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+/** POST /api/auth/login with { email, password }: the user, or requirePasswordReset with resetToken. */
+const api = apiRoute({
+  POST: async ({ request }) => {
     const input = await parseBody(request, loginSchema);
     const result = await signIn(input, requestMeta(request));
     await endSession(await readSessionToken(request));
@@ -17,4 +17,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
       { user: result.user, requirePasswordReset: false },
       { headers: { "Set-Cookie": await sessionCookieHeader(result.sessionToken) } },
     );
-  });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

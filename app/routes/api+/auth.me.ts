@@ -1,6 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => apiJson({ user: await requireUser(request) }));
+/** GET /api/auth/me: the signed-in user, or 401. */
+const api = apiRoute({
+  GET: async ({ request }) => apiJson({ user: await requireUser(request) }),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,12 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { timezoneSchema } from "~/domain/schemas/auth";
 import { setTimezone } from "~/services/auth.server";
-import { apiJson, handleApi, parseBody } from "~/utils/api.server";
+import { apiJson, apiRoute, parseBody } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
+/** PUT /api/auth/timezone with { timezone }: the updated user (the client then refreshes /api/auth/me). */
+const api = apiRoute({
+  PUT: async ({ request }) => {
     const user = await requireUser(request);
     const { timezone } = await parseBody(request, timezoneSchema);
     return apiJson({ user: await setTimezone(user, timezone) });
-  });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

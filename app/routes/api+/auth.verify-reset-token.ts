@@ -1,14 +1,15 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyResetTokenSchema } from "~/domain/schemas/password-reset";
 import { verifyResetToken } from "~/services/password-resets.server";
-import { apiError, apiJson, handleApi, parseBody } from "~/utils/api.server";
+import { apiJson, apiRoute, parseBody } from "~/utils/api.server";
 
-export const loader = () => apiError(405, "Method not allowed");
-
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    if (request.method !== "POST") return apiError(405, "Method not allowed");
+/** POST /api/auth/verify-reset-token with { token }: { valid, email }. */
+const api = apiRoute({
+  POST: async ({ request }) => {
     const { token } = await parseBody(request, verifyResetTokenSchema);
     const { valid, email } = await verifyResetToken(token);
     return apiJson({ valid, email });
-  });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

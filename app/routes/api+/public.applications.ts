@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { HONEYPOT_FIELD, publicApplicationSchema, type PublicApplicationInput } from "~/domain/schemas/public-application";
 import { createPublicApplication, discardSpamSubmission } from "~/services/applications.server";
-import { apiError, apiJson, fieldErrorsOf, handleApi, readBody } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, fieldErrorsOf, readBody } from "~/utils/api.server";
 import { requestMeta } from "~/utils/session.server";
 
 const SUCCESS_MESSAGE = "Your application has been sent to the selected agent";
@@ -42,13 +41,14 @@ async function readApplication(request: Request): Promise<PublicApplicationInput
  * the address has sent too many. Clients that predate the consent box send no `consent`, which
  * is recorded as consent not given.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    if (request.method !== "POST") return apiError(405, "Method not allowed");
+const api = apiRoute({
+  POST: async ({ request }) => {
     const meta = requestMeta(request);
     const input = await readApplication(request);
     const { id } = input ? await createPublicApplication(input, meta) : await discardSpamSubmission(meta);
     return apiJson({ id, message: SUCCESS_MESSAGE }, { status: 201 });
-  });
+  },
+});
 
-export const loader = () => apiError(405, "Method not allowed");
+export const loader = api.loader;
+export const action = api.action;

@@ -1,17 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listPublicCarriers } from "~/services/carriers.server";
-import { handleApi, pagingSchema, parseQuery } from "~/utils/api.server";
+import { listPublicCarriersPage } from "~/services/carriers.server";
+import { apiPage, apiRoute, pagingSchema, parseQuery } from "~/utils/api.server";
 
 /**
- * GET /api/public/carriers: [{ id, name }] for everyone, signed in or not. The list holds no
- * personal data and changes rarely, so browsers and proxies may keep it 5 minutes (part 2, §9).
+ * GET /api/public/carriers: [{ id, name }] for everyone, signed in or not. The spec's "cached
+ * 5 min" (part 2, §9) is the browser app's own query cache, not HTTP caching: like every /api
+ * answer this one is `Cache-Control: no-store`, so a carrier an agent adds shows at once.
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const { page, pageSize } = parseQuery(request, pagingSchema);
-    const carriers = await listPublicCarriers();
-    const slice = carriers.slice((page - 1) * pageSize, page * pageSize);
-    return Response.json(slice, {
-      headers: { "Cache-Control": "public, max-age=300", "X-Total-Count": String(carriers.length) },
-    });
-  });
+const api = apiRoute({
+  GET: async ({ request }) => apiPage(await listPublicCarriersPage(parseQuery(request, pagingSchema))),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -5,7 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     fileParallelism: false,

@@ -5,15 +5,19 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { assertSecrets, env } from "../app/utils/env.server";
 import { isCrossSiteMutation } from "./origin";
+import { withServiceErrorResponses } from "./service-errors";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const isProduction = process.env.NODE_ENV === "production";
-const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
-const port = Number(process.env.PORT || 3000);
+const isProduction = env.isProduction;
+const buildDir = path.resolve(root, env.buildDir);
 // Behind Fly's proxy the client address is in Fly-Client-IP; X-Forwarded-For is only believed
 // when TRUST_PROXY=1 says a proxy we control sets it.
-const trustForwardedFor = process.env.TRUST_PROXY === "1";
+const trustForwardedFor = env.trustProxy;
+
+// A production server without its secrets stops here, before it migrates or takes traffic.
+assertSecrets();
 
 if (isProduction) {
   // Pending migrations run before the server takes traffic (fly.toml also runs them on release).
@@ -33,10 +37,11 @@ app.use(compression());
 app.use((req, res, next) => {
   const started = Date.now();
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  const flyIp = req.get("Fly-Client-IP");
+  // Anyone can send Fly-Client-IP; only on Fly does its proxy overwrite it with the real address.
+  const flyIp = env.onFly ? req.get("Fly-Client-IP") : undefined;
   const forwarded = trustForwardedFor ? req.get("X-Forwarded-For")?.split(",")[0]?.trim() : undefined;
   req.headers["x-remote-address"] = flyIp || forwarded || req.socket.remoteAddress || "";
-  if (!process.env.FLY_APP_NAME) delete req.headers["fly-client-ip"];
+  if (!env.onFly) delete req.headers["fly-client-ip"];
   if (!trustForwardedFor) delete req.headers["x-forwarded-for"];
   // The path only: query strings can hold reset tokens, and they never belong in a log.
   res.on("finish", () => {
@@ -65,8 +70,8 @@ if (vite) {
 }
 
 const build = vite
-  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+  ? () => (vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>).then(withServiceErrorResponses)
+  : withServiceErrorResponses((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
 
 app.all(
   "*",
@@ -77,6 +82,6 @@ app.all(
   }),
 );
 
-app.listen(port, () => {
-  console.log(`Agency CRM listening on http://localhost:${port}`);
+app.listen(env.port, () => {
+  console.log(`Agency CRM listening on http://localhost:${env.port}`);
 });

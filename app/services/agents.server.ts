@@ -1,19 +1,24 @@
-import { fn, col, type WhereOptions } from "sequelize";
+import {
+  Op, literal, type InferAttributes, type Transaction, type WhereOptions,
+} from "sequelize";
 import { Agent, Bdm, LicensedState, User, sequelize } from "~db";
 import { percentOf } from "~/domain/commission";
 import {
-  ADD_CALLS_MAX, ADD_CALLS_MIN, CALLS_TO_ADD_RANGE, type ApproveAgentInput, type SettableAgentStatus,
+  ADD_CALLS_MAX, ADD_CALLS_MIN, CALLS_TO_ADD_RANGE, type AgentListQuery, type ApproveAgentInput, type SettableAgentStatus,
 } from "~/domain/schemas/agents";
 import { stateName } from "~/domain/states";
-import type { AgentStatus } from "~/domain/statuses";
+import { AGENT_STATUSES, type AgentStatus } from "~/domain/statuses";
 import { decrypt, encrypt, hashPassword, temporaryPassword } from "~/utils/crypto.server";
+import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { ServiceError, badRequest, conflict, notFound } from "./errors.server";
+import { countBy, findPage, searchWhere } from "./list.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { endUserSessions, type SessionUser } from "./sessions.server";
 
 const AGENT_NOT_FOUND = "Agent not found";
 const UNKNOWN_BDM = "Choose one of the listed BDMs.";
+const STATUS_CHANGED_MEANWHILE = "This agent's status was changed by someone else. Reload and try again.";
 
 /**
  * Only approved agents take new work: paused, pending and rejected agents are left out of every
@@ -108,6 +113,17 @@ async function findAgent(id: string) {
   return agent;
 }
 
+/**
+ * Moves the agent on from the status the admin acted on, in one conditional UPDATE. Two admins
+ * acting at once cannot both win: the second updates no row and gets a 409. The condition is the
+ * status read, not every status the move allows: approving (allowed from rejected too) must still
+ * lose to a reject that landed first.
+ */
+async function moveAgentStatus(agent: Agent, changes: Partial<InferAttributes<Agent>>, transaction?: Transaction) {
+  const [updated] = await Agent.update(changes, { where: { id: agent.id, status: agent.status }, transaction });
+  if (updated === 0) throw conflict(STATUS_CHANGED_MEANWHILE);
+}
+
 async function agentView(id: string) {
   const agent = await Agent.findByPk(id, { include: viewInclude });
   if (!agent) throw notFound(AGENT_NOT_FOUND);
@@ -132,16 +148,95 @@ export async function listAgentsGrouped(actor: SessionUser): Promise<AgentGroups
   return groups;
 }
 
-export async function agentCounts(actor: SessionUser): Promise<Record<AgentStatus, number>> {
+/** An agent as the Agent Approval table and its dialogs show it (no licensed states). */
+export type AgentRow = Omit<AgentView, "licensedStates" | "approvedAt">;
+
+/** What the list reads of a row: `raw` and `nest`, so the user and the BDM come as plain objects. */
+type AgentListRecord = {
+  id: string;
+  companyName: string | null;
+  licenseNumber: string;
+  status: AgentStatus;
+  callQuota: number;
+  callsLeft: number;
+  callsOrdered: number;
+  callsSold: number;
+  // SQLite answers 0/1 and date strings where Postgres answers booleans and dates.
+  setupComplete: boolean | number;
+  hasTemporaryPassword: boolean | number;
+  createdAt: Date | string;
+  user: { firstName: string; lastName: string; email: string; phone: string | null };
+  bdm: { id: string | null; firstName: string | null; lastName: string | null };
+};
+
+function toAgentRow(row: AgentListRecord): AgentRow {
+  return {
+    id: row.id,
+    user: { firstName: row.user.firstName, lastName: row.user.lastName, email: row.user.email, phone: row.user.phone ?? null },
+    companyName: row.companyName ?? null,
+    licenseNumber: row.licenseNumber,
+    status: row.status,
+    callQuota: row.callQuota,
+    callsLeft: row.callsLeft,
+    callsOrdered: row.callsOrdered,
+    callsSold: row.callsSold,
+    assignedBdm: row.bdm?.id ? { id: row.bdm.id, firstName: row.bdm.firstName ?? "", lastName: row.bdm.lastName ?? "" } : null,
+    setupComplete: Boolean(row.setupComplete),
+    createdAt: new Date(row.createdAt).toISOString(),
+    conversion: percentOf(row.callsSold, row.callsOrdered),
+    hasTemporaryPassword: Boolean(row.hasTemporaryPassword),
+  };
+}
+
+/** A search word may be in the first name, last name, email or license number ("jane doe" finds Jane Doe). */
+const SEARCHED_COLUMNS = ["user.first_name", "user.last_name", "user.email", "Agent.license_number"];
+
+/**
+ * One page of agents for the Agent Approval table, newest first: filtered by status (the tab)
+ * and by search, counted and paged by the database. Admins only.
+ */
+export async function listAgents(
+  actor: SessionUser,
+  query: Pick<AgentListQuery, "status" | "search" | "page" | "pageSize">,
+): Promise<Page<AgentRow>> {
   assertAdmin(actor);
-  const rows = (await Agent.findAll({
-    attributes: ["status", [fn("COUNT", col("id")), "count"]],
-    group: ["status"],
-    raw: true,
-  })) as unknown as { status: AgentStatus; count: number | string }[];
-  const counts: Record<AgentStatus, number> = { pending: 0, approved: 0, rejected: 0, paused: 0 };
-  for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.count);
-  return counts;
+  const where: WhereOptions = {
+    [Op.and]: [query.status === "all" ? {} : { status: query.status }, searchWhere(SEARCHED_COLUMNS, query.search)],
+  };
+  // Whether a temporary password waits, without reading the (encrypted) password itself.
+  const waitingPassword = `${sequelize.getQueryInterface().quoteIdentifiers("Agent.temporary_password_encrypted")} IS NOT NULL`;
+  return findPage(
+    Agent,
+    query,
+    {
+      where,
+      attributes: [
+        "id", "companyName", "licenseNumber", "status", "callQuota", "callsLeft", "callsOrdered", "callsSold", "setupComplete", "createdAt",
+        [literal(waitingPassword), "hasTemporaryPassword"],
+      ],
+      include: [
+        { model: User, as: "user", attributes: ["firstName", "lastName", "email", "phone"], required: true },
+        { model: Bdm, as: "bdm", attributes: ["id", "firstName", "lastName"] },
+      ],
+      order: [["createdAt", "DESC"], ["id", "DESC"]],
+      raw: true,
+      nest: true,
+    },
+    (row) => toAgentRow(row as unknown as AgentListRecord),
+  );
+}
+
+/** How many agents each status holds, and all, for the tabs and stat cards: one GROUP BY. Admins only. */
+export async function countAgentsByStatus(actor: SessionUser) {
+  assertAdmin(actor);
+  return countBy(Agent, "status", {}, AGENT_STATUSES);
+}
+
+/** One agent, for an admin's dialog; an unknown or malformed id is not found. */
+export async function getAgent(actor: SessionUser, agentId: string): Promise<AgentView> {
+  assertAdmin(actor);
+  if (!isUuid(agentId)) throw notFound(AGENT_NOT_FOUND);
+  return agentView(agentId);
 }
 
 export async function listBdms(actor: SessionUser): Promise<BdmView[]> {
@@ -170,7 +265,8 @@ export async function approveAgent(actor: SessionUser, agentId: string, input: A
   }
 
   await sequelize.transaction(async (transaction) => {
-    await agent.update(
+    await moveAgentStatus(
+      agent,
       {
         status: "approved",
         approvedAt: new Date(),
@@ -180,7 +276,7 @@ export async function approveAgent(actor: SessionUser, agentId: string, input: A
         ...(input.companyName !== undefined ? { companyName: input.companyName } : {}),
         ...(bdm ? { bdmId: bdm.id } : {}),
       },
-      { transaction },
+      transaction,
     );
     const userChanges = {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
@@ -210,7 +306,7 @@ export async function rejectAgent(actor: SessionUser, agentId: string) {
   if (agent.status !== "pending") {
     throw conflict(agent.status === "rejected" ? "This agent is already rejected." : "Only pending agents can be rejected.");
   }
-  await agent.update({ status: "rejected" });
+  await moveAgentStatus(agent, { status: "rejected" });
   await endUserSessions(agent.userId);
   await logActivity({ userId: actor.id, action: "agent_rejected", entityType: "agent", entityId: agent.id, summary: `Agent ${fullName(agent)} rejected` });
   return agentView(agent.id);
@@ -230,7 +326,7 @@ export async function setAgentStatus(actor: SessionUser, agentId: string, status
   if (agent.status !== from) {
     throw conflict(status === "paused" ? "Only approved agents can be paused." : "Only paused agents can be activated.");
   }
-  await agent.update({ status });
+  await moveAgentStatus(agent, { status });
   if (status === "paused") await endUserSessions(agent.userId);
   await logActivity({
     userId: actor.id,

@@ -39,6 +39,8 @@ async function commissionCents(where: WhereOptions) {
   return Number(sum ?? 0);
 }
 
+export type RecentLead = Awaited<ReturnType<typeof recentApplications>>[number];
+
 async function recentApplications(where: WhereOptions, limit = 10) {
   const rows = await Application.findAll({
     where,

@@ -1,15 +1,41 @@
 /**
  * A business-rule failure a service reports to its caller. Routes turn it into a page message
- * or a JSON error with the same status, so pages and the API agree.
+ * or a JSON error with the same status, so pages and the API agree. Callers decide by `code`
+ * (or status), never by the message text, which is for people.
  */
+export type ServiceErrorCode =
+  | "invalid"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "invalid_credentials"
+  | "account_pending"
+  | "account_paused"
+  | "account_rejected";
+
+const CODE_BY_STATUS = {
+  400: "invalid",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  429: "rate_limited",
+} as const satisfies Record<ServiceError["status"], ServiceErrorCode>;
+
 export class ServiceError extends Error {
+  public code: ServiceErrorCode;
+
   constructor(
     public status: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
     public fieldErrors?: Record<string, string[]>,
+    code?: ServiceErrorCode,
   ) {
     super(message);
     this.name = "ServiceError";
+    this.code = code ?? CODE_BY_STATUS[status];
   }
 }
 

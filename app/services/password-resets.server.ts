@@ -2,6 +2,8 @@ import { Op, type InferAttributes } from "sequelize";
 import { Agent, PasswordResetRequest, User, sequelize } from "~db";
 import { hashPassword, randomToken, sha256 } from "~/utils/crypto.server";
 import { badRequest, conflict, notFound } from "./errors.server";
+import type { Page } from "~/utils/list";
+import { findPage } from "./list.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { LOGIN_FAILURES, RESET_REQUESTS, assertUnderLimit, clearAttempts, recordAttempt } from "./rate-limits.server";
 import { logActivity } from "./activity.server";
@@ -86,30 +88,38 @@ function toView(row: PasswordResetRequest): ResetRequestView {
 
 const withUserName = [{ model: User, as: "user", attributes: ["firstName", "lastName"] }];
 
+const openRequest = () => ({ kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } });
+
+/** Open requests, oldest first so none waits longest unseen; paged by the database. */
+export async function listPendingResetRequests(actor: SessionUser, paging: { page: number; pageSize: number }): Promise<Page<ResetRequestView>> {
+  assertAdmin(actor);
+  return findPage(PasswordResetRequest, paging, { where: openRequest(), include: withUserName, order: [["createdAt", "ASC"], ["id", "ASC"]] }, toView);
+}
+
+/** The latest 10 decided or expired requests, most recently changed first. */
+export async function listResetHistory(actor: SessionUser) {
+  assertAdmin(actor);
+  const now = new Date();
+  const rows = await PasswordResetRequest.findAll({
+    where: { kind: "request", [Op.or]: [{ status: { [Op.ne]: "pending" } }, { expiresAt: { [Op.lte]: now } }] },
+    include: withUserName,
+    order: [["updatedAt", "DESC"], ["createdAt", "DESC"]],
+    limit: HISTORY_SIZE,
+  });
+  return rows.map(toView);
+}
+
 /**
- * Open requests (oldest first, so none waits longest unseen), and the latest 10 others, most
- * recently changed first; a pending request past its 24 hours is history, shown as expired.
+ * Both lists for GET /api/admin/password-reset-requests (the spec's { pending, history }). Open
+ * requests expire within 24 hours and are limited per address, so the API sends them whole.
  */
 export async function listResetRequests(actor: SessionUser) {
   assertAdmin(actor);
-  const now = new Date();
   const [pending, history] = await Promise.all([
-    PasswordResetRequest.findAll({
-      where: { kind: "request", status: "pending", expiresAt: { [Op.gt]: now } },
-      include: withUserName,
-      order: [["createdAt", "ASC"]],
-    }),
-    PasswordResetRequest.findAll({
-      where: {
-        kind: "request",
-        [Op.or]: [{ status: { [Op.ne]: "pending" } }, { expiresAt: { [Op.lte]: now } }],
-      },
-      include: withUserName,
-      order: [["updatedAt", "DESC"], ["createdAt", "DESC"]],
-      limit: HISTORY_SIZE,
-    }),
+    PasswordResetRequest.findAll({ where: openRequest(), include: withUserName, order: [["createdAt", "ASC"], ["id", "ASC"]] }),
+    listResetHistory(actor),
   ]);
-  return { pending: pending.map(toView), history: history.map(toView) };
+  return { pending: pending.map(toView), history };
 }
 
 async function findPendingRequest(id: string) {

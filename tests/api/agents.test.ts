@@ -267,7 +267,11 @@ describe("approving an agent", () => {
     const cookie = await adminCookie();
     const { agent } = await createAgent({ status: "pending" });
     const [bdm] = await bdms();
-    const res = await pagePost(cookie, { intent: "approve", agentId: agent.id, tab: "pending", callsOrdered: "40", phone: "8135550142", companyName: "Page Co", assignedBdm: bdm!.id });
+    const res = await pagePost(
+      cookie,
+      { intent: "approve", agentId: agent.id, callsOrdered: "40", phone: "8135550142", companyName: "Page Co", assignedBdm: bdm!.id },
+      `?tab=pending&dialog=approve&agent=${agent.id}`,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/agent-approval?tab=pending");
     expect((await toastOf(res))?.title).toBe("Agent Approved");
@@ -543,7 +547,7 @@ describe("temporary passwords", () => {
     const admin = await createAdmin();
     const { cookie } = await signInAs(admin);
     const { agent } = await createAgent();
-    const res = await pagePost(cookie, { intent: "generate-password", agentId: agent.id, tab: "approved" });
+    const res = await pagePost(cookie, { intent: "generate-password", agentId: agent.id }, `?tab=approved&dialog=generate-password&agent=${agent.id}`);
     expect(res.headers.get("Location")).toBe("/admin/agent-approval?tab=approved");
     const toast = await toastOf(res);
     expect(toast?.title).toBe("Temporary password generated");
@@ -641,14 +645,14 @@ describe("who may call the admin agent endpoints", () => {
 });
 
 describe("the Agent Approval page loader", () => {
-  it("gives counts, every group and the BDMs to an admin", async () => {
+  it("gives counts, the tab's agents and the BDMs to an admin", async () => {
     const cookie = await adminCookie();
     const { agent } = await createAgent({ status: "pending" });
     const res = await callRoute(pageLoader, { path: "/admin/agent-approval?tab=pending", cookie });
     expect(res.status).toBe(200);
-    const body = await jsonOf<{ tab: string; groups: AgentGroups; bdms: Json[] }>(res);
+    const body = await jsonOf<{ tab: string; list: { rows: AgentView[] }; bdms: Json[] }>(res);
     expect(body.tab).toBe("pending");
-    expect(body.groups.pending.map((a) => a.id)).toContain(agent.id);
+    expect(body.list.rows.map((a) => a.id)).toContain(agent.id);
     expect(body.bdms.length).toBeGreaterThanOrEqual(2);
     const junkTab = await callRoute(pageLoader, { path: "/admin/agent-approval?tab=nonsense", cookie });
     expect((await jsonOf<{ tab: string }>(junkTab)).tab).toBe("all");

@@ -316,9 +316,9 @@ describe("admin form submissions page", () => {
     await createFormSubmissionRow({ status: "closed", createdAt: new Date(Date.UTC(2098, 0, 1)) });
     const res = await callRoute(adminPageLoader, { path: "/admin/form-submissions?status=closed", cookie });
     expect(res.status).toBe(200);
-    const body = await jsonOf<{ submissions: Row[]; total: number }>(res);
-    expect(body.submissions.length).toBeGreaterThan(0);
-    expect(body.submissions.every((s) => s.status === "closed")).toBe(true);
+    const body = await jsonOf<{ list: { rows: Row[]; total: number } }>(res);
+    expect(body.list.rows.length).toBeGreaterThan(0);
+    expect(body.list.rows.every((s) => s.status === "closed")).toBe(true);
 
     const { user } = await createAgent();
     const agent = await signInAs(user);

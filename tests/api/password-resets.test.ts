@@ -527,8 +527,8 @@ describe("pages", () => {
     await requestReset(user.email);
     const row = await pendingRowFor(user.id);
 
-    const page = await jsonOf<{ pending: RequestRow[] }>(await callRoute(adminPageLoader, { path: "/admin/password-reset-requests", cookie }));
-    expect(page.pending.some((r) => r.id === row.id)).toBe(true);
+    const page = await jsonOf<{ pending: { rows: RequestRow[] } }>(await callRoute(adminPageLoader, { path: "/admin/password-reset-requests", cookie }));
+    expect(page.pending.rows.some((r) => r.id === row.id)).toBe(true);
 
     const res = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "approve", id: row.id } });
     expect(res.status).toBe(302);
@@ -540,7 +540,7 @@ describe("pages", () => {
 
     const twice = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "approve", id: row.id } });
     expect((await readToast(cookieRequest(setCookieOf(twice)))).toast).toMatchObject({
-      type: "error", title: "Error", description: "Failed to approve request. This request has already been approved.",
+      type: "error", title: "Error", description: "Failed to approve request: This request has already been approved.",
     });
 
     const other = await createAgent();
@@ -549,7 +549,7 @@ describe("pages", () => {
     const denied = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "deny", id: otherRow.id } });
     expect((await readToast(cookieRequest(setCookieOf(denied)))).toast?.title).toBe("Request denied");
     const deniedAgain = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "deny", id: otherRow.id } });
-    expect((await readToast(cookieRequest(setCookieOf(deniedAgain)))).toast?.description).toMatch(/^Failed to deny request\./);
+    expect((await readToast(cookieRequest(setCookieOf(deniedAgain)))).toast?.description).toMatch(/^Failed to deny request: /);
   });
 
   it("/admin/password-reset-requests is for admins only", async () => {

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { answeringServiceErrors } from "../../server/service-errors";
 
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 
 /**
- * Calls a route's loader or action the way Remix does, with a real Request: the route's own
- * parsing, guards and services run against the test database.
+ * Calls a route's loader or action the way our server does, with a real Request: the route's own
+ * parsing, guards and services run against the test database, and a service's refusal becomes
+ * its status as it does in server/start.ts.
  */
 export async function callRoute(
   handler: Handler,
@@ -39,7 +41,7 @@ export async function callRoute(
   const method = options.method ?? (body ? "POST" : "GET");
   const request = new Request(`http://localhost${options.path}`, { method, headers, body });
   try {
-    const result = await handler({ request, params: options.params ?? {}, context: {} });
+    const result = await answeringServiceErrors(handler)({ request, params: options.params ?? {}, context: {} } as never);
     if (result instanceof Response) return result;
     // Remix's data() helper: turn it into a Response so tests read every answer the same way.
     const maybe = result as { type?: string; data?: unknown; init?: ResponseInit | null };

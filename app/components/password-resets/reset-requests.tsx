@@ -1,13 +1,14 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { Form } from "@remix-run/react";
 import { Badge, Card } from "~/components/ui/card";
-import { DataTable } from "~/components/ui/data-table";
+import { HiddenFields } from "~/components/ui/confirm-dialog";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { Pagination } from "~/components/ui/pagination";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { formatDateTime } from "~/domain/format";
 import type { ResetRequestView } from "~/services/password-resets.server";
+import type { Page } from "~/utils/list";
 
-export type ResetRequestRow = ResetRequestView;
-
-const STATUS_STYLE: Record<ResetRequestRow["status"], { label: string; className: string }> = {
+const STATUS_STYLE: Record<ResetRequestView["status"], { label: string; className: string }> = {
   pending: { label: "Pending", className: "bg-yellow-50 text-yellow-800 ring-yellow-600/30" },
   approved: { label: "Approved", className: "bg-blue-50 text-blue-700 ring-blue-600/30" },
   denied: { label: "Denied", className: "bg-red-50 text-red-700 ring-red-600/30" },
@@ -15,13 +16,13 @@ const STATUS_STYLE: Record<ResetRequestRow["status"], { label: string; className
   expired: { label: "Expired", className: "bg-slate-100 text-slate-700 ring-slate-500/30" },
 };
 
-export function ResetStatusBadge({ status }: { status: ResetRequestRow["status"] }) {
+function ResetStatusBadge({ status }: { status: ResetRequestView["status"] }) {
   const style = STATUS_STYLE[status];
   return <Badge className={style.className}>{style.label}</Badge>;
 }
 
 /** What happened last to a request, for the history table. */
-function outcome(row: ResetRequestRow, timezone: string) {
+function outcome(row: ResetRequestView, timezone: string) {
   if (row.completedAt) return `Completed ${formatDateTime(row.completedAt, timezone)}`;
   if (row.deniedAt) return `Denied ${formatDateTime(row.deniedAt, timezone)}`;
   if (row.status === "expired" && row.approvedAt) return `Link expired ${formatDateTime(row.expiresAt, timezone)}`;
@@ -30,81 +31,81 @@ function outcome(row: ResetRequestRow, timezone: string) {
   return "";
 }
 
+function userColumn(): Column<ResetRequestView> {
+  return {
+    header: "User",
+    cell: (row) => (
+      <>
+        <p className="font-medium text-slate-900">{row.userName}</p>
+        <p className="text-xs text-slate-600">{row.email}</p>
+      </>
+    ),
+  };
+}
 
-/**
- * Pending requests with Approve and Deny, and the latest history. The buttons are plain forms
- * posting to /admin/password-reset-requests, so the panel works without JavaScript wherever
- * it is shown; `redirectTo` brings the admin back to the page they were on.
- */
+/** Approve and Deny: a plain form posting to this page, so it works without JavaScript. */
+function DecisionButtons({ row }: { row: ResetRequestView }) {
+  return (
+    <Form method="post" preventScrollReset className="flex gap-2 sm:justify-end">
+      <HiddenFields fields={{ id: row.id }} />
+      <SubmitButton intent="approve" pendingLabel="Approving..." fields={{ id: row.id }} aria-label={`Approve reset request from ${row.userName}`}>
+        Approve
+      </SubmitButton>
+      <SubmitButton
+        intent="deny"
+        pendingLabel="Denying..."
+        fields={{ id: row.id }}
+        variant="secondary"
+        aria-label={`Deny reset request from ${row.userName}`}
+      >
+        Deny
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** Pending requests with Approve and Deny, and the latest history. */
 export function ResetRequestsPanel({
-  pending, history, timezone, redirectTo,
-}: { pending: ResetRequestRow[]; history: ResetRequestRow[]; timezone: string; redirectTo?: string }) {
-  const navigation = useNavigation();
-  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
-  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-
+  pending, history, timezone,
+}: { pending: Page<ResetRequestView>; history: ResetRequestView[]; timezone: string }) {
+  const pendingColumns: Column<ResetRequestView>[] = [
+    userColumn(),
+    { header: "Requested", cell: (row) => formatDateTime(row.requestedAt, timezone) },
+    { header: "Expires", cell: (row) => formatDateTime(row.expiresAt, timezone) },
+    { header: "Actions", actions: true, cell: (row) => <DecisionButtons row={row} /> },
+  ];
+  const historyColumns: Column<ResetRequestView>[] = [
+    userColumn(),
+    { header: "Status", cell: (row) => <ResetStatusBadge status={row.status} /> },
+    { header: "Requested", cell: (row) => formatDateTime(row.requestedAt, timezone) },
+    { header: "Outcome", cell: (row) => <span className="text-slate-600">{outcome(row, timezone)}</span> },
+  ];
   return (
     <div className="space-y-6">
       <Card className="overflow-hidden">
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 className="font-semibold text-slate-900">Pending Requests</h2>
-          <span className="text-sm text-slate-500">{pending.length} waiting</span>
+          <span className="text-sm text-slate-600">{pending.total} waiting</span>
         </div>
-        <DataTable columns={["User", "Requested", "Expires"]} isEmpty={pending.length === 0} empty="No pending password reset requests.">
-                {pending.map((row) => (
-                  <tr key={row.id} data-request-email={row.email}>
-                    <td className="px-4 py-3">
-                      <p className="font-medium whitespace-nowrap text-slate-900">{row.userName}</p>
-                      <p className="text-xs whitespace-nowrap text-slate-500">{row.email}</p>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(row.requestedAt, timezone)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(row.expiresAt, timezone)}</td>
-                    <td className="px-4 py-3">
-                      <Form method="post" action="/admin/password-reset-requests" className="flex justify-end gap-2">
-                        <input type="hidden" name="id" value={row.id} />
-                        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-                        <Button
-                          name="intent"
-                          value="approve"
-                          disabled={busyId === row.id}
-                          aria-label={`Approve reset request from ${row.userName}`}
-                        >
-                          {busyId === row.id && busyIntent === "approve" ? "Approving..." : "Approve"}
-                        </Button>
-                        <Button
-                          name="intent"
-                          value="deny"
-                          variant="secondary"
-                          disabled={busyId === row.id}
-                          aria-label={`Deny reset request from ${row.userName}`}
-                        >
-                          {busyId === row.id && busyIntent === "deny" ? "Denying..." : "Deny"}
-                        </Button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-        </DataTable>
+        <DataTable
+          caption="Pending Requests"
+          columns={pendingColumns}
+          rows={pending.rows}
+          rowKey={(row) => row.id}
+          rowProps={(row) => ({ "data-request-email": row.email })}
+          empty="No pending password reset requests."
+        />
+        <div className="px-4 pb-3 empty:hidden">
+          <Pagination page={pending} label="Pending request pages" />
+        </div>
       </Card>
 
       <Card className="overflow-hidden">
         <div className="border-b border-slate-200 px-4 py-3">
           <h2 className="font-semibold text-slate-900">History</h2>
-          <p className="text-xs text-slate-500">The latest 10 requests that were decided or expired.</p>
+          <p className="text-xs text-slate-600">The latest 10 requests that were decided or expired.</p>
         </div>
-        <DataTable columns={["User", "Status", "Requested", "Outcome"]} isEmpty={history.length === 0} empty="No password reset history yet.">
-                {history.map((row) => (
-                  <tr key={row.id}>
-                    <td className="px-4 py-3">
-                      <p className="font-medium whitespace-nowrap text-slate-900">{row.userName}</p>
-                      <p className="text-xs whitespace-nowrap text-slate-500">{row.email}</p>
-                    </td>
-                    <td className="px-4 py-3"><ResetStatusBadge status={row.status} /></td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(row.requestedAt, timezone)}</td>
-                    <td className="px-4 py-3 text-slate-600">{outcome(row, timezone)}</td>
-                  </tr>
-                ))}
-        </DataTable>
+        <DataTable caption="History" columns={historyColumns} rows={history} rowKey={(row) => row.id} empty="No password reset history yet." />
       </Card>
     </div>
   );

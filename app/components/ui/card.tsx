@@ -14,6 +14,19 @@ export function StatCard({ label, value, caption }: { label: string; value: Reac
   );
 }
 
+export type StatCardItem = { label: string; value: ReactNode; caption?: ReactNode };
+
+/** A list's or dashboard's figures as cards: one per row on a phone, up to four across on a desktop. */
+export function StatCards({ items }: { items: StatCardItem[] }) {
+  return (
+    <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${items.length === 3 ? "lg:grid-cols-3" : "xl:grid-cols-4"}`}>
+      {items.map((item) => (
+        <StatCard key={item.label} {...item} />
+      ))}
+    </div>
+  );
+}
+
 export function Badge({ className, children }: { className: string; children: ReactNode }) {
   return (
     <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}>

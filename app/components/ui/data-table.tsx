@@ -1,33 +1,88 @@
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 
-export type Column = string | { label: string; className?: string };
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** On a wide screen keep the cell to one line, cut with an ellipsis; `title` gives the whole text. */
+  truncate?: boolean;
+  title?: (row: T) => string | undefined;
+  align?: "left" | "right";
+  /** The row's actions: on a phone they close the card, without a label. */
+  actions?: boolean;
+  className?: string;
+};
 
 /**
- * A list table: its empty text when there are no rows, otherwise a table that scrolls sideways
- * inside its card on a phone instead of widening the page.
+ * A list table that never clips. From 640 px up it is a table whose long cells wrap (or cut with
+ * a title); if it still cannot fit, it scrolls inside a region the keyboard can focus and scroll.
+ * Below 640 px each row becomes a card of "label: value" lines, so every column is readable and
+ * every action reachable without sideways scrolling. One DOM for both: CSS does the change, and
+ * the labels come from `data-label`, so nothing renders twice.
  */
-export function DataTable({
-  columns, isEmpty, empty, children, dense = false,
-}: { columns: Column[]; isEmpty: boolean; empty: ReactNode; children: ReactNode; dense?: boolean }) {
-  if (isEmpty) return <p className="px-4 py-8 text-center text-sm text-slate-500">{empty}</p>;
-  const pad = dense ? "px-3 py-2" : "px-4 py-2";
+export function DataTable<T>({
+  caption, columns, rows, rowKey, empty, dense = false, rowProps,
+}: {
+  /** Names the table for screen readers (and the scroll region). */
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  empty: ReactNode;
+  dense?: boolean;
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
+}) {
+  if (rows.length === 0) return <p className="px-4 py-8 text-center text-sm text-slate-600">{empty}</p>;
+  const pad = dense ? "sm:px-3 sm:py-2" : "sm:px-4 sm:py-2.5";
   return (
-    <div className="overflow-x-auto">
-      <table className={`min-w-full divide-y divide-slate-200 ${dense ? "text-[13px]" : "text-sm"}`}>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset sm:overflow-x-auto"
+    >
+      <table className={`w-full max-sm:block ${dense ? "text-[13px]" : "text-sm"}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:hidden">
           <tr>
-            {columns.map((column) => {
-              const { label, className = "" } = typeof column === "string" ? { label: column } : column;
-              return (
-                <th key={label} scope="col" className={`${pad} ${className}`}>
-                  {label}
-                </th>
-              );
-            })}
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={`${pad} ${column.align === "right" ? "text-right" : ""}`}>
+                {column.actions ? <span className="sr-only">{column.header}</span> : column.header}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="divide-y divide-slate-100 max-sm:block">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="align-top max-sm:block max-sm:space-y-1.5 max-sm:px-4 max-sm:py-3" {...rowProps?.(row)}>
+              {columns.map((column) => (
+                <Cell key={column.header} column={column} row={row} pad={pad} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+// On a phone a cell is a two-column grid: its label (from data-label) and its value.
+const stacked =
+  "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-x-3 max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
+
+function Cell<T>({ column, row, pad }: { column: Column<T>; row: T; pad: string }) {
+  const content = column.cell(row);
+  if (column.actions) {
+    return <td className={`${pad} max-sm:block max-sm:pt-2 ${column.className ?? ""}`}>{content}</td>;
+  }
+  const desktop = column.truncate ? "sm:max-w-64 sm:truncate" : "";
+  return (
+    <td
+      data-label={column.header}
+      title={column.truncate ? column.title?.(row) : undefined}
+      className={`${pad} ${stacked} ${column.align === "right" ? "sm:text-right" : ""} ${column.className ?? ""}`}
+    >
+      {/* One wrapper, so a cell of several lines stays in the value column on a phone. */}
+      <div className={`min-w-0 [overflow-wrap:anywhere] ${desktop}`}>{content}</div>
+    </td>
   );
 }

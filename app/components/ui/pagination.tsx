@@ -1,17 +1,22 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { hrefWith, pageCount } from "~/utils/list";
 
-const pageLink = "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium ring-1 ring-inset ring-slate-300 bg-white text-slate-700 hover:bg-slate-50";
-const disabledLink = "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium ring-1 ring-inset ring-slate-200 bg-slate-50 text-slate-400";
+const pageLink =
+  "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium ring-1 ring-inset ring-slate-300 bg-white text-slate-700 hover:bg-slate-50";
+const disabledLink =
+  "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium ring-1 ring-inset ring-slate-200 bg-slate-50 text-slate-500";
 
 /**
- * Previous / next links for a server-paginated list; the page lives in the URL, so it works
- * without JavaScript. Renders nothing when everything fits on one page.
+ * Previous / next links for a server-paginated list: the current URL with another ?page=, so
+ * every filter stays and it works without JavaScript. Renders nothing when one page holds all.
  */
 export function Pagination({
-  page, pageSize, total, hrefFor, label = "Pagination",
-}: { page: number; pageSize: number; total: number; hrefFor: (page: number) => string; label?: string }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  page: { page, pageSize, total }, label = "Pagination",
+}: { page: { page: number; pageSize: number; total: number }; label?: string }) {
+  const location = useLocation();
+  const pages = pageCount({ total, pageSize });
   if (pages <= 1) return null;
+  const hrefFor = (p: number) => hrefWith(location.pathname + location.search, { page: p === 1 ? null : p });
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
@@ -22,14 +27,22 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={hrefFor(page - 1)} className={pageLink} rel="prev">Previous</Link>
+          <Link to={hrefFor(page - 1)} className={pageLink} rel="prev">
+            Previous
+          </Link>
         ) : (
-          <span className={disabledLink} aria-disabled="true">Previous</span>
+          <span className={disabledLink} aria-disabled="true">
+            Previous
+          </span>
         )}
         {page < pages ? (
-          <Link to={hrefFor(page + 1)} className={pageLink} rel="next">Next</Link>
+          <Link to={hrefFor(page + 1)} className={pageLink} rel="next">
+            Next
+          </Link>
         ) : (
-          <span className={disabledLink} aria-disabled="true">Next</span>
+          <span className={disabledLink} aria-disabled="true">
+            Next
+          </span>
         )}
       </div>
     </nav>

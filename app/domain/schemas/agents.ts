@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery, type ListParams } from "~/utils/list";
 
 // The admin's agent forms. The Agent Approval page (conform, in the browser and in its action)
 // and the /api/admin/agents/... routes parse with these same schemas.
@@ -94,6 +95,18 @@ export const agentStatusSchema = z.object({
 export const AGENT_TABS = ["all", "pending", "approved", "paused", "rejected"] as const;
 export type AgentTab = (typeof AGENT_TABS)[number];
 
-export function agentTabFrom(value: string | null | undefined): AgentTab {
-  return (AGENT_TABS as readonly string[]).includes(value ?? "") ? (value as AgentTab) : "all";
+/** ?status=&search=&page=&pageSize= of the agents list: the tab is the status filter. */
+export const agentList = listQuery({ statuses: AGENT_TABS, pageSize: 20 });
+export type AgentListQuery = ListParams<AgentTab>;
+
+/**
+ * The Agent Approval page's list parameters. The page names its status filter ?tab= (as its
+ * links and bookmarks always have), so that is read as the list's status.
+ */
+export function agentListFromSearch(search: URLSearchParams): AgentListQuery {
+  const params = new URLSearchParams(search);
+  params.delete("status");
+  const tab = search.get("tab");
+  if (tab) params.set("status", tab);
+  return agentList.fromSearch(params);
 }

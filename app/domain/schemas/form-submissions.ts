@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery, type ListParams } from "~/utils/list";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_SERVICES, MIN_PHONE_DIGITS } from "../inquiries";
 import { FORM_SUBMISSION_STATUSES, type FormSubmissionStatus } from "../statuses";
 
@@ -73,14 +74,7 @@ export type FormSubmissionUpdate = z.infer<typeof formSubmissionUpdateSchema>;
 export const FORM_SUBMISSION_FILTERS = ["all", ...FORM_SUBMISSION_STATUSES] as const;
 export type FormSubmissionFilter = (typeof FORM_SUBMISSION_FILTERS)[number];
 
-export const formSubmissionListQuerySchema = z.object({
-  status: z
-    .enum(FORM_SUBMISSION_FILTERS as unknown as [FormSubmissionFilter, ...FormSubmissionFilter[]], {
-      errorMap: () => ({ message: "Status must be one of: all, new, contacted, converted, closed" }),
-    })
-    .default("all"),
-  page: z.coerce.number({ invalid_type_error: "page must be a whole number" }).int().min(1).default(1),
-  pageSize: z.coerce.number({ invalid_type_error: "pageSize must be a whole number" }).int().min(1).max(500).default(100),
-});
+/** ?status=&page=&pageSize= for the admin list and GET /api/admin/form-submissions. */
+export const formSubmissionList = listQuery({ statuses: FORM_SUBMISSION_FILTERS, pageSize: 20 });
 
-export type FormSubmissionListQuery = z.infer<typeof formSubmissionListQuerySchema>;
+export type FormSubmissionListQuery = ListParams<FormSubmissionFilter>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "~/utils/list";
 
 // One schema per form (used by the page action and, for instant feedback, the browser) and one
 // per /api body. The texts are the spec's catalogue, word for word (part 1, sections 5 and 8).
@@ -80,8 +81,5 @@ export const completePasswordResetApiSchema = z.object({ token, password: newPas
 
 export const verifyResetTokenSchema = z.object({ token });
 
-export const resetDecisionSchema = z.object({
-  intent: z.enum(["approve", "deny"]),
-  id: z.string().min(1).max(64),
-  redirectTo: z.string().optional(),
-});
+/** ?page= of the admin's open requests. */
+export const resetRequestList = listQuery({ pageSize: 20 });

@@ -27,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The inline box shows only these two texts (part 1, section 8). */
 function loginFailureText(error: ServiceError) {
-  if (error.message.includes("Account pending approval")) return { title: "Account pending approval", description: "Admin has not approved your account yet." };
-  if (error.message.includes("Invalid credentials")) return { title: "Invalid email or password", description: "Check your email and password and try again." };
+  if (error.code === "account_pending") return { title: "Account pending approval", description: "Admin has not approved your account yet." };
+  if (error.code === "invalid_credentials") return { title: "Invalid email or password", description: "Check your email and password and try again." };
   return { title: "Login failed", description: error.message };
 }
 
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await registerAgent(submission.value, requestMeta(request));
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      const fieldErrors = error.status === 409 ? { email: [error.message] } : undefined;
+      const fieldErrors = error.code === "conflict" ? { email: [error.message] } : undefined;
       return data(
         { intent, result: submission.reply({ formErrors: [error.message], fieldErrors }), failure: { title: "Registration failed", description: error.message } },
         { status: error.status },

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { AppShell, type NavItem } from "~/components/shell/app-shell";
-import { formatClock } from "~/domain/format";
 import { redirect } from "@remix-run/node";
-import { dashboardPathFor, requireAdmin, requireUser } from "~/utils/auth.server";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AppShell, type NavItem } from "~/components/shell/app-shell";
+import { PortalErrorPanel } from "~/components/shell/portal-error";
+import { formatClock } from "~/domain/format";
 import { adminNavCounts } from "~/services/navigation.server";
+import { dashboardPathFor, requireAdmin, requireUser } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // /admin itself sends any signed-in user to their own dashboard, before the role check.
@@ -16,8 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, counts, clock: formatClock(new Date(), user.timezone) };
 }
 
-export default function AdminLayout() {
-  const { user, counts, clock } = useLoaderData<typeof loader>();
+type LayoutData = Awaited<ReturnType<typeof loader>>;
+
+function AdminShell({ data, children }: { data: LayoutData; children: ReactNode }) {
+  const { user, counts, clock } = data;
   const nav: NavItem[] = [
     { to: "/admin/dashboard", label: "Dashboard" },
     { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },
@@ -26,7 +30,22 @@ export default function AdminLayout() {
   ];
   return (
     <AppShell user={user} nav={nav} clock={clock}>
-      <Outlet />
+      {children}
     </AppShell>
   );
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminShell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** A page's error keeps the shell (sidebar, header) around a clear panel. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/admin+/_layout");
+  const panel = <PortalErrorPanel home="/admin/dashboard" />;
+  return data ? <AdminShell data={data}>{panel}</AdminShell> : <main className="px-4 py-12">{panel}</main>;
 }

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { DataTable } from "~/components/ui/data-table";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
-import { LeadStatusBadge } from "~/components/leads/status-badge";
-import { Card, StatCard } from "~/components/ui/card";
+import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
+import { Card, StatCards } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/ui/period-filter";
-import { formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { formatDateTime, formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { periodFromSearch } from "~/domain/schemas/period";
 import { recentActivity } from "~/services/activity.server";
@@ -30,31 +29,20 @@ export default function AdminDashboard() {
         <h2 className="text-xl font-bold text-slate-900">Performance Overview</h2>
         <PeriodFilter period={query.period} startDate={query.startDate} endDate={query.endDate} />
       </div>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Active Agents" value={stats.activeAgents} caption="Approved agents" />
-        <StatCard label="Total Leads" value={stats.totalLeads} caption={caption} />
-        <StatCard label="Sales Converted" value={stats.converted} caption={`${stats.conversionRate.toFixed(1)}% conversion rate`} />
-        <StatCard label="Revenue This Period" value={formatMoney(stats.revenueThisPeriodCents)} caption={`Commission on sales, ${caption.toLowerCase()}`} />
-      </div>
+      <StatCards
+        items={[
+          { label: "Active Agents", value: stats.activeAgents, caption: "Approved agents" },
+          { label: "Total Leads", value: stats.totalLeads, caption },
+          { label: "Sales Converted", value: stats.converted, caption: `${stats.conversionRate.toFixed(1)}% conversion rate` },
+          { label: "Revenue This Period", value: formatMoney(stats.revenueThisPeriodCents), caption: `Commission on sales, ${caption.toLowerCase()}` },
+        ]}
+      />
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="overflow-hidden xl:col-span-2">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h3 className="font-semibold text-slate-900">Recent Leads</h3>
           </div>
-          <DataTable columns={["Lead", "Agent", "Status", "Premium per month", "Date"]} isEmpty={recentApplications.length === 0} empty="No recent leads found.">
-                  {recentApplications.map((lead) => (
-                    <tr key={lead.id}>
-                      <td className="px-4 py-2">
-                        <p className="font-medium text-slate-900">{lead.firstName} {lead.lastName}</p>
-                        <p className="text-xs text-slate-500">{lead.email ?? ""}</p>
-                      </td>
-                      <td className="px-4 py-2">{lead.agent ? `${lead.agent.firstName} ${lead.agent.lastName}` : "Unassigned"}</td>
-                      <td className="px-4 py-2"><LeadStatusBadge status={lead.status} /></td>
-                      <td className="px-4 py-2">{formatMoney(lead.monthlyPremiumCents)}</td>
-                      <td className="px-4 py-2 whitespace-nowrap">{formatDate(lead.createdAt, timezone)}</td>
-                    </tr>
-                  ))}
-          </DataTable>
+          <RecentLeadsTable leads={recentApplications} timezone={timezone} view="admin" empty="No recent leads found." />
         </Card>
         <Card>
           <div className="border-b border-slate-200 px-4 py-3">

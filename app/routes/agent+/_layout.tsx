@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AppShell, type NavItem } from "~/components/shell/app-shell";
+import { PortalErrorPanel } from "~/components/shell/portal-error";
 import { formatClock } from "~/domain/format";
 import { dashboardPathFor, requireAgent, requireUser } from "~/utils/auth.server";
 
@@ -17,8 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, clock: formatClock(new Date(), user.timezone) };
 }
 
-export default function AgentLayout() {
-  const { user, clock } = useLoaderData<typeof loader>();
+type LayoutData = Awaited<ReturnType<typeof loader>>;
+
+function AgentShell({ data, children }: { data: LayoutData; children: ReactNode }) {
+  const { user, clock } = data;
   const nav: NavItem[] = [
     { to: "/agent/dashboard", label: "Dashboard" },
     { to: "/agent/carrier-setup", label: "Carriers & States" },
@@ -29,12 +33,27 @@ export default function AgentLayout() {
       nav={nav}
       clock={clock}
       headerExtra={
-        <span className="rounded-md bg-brand-50 px-2 py-1 text-xs font-medium text-brand-700">
+        <span className="bg-brand-50 text-brand-700 rounded-md px-2 py-1 text-xs font-medium">
           Calls Left Today: <strong>{user.agent.callsLeft}</strong>
         </span>
       }
     >
-      <Outlet />
+      {children}
     </AppShell>
   );
+}
+
+export default function AgentLayout() {
+  return (
+    <AgentShell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </AgentShell>
+  );
+}
+
+/** A page's error keeps the shell (sidebar, header) around a clear panel. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/agent+/_layout");
+  const panel = <PortalErrorPanel home="/agent/dashboard" />;
+  return data ? <AgentShell data={data}>{panel}</AgentShell> : <main className="px-4 py-12">{panel}</main>;
 }

@@ -1,0 +1,37 @@
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { formatDate, formatMoney, formatPhone } from "~/domain/format";
+import type { RecentLead } from "~/services/dashboard.server";
+import { LeadStatusBadge } from "./status-badge";
+
+/**
+ * The dashboards' Recent Leads. The admin sees whose lead it is; an agent (whose leads they all
+ * are) sees the coverage and how to reach the lead instead.
+ */
+export function RecentLeadsTable({
+  leads, timezone, view, empty,
+}: { leads: RecentLead[]; timezone: string; view: "admin" | "agent"; empty: string }) {
+  const lead: Column<RecentLead> = {
+    header: "Lead",
+    cell: (row) => (
+      <>
+        <p className="font-medium text-slate-900">
+          {row.firstName} {row.lastName}
+        </p>
+        <p className="text-xs text-slate-600">
+          {view === "admin" ? (row.email ?? "") : row.primaryPhone ? formatPhone(row.primaryPhone) : "No phone"}
+        </p>
+      </>
+    ),
+  };
+  const columns: Column<RecentLead>[] = [
+    lead,
+    ...(view === "admin"
+      ? [{ header: "Agent", cell: (row: RecentLead) => (row.agent ? `${row.agent.firstName} ${row.agent.lastName}` : "Unassigned") }]
+      : []),
+    { header: "Status", cell: (row) => <LeadStatusBadge status={row.status} /> },
+    ...(view === "agent" ? [{ header: "Coverage", cell: (row: RecentLead) => formatMoney(row.coverageAmountCents) }] : []),
+    { header: view === "admin" ? "Premium per month" : "Premium", cell: (row) => formatMoney(row.monthlyPremiumCents) },
+    { header: "Date", cell: (row) => formatDate(row.createdAt, timezone), className: "sm:whitespace-nowrap" },
+  ];
+  return <DataTable caption="Recent Leads" columns={columns} rows={leads} rowKey={(row) => row.id} empty={empty} />;
+}

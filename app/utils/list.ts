@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { PERIODS, type Period } from "~/domain/periods";
+
+/**
+ * The list kit's shared half (server and browser): what a list page reads from its URL, the page
+ * of rows a service answers, and links that change one filter and keep the others.
+ */
+
+/** One page of a list, as every list service answers it. */
+export type Page<T> = { rows: T[]; total: number; page: number; pageSize: number };
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const API_DEFAULT_PAGE_SIZE = 100;
+export const API_MAX_PAGE_SIZE = 500;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD")
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
+    message: "That date does not exist",
+  });
+
+type ListOptions<S extends string, O extends string> = {
+  /** Status filter values; the first is the default (usually "all"). */
+  statuses?: readonly [S, ...S[]];
+  /** Sort keys; the first is the default. */
+  sorts?: readonly [O, ...O[]];
+  /** The default period, for a list that takes ?period=&startDate=&endDate=. */
+  period?: Period;
+  /** Rows per page on the page; the API's default is 100 (the spec's). */
+  pageSize?: number;
+  maxPageSize?: number;
+};
+
+export type ListParams<S extends string = string, O extends string = string> = {
+  search?: string;
+  status: S;
+  sort: O;
+  period?: Period;
+  startDate?: string;
+  endDate?: string;
+  page: number;
+  pageSize: number;
+};
+
+/**
+ * Builds the parameters of one list. `schema` is strict (the API answers 400 with the field at
+ * fault); `fromSearch` is lenient (a page falls back to the default for anything unreadable, so a
+ * hand-edited URL never breaks it).
+ */
+export function listQuery<S extends string = "all", O extends string = "newest">(options: ListOptions<S, O> = {}) {
+  const statuses = options.statuses ?? (["all"] as unknown as readonly [S, ...S[]]);
+  const sorts = options.sorts ?? (["newest"] as unknown as readonly [O, ...O[]]);
+  const maxPageSize = options.maxPageSize ?? API_MAX_PAGE_SIZE;
+
+  const fields = {
+    search: z.string().trim().max(100, "Search is at most 100 characters").optional(),
+    status: z
+      .enum(statuses as unknown as [S, ...S[]], { errorMap: () => ({ message: `Status must be one of: ${statuses.join(", ")}` }) })
+      .default(statuses[0]),
+    sort: z
+      .enum(sorts as unknown as [O, ...O[]], { errorMap: () => ({ message: `Sort must be one of: ${sorts.join(", ")}` }) })
+      .default(sorts[0]),
+    period: z.enum(PERIODS as unknown as [Period, ...Period[]]).optional(),
+    startDate: isoDay.optional(),
+    endDate: isoDay.optional(),
+    page: z.coerce.number().int("Page must be a whole number").min(1, "Page starts at 1").max(100_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int("Page size must be a whole number")
+      .min(1, "Page size is at least 1")
+      .max(maxPageSize, `Page size is at most ${maxPageSize}`)
+      .optional(),
+  };
+  type Fields = typeof fields;
+
+  const withDefaults = (params: Partial<ListParams<S, O>>, pageSize: number): ListParams<S, O> => ({
+    ...params,
+    search: params.search || undefined,
+    status: params.status ?? statuses[0],
+    sort: params.sort ?? sorts[0],
+    period: options.period ? (params.period ?? options.period) : undefined,
+    page: params.page ?? 1,
+    pageSize: params.pageSize ?? pageSize,
+  });
+
+  const schema = z
+    .object(fields)
+    .refine((q) => q.period !== "custom" || (q.startDate && q.endDate), {
+      message: "A custom range needs both a start date and an end date.",
+      path: ["startDate"],
+    })
+    .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+      message: "The start date must be on or before the end date.",
+      path: ["endDate"],
+    })
+    .transform((q) => withDefaults(q as Partial<ListParams<S, O>>, API_DEFAULT_PAGE_SIZE));
+
+  /** Every field on its own: a bad one falls back to its default, the rest still count. */
+  function fromSearch(search: URLSearchParams): ListParams<S, O> {
+    const read: Partial<Record<keyof Fields, unknown>> = {};
+    for (const key of Object.keys(fields) as (keyof Fields)[]) {
+      const raw = search.get(key);
+      if (raw === null || raw === "") continue;
+      const parsed = fields[key].safeParse(raw);
+      if (parsed.success) read[key] = parsed.data;
+    }
+    const params = withDefaults(read as Partial<ListParams<S, O>>, options.pageSize ?? DEFAULT_PAGE_SIZE);
+    // An incomplete or reversed custom range cannot be shown; the default period is.
+    const customBroken = params.period === "custom" && (!params.startDate || !params.endDate || params.startDate > params.endDate);
+    if (customBroken) return { ...params, period: options.period, startDate: undefined, endDate: undefined };
+    return params;
+  }
+
+  return { schema, fromSearch };
+}
+
+/** SQL's LIMIT and OFFSET for a page. */
+export function limitOffset({ page, pageSize }: { page: number; pageSize: number }) {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** The page numbers a list has (at least 1). */
+export function pageCount({ total, pageSize }: { total: number; pageSize: number }) {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+type Changes = Record<string, string | number | null | undefined>;
+
+/** Parameters that choose which rows a list shows; changing one starts again at page 1. */
+const FILTER_KEYS = new Set(["search", "status", "tab", "sort", "period", "startDate", "endDate", "pageSize"]);
+
+/**
+ * The current URL with some parameters changed (null, undefined or "" removes one). Changing a
+ * filter goes back to page 1, so a new filter never lands on an empty page 7; opening a dialog
+ * (`dialog`, an id) keeps the page the user is on.
+ */
+export function hrefWith(url: URL | string, changes: Changes) {
+  const next = new URL(typeof url === "string" ? url : url.href, "http://x");
+  if (Object.keys(changes).some((key) => FILTER_KEYS.has(key))) next.searchParams.delete("page");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === "") next.searchParams.delete(key);
+    else next.searchParams.set(key, String(value));
+  }
+  const search = next.searchParams.toString();
+  return `${next.pathname}${search ? `?${search}` : ""}`;
+}

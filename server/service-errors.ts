@@ -1,0 +1,48 @@
+import type { ServerBuild } from "@remix-run/node";
+
+/**
+ * A service's refusal (not found, forbidden, conflict...) is part of the contract, not a crash:
+ * thrown in a page loader or action it becomes that status, and the nearest error boundary shows
+ * it inside the portal's shell. Done here once for every route, so no loader catches by hand.
+ * The class is recognised by name and shape because the build bundles its own copy of it.
+ */
+type ServiceErrorLike = Error & { name: "ServiceError"; status: number; code: string };
+
+function isServiceError(error: unknown): error is ServiceErrorLike {
+  return error instanceof Error && error.name === "ServiceError" && typeof (error as ServiceErrorLike).status === "number";
+}
+
+export function serviceErrorResponse(error: ServiceErrorLike) {
+  return Response.json({ message: error.message, code: error.code }, { status: error.status });
+}
+
+type RouteFunction = (args: never) => unknown;
+
+export function answeringServiceErrors<F extends RouteFunction>(fn: F): F {
+  return (async (args: never) => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      if (isServiceError(error)) throw serviceErrorResponse(error);
+      throw error;
+    }
+  }) as F;
+}
+
+/** The same build with every route's loader and action wrapped. */
+export function withServiceErrorResponses(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const { loader, action } = route.module;
+    routes[id] = {
+      ...route,
+      module: {
+        ...route.module,
+        ...(loader ? { loader: answeringServiceErrors(loader) } : {}),
+        ...(action ? { action: answeringServiceErrors(action) } : {}),
+      },
+    };
+  }
+  return { ...build, routes };
+}

@@ -1,0 +1,35 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { DataTable, type Column } from "~/components/ui/data-table";
+
+type Row = { id: string; name: string; note: string };
+const columns: Column<Row>[] = [
+  { header: "Name", cell: (row) => row.name },
+  { header: "Note", cell: (row) => row.note, truncate: true, title: (row) => row.note },
+  { header: "Actions", actions: true, cell: (row) => <button type="button">Edit {row.name}</button> },
+];
+
+describe("DataTable", () => {
+  const html = renderToStaticMarkup(
+    <DataTable caption="People" columns={columns} rows={[{ id: "1", name: "Ann", note: "A long note" }]} rowKey={(r) => r.id} empty="Nobody yet." />,
+  );
+
+  it("labels every value cell for the phone layout and keeps actions unlabelled", () => {
+    expect(html).toContain('data-label="Name"');
+    expect(html).toContain('data-label="Note"');
+    expect(html).not.toContain('data-label="Actions"');
+    expect(html).toContain("max-sm:before:content-[attr(data-label)]");
+  });
+
+  it("names the table and its keyboard-scrollable region, and gives a truncated cell its title", () => {
+    expect(html).toContain("<caption class=\"sr-only\">People</caption>");
+    expect(html).toMatch(/role="region" aria-label="People" tabindex="0"/);
+    expect(html).toContain('title="A long note"');
+  });
+
+  it("shows the empty text when there are no rows", () => {
+    const empty = renderToStaticMarkup(<DataTable caption="People" columns={columns} rows={[]} rowKey={(r) => r.id} empty="Nobody yet." />);
+    expect(empty).toContain("Nobody yet.");
+    expect(empty).not.toContain("<table");
+  });
+});

@@ -10,11 +10,25 @@ const STATUSES = ["pending", "contacted", "sale", "callback", "declined"];
 await migrate();
 const users = await Promise.all(
   Array.from({ length: 20 }, (_, i) =>
-    User.create({ email: `bench${i}.${Date.now()}@example.test`, passwordHash: "x", firstName: "Bench", lastName: `Agent${i}`, role: "agent" }),
+    User.create({
+      email: `bench${i}.${Date.now()}@example.test`,
+      passwordHash: "x",
+      firstName: "Bench",
+      lastName: `Agent${i}`,
+      role: "agent",
+    }),
   ),
 );
-const agents = await Promise.all(users.map((u) => Agent.create({ userId: u.id, licenseNumber: "B", status: "approved", setupComplete: true })));
-const admin = await User.create({ email: `bench-admin.${Date.now()}@example.test`, passwordHash: "x", firstName: "Bench", lastName: "Admin", role: "admin" });
+const agents = await Promise.all(
+  users.map((u) => Agent.create({ userId: u.id, licenseNumber: "B", status: "approved", setupComplete: true })),
+);
+const admin = await User.create({
+  email: `bench-admin.${Date.now()}@example.test`,
+  passwordHash: "x",
+  firstName: "Bench",
+  lastName: "Admin",
+  role: "admin",
+});
 
 const now = Date.now();
 for (let done = 0; done < TOTAL; done += 5000) {

@@ -9,7 +9,9 @@ import type { ServerBuild } from "@remix-run/node";
 type ServiceErrorLike = Error & { name: "ServiceError"; status: number; code: string };
 
 function isServiceError(error: unknown): error is ServiceErrorLike {
-  return error instanceof Error && error.name === "ServiceError" && typeof (error as ServiceErrorLike).status === "number";
+  return (
+    error instanceof Error && error.name === "ServiceError" && typeof (error as ServiceErrorLike).status === "number"
+  );
 }
 
 export function serviceErrorResponse(error: ServiceErrorLike) {

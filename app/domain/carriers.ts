@@ -23,12 +23,7 @@ export const PRESET_CARRIERS = [
 export const COMBINED_CARRIER = "Combined";
 
 /** Combined sells a fixed product line; agents may set rates but not add, rename or remove products. */
-export const COMBINED_PRODUCTS = [
-  "GL Preferred",
-  "GL Standard",
-  "GL Sub Standard",
-  "GL Graded Benefit",
-] as const;
+export const COMBINED_PRODUCTS = ["GL Preferred", "GL Standard", "GL Sub Standard", "GL Graded Benefit"] as const;
 
 export function isCombined(name: string): boolean {
   return name.trim().toLowerCase() === COMBINED_CARRIER.toLowerCase();

@@ -66,7 +66,9 @@ function toInstant(value: Date | string, timeZone: string): { date: Date; timeZo
 function formatWith(options: Intl.DateTimeFormatOptions, value: Date | string, timeZone: string): string {
   const instant = toInstant(value, timeZone);
   if (!instant) return "";
-  return normalizeSpaces(new Intl.DateTimeFormat("en-US", { ...options, timeZone: instant.timeZone }).format(instant.date));
+  return normalizeSpaces(
+    new Intl.DateTimeFormat("en-US", { ...options, timeZone: instant.timeZone }).format(instant.date),
+  );
 }
 
 /** "Nov 21, 2026"; empty for an unreadable date. */
@@ -86,7 +88,9 @@ export function formatDateTime(value: Date | string, timeZone: string): string {
 /** The header clock: "3:04 PM EST". */
 export function formatClock(now: Date, timeZone: string): string {
   return normalizeSpaces(
-    new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(now),
+    new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
+      now,
+    ),
   );
 }
 

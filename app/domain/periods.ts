@@ -189,7 +189,16 @@ export function periodRange(
       return { start: midnight(year, month, day - 1), end: midnight(year, month, day) };
     case "last3days": {
       const w = wallClock(now, timeZone);
-      const start = zonedTime(w.year, w.month, w.day - 3, w.hour, w.minute, w.second, now.getUTCMilliseconds(), timeZone);
+      const start = zonedTime(
+        w.year,
+        w.month,
+        w.day - 3,
+        w.hour,
+        w.minute,
+        w.second,
+        now.getUTCMilliseconds(),
+        timeZone,
+      );
       return { start, end: now };
     }
     case "thisweek":

@@ -1,7 +1,12 @@
 import { COMBINED_PRODUCTS, isCombined } from "./carriers";
 import { US_STATES, findState, parseBulkStates, stateName } from "./states";
 import {
-  SETUP_MESSAGES, SETUP_NOTICES, SETUP_RATE_LIMITS, canonicalCarrierName, isRateStep, wizardStepSchemas,
+  SETUP_MESSAGES,
+  SETUP_NOTICES,
+  SETUP_RATE_LIMITS,
+  canonicalCarrierName,
+  isRateStep,
+  wizardStepSchemas,
   type WizardStep,
 } from "./schemas/setup";
 
@@ -98,10 +103,16 @@ export function selectCarriers(draft: SetupDraft, names: string[], style: NewCar
   return { ...draft, carriers: [...kept, ...added] };
 }
 
-export function addCarrier(draft: SetupDraft, rawName: string, style: NewCarrierStyle, field = "newCarrier"): DraftEdit {
+export function addCarrier(
+  draft: SetupDraft,
+  rawName: string,
+  style: NewCarrierStyle,
+  field = "newCarrier",
+): DraftEdit {
   const name = canonicalCarrierName(rawName);
   if (!name) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.carrierName, field } };
-  if (name.length > 120) return { draft, notice: { tone: "error", text: "Carrier names can be at most 120 characters.", field } };
+  if (name.length > 120)
+    return { draft, notice: { tone: "error", text: "Carrier names can be at most 120 characters.", field } };
   if (draft.carriers.some((c) => c.name.toLowerCase() === name.toLowerCase())) {
     return { draft, notice: { tone: "error", text: SETUP_MESSAGES.duplicateCarrier, field } };
   }
@@ -111,7 +122,14 @@ export function addCarrier(draft: SetupDraft, rawName: string, style: NewCarrier
 export function removeCarrier(draft: SetupDraft, index: number): DraftEdit {
   if (!draft.carriers[index]) return { draft };
   if (draft.carriers.length <= 1) {
-    return { draft, notice: { tone: "error", title: SETUP_NOTICES.cannotRemoveCarrier.title, text: SETUP_NOTICES.cannotRemoveCarrier.description } };
+    return {
+      draft,
+      notice: {
+        tone: "error",
+        title: SETUP_NOTICES.cannotRemoveCarrier.title,
+        text: SETUP_NOTICES.cannotRemoveCarrier.description,
+      },
+    };
   }
   return { draft: { ...draft, carriers: draft.carriers.filter((_, i) => i !== index) } };
 }
@@ -125,7 +143,9 @@ export function addProductRow(draft: SetupDraft, index: number): DraftEdit {
   const carrier = draft.carriers[index];
   if (!carrier) return { draft };
   if (isCombined(carrier.name)) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.combinedFixed } };
-  return { draft: withCarrier(draft, index, (c) => ({ ...c, products: [...c.products, { name: "", commissionRate: "" }] })) };
+  return {
+    draft: withCarrier(draft, index, (c) => ({ ...c, products: [...c.products, { name: "", commissionRate: "" }] })),
+  };
 }
 
 /** The setup screen's Add: a filled-in product, checked before it joins the list. */
@@ -136,11 +156,27 @@ export function appendProduct(draft: SetupDraft, index: number, name: string, ra
   if (isCombined(carrier.name)) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.combinedFixed, field } };
   const productName = name.trim();
   if (!productName || !rate.trim()) {
-    return { draft, notice: { tone: "error", title: SETUP_NOTICES.missingInformation.title, text: SETUP_NOTICES.missingInformation.description, field } };
+    return {
+      draft,
+      notice: {
+        tone: "error",
+        title: SETUP_NOTICES.missingInformation.title,
+        text: SETUP_NOTICES.missingInformation.description,
+        field,
+      },
+    };
   }
   const value = Number(rate);
   if (!Number.isFinite(value) || value <= 0) {
-    return { draft, notice: { tone: "error", title: SETUP_NOTICES.invalidCommission.title, text: SETUP_NOTICES.invalidCommission.description, field } };
+    return {
+      draft,
+      notice: {
+        tone: "error",
+        title: SETUP_NOTICES.invalidCommission.title,
+        text: SETUP_NOTICES.invalidCommission.description,
+        field,
+      },
+    };
   }
   if (value > SETUP_RATE_LIMITS.max) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.rateMax, field } };
   if (!isRateStep(value)) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.rateStep, field } };
@@ -148,7 +184,10 @@ export function appendProduct(draft: SetupDraft, index: number, name: string, ra
     return { draft, notice: { tone: "error", text: SETUP_MESSAGES.duplicateProduct(productName), field } };
   }
   return {
-    draft: withCarrier(draft, index, (c) => ({ ...c, products: [...c.products, { name: productName, commissionRate: rate.trim() }] })),
+    draft: withCarrier(draft, index, (c) => ({
+      ...c,
+      products: [...c.products, { name: productName, commissionRate: rate.trim() }],
+    })),
   };
 }
 
@@ -157,9 +196,18 @@ export function removeProduct(draft: SetupDraft, index: number, productIndex: nu
   if (!carrier?.products[productIndex]) return { draft };
   if (isCombined(carrier.name)) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.combinedFixed } };
   if (carrier.products.length <= 1) {
-    return { draft, notice: { tone: "error", title: SETUP_NOTICES.cannotRemoveProduct.title, text: SETUP_NOTICES.cannotRemoveProduct.description } };
+    return {
+      draft,
+      notice: {
+        tone: "error",
+        title: SETUP_NOTICES.cannotRemoveProduct.title,
+        text: SETUP_NOTICES.cannotRemoveProduct.description,
+      },
+    };
   }
-  return { draft: withCarrier(draft, index, (c) => ({ ...c, products: c.products.filter((_, j) => j !== productIndex) })) };
+  return {
+    draft: withCarrier(draft, index, (c) => ({ ...c, products: c.products.filter((_, j) => j !== productIndex) })),
+  };
 }
 
 function sortCodes(codes: string[]) {
@@ -169,9 +217,11 @@ function sortCodes(codes: string[]) {
 /** A typed state joins the list if it is not empty, is a state, and is not there already. */
 export function addStateEntry(draft: SetupDraft, entry: string): DraftEdit {
   const typed = entry.trim();
-  if (!typed) return { draft, notice: { tone: "error", text: "Please enter a state name or code.", field: "stateEntry" } };
+  if (!typed)
+    return { draft, notice: { tone: "error", text: "Please enter a state name or code.", field: "stateEntry" } };
   const state = findState(typed);
-  if (!state) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.invalidStates([typed]), field: "stateEntry" } };
+  if (!state)
+    return { draft, notice: { tone: "error", text: SETUP_MESSAGES.invalidStates([typed]), field: "stateEntry" } };
   if (draft.licensedStates.includes(state.code)) {
     return { draft, notice: { tone: "error", text: `${state.name} is already in your list.`, field: "stateEntry" } };
   }
@@ -197,13 +247,26 @@ const plural = (n: number) => `${n} ${n === 1 ? "state" : "states"}`;
  */
 export function applyBulkStates(draft: SetupDraft, textValue: string, mode: "add" | "replace"): DraftEdit {
   const { states, invalid } = parseBulkStates(textValue);
-  if (invalid.length) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.invalidStates(invalid), field: "bulkStates" } };
-  if (states.length === 0) return { draft, notice: { tone: "error", text: "Enter state names or codes, separated by commas or new lines.", field: "bulkStates" } };
+  if (invalid.length)
+    return { draft, notice: { tone: "error", text: SETUP_MESSAGES.invalidStates(invalid), field: "bulkStates" } };
+  if (states.length === 0)
+    return {
+      draft,
+      notice: {
+        tone: "error",
+        text: "Enter state names or codes, separated by commas or new lines.",
+        field: "bulkStates",
+      },
+    };
   const codes = states.map((s) => s.code);
   if (mode === "replace") {
     return {
       draft: { ...draft, licensedStates: sortCodes(codes) },
-      notice: { tone: "success", title: "States Replaced", text: `Licensed states replaced with ${plural(codes.length)}.` },
+      notice: {
+        tone: "success",
+        title: "States Replaced",
+        text: `Licensed states replaced with ${plural(codes.length)}.`,
+      },
     };
   }
   const fresh = codes.filter((c) => !draft.licensedStates.includes(c));
@@ -290,7 +353,13 @@ export function applyDraftIntent(
 }
 
 /** What the agent typed into the side fields, kept only when their own action failed. */
-export type SideInputs = { carrierSearch: string; newCarrier: string; stateEntry: string; bulkStates: string; newProducts: { name: string; commissionRate: string }[] };
+export type SideInputs = {
+  carrierSearch: string;
+  newCarrier: string;
+  stateEntry: string;
+  bulkStates: string;
+  newProducts: { name: string; commissionRate: string }[];
+};
 
 export function sideInputsAfter(payload: Record<string, unknown>, notice?: DraftNotice): SideInputs {
   const failed = (field: string) => notice?.tone === "error" && notice.field === field;
@@ -301,10 +370,19 @@ export function sideInputsAfter(payload: Record<string, unknown>, notice?: Draft
     bulkStates: failed("bulkStates") ? text(payload.bulkStates) : "",
     newProducts: list(payload.newProducts).map((_, i) =>
       failed(`newProducts[${i}]`)
-        ? { name: text(at(payload.newProducts, i).name), commissionRate: text(at(payload.newProducts, i).commissionRate) }
+        ? {
+            name: text(at(payload.newProducts, i).name),
+            commissionRate: text(at(payload.newProducts, i).commissionRate),
+          }
         : { name: "", commissionRate: "" },
     ),
   };
 }
 
-export const EMPTY_SIDE_INPUTS: SideInputs = { carrierSearch: "", newCarrier: "", stateEntry: "", bulkStates: "", newProducts: [] };
+export const EMPTY_SIDE_INPUTS: SideInputs = {
+  carrierSearch: "",
+  newCarrier: "",
+  stateEntry: "",
+  bulkStates: "",
+  newProducts: [],
+};

@@ -12,10 +12,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(formData.get("redirectTo"), "/dashboard");
   const submission = parseWithZod(formData, { schema: timezoneSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(back, { type: "error", title: "Time zone not changed", description: "Choose one of the listed time zones." });
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Time zone not changed",
+      description: "Choose one of the listed time zones.",
+    });
   }
   await setTimezone(user, submission.value.timezone);
-  return redirectWithToast(back, { title: "Time zone updated", description: "Times now show in your chosen time zone." });
+  return redirectWithToast(back, {
+    title: "Time zone updated",
+    description: "Times now show in your chosen time zone.",
+  });
 }
 
 export async function loader() {

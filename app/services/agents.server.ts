@@ -1,10 +1,13 @@
-import {
-  Op, literal, type InferAttributes, type Transaction, type WhereOptions,
-} from "sequelize";
+import { Op, literal, type InferAttributes, type Transaction, type WhereOptions } from "sequelize";
 import { Agent, Bdm, LicensedState, User, sequelize } from "~db";
 import { percentOf } from "~/domain/commission";
 import {
-  ADD_CALLS_MAX, ADD_CALLS_MIN, CALLS_TO_ADD_RANGE, type AgentListQuery, type ApproveAgentInput, type SettableAgentStatus,
+  ADD_CALLS_MAX,
+  ADD_CALLS_MIN,
+  CALLS_TO_ADD_RANGE,
+  type AgentListQuery,
+  type ApproveAgentInput,
+  type SettableAgentStatus,
 } from "~/domain/schemas/agents";
 import { stateName } from "~/domain/states";
 import { AGENT_STATUSES, type AgentStatus } from "~/domain/statuses";
@@ -41,7 +44,12 @@ export async function listAssignableAgents() {
   });
   const name = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
   return rows
-    .map((row) => ({ id: row.id, firstName: row.user!.firstName, lastName: row.user!.lastName, licenseNumber: row.licenseNumber }))
+    .map((row) => ({
+      id: row.id,
+      firstName: row.user!.firstName,
+      lastName: row.user!.lastName,
+      licenseNumber: row.licenseNumber,
+    }))
     .sort((a, b) => name(a).localeCompare(name(b), "en-US") || a.id.localeCompare(b.id));
 }
 
@@ -77,7 +85,13 @@ function fullName(agent: Agent) {
 const viewInclude = [
   { model: User, as: "user", attributes: ["id", "firstName", "lastName", "email", "phone"] },
   { model: Bdm, as: "bdm", attributes: ["id", "firstName", "lastName"] },
-  { model: LicensedState, as: "licensedStates", attributes: ["state"], separate: true, order: [["state", "ASC"]] as [string, string][] },
+  {
+    model: LicensedState,
+    as: "licensedStates",
+    attributes: ["state"],
+    separate: true,
+    order: [["state", "ASC"]] as [string, string][],
+  },
 ];
 
 function toAgentView(agent: Agent): AgentView {
@@ -172,7 +186,12 @@ type AgentListRecord = {
 function toAgentRow(row: AgentListRecord): AgentRow {
   return {
     id: row.id,
-    user: { firstName: row.user.firstName, lastName: row.user.lastName, email: row.user.email, phone: row.user.phone ?? null },
+    user: {
+      firstName: row.user.firstName,
+      lastName: row.user.lastName,
+      email: row.user.email,
+      phone: row.user.phone ?? null,
+    },
     companyName: row.companyName ?? null,
     licenseNumber: row.licenseNumber,
     status: row.status,
@@ -180,7 +199,9 @@ function toAgentRow(row: AgentListRecord): AgentRow {
     callsLeft: row.callsLeft,
     callsOrdered: row.callsOrdered,
     callsSold: row.callsSold,
-    assignedBdm: row.bdm?.id ? { id: row.bdm.id, firstName: row.bdm.firstName ?? "", lastName: row.bdm.lastName ?? "" } : null,
+    assignedBdm: row.bdm?.id
+      ? { id: row.bdm.id, firstName: row.bdm.firstName ?? "", lastName: row.bdm.lastName ?? "" }
+      : null,
     setupComplete: Boolean(row.setupComplete),
     createdAt: new Date(row.createdAt).toISOString(),
     conversion: percentOf(row.callsSold, row.callsOrdered),
@@ -211,14 +232,26 @@ export async function listAgents(
     {
       where,
       attributes: [
-        "id", "companyName", "licenseNumber", "status", "callQuota", "callsLeft", "callsOrdered", "callsSold", "setupComplete", "createdAt",
+        "id",
+        "companyName",
+        "licenseNumber",
+        "status",
+        "callQuota",
+        "callsLeft",
+        "callsOrdered",
+        "callsSold",
+        "setupComplete",
+        "createdAt",
         [literal(waitingPassword), "hasTemporaryPassword"],
       ],
       include: [
         { model: User, as: "user", attributes: ["firstName", "lastName", "email", "phone"], required: true },
         { model: Bdm, as: "bdm", attributes: ["id", "firstName", "lastName"] },
       ],
-      order: [["createdAt", "DESC"], ["id", "DESC"]],
+      order: [
+        ["createdAt", "DESC"],
+        ["id", "DESC"],
+      ],
       raw: true,
       nest: true,
     },
@@ -241,7 +274,12 @@ export async function getAgent(actor: SessionUser, agentId: string): Promise<Age
 
 export async function listBdms(actor: SessionUser): Promise<BdmView[]> {
   assertAdmin(actor);
-  const rows = await Bdm.findAll({ order: [["lastName", "ASC"], ["firstName", "ASC"]] });
+  const rows = await Bdm.findAll({
+    order: [
+      ["lastName", "ASC"],
+      ["firstName", "ASC"],
+    ],
+  });
   return rows.map((b) => ({ id: b.id, firstName: b.firstName, lastName: b.lastName, email: b.email }));
 }
 
@@ -254,14 +292,21 @@ export async function approveAgent(actor: SessionUser, agentId: string, input: A
   assertAdmin(actor);
   const agent = await findAgent(agentId);
   if (agent.status !== "pending" && agent.status !== "rejected") {
-    throw conflict(agent.status === "approved" ? "This agent is already approved." : "Only pending or rejected agents can be approved.");
+    throw conflict(
+      agent.status === "approved"
+        ? "This agent is already approved."
+        : "Only pending or rejected agents can be approved.",
+    );
   }
   const bdm = input.assignedBdm ? await findBdm(input.assignedBdm, "assignedBdm") : null;
   const user = agent.user!;
   const email = input.email?.toLowerCase();
   if (email && email !== user.email) {
     const taken = await User.findOne({ where: { email }, attributes: ["id"] });
-    if (taken) throw new ServiceError(409, "An account with this email already exists.", { email: ["An account with this email already exists."] });
+    if (taken)
+      throw new ServiceError(409, "An account with this email already exists.", {
+        email: ["An account with this email already exists."],
+      });
   }
 
   await sequelize.transaction(async (transaction) => {
@@ -304,11 +349,19 @@ export async function rejectAgent(actor: SessionUser, agentId: string) {
   assertAdmin(actor);
   const agent = await findAgent(agentId);
   if (agent.status !== "pending") {
-    throw conflict(agent.status === "rejected" ? "This agent is already rejected." : "Only pending agents can be rejected.");
+    throw conflict(
+      agent.status === "rejected" ? "This agent is already rejected." : "Only pending agents can be rejected.",
+    );
   }
   await moveAgentStatus(agent, { status: "rejected" });
   await endUserSessions(agent.userId);
-  await logActivity({ userId: actor.id, action: "agent_rejected", entityType: "agent", entityId: agent.id, summary: `Agent ${fullName(agent)} rejected` });
+  await logActivity({
+    userId: actor.id,
+    action: "agent_rejected",
+    entityType: "agent",
+    entityId: agent.id,
+    summary: `Agent ${fullName(agent)} rejected`,
+  });
   return agentView(agent.id);
 }
 
@@ -324,7 +377,9 @@ export async function setAgentStatus(actor: SessionUser, agentId: string, status
     throw conflict(status === "paused" ? "This agent is already paused." : "This agent is already active.");
   }
   if (agent.status !== from) {
-    throw conflict(status === "paused" ? "Only approved agents can be paused." : "Only paused agents can be activated.");
+    throw conflict(
+      status === "paused" ? "Only approved agents can be paused." : "Only paused agents can be activated.",
+    );
   }
   await moveAgentStatus(agent, { status });
   if (status === "paused") await endUserSessions(agent.userId);

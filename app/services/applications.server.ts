@@ -25,13 +25,21 @@ const publicAgentQuery = {
   where: assignableAgentWhere,
   attributes: ["id", "licenseNumber"],
   include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
-  order: [[fn("LOWER", col("user.first_name")), "ASC"], [fn("LOWER", col("user.last_name")), "ASC"], ["id", "ASC"]],
+  order: [
+    [fn("LOWER", col("user.first_name")), "ASC"],
+    [fn("LOWER", col("user.last_name")), "ASC"],
+    ["id", "ASC"],
+  ],
   raw: true,
   nest: true,
 } satisfies FindOptions<Agent>;
 
 function toPublicAgent(agent: Agent): PublicAgent {
-  return { id: agent.id, name: `${agent.user!.firstName} ${agent.user!.lastName}`.trim(), licenseNumber: agent.licenseNumber };
+  return {
+    id: agent.id,
+    name: `${agent.user!.firstName} ${agent.user!.lastName}`.trim(),
+    licenseNumber: agent.licenseNumber,
+  };
 }
 
 /** The agent picker of the public form: the whole list. */
@@ -74,7 +82,9 @@ export async function createPublicApplication(input: PublicApplicationInput, met
   await assertUnderLimit(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
 
   const [agent, carrier] = await Promise.all([
-    Agent.findByPk(input.agentId, { include: [{ model: User, as: "user", attributes: ["id", "firstName", "lastName"] }] }),
+    Agent.findByPk(input.agentId, {
+      include: [{ model: User, as: "user", attributes: ["id", "firstName", "lastName"] }],
+    }),
     Carrier.findByPk(input.carrierId, { attributes: ["id", "name"] }),
   ]);
   if (!agent || agent.status !== assignableAgentWhere.status || !agent.user) {
@@ -85,14 +95,22 @@ export async function createPublicApplication(input: PublicApplicationInput, met
   const agentName = `${agent.user.firstName} ${agent.user.lastName}`.trim();
   const coverageAmountCents = centsFromDollars(input.coverageAmount);
   const monthlyPremiumCents = centsFromDollars(input.monthlyPremium);
-  if (coverageAmountCents === null) throw badRequest("Coverage amount can have at most two decimals", { coverageAmount: ["Coverage amount can have at most two decimals"] });
-  if (monthlyPremiumCents === null) throw badRequest("Monthly premium can have at most two decimals", { monthlyPremium: ["Monthly premium can have at most two decimals"] });
+  if (coverageAmountCents === null)
+    throw badRequest("Coverage amount can have at most two decimals", {
+      coverageAmount: ["Coverage amount can have at most two decimals"],
+    });
+  if (monthlyPremiumCents === null)
+    throw badRequest("Monthly premium can have at most two decimals", {
+      monthlyPremium: ["Monthly premium can have at most two decimals"],
+    });
 
   // The evidence is the wording the prospect saw: the page sends it; anything that is not one of
   // our own wordings for this agent is replaced by the wording naming the agent.
   const shownTexts = [consentTextFor(agentName), consentTextFor(null)];
   const consentText = input.consent
-    ? shownTexts.includes(input.consentText ?? "") ? input.consentText! : shownTexts[0]!
+    ? shownTexts.includes(input.consentText ?? "")
+      ? input.consentText!
+      : shownTexts[0]!
     : null;
   const now = new Date();
 

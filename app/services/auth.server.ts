@@ -3,7 +3,11 @@ import { Agent, User, sequelize } from "~db";
 import { isTimezone } from "~/domain/timezones";
 import { hashPassword, verifyPassword } from "~/utils/crypto.server";
 import {
-  agentSignInRefusal, createSession, toSessionUser, type RequestMeta, type SessionUser,
+  agentSignInRefusal,
+  createSession,
+  toSessionUser,
+  type RequestMeta,
+  type SessionUser,
 } from "./sessions.server";
 import { ServiceError, type ServiceErrorCode, badRequest, conflict } from "./errors.server";
 import { LOGIN_FAILURES, REGISTRATIONS, assertUnderLimit, clearAttempts, recordAttempt } from "./rate-limits.server";
@@ -52,7 +56,13 @@ export async function signIn(
   }
 
   const sessionToken = await createSession(user.id, meta);
-  await logActivity({ userId: user.id, action: "sign_in", entityType: "user", entityId: user.id, summary: `${user.firstName} ${user.lastName} signed in` });
+  await logActivity({
+    userId: user.id,
+    action: "sign_in",
+    entityType: "user",
+    entityId: user.id,
+    summary: `${user.firstName} ${user.lastName} signed in`,
+  });
   return { kind: "signed-in", user: toSessionUser(user), sessionToken };
 }
 
@@ -77,8 +87,20 @@ export async function registerAgent(input: RegistrationInput, meta: RequestMeta 
   const passwordHash = await hashPassword(input.password);
   const user = await createPendingAgent(email, passwordHash, input);
   await recordAttempt(REGISTRATIONS, [meta.ip ? `ip:${meta.ip}` : null]);
-  await logActivity({ userId: user.id, action: "agent_registered", entityType: "user", entityId: user.id, summary: `${user.firstName} ${user.lastName} requested agent access` });
-  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, status: "pending" as const };
+  await logActivity({
+    userId: user.id,
+    action: "agent_registered",
+    entityType: "user",
+    entityId: user.id,
+    summary: `${user.firstName} ${user.lastName} requested agent access`,
+  });
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    status: "pending" as const,
+  };
 }
 
 async function createPendingAgent(email: string, passwordHash: string, input: RegistrationInput) {
@@ -110,7 +132,8 @@ async function createPendingAgent(email: string, passwordHash: string, input: Re
 }
 
 export async function setTimezone(actor: SessionUser, timezone: string) {
-  if (!isTimezone(timezone)) throw badRequest("Choose one of the listed time zones.", { timezone: ["Choose one of the listed time zones."] });
+  if (!isTimezone(timezone))
+    throw badRequest("Choose one of the listed time zones.", { timezone: ["Choose one of the listed time zones."] });
   await User.update({ timezone }, { where: { id: actor.id } });
   return { ...actor, timezone };
 }

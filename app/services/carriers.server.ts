@@ -1,11 +1,22 @@
 import {
-  Op, UniqueConstraintError, col, fn, where as sqlWhere, type CreationAttributes, type FindOptions, type Transaction,
+  Op,
+  UniqueConstraintError,
+  col,
+  fn,
+  where as sqlWhere,
+  type CreationAttributes,
+  type FindOptions,
+  type Transaction,
 } from "sequelize";
 import type { z } from "zod";
 import { Agent, AgentCarrier, Carrier, LicensedState, Product, sequelize } from "~db";
 import { COMBINED_PRODUCTS, isCombined } from "~/domain/carriers";
 import {
-  SETUP_MESSAGES, carrierUpdateSchema, normalizeCombinedProducts, setupFieldErrors, setupSchema,
+  SETUP_MESSAGES,
+  carrierUpdateSchema,
+  normalizeCombinedProducts,
+  setupFieldErrors,
+  setupSchema,
 } from "~/domain/schemas/setup";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
@@ -30,12 +41,16 @@ export type AgentSetupView = {
 
 const CARRIER_NOT_FOUND = "Carrier not found";
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en-US", { sensitivity: "base" });
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, "en-US", { sensitivity: "base" });
 
 // By name as people read it (case aside), in SQL; the id keeps equal names in a stable order.
 const publicCarrierQuery = {
   attributes: ["id", "name"],
-  order: [[fn("LOWER", col("name")), "ASC"], ["id", "ASC"]],
+  order: [
+    [fn("LOWER", col("name")), "ASC"],
+    ["id", "ASC"],
+  ],
   raw: true,
 } satisfies FindOptions<Carrier>;
 const toCarrierOption = (c: Carrier): CarrierOption => ({ id: c.id, name: c.name });
@@ -66,7 +81,11 @@ export async function listAllProducts(
   const { rows, count } = await Product.findAndCountAll({
     where,
     include: [{ model: Carrier, as: "carrier", attributes: ["name"] }],
-    order: [[{ model: Carrier, as: "carrier" }, "name", "ASC"], ["name", "ASC"], ["id", "ASC"]],
+    order: [
+      [{ model: Carrier, as: "carrier" }, "name", "ASC"],
+      ["name", "ASC"],
+      ["id", "ASC"],
+    ],
     limit: paging.pageSize,
     offset: (paging.page - 1) * paging.pageSize,
   });
@@ -110,7 +129,10 @@ export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView>
   const agentId = assertAgent(actor);
   const [agent, links, products, states] = await Promise.all([
     Agent.findByPk(agentId, { attributes: ["id", "setupComplete"] }),
-    AgentCarrier.findAll({ where: { agentId }, include: [{ model: Carrier, as: "carrier", attributes: ["id", "name"] }] }),
+    AgentCarrier.findAll({
+      where: { agentId },
+      include: [{ model: Carrier, as: "carrier", attributes: ["id", "name"] }],
+    }),
     Product.findAll({ where: { agentId, archivedAt: null } }),
     LicensedState.findAll({ where: { agentId }, attributes: ["state"] }),
   ]);
@@ -122,7 +144,10 @@ export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView>
     .map((carrier) => ({
       id: carrier.id,
       name: carrier.name,
-      products: orderProducts(carrier.name, products.filter((p) => p.carrierId === carrier.id)).map((p) => ({
+      products: orderProducts(
+        carrier.name,
+        products.filter((p) => p.carrierId === carrier.id),
+      ).map((p) => ({
         id: p.id,
         name: p.name,
         compPercentage: p.compPercentage,
@@ -130,7 +155,12 @@ export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView>
       })),
     }));
   const codes = states.map((s) => s.state).sort((a, b) => stateName(a).localeCompare(stateName(b), "en-US"));
-  return { setupComplete: agent.setupComplete, carriers, licensedStates: codes.map(stateName), licensedStateCodes: codes };
+  return {
+    setupComplete: agent.setupComplete,
+    carriers,
+    licensedStates: codes.map(stateName),
+    licensedStateCodes: codes,
+  };
 }
 
 type ValidCarrier = { id?: string; name: string; products: { name: string; commissionRate: number }[] };
@@ -159,15 +189,24 @@ async function resolveCarriers(carriers: ValidCarrier[]): Promise<ResolvedCarrie
   for (const [index, entry] of carriers.entries()) {
     let carrier = entry.id ? byId.get(entry.id) : byLowerName.get(entry.name.toLowerCase());
     if (entry.id && !carrier) throw badRequest(CARRIER_NOT_FOUND, { [`carriers.${index}.id`]: [CARRIER_NOT_FOUND] });
-    if (resolved.some((r) => r.carrier.id === carrier?.id || (!carrier && r.carrier.name.toLowerCase() === entry.name.toLowerCase()))) {
-      throw badRequest(SETUP_MESSAGES.duplicateCarrier, { [`carriers.${index}.name`]: [SETUP_MESSAGES.duplicateCarrier] });
+    if (
+      resolved.some(
+        (r) => r.carrier.id === carrier?.id || (!carrier && r.carrier.name.toLowerCase() === entry.name.toLowerCase()),
+      )
+    ) {
+      throw badRequest(SETUP_MESSAGES.duplicateCarrier, {
+        [`carriers.${index}.name`]: [SETUP_MESSAGES.duplicateCarrier],
+      });
     }
     carrier ??= await findOrCreateCustomCarrier(entry.name);
     let products = entry.products;
     // An entry given by id only skipped the name-based Combined check in the schema.
     if (isCombined(carrier.name)) {
       const fixed = normalizeCombinedProducts(products);
-      if (!fixed) throw badRequest(SETUP_MESSAGES.combinedFixed, { [`carriers.${index}.products`]: [SETUP_MESSAGES.combinedFixed] });
+      if (!fixed)
+        throw badRequest(SETUP_MESSAGES.combinedFixed, {
+          [`carriers.${index}.products`]: [SETUP_MESSAGES.combinedFixed],
+        });
       products = fixed;
     }
     resolved.push({ carrier, products });
@@ -194,11 +233,19 @@ async function findOrCreateCustomCarrier(name: string) {
  * product again brings its row back rather than adding a twin, so an agent has one row per
  * carrier and product name, and the product a lead points at is the one the agent sees.
  */
-async function replaceAgentSetup(agentId: string, carriers: ResolvedCarrier[], stateCodes: string[], transaction: Transaction) {
+async function replaceAgentSetup(
+  agentId: string,
+  carriers: ResolvedCarrier[],
+  stateCodes: string[],
+  transaction: Transaction,
+) {
   const carrierIds = carriers.map((c) => c.carrier.id);
   await AgentCarrier.destroy({ where: { agentId, carrierId: { [Op.notIn]: carrierIds } }, transaction });
   // ON CONFLICT DO NOTHING (INSERT OR IGNORE on SQLite) leaves the links the agent already has.
-  await AgentCarrier.bulkCreate(carrierIds.map((carrierId) => ({ agentId, carrierId })), { ignoreDuplicates: true, transaction });
+  await AgentCarrier.bulkCreate(
+    carrierIds.map((carrierId) => ({ agentId, carrierId })),
+    { ignoreDuplicates: true, transaction },
+  );
 
   const existing = await Product.findAll({ where: { agentId }, transaction });
   // A listed name matches the agent's current product before an archived one of the same name.
@@ -212,19 +259,32 @@ async function replaceAgentSetup(agentId: string, carriers: ResolvedCarrier[], s
       );
       if (match) kept.add(match.id);
       if (!match || match.name !== name || match.compPercentage !== commissionRate || match.archivedAt) {
-        writes.push({ ...(match && { id: match.id }), agentId, carrierId: carrier.id, name, compPercentage: commissionRate, archivedAt: null });
+        writes.push({
+          ...(match && { id: match.id }),
+          agentId,
+          carrierId: carrier.id,
+          name,
+          compPercentage: commissionRate,
+          archivedAt: null,
+        });
       }
     }
   }
   // One upsert: new products are inserted, changed and returning ones are updated by id.
   if (writes.length) {
-    await Product.bulkCreate(writes, { updateOnDuplicate: ["name", "compPercentage", "archivedAt", "updatedAt"], transaction });
+    await Product.bulkCreate(writes, {
+      updateOnDuplicate: ["name", "compPercentage", "archivedAt", "updatedAt"],
+      transaction,
+    });
   }
   const retired = existing.filter((p) => !kept.has(p.id) && !p.archivedAt).map((p) => p.id);
   if (retired.length) await Product.update({ archivedAt: new Date() }, { where: { id: retired }, transaction });
 
   await LicensedState.destroy({ where: { agentId, state: { [Op.notIn]: stateCodes } }, transaction });
-  await LicensedState.bulkCreate(stateCodes.map((state) => ({ agentId, state })), { ignoreDuplicates: true, transaction });
+  await LicensedState.bulkCreate(
+    stateCodes.map((state) => ({ agentId, state })),
+    { ignoreDuplicates: true, transaction },
+  );
 }
 
 function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {

@@ -46,10 +46,34 @@ async function recentApplications(where: WhereOptions, limit = 10) {
     where,
     order: [["createdAt", "DESC"]],
     limit,
-    attributes: ["id", "firstName", "lastName", "email", "status", "coverageAmountCents", "monthlyPremiumCents", "createdAt", "agentId"],
+    attributes: [
+      "id",
+      "firstName",
+      "lastName",
+      "email",
+      "status",
+      "coverageAmountCents",
+      "monthlyPremiumCents",
+      "createdAt",
+      "agentId",
+    ],
     include: [
-      { model: Agent, as: "agent", attributes: ["id"], include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }] },
-      { model: Phone, as: "phones", attributes: ["phoneNumber", "isPrimary"], separate: true, order: [["isPrimary", "DESC"], ["createdAt", "ASC"]] },
+      {
+        model: Agent,
+        as: "agent",
+        attributes: ["id"],
+        include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
+      },
+      {
+        model: Phone,
+        as: "phones",
+        attributes: ["phoneNumber", "isPrimary"],
+        separate: true,
+        order: [
+          ["isPrimary", "DESC"],
+          ["createdAt", "ASC"],
+        ],
+      },
     ],
   });
   return rows.map((row) => ({
@@ -62,14 +86,21 @@ async function recentApplications(where: WhereOptions, limit = 10) {
     monthlyPremiumCents: row.monthlyPremiumCents ?? null,
     createdAt: row.createdAt.toISOString(),
     primaryPhone: row.phones?.[0]?.phoneNumber ?? null,
-    agent: row.agent?.user ? { id: row.agent.id, firstName: row.agent.user.firstName, lastName: row.agent.user.lastName } : null,
+    agent: row.agent?.user
+      ? { id: row.agent.id, firstName: row.agent.user.firstName, lastName: row.agent.user.lastName }
+      : null,
   }));
 }
 
 /** The admin's Performance Overview for a period (default today, in the admin's time zone). */
 export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, now = new Date()) {
   assertAdmin(actor);
-  const range = periodRange(input.period, { timeZone: actor.timezone, now, startDate: input.startDate, endDate: input.endDate });
+  const range = periodRange(input.period, {
+    timeZone: actor.timezone,
+    now,
+    startDate: input.startDate,
+    endDate: input.endDate,
+  });
   const inPeriod = createdWithin(range);
   const [activeAgents, { counts, total }, revenueCents, recent] = await Promise.all([
     Agent.count({ where: { status: "approved" } }),
@@ -96,7 +127,12 @@ export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, 
 /** An agent's own figures: every query is scoped to the agent's id. */
 export async function getAgentDashboard(actor: SessionUser, input: PeriodInput, now = new Date()) {
   const agentId = assertAgent(actor);
-  const range = periodRange(input.period, { timeZone: actor.timezone, now, startDate: input.startDate, endDate: input.endDate });
+  const range = periodRange(input.period, {
+    timeZone: actor.timezone,
+    now,
+    startDate: input.startDate,
+    endDate: input.endDate,
+  });
   const month = periodRange("thismonth", { timeZone: actor.timezone, now });
   const mine = { agentId, ...createdWithin(range) };
   const [{ counts, total }, commissionThisMonthCents, recent, agent] = await Promise.all([

@@ -24,7 +24,18 @@ export type FormSubmissionView = {
   createdAt: string;
 };
 
-const VIEW_ATTRIBUTES = ["id", "fullName", "email", "phone", "companyName", "service", "message", "status", "notes", "createdAt"];
+const VIEW_ATTRIBUTES = [
+  "id",
+  "fullName",
+  "email",
+  "phone",
+  "companyName",
+  "service",
+  "message",
+  "status",
+  "notes",
+  "createdAt",
+];
 
 /** From a model or a raw row (dates come back as strings from SQLite's raw reads). */
 function toView(row: FormSubmission): FormSubmissionView {
@@ -41,8 +52,6 @@ function toView(row: FormSubmission): FormSubmissionView {
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
-
-
 
 /** A malformed id is simply not found (Postgres would otherwise fail the uuid cast). */
 async function findOr404(id: string) {
@@ -88,7 +97,20 @@ export async function listFormSubmissions(
 ): Promise<Page<FormSubmissionView>> {
   assertAdmin(actor);
   const where = query.status !== "all" ? { status: query.status } : {};
-  return findPage(FormSubmission, query, { where, attributes: VIEW_ATTRIBUTES, order: [["createdAt", "DESC"], ["id", "DESC"]], raw: true }, toView);
+  return findPage(
+    FormSubmission,
+    query,
+    {
+      where,
+      attributes: VIEW_ATTRIBUTES,
+      order: [
+        ["createdAt", "DESC"],
+        ["id", "DESC"],
+      ],
+      raw: true,
+    },
+    toView,
+  );
 }
 
 /** How many submissions each status holds, for the filter tabs, in one grouped query. Admins only. */
@@ -103,7 +125,11 @@ export async function getFormSubmission(actor: SessionUser, id: string): Promise
 }
 
 /** Any status may follow any other (part 2, section 4); notes replace the previous notes. */
-export async function updateFormSubmission(actor: SessionUser, id: string, change: FormSubmissionUpdate): Promise<FormSubmissionView> {
+export async function updateFormSubmission(
+  actor: SessionUser,
+  id: string,
+  change: FormSubmissionUpdate,
+): Promise<FormSubmissionView> {
   assertAdmin(actor);
   const row = await findOr404(id);
   const from = row.status;
@@ -113,9 +139,10 @@ export async function updateFormSubmission(actor: SessionUser, id: string, chang
     action: "form_submission_updated",
     entityType: "form_submission",
     entityId: row.id,
-    summary: from === change.status
-      ? `Updated the notes of ${row.fullName}'s inquiry`
-      : `Marked ${row.fullName}'s inquiry ${change.status} (was ${from})`,
+    summary:
+      from === change.status
+        ? `Updated the notes of ${row.fullName}'s inquiry`
+        : `Marked ${row.fullName}'s inquiry ${change.status} (was ${from})`,
   });
   return toView(row);
 }

@@ -1,4 +1,14 @@
-import { Op, col, fn, literal, where as sqlWhere, type FindOptions, type Model, type ModelStatic, type WhereOptions } from "sequelize";
+import {
+  Op,
+  col,
+  fn,
+  literal,
+  where as sqlWhere,
+  type FindOptions,
+  type Model,
+  type ModelStatic,
+  type WhereOptions,
+} from "sequelize";
 import { sequelize } from "~db";
 import { limitOffset, type Page } from "~/utils/list";
 
@@ -37,7 +47,10 @@ export async function countBy<K extends string>(
   const field = model.getAttributes()[attribute]?.field ?? attribute;
   const rows = (await model.findAll({
     where,
-    attributes: [[literal(quoteIdentifier(model, field)), "value"], [fn("COUNT", literal("*")), "count"]],
+    attributes: [
+      [literal(quoteIdentifier(model, field)), "value"],
+      [fn("COUNT", literal("*")), "count"],
+    ],
     group: [literal(quoteIdentifier(model, field)) as unknown as string],
     raw: true,
   })) as unknown as { value: string; count: number | string }[];

@@ -16,10 +16,10 @@ export const HISTORY_SIZE = 10;
 export const MIN_NEW_PASSWORD = 8;
 
 export const LINK_INVALID = "This password reset link is no longer valid.";
-export const LINK_USED = "This password reset link has already been used. Request a new one if you still need to reset your password.";
+export const LINK_USED =
+  "This password reset link has already been used. Request a new one if you still need to reset your password.";
 export const LINK_EXPIRED = "This password reset link has expired. Links expire after 1 hour.";
 export const REQUEST_SENT = "Your password reset request has been sent to the admin for approval.";
-
 
 /**
  * Records a reset request for a known email. An unknown email gets the same answer and no row,
@@ -91,9 +91,24 @@ const withUserName = [{ model: User, as: "user", attributes: ["firstName", "last
 const openRequest = () => ({ kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } });
 
 /** Open requests, oldest first so none waits longest unseen; paged by the database. */
-export async function listPendingResetRequests(actor: SessionUser, paging: { page: number; pageSize: number }): Promise<Page<ResetRequestView>> {
+export async function listPendingResetRequests(
+  actor: SessionUser,
+  paging: { page: number; pageSize: number },
+): Promise<Page<ResetRequestView>> {
   assertAdmin(actor);
-  return findPage(PasswordResetRequest, paging, { where: openRequest(), include: withUserName, order: [["createdAt", "ASC"], ["id", "ASC"]] }, toView);
+  return findPage(
+    PasswordResetRequest,
+    paging,
+    {
+      where: openRequest(),
+      include: withUserName,
+      order: [
+        ["createdAt", "ASC"],
+        ["id", "ASC"],
+      ],
+    },
+    toView,
+  );
 }
 
 /** The latest 10 decided or expired requests, most recently changed first. */
@@ -103,7 +118,10 @@ export async function listResetHistory(actor: SessionUser) {
   const rows = await PasswordResetRequest.findAll({
     where: { kind: "request", [Op.or]: [{ status: { [Op.ne]: "pending" } }, { expiresAt: { [Op.lte]: now } }] },
     include: withUserName,
-    order: [["updatedAt", "DESC"], ["createdAt", "DESC"]],
+    order: [
+      ["updatedAt", "DESC"],
+      ["createdAt", "DESC"],
+    ],
     limit: HISTORY_SIZE,
   });
   return rows.map(toView);
@@ -116,7 +134,14 @@ export async function listResetHistory(actor: SessionUser) {
 export async function listResetRequests(actor: SessionUser) {
   assertAdmin(actor);
   const [pending, history] = await Promise.all([
-    PasswordResetRequest.findAll({ where: openRequest(), include: withUserName, order: [["createdAt", "ASC"], ["id", "ASC"]] }),
+    PasswordResetRequest.findAll({
+      where: openRequest(),
+      include: withUserName,
+      order: [
+        ["createdAt", "ASC"],
+        ["id", "ASC"],
+      ],
+    }),
     listResetHistory(actor),
   ]);
   return { pending: pending.map(toView), history };
@@ -160,7 +185,13 @@ export async function approveResetRequest(admin: SessionUser, id: string) {
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
   });
-  await logActivity({ userId: admin.id, action: "reset_approved", entityType: "user", entityId: row.userId, summary: `Password reset approved for ${row.email}` });
+  await logActivity({
+    userId: admin.id,
+    action: "reset_approved",
+    entityType: "user",
+    entityId: row.userId,
+    summary: `Password reset approved for ${row.email}`,
+  });
   return { request: toView(row), token, resetPath: `/reset-password?token=${encodeURIComponent(token)}` };
 }
 
@@ -168,7 +199,13 @@ export async function denyResetRequest(admin: SessionUser, id: string) {
   assertAdmin(admin);
   const row = await findPendingRequest(id);
   await decide(row, { status: "denied", deniedAt: new Date(), decidedById: admin.id });
-  await logActivity({ userId: admin.id, action: "reset_denied", entityType: "user", entityId: row.userId, summary: `Password reset denied for ${row.email}` });
+  await logActivity({
+    userId: admin.id,
+    action: "reset_denied",
+    entityType: "user",
+    entityId: row.userId,
+    summary: `Password reset denied for ${row.email}`,
+  });
   return { request: toView(row) };
 }
 
@@ -193,7 +230,10 @@ export async function issueSetPasswordToken(user: Pick<User, "id" | "email">) {
 async function findUsableToken(token: string | null | undefined) {
   // Tokens we issue are 43 characters; anything far longer is not worth hashing.
   if (!token || token.length > 200) throw badRequest(LINK_INVALID);
-  const row = await PasswordResetRequest.findOne({ where: { tokenHash: sha256(token) }, include: [{ model: User, as: "user" }] });
+  const row = await PasswordResetRequest.findOne({
+    where: { tokenHash: sha256(token) },
+    include: [{ model: User, as: "user" }],
+  });
   if (!row || !row.user) throw badRequest(LINK_INVALID);
   if (row.status === "completed") throw badRequest(LINK_USED);
   if (row.status !== "approved") throw badRequest(LINK_INVALID);
@@ -243,6 +283,12 @@ export async function resetPasswordWithToken(token: string | null | undefined, p
   await endUserSessions(row.userId);
   // Someone locked out by failed sign-ins has just proved who they are; let them sign in.
   await clearAttempts(LOGIN_FAILURES, `email:${row.user!.email}`);
-  await logActivity({ userId: row.userId, action: "password_changed", entityType: "user", entityId: row.userId, summary: `${row.email} set a new password` });
+  await logActivity({
+    userId: row.userId,
+    action: "password_changed",
+    entityType: "user",
+    entityId: row.userId,
+    summary: `${row.email} set a new password`,
+  });
   return { message: "Your password has been successfully changed.", email: row.user!.email };
 }

@@ -53,8 +53,10 @@ export function toSessionUser(user: User): SessionUser {
 /** Why an agent may not sign in, or null when they may. The texts are the spec's. */
 export function agentSignInRefusal(status: string): string | null {
   if (status === "pending") return "Account pending approval. Admin has not approved your account yet.";
-  if (status === "paused") return "Account paused. Your account has been paused by an administrator; contact your agency to have it reactivated.";
-  if (status === "rejected") return "Account rejected. Your registration was not approved; contact your agency for details.";
+  if (status === "paused")
+    return "Account paused. Your account has been paused by an administrator; contact your agency to have it reactivated.";
+  if (status === "rejected")
+    return "Account rejected. Your registration was not approved; contact your agency for details.";
   return null;
 }
 
@@ -92,9 +94,6 @@ export async function endSession(token: string | null | undefined) {
 
 /** Ends every session of a user, except optionally the one making the request. */
 export async function endUserSessions(userId: string, exceptToken?: string | null) {
-  const where = exceptToken
-    ? { userId, id: { [Op.ne]: sha256(exceptToken) } }
-    : { userId };
+  const where = exceptToken ? { userId, id: { [Op.ne]: sha256(exceptToken) } } : { userId };
   await Session.destroy({ where });
 }
-

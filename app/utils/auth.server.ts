@@ -53,6 +53,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-export function invariantResponse(condition: unknown, message: string, init: { status?: number } = {}): asserts condition {
+export function invariantResponse(
+  condition: unknown,
+  message: string,
+  init: { status?: number } = {},
+): asserts condition {
   if (!condition) throw new Response(message, { status: init.status ?? 404 });
 }

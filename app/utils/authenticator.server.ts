@@ -12,7 +12,10 @@ export const authenticator = new Authenticator<SignInResult>();
 
 authenticator.use(
   new FormStrategy(async ({ form, request }) =>
-    signIn({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, requestMeta(request)),
+    signIn(
+      { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
+      requestMeta(request),
+    ),
   ),
   "form",
 );

@@ -30,7 +30,11 @@ export async function runIntent(
   const intent = String(formData.get("intent") ?? "");
   const handler = Object.hasOwn(options.intents, intent) ? options.intents[intent] : undefined;
   if (!handler) {
-    return redirectWithToast(options.back, { type: "error", title: "Unknown action", description: "That action is not available here." });
+    return redirectWithToast(options.back, {
+      type: "error",
+      title: "Unknown action",
+      description: "That action is not available here.",
+    });
   }
   try {
     return await handler(formData, intent);

@@ -16,9 +16,13 @@ export const API_MAX_PAGE_SIZE = 500;
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD")
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
-    message: "That date does not exist",
-  });
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      message: "That date does not exist",
+    },
+  );
 
 type ListOptions<S extends string, O extends string> = {
   /** Status filter values; the first is the default (usually "all"). */
@@ -56,10 +60,14 @@ export function listQuery<S extends string = "all", O extends string = "newest">
   const fields = {
     search: z.string().trim().max(100, "Search is at most 100 characters").optional(),
     status: z
-      .enum(statuses as unknown as [S, ...S[]], { errorMap: () => ({ message: `Status must be one of: ${statuses.join(", ")}` }) })
+      .enum(statuses as unknown as [S, ...S[]], {
+        errorMap: () => ({ message: `Status must be one of: ${statuses.join(", ")}` }),
+      })
       .default(statuses[0]),
     sort: z
-      .enum(sorts as unknown as [O, ...O[]], { errorMap: () => ({ message: `Sort must be one of: ${sorts.join(", ")}` }) })
+      .enum(sorts as unknown as [O, ...O[]], {
+        errorMap: () => ({ message: `Sort must be one of: ${sorts.join(", ")}` }),
+      })
       .default(sorts[0]),
     period: z.enum(PERIODS as unknown as [Period, ...Period[]]).optional(),
     startDate: isoDay.optional(),
@@ -107,7 +115,8 @@ export function listQuery<S extends string = "all", O extends string = "newest">
     }
     const params = withDefaults(read as Partial<ListParams<S, O>>, options.pageSize ?? DEFAULT_PAGE_SIZE);
     // An incomplete or reversed custom range cannot be shown; the default period is.
-    const customBroken = params.period === "custom" && (!params.startDate || !params.endDate || params.startDate > params.endDate);
+    const customBroken =
+      params.period === "custom" && (!params.startDate || !params.endDate || params.startDate > params.endDate);
     if (customBroken) return { ...params, period: options.period, startDate: undefined, endDate: undefined };
     return params;
   }

@@ -6,7 +6,10 @@ import { useNavigation } from "@remix-run/react";
  * does not make every row look busy.
  */
 export function useIsPending({
-  intent, formAction, formMethod = "POST", fields,
+  intent,
+  formAction,
+  formMethod = "POST",
+  fields,
 }: { intent?: string; formAction?: string; formMethod?: "POST" | "GET"; fields?: Record<string, string> } = {}) {
   const navigation = useNavigation();
   if (navigation.state === "idle" || navigation.formMethod !== formMethod) return false;

@@ -6,7 +6,9 @@ export function assertNotProduction(force: boolean) {
   const url = env.databaseUrl;
   const local = !isPostgresUrl(url) || /@(localhost|127\.0\.0\.1)(:\d+)?\//.test(url);
   if ((env.isProduction || !local) && !force) {
-    console.error("Refusing to seed demo data into what looks like a production database. Re-run with --force if you mean it.");
+    console.error(
+      "Refusing to seed demo data into what looks like a production database. Re-run with --force if you mean it.",
+    );
     process.exit(1);
   }
 }

@@ -1,6 +1,12 @@
 import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes,
-  type InferCreationAttributes, type NonAttribute, type Sequelize,
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type ForeignKey,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
 } from "sequelize";
 import type { User } from "./user";
 import type { Carrier, Product } from "./carrier";
@@ -99,7 +105,12 @@ export function initAgentModels(sequelize: Sequelize) {
       carrierId: { type: DataTypes.UUID, allowNull: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "agent_carriers", underscored: true, indexes: [{ unique: true, fields: ["agent_id", "carrier_id"] }] },
+    {
+      sequelize,
+      tableName: "agent_carriers",
+      underscored: true,
+      indexes: [{ unique: true, fields: ["agent_id", "carrier_id"] }],
+    },
   );
   LicensedState.init(
     {
@@ -108,6 +119,11 @@ export function initAgentModels(sequelize: Sequelize) {
       state: { type: DataTypes.STRING(2), allowNull: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "licensed_states", underscored: true, indexes: [{ unique: true, fields: ["agent_id", "state"] }] },
+    {
+      sequelize,
+      tableName: "licensed_states",
+      underscored: true,
+      indexes: [{ unique: true, fields: ["agent_id", "state"] }],
+    },
   );
 }

@@ -1,6 +1,12 @@
 import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes,
-  type InferCreationAttributes, type NonAttribute, type Sequelize,
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type ForeignKey,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
 } from "sequelize";
 import type { Agent } from "./agent";
 import type { Carrier, Product } from "./carrier";
@@ -286,7 +292,12 @@ export function initApplicationModels(sequelize: Sequelize) {
       notes: text(),
       ...timestamps(),
     },
-    { sequelize, tableName: "status_changes", underscored: true, indexes: [{ fields: ["application_id", "created_at"] }] },
+    {
+      sequelize,
+      tableName: "status_changes",
+      underscored: true,
+      indexes: [{ fields: ["application_id", "created_at"] }],
+    },
   );
   LeadRead.init(
     {

@@ -1,6 +1,12 @@
 import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes,
-  type InferCreationAttributes, type NonAttribute, type Sequelize,
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type ForeignKey,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
 } from "sequelize";
 import type { Agent } from "./agent";
 import { timestamps, uuid } from "./columns";

@@ -1,18 +1,47 @@
 import type { Sequelize } from "sequelize";
 import { Agent, AgentCarrier, Bdm, LicensedState, initAgentModels } from "./agent";
 import {
-  Application, Beneficiary, LeadRead, PaymentTracking, Phone, StatusChange, initApplicationModels,
+  Application,
+  Beneficiary,
+  LeadRead,
+  PaymentTracking,
+  Phone,
+  StatusChange,
+  initApplicationModels,
 } from "./application";
 import { Carrier, Product, initCarrierModels } from "./carrier";
 import {
-  ActivityLog, Attempt, FormSubmission, Notification, Order, PasswordResetRequest, initOperationModels,
+  ActivityLog,
+  Attempt,
+  FormSubmission,
+  Notification,
+  Order,
+  PasswordResetRequest,
+  initOperationModels,
 } from "./operations";
 import { Session, User, initUserModels } from "./user";
 
 export {
-  ActivityLog, Agent, AgentCarrier, Application, Attempt, Bdm, Beneficiary, Carrier, FormSubmission,
-  LeadRead, LicensedState, Notification, Order, PasswordResetRequest, PaymentTracking, Phone, Product,
-  Session, StatusChange, User,
+  ActivityLog,
+  Agent,
+  AgentCarrier,
+  Application,
+  Attempt,
+  Bdm,
+  Beneficiary,
+  Carrier,
+  FormSubmission,
+  LeadRead,
+  LicensedState,
+  Notification,
+  Order,
+  PasswordResetRequest,
+  PaymentTracking,
+  Phone,
+  Product,
+  Session,
+  StatusChange,
+  User,
 };
 export type { Role } from "./user";
 export type { AgentStatus } from "./agent";

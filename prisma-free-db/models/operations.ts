@@ -1,6 +1,12 @@
 import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes,
-  type InferCreationAttributes, type NonAttribute, type Sequelize,
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type ForeignKey,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
 } from "sequelize";
 import type { Agent, Bdm } from "./agent";
 import type { Application } from "./application";
@@ -114,7 +120,12 @@ export function initOperationModels(sequelize: Sequelize) {
       isRead: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "notifications", underscored: true, indexes: [{ fields: ["user_id", "is_read", "created_at"] }] },
+    {
+      sequelize,
+      tableName: "notifications",
+      underscored: true,
+      indexes: [{ fields: ["user_id", "is_read", "created_at"] }],
+    },
   );
   PasswordResetRequest.init(
     {

@@ -1,6 +1,22 @@
 import {
-  ActivityLog, Agent, AgentCarrier, Application, Beneficiary, Bdm, Carrier, FormSubmission, LeadRead,
-  LicensedState, Notification, Order, PasswordResetRequest, PaymentTracking, Phone, Product, StatusChange, User,
+  ActivityLog,
+  Agent,
+  AgentCarrier,
+  Application,
+  Beneficiary,
+  Bdm,
+  Carrier,
+  FormSubmission,
+  LeadRead,
+  LicensedState,
+  Notification,
+  Order,
+  PasswordResetRequest,
+  PaymentTracking,
+  Phone,
+  Product,
+  StatusChange,
+  User,
   sequelize,
 } from "../index";
 import { COMBINED_CARRIER, COMBINED_PRODUCTS } from "../../app/domain/carriers";
@@ -25,33 +41,221 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.lengt
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const digits = (n: number) => Array.from({ length: n }, () => between(0, 9)).join("");
 
-const FIRST_NAMES = ["James", "Mary", "Robert", "Patricia", "John", "Linda", "Michael", "Barbara", "William", "Elizabeth", "David", "Susan", "Richard", "Jessica", "Joseph", "Sarah", "Thomas", "Karen", "Charles", "Nancy", "Gloria", "Harold", "Dorothy", "Walter", "Betty", "Eugene", "Shirley", "Ralph", "Frances", "Louis"];
-const LAST_NAMES = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Thompson", "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King"];
-const CITIES: [string, string][] = [["Tampa", "FL"], ["Orlando", "FL"], ["Dallas", "TX"], ["Houston", "TX"], ["Phoenix", "AZ"], ["Atlanta", "GA"], ["Charlotte", "NC"], ["Columbus", "OH"], ["Nashville", "TN"], ["Birmingham", "AL"], ["Jackson", "MS"], ["Louisville", "KY"]];
+const FIRST_NAMES = [
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Linda",
+  "Michael",
+  "Barbara",
+  "William",
+  "Elizabeth",
+  "David",
+  "Susan",
+  "Richard",
+  "Jessica",
+  "Joseph",
+  "Sarah",
+  "Thomas",
+  "Karen",
+  "Charles",
+  "Nancy",
+  "Gloria",
+  "Harold",
+  "Dorothy",
+  "Walter",
+  "Betty",
+  "Eugene",
+  "Shirley",
+  "Ralph",
+  "Frances",
+  "Louis",
+];
+const LAST_NAMES = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+];
+const CITIES: [string, string][] = [
+  ["Tampa", "FL"],
+  ["Orlando", "FL"],
+  ["Dallas", "TX"],
+  ["Houston", "TX"],
+  ["Phoenix", "AZ"],
+  ["Atlanta", "GA"],
+  ["Charlotte", "NC"],
+  ["Columbus", "OH"],
+  ["Nashville", "TN"],
+  ["Birmingham", "AL"],
+  ["Jackson", "MS"],
+  ["Louisville", "KY"],
+];
 const STREETS = ["Oak St", "Maple Ave", "Cedar Ln", "Pine Rd", "Elm St", "Lakeview Dr", "Sunset Blvd", "Park Ave"];
 const RELATIONSHIPS = ["spouse", "son", "daughter", "grandson", "granddaughter", "sister", "brother", "friend"];
-const STATUS_MIX = ["pending", "pending", "pending", "contacted", "contacted", "interested", "quoted", "sale", "sale", "sale", "declined", "callback", "callback", "not_interested", "follow_up", "rescheduled"];
+const STATUS_MIX = [
+  "pending",
+  "pending",
+  "pending",
+  "contacted",
+  "contacted",
+  "interested",
+  "quoted",
+  "sale",
+  "sale",
+  "sale",
+  "declined",
+  "callback",
+  "callback",
+  "not_interested",
+  "follow_up",
+  "rescheduled",
+];
 
 const DAY = 24 * 60 * 60_000;
 
 export const DEMO_PASSWORDS = { admin: "admin12345", agent: "agent12345" };
 
 type AgentSpec = {
-  email: string; firstName: string; lastName: string; status: "approved" | "pending" | "paused" | "rejected";
-  setupComplete: boolean; carriers: string[]; states: string[]; leads: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: "approved" | "pending" | "paused" | "rejected";
+  setupComplete: boolean;
+  carriers: string[];
+  states: string[];
+  leads: number;
 };
 
 const AGENTS: AgentSpec[] = [
-  { email: "agent@example.com", firstName: "Alex", lastName: "Morgan", status: "approved", setupComplete: true, carriers: [COMBINED_CARRIER, "Mutual of Omaha", "Aetna", "Transamerica"], states: ["FL", "TX", "GA", "AL", "TN"], leads: 90 },
-  { email: "newagent@example.com", firstName: "Nina", lastName: "Patel", status: "approved", setupComplete: false, carriers: [], states: [], leads: 0 },
-  { email: "pending@example.com", firstName: "Peter", lastName: "Owens", status: "pending", setupComplete: false, carriers: [], states: [], leads: 0 },
-  { email: "paused@example.com", firstName: "Paula", lastName: "Sanders", status: "paused", setupComplete: true, carriers: ["Americo", "Foresters"], states: ["OH", "KY"], leads: 25 },
-  { email: "jordan.lee@example.com", firstName: "Jordan", lastName: "Lee", status: "approved", setupComplete: true, carriers: ["Americo", "Ethos", COMBINED_CARRIER], states: ["AZ", "NV", "CA"], leads: 60 },
-  { email: "maria.gonzalez@example.com", firstName: "Maria", lastName: "Gonzalez", status: "approved", setupComplete: true, carriers: ["American Amicable", "Royal Neighbors of America"], states: ["TX", "NM", "OK"], leads: 55 },
-  { email: "kevin.brooks@example.com", firstName: "Kevin", lastName: "Brooks", status: "approved", setupComplete: true, carriers: ["SBLI", "Liberty Bankers", "Mutual of Omaha"], states: ["NC", "SC", "VA"], leads: 45 },
-  { email: "tanya.reid@example.com", firstName: "Tanya", lastName: "Reid", status: "approved", setupComplete: true, carriers: ["GPM Life Insurance", "United Home Life"], states: ["MS", "LA"], leads: 35 },
-  { email: "sam.hughes@example.com", firstName: "Sam", lastName: "Hughes", status: "pending", setupComplete: false, carriers: [], states: [], leads: 0 },
-  { email: "rita.cole@example.com", firstName: "Rita", lastName: "Cole", status: "rejected", setupComplete: false, carriers: [], states: [], leads: 0 },
+  {
+    email: "agent@example.com",
+    firstName: "Alex",
+    lastName: "Morgan",
+    status: "approved",
+    setupComplete: true,
+    carriers: [COMBINED_CARRIER, "Mutual of Omaha", "Aetna", "Transamerica"],
+    states: ["FL", "TX", "GA", "AL", "TN"],
+    leads: 90,
+  },
+  {
+    email: "newagent@example.com",
+    firstName: "Nina",
+    lastName: "Patel",
+    status: "approved",
+    setupComplete: false,
+    carriers: [],
+    states: [],
+    leads: 0,
+  },
+  {
+    email: "pending@example.com",
+    firstName: "Peter",
+    lastName: "Owens",
+    status: "pending",
+    setupComplete: false,
+    carriers: [],
+    states: [],
+    leads: 0,
+  },
+  {
+    email: "paused@example.com",
+    firstName: "Paula",
+    lastName: "Sanders",
+    status: "paused",
+    setupComplete: true,
+    carriers: ["Americo", "Foresters"],
+    states: ["OH", "KY"],
+    leads: 25,
+  },
+  {
+    email: "jordan.lee@example.com",
+    firstName: "Jordan",
+    lastName: "Lee",
+    status: "approved",
+    setupComplete: true,
+    carriers: ["Americo", "Ethos", COMBINED_CARRIER],
+    states: ["AZ", "NV", "CA"],
+    leads: 60,
+  },
+  {
+    email: "maria.gonzalez@example.com",
+    firstName: "Maria",
+    lastName: "Gonzalez",
+    status: "approved",
+    setupComplete: true,
+    carriers: ["American Amicable", "Royal Neighbors of America"],
+    states: ["TX", "NM", "OK"],
+    leads: 55,
+  },
+  {
+    email: "kevin.brooks@example.com",
+    firstName: "Kevin",
+    lastName: "Brooks",
+    status: "approved",
+    setupComplete: true,
+    carriers: ["SBLI", "Liberty Bankers", "Mutual of Omaha"],
+    states: ["NC", "SC", "VA"],
+    leads: 45,
+  },
+  {
+    email: "tanya.reid@example.com",
+    firstName: "Tanya",
+    lastName: "Reid",
+    status: "approved",
+    setupComplete: true,
+    carriers: ["GPM Life Insurance", "United Home Life"],
+    states: ["MS", "LA"],
+    leads: 35,
+  },
+  {
+    email: "sam.hughes@example.com",
+    firstName: "Sam",
+    lastName: "Hughes",
+    status: "pending",
+    setupComplete: false,
+    carriers: [],
+    states: [],
+    leads: 0,
+  },
+  {
+    email: "rita.cole@example.com",
+    firstName: "Rita",
+    lastName: "Cole",
+    status: "rejected",
+    setupComplete: false,
+    carriers: [],
+    states: [],
+    leads: 0,
+  },
 ];
 
 function isoDay(date: Date) {
@@ -66,40 +270,77 @@ export async function seedDemo(log: (line: string) => void = console.log) {
   await ensureCatalog();
   const carriers = new Map((await Carrier.findAll()).map((c) => [c.name, c]));
   const bdms = await Bdm.findAll({ order: [["lastName", "ASC"]] });
-  const [adminHash, agentHash] = await Promise.all([hashPassword(DEMO_PASSWORDS.admin), hashPassword(DEMO_PASSWORDS.agent)]);
+  const [adminHash, agentHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORDS.admin),
+    hashPassword(DEMO_PASSWORDS.agent),
+  ]);
   const now = Date.now();
 
   await sequelize.transaction(async (transaction) => {
     const opts = { transaction };
-    const admin = await User.create({ email: "admin@example.com", passwordHash: adminHash, firstName: "Avery", lastName: "Admin", phone: "5555550100", role: "admin" }, opts);
+    const admin = await User.create(
+      {
+        email: "admin@example.com",
+        passwordHash: adminHash,
+        firstName: "Avery",
+        lastName: "Admin",
+        phone: "5555550100",
+        role: "admin",
+      },
+      opts,
+    );
     const admins = [admin];
 
     for (const [index, spec] of AGENTS.entries()) {
       const created = new Date(now - between(20, 200) * DAY);
-      const user = await User.create({ email: spec.email, passwordHash: agentHash, firstName: spec.firstName, lastName: spec.lastName, phone: `555555${String(index + 1).padStart(4, "0")}`, role: "agent", createdAt: created, updatedAt: created }, opts);
+      const user = await User.create(
+        {
+          email: spec.email,
+          passwordHash: agentHash,
+          firstName: spec.firstName,
+          lastName: spec.lastName,
+          phone: `555555${String(index + 1).padStart(4, "0")}`,
+          role: "agent",
+          createdAt: created,
+          updatedAt: created,
+        },
+        opts,
+      );
       const ordered = spec.status === "pending" || spec.status === "rejected" ? 0 : pick([50, 100, 150, 200]);
-      const agent = await Agent.create({
-        userId: user.id,
-        licenseNumber: `LIC-${digits(7)}`,
-        companyName: spec.status === "pending" ? null : pick(["Legacy Final Expense", "Heritage Life Partners", "Sunrise Insurance Group"]),
-        status: spec.status,
-        callsOrdered: ordered,
-        callQuota: ordered,
-        callsLeft: Math.max(0, ordered - between(0, Math.min(ordered, 60))),
-        bdmId: spec.status === "approved" || spec.status === "paused" ? bdms[index % 2]!.id : null,
-        setupComplete: spec.setupComplete,
-        approvedAt: spec.status === "approved" || spec.status === "paused" ? new Date(created.getTime() + DAY) : null,
-        createdAt: created,
-        updatedAt: created,
-      }, opts);
+      const agent = await Agent.create(
+        {
+          userId: user.id,
+          licenseNumber: `LIC-${digits(7)}`,
+          companyName:
+            spec.status === "pending"
+              ? null
+              : pick(["Legacy Final Expense", "Heritage Life Partners", "Sunrise Insurance Group"]),
+          status: spec.status,
+          callsOrdered: ordered,
+          callQuota: ordered,
+          callsLeft: Math.max(0, ordered - between(0, Math.min(ordered, 60))),
+          bdmId: spec.status === "approved" || spec.status === "paused" ? bdms[index % 2]!.id : null,
+          setupComplete: spec.setupComplete,
+          approvedAt: spec.status === "approved" || spec.status === "paused" ? new Date(created.getTime() + DAY) : null,
+          createdAt: created,
+          updatedAt: created,
+        },
+        opts,
+      );
 
       const products: Product[] = [];
       for (const carrierName of spec.carriers) {
         const carrier = carriers.get(carrierName)!;
         await AgentCarrier.create({ agentId: agent.id, carrierId: carrier.id }, opts);
-        const names = carrierName === COMBINED_CARRIER ? [...COMBINED_PRODUCTS] : ["Final Expense Level", "Graded Benefit"];
+        const names =
+          carrierName === COMBINED_CARRIER ? [...COMBINED_PRODUCTS] : ["Final Expense Level", "Graded Benefit"];
         for (const name of names) {
-          products.push(await Product.create({ agentId: agent.id, carrierId: carrier.id, name, compPercentage: pick([65, 75, 85, 90, 100, 105]) }, opts));
+          products.push(
+            await Product.create(
+              { agentId: agent.id, carrierId: carrier.id, name, compPercentage: pick([65, 75, 85, 90, 100, 105]) },
+              opts,
+            ),
+          );
         }
       }
       for (const code of spec.states) await LicensedState.create({ agentId: agent.id, state: code }, opts);
@@ -108,9 +349,10 @@ export async function seedDemo(log: (line: string) => void = console.log) {
       for (let i = 0; i < spec.leads; i++) {
         const status = pick(STATUS_MIX);
         // Mostly spread over four months, with a few from the last hours so "Today" is never empty.
-        const createdAt = random() < 0.06
-          ? new Date(now - between(5, 360) * 60_000)
-          : new Date(now - between(0, 120) * DAY - between(0, 23) * 3600_000);
+        const createdAt =
+          random() < 0.06
+            ? new Date(now - between(5, 360) * 60_000)
+            : new Date(now - between(0, 120) * DAY - between(0, 23) * 3600_000);
         const [city, state] = pick(CITIES);
         const firstName = pick(FIRST_NAMES);
         const lastName = pick(LAST_NAMES);
@@ -121,62 +363,106 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         const routing = `0${digits(8)}`;
         const account = digits(10);
         const isSale = status === "sale" && product;
-        const soldAt = isSale ? new Date(createdAt.getTime() + random() * Math.min(10 * DAY, now - createdAt.getTime())) : null;
-        const firstDraft = soldAt ? isoDay(new Date(soldAt.getTime() + between(1, 20) * DAY)) : isoDay(new Date(createdAt.getTime() + 14 * DAY));
-        const lead = await Application.create({
-          agentId: agent.id,
-          carrierId: product ? product.carrierId : null,
-          status: isSale || status !== "sale" ? status : "quoted",
-          firstName,
-          lastName,
-          hasEmail,
-          email: hasEmail ? `${firstName}.${lastName}${between(1, 99)}@example.net`.toLowerCase() : null,
-          gender: pick(["male", "female"]),
-          dateOfBirth: `${between(1941, 1965)}-${String(between(1, 12)).padStart(2, "0")}-${String(between(1, 28)).padStart(2, "0")}`,
-          stateBornIn: pick(US_STATES).name,
-          address: `${between(100, 9999)} ${pick(STREETS)}`,
-          city,
-          state,
-          zipCode: String(between(30000, 79999)),
-          height: `${between(5, 6)}'${between(0, 11)}"`,
-          weight: between(120, 260),
-          maritalStatus: pick(["single", "married", "divorced", "widowed"]),
-          ssnEncrypted: encrypt(ssn),
-          ssnLast4: ssn.slice(-4),
-          smoker: random() < 0.2,
-          doctorName: `Dr. ${pick(LAST_NAMES)}`,
-          medications: pick(["None", "Lisinopril", "Metformin", "Atorvastatin", "Levothyroxine"]),
-          coverageAmountCents: between(5, 30) * 1000 * 100,
-          monthlyPremiumCents: premiumCents,
-          paymentMethod: "checking",
-          bankName: pick(["Regions Bank", "Truist", "Wells Fargo", "Bank of America", "Chase"]),
-          routingNumberEncrypted: encrypt(routing),
-          routingNumberLast4: routing.slice(-4),
-          accountNumberEncrypted: encrypt(account),
-          accountNumberLast4: account.slice(-4),
-          firstDraftDate: firstDraft,
-          ...(isSale ? saleSnapshot(product!, premiumCents) : {}),
-          commissionCancelledAt: isSale && random() < 0.08 ? new Date(soldAt!.getTime() + 20 * DAY) : null,
-          soldAt,
-          callbackDate: status === "callback" || status === "rescheduled" ? new Date(now + between(-3, 7) * DAY) : null,
-          source: "public_form",
-          consentGiven: true,
-          consentText: "Demo data: consent recorded at import.",
-          consentAt: createdAt,
-          createdAt,
-          updatedAt: createdAt,
-        }, opts);
-        await Phone.create({ applicationId: lead.id, phoneNumber: `${pick(["813", "214", "404", "602", "615"])}555${digits(4)}`, phoneType: "mobile", isPrimary: true }, opts);
-        await Beneficiary.create({ applicationId: lead.id, name: `${pick(FIRST_NAMES)} ${lastName}`, relationship: pick(RELATIONSHIPS), age: between(18, 70) }, opts);
+        const soldAt = isSale
+          ? new Date(createdAt.getTime() + random() * Math.min(10 * DAY, now - createdAt.getTime()))
+          : null;
+        const firstDraft = soldAt
+          ? isoDay(new Date(soldAt.getTime() + between(1, 20) * DAY))
+          : isoDay(new Date(createdAt.getTime() + 14 * DAY));
+        const lead = await Application.create(
+          {
+            agentId: agent.id,
+            carrierId: product ? product.carrierId : null,
+            status: isSale || status !== "sale" ? status : "quoted",
+            firstName,
+            lastName,
+            hasEmail,
+            email: hasEmail ? `${firstName}.${lastName}${between(1, 99)}@example.net`.toLowerCase() : null,
+            gender: pick(["male", "female"]),
+            dateOfBirth: `${between(1941, 1965)}-${String(between(1, 12)).padStart(2, "0")}-${String(between(1, 28)).padStart(2, "0")}`,
+            stateBornIn: pick(US_STATES).name,
+            address: `${between(100, 9999)} ${pick(STREETS)}`,
+            city,
+            state,
+            zipCode: String(between(30000, 79999)),
+            height: `${between(5, 6)}'${between(0, 11)}"`,
+            weight: between(120, 260),
+            maritalStatus: pick(["single", "married", "divorced", "widowed"]),
+            ssnEncrypted: encrypt(ssn),
+            ssnLast4: ssn.slice(-4),
+            smoker: random() < 0.2,
+            doctorName: `Dr. ${pick(LAST_NAMES)}`,
+            medications: pick(["None", "Lisinopril", "Metformin", "Atorvastatin", "Levothyroxine"]),
+            coverageAmountCents: between(5, 30) * 1000 * 100,
+            monthlyPremiumCents: premiumCents,
+            paymentMethod: "checking",
+            bankName: pick(["Regions Bank", "Truist", "Wells Fargo", "Bank of America", "Chase"]),
+            routingNumberEncrypted: encrypt(routing),
+            routingNumberLast4: routing.slice(-4),
+            accountNumberEncrypted: encrypt(account),
+            accountNumberLast4: account.slice(-4),
+            firstDraftDate: firstDraft,
+            ...(isSale ? saleSnapshot(product!, premiumCents) : {}),
+            commissionCancelledAt: isSale && random() < 0.08 ? new Date(soldAt!.getTime() + 20 * DAY) : null,
+            soldAt,
+            callbackDate:
+              status === "callback" || status === "rescheduled" ? new Date(now + between(-3, 7) * DAY) : null,
+            source: "public_form",
+            consentGiven: true,
+            consentText: "Demo data: consent recorded at import.",
+            consentAt: createdAt,
+            createdAt,
+            updatedAt: createdAt,
+          },
+          opts,
+        );
+        await Phone.create(
+          {
+            applicationId: lead.id,
+            phoneNumber: `${pick(["813", "214", "404", "602", "615"])}555${digits(4)}`,
+            phoneType: "mobile",
+            isPrimary: true,
+          },
+          opts,
+        );
+        await Beneficiary.create(
+          {
+            applicationId: lead.id,
+            name: `${pick(FIRST_NAMES)} ${lastName}`,
+            relationship: pick(RELATIONSHIPS),
+            age: between(18, 70),
+          },
+          opts,
+        );
         if (lead.status !== "pending") {
-          await StatusChange.create({ applicationId: lead.id, userId: user.id, fromStatus: "pending", toStatus: lead.status, notes: pick([null, "Left voicemail", "Spoke with client, wants a quote", "Reviewed options with spouse"]), createdAt: new Date(createdAt.getTime() + DAY), updatedAt: new Date(createdAt.getTime() + DAY) }, opts);
+          await StatusChange.create(
+            {
+              applicationId: lead.id,
+              userId: user.id,
+              fromStatus: "pending",
+              toStatus: lead.status,
+              notes: pick([null, "Left voicemail", "Spoke with client, wants a quote", "Reviewed options with spouse"]),
+              createdAt: new Date(createdAt.getTime() + DAY),
+              updatedAt: new Date(createdAt.getTime() + DAY),
+            },
+            opts,
+          );
         }
         if (isSale) {
           sold++;
           const dueDates = paymentScheduleDueDates(firstDraft);
           for (const [m, dueDate] of dueDates.entries()) {
             const due = new Date(`${dueDate}T12:00:00Z`).getTime();
-            await PaymentTracking.create({ applicationId: lead.id, monthNumber: m + 1, dueDate, amountCents: premiumCents, status: due < now ? (random() < 0.85 ? "paid" : "cancelled") : "not_paid" }, opts);
+            await PaymentTracking.create(
+              {
+                applicationId: lead.id,
+                monthNumber: m + 1,
+                dueDate,
+                amountCents: premiumCents,
+                status: due < now ? (random() < 0.85 ? "paid" : "cancelled") : "not_paid",
+              },
+              opts,
+            );
           }
         }
         // Older leads have been opened; the newest ones stay unread so the badges mean something.
@@ -184,7 +470,19 @@ export async function seedDemo(log: (line: string) => void = console.log) {
           await LeadRead.create({ userId: user.id, applicationId: lead.id }, opts);
           for (const a of admins) await LeadRead.create({ userId: a.id, applicationId: lead.id }, opts);
         } else {
-          await Notification.create({ userId: user.id, applicationId: lead.id, type: "new_lead", title: "New lead", message: `${firstName} ${lastName} submitted an application.`, isRead: false, createdAt, updatedAt: createdAt }, opts);
+          await Notification.create(
+            {
+              userId: user.id,
+              applicationId: lead.id,
+              type: "new_lead",
+              title: "New lead",
+              message: `${firstName} ${lastName} submitted an application.`,
+              isRead: false,
+              createdAt,
+              updatedAt: createdAt,
+            },
+            opts,
+          );
         }
       }
       if (sold) await agent.update({ callsSold: sold }, opts);
@@ -194,42 +492,116 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         for (let o = 0; o < orderCount; o++) {
           const calls = pick([25, 50, 100]);
           const orderedAt = new Date(now - between(0, 60) * DAY);
-          await Order.create({
-            agentId: agent.id,
-            agentName: `${spec.firstName} ${spec.lastName}`,
-            callsOrdered: calls,
-            callsCompleted: between(0, calls),
-            companySource: pick(["Direct", "Referral Partner"]),
-            platformSource: pick(["Facebook Ads", "Google Ads", "TV Leads"]),
-            referrer: random() < 0.3 ? "Partner network" : null,
-            totalPaymentCents: calls * pick([16000, 18000, 19000]),
-            paymentGateway: pick(["Zelle", "ACH", "Stripe", "Venmo"]),
-            bdmId: bdms[o % 2]!.id,
-            status: pick(["Active", "Active", "Completed", "Paused"]),
-            createdAt: orderedAt,
-            updatedAt: orderedAt,
-          }, opts);
+          await Order.create(
+            {
+              agentId: agent.id,
+              agentName: `${spec.firstName} ${spec.lastName}`,
+              callsOrdered: calls,
+              callsCompleted: between(0, calls),
+              companySource: pick(["Direct", "Referral Partner"]),
+              platformSource: pick(["Facebook Ads", "Google Ads", "TV Leads"]),
+              referrer: random() < 0.3 ? "Partner network" : null,
+              totalPaymentCents: calls * pick([16000, 18000, 19000]),
+              paymentGateway: pick(["Zelle", "ACH", "Stripe", "Venmo"]),
+              bdmId: bdms[o % 2]!.id,
+              status: pick(["Active", "Active", "Completed", "Paused"]),
+              createdAt: orderedAt,
+              updatedAt: orderedAt,
+            },
+            opts,
+          );
         }
       }
-      await ActivityLog.create({ userId: user.id, action: "agent_registered", entityType: "user", entityId: user.id, summary: `${spec.firstName} ${spec.lastName} requested agent access`, createdAt: created, updatedAt: created }, opts);
+      await ActivityLog.create(
+        {
+          userId: user.id,
+          action: "agent_registered",
+          entityType: "user",
+          entityId: user.id,
+          summary: `${spec.firstName} ${spec.lastName} requested agent access`,
+          createdAt: created,
+          updatedAt: created,
+        },
+        opts,
+      );
     }
 
     const submissions = [
-      ["Harold Jenkins", "Jenkins Senior Benefits", "harold@jenkinsbenefits.example", "4045550142", "CRM + Leads", "We have 6 agents and want to try the Growth plan.", "new"],
+      [
+        "Harold Jenkins",
+        "Jenkins Senior Benefits",
+        "harold@jenkinsbenefits.example",
+        "4045550142",
+        "CRM + Leads",
+        "We have 6 agents and want to try the Growth plan.",
+        "new",
+      ],
       ["Lisa Carter", null, "lisa.carter@example.org", "6155550188", "CRM Only", null, "new"],
-      ["Omar Haddad", "Haddad Insurance", "omar@haddad.example", "2145550111", "CRM + Leads", "How fast are leads delivered?", "contacted"],
-      ["Beth Young", "Young Family Agency", "beth@youngfamily.example", "6025550123", "CRM Only", "Need commission tracking for 3 agents.", "converted"],
+      [
+        "Omar Haddad",
+        "Haddad Insurance",
+        "omar@haddad.example",
+        "2145550111",
+        "CRM + Leads",
+        "How fast are leads delivered?",
+        "contacted",
+      ],
+      [
+        "Beth Young",
+        "Young Family Agency",
+        "beth@youngfamily.example",
+        "6025550123",
+        "CRM Only",
+        "Need commission tracking for 3 agents.",
+        "converted",
+      ],
       ["Carl Ruiz", null, "carl.ruiz@example.com", "8135550177", "CRM + Leads", "Just looking.", "closed"],
     ] as const;
     for (const [i, [fullName, companyName, email, phone, service, message, status]] of submissions.entries()) {
       const at = new Date(now - i * 2 * DAY);
-      await FormSubmission.create({ fullName, companyName, email, phone, service, message, status, notes: status === "new" ? null : "Followed up by phone.", createdAt: at, updatedAt: at }, opts);
+      await FormSubmission.create(
+        {
+          fullName,
+          companyName,
+          email,
+          phone,
+          service,
+          message,
+          status,
+          notes: status === "new" ? null : "Followed up by phone.",
+          createdAt: at,
+          updatedAt: at,
+        },
+        opts,
+      );
     }
 
     const agentUser = await User.findOne({ where: { email: "kevin.brooks@example.com" }, ...opts });
-    await PasswordResetRequest.create({ userId: agentUser!.id, email: agentUser!.email, kind: "request", status: "pending", expiresAt: new Date(now + 20 * 3600_000) }, opts);
+    await PasswordResetRequest.create(
+      {
+        userId: agentUser!.id,
+        email: agentUser!.email,
+        kind: "request",
+        status: "pending",
+        expiresAt: new Date(now + 20 * 3600_000),
+      },
+      opts,
+    );
     const tanya = await User.findOne({ where: { email: "tanya.reid@example.com" }, ...opts });
-    await PasswordResetRequest.create({ userId: tanya!.id, email: tanya!.email, kind: "request", status: "denied", deniedAt: new Date(now - 2 * DAY), decidedById: admin.id, expiresAt: new Date(now - DAY), createdAt: new Date(now - 3 * DAY), updatedAt: new Date(now - 2 * DAY) }, opts);
+    await PasswordResetRequest.create(
+      {
+        userId: tanya!.id,
+        email: tanya!.email,
+        kind: "request",
+        status: "denied",
+        deniedAt: new Date(now - 2 * DAY),
+        decidedById: admin.id,
+        expiresAt: new Date(now - DAY),
+        createdAt: new Date(now - 3 * DAY),
+        updatedAt: new Date(now - 2 * DAY),
+      },
+      opts,
+    );
   });
   log("Seeded the demo: admin@example.com / admin12345 and agent@example.com / agent12345 (see README for all).");
   return true;

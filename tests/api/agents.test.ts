@@ -14,8 +14,15 @@ import { action as loginAction } from "~/routes/api+/auth.login";
 import { loader as meLoader } from "~/routes/api+/auth.me";
 import { addCallsSchema, approveAgentApiSchema, approveAgentSchema } from "~/domain/schemas/agents";
 import {
-  addCalls, approveAgent, assignableAgentWhere, getTemporaryPassword, isAssignableAgent, listAgentsGrouped,
-  listAssignableAgents, type AgentGroups, type AgentView,
+  addCalls,
+  approveAgent,
+  assignableAgentWhere,
+  getTemporaryPassword,
+  isAssignableAgent,
+  listAgentsGrouped,
+  listAssignableAgents,
+  type AgentGroups,
+  type AgentView,
 } from "~/services/agents.server";
 import { ServiceError } from "~/services/errors.server";
 import { resetPasswordWithToken } from "~/services/password-resets.server";
@@ -41,13 +48,36 @@ const api = {
   reject: (id: string, cookie?: string) =>
     callRoute(rejectAction, { method: "PATCH", path: `/api/admin/agents/${id}/reject`, params: { id }, cookie }),
   status: (id: string, cookie: string | undefined, status: unknown) =>
-    callRoute(statusAction, { method: "PUT", path: `/api/admin/agents/${id}/status`, params: { id }, cookie, json: { status } }),
+    callRoute(statusAction, {
+      method: "PUT",
+      path: `/api/admin/agents/${id}/status`,
+      params: { id },
+      cookie,
+      json: { status },
+    }),
   assignBdm: (id: string, cookie: string | undefined, bdmId: unknown) =>
-    callRoute(assignBdmAction, { method: "POST", path: `/api/admin/agents/${id}/assign-bdm`, params: { id }, cookie, json: { bdmId } }),
+    callRoute(assignBdmAction, {
+      method: "POST",
+      path: `/api/admin/agents/${id}/assign-bdm`,
+      params: { id },
+      cookie,
+      json: { bdmId },
+    }),
   addCalls: (id: string, cookie: string | undefined, callsToAdd: unknown) =>
-    callRoute(addCallsAction, { method: "PUT", path: `/api/admin/agents/${id}/add-calls`, params: { id }, cookie, json: { callsToAdd } }),
+    callRoute(addCallsAction, {
+      method: "PUT",
+      path: `/api/admin/agents/${id}/add-calls`,
+      params: { id },
+      cookie,
+      json: { callsToAdd },
+    }),
   tempPassword: (id: string, cookie?: string) =>
-    callRoute(tempPasswordAction, { method: "PUT", path: `/api/admin/agents/${id}/generate-temp-password`, params: { id }, cookie }),
+    callRoute(tempPasswordAction, {
+      method: "PUT",
+      path: `/api/admin/agents/${id}/generate-temp-password`,
+      params: { id },
+      cookie,
+    }),
   list: (cookie?: string) => callRoute(agentsLoader, { path: "/api/admin/agents", cookie }),
   bdms: (cookie?: string) => callRoute(bdmsLoader, { path: "/api/admin/bdms", cookie }),
 };
@@ -82,7 +112,14 @@ describe("GET /api/admin/agents and /api/admin/bdms", () => {
     const paused = await createAgent({ status: "paused" });
     const rejected = await createAgent({ status: "rejected" });
     const [bdm] = await bdms();
-    await approved.agent.update({ callsOrdered: 8, callQuota: 8, callsLeft: 5, callsSold: 3, bdmId: bdm!.id, companyName: "Acme Life" });
+    await approved.agent.update({
+      callsOrdered: 8,
+      callQuota: 8,
+      callsLeft: 5,
+      callsSold: 3,
+      bdmId: bdm!.id,
+      companyName: "Acme Life",
+    });
     await LicensedState.bulkCreate([
       { agentId: approved.agent.id, state: "TX" },
       { agentId: approved.agent.id, state: "FL" },
@@ -222,7 +259,9 @@ describe("approving an agent", () => {
     expect(fraction.status).toBe(400);
     const unknownBdm = await api.approve(agent.id, cookie, { callsOrdered: 5, assignedBdm: UNKNOWN_ID });
     expect(unknownBdm.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string[]> }>(unknownBdm)).fieldErrors.assignedBdm).toEqual(["Choose one of the listed BDMs."]);
+    expect((await jsonOf<{ fieldErrors: Record<string, string[]> }>(unknownBdm)).fieldErrors.assignedBdm).toEqual([
+      "Choose one of the listed BDMs.",
+    ]);
     expect((await Agent.findByPk(agent.id))!.status).toBe("pending");
   });
 
@@ -253,11 +292,21 @@ describe("approving an agent", () => {
     const { agent } = await createAgent({ status: "pending" });
     const res = await pagePost(
       cookie,
-      { intent: "approve", agentId: agent.id, tab: "all", callsOrdered: "", phone: "8135550142", companyName: "Kept Co" },
+      {
+        intent: "approve",
+        agentId: agent.id,
+        tab: "all",
+        callsOrdered: "",
+        phone: "8135550142",
+        companyName: "Kept Co",
+      },
       `?dialog=approve&agent=${agent.id}`,
     );
     expect(res.status).toBe(400);
-    const body = await jsonOf<{ intent: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(res);
+    const body = await jsonOf<{
+      intent: string;
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    }>(res);
     expect(body.result.error.callsOrdered).toEqual(["Calls ordered is required."]);
     expect(body.result.initialValue.companyName).toBe("Kept Co");
     expect((await Agent.findByPk(agent.id))!.status).toBe("pending");
@@ -269,7 +318,14 @@ describe("approving an agent", () => {
     const [bdm] = await bdms();
     const res = await pagePost(
       cookie,
-      { intent: "approve", agentId: agent.id, callsOrdered: "40", phone: "8135550142", companyName: "Page Co", assignedBdm: bdm!.id },
+      {
+        intent: "approve",
+        agentId: agent.id,
+        callsOrdered: "40",
+        phone: "8135550142",
+        companyName: "Page Co",
+        assignedBdm: bdm!.id,
+      },
       `?tab=pending&dialog=approve&agent=${agent.id}`,
     );
     expect(res.status).toBe(302);
@@ -382,8 +438,12 @@ describe("pausing and activating an agent", () => {
     const activatePending = await api.status(pending.agent.id, cookie, "approved");
     expect(activatePending.status).toBe(409);
     expect((await jsonOf(activatePending)).error).toBe("Only paused agents can be activated.");
-    expect((await jsonOf(await api.status(approved.agent.id, cookie, "approved"))).error).toBe("This agent is already active.");
-    expect((await jsonOf(await api.status(paused.agent.id, cookie, "paused"))).error).toBe("This agent is already paused.");
+    expect((await jsonOf(await api.status(approved.agent.id, cookie, "approved"))).error).toBe(
+      "This agent is already active.",
+    );
+    expect((await jsonOf(await api.status(paused.agent.id, cookie, "paused"))).error).toBe(
+      "This agent is already paused.",
+    );
     for (const status of ["rejected", "pending", "active", "", 1]) {
       const res = await api.status(approved.agent.id, cookie, status);
       expect(res.status).toBe(400);
@@ -420,7 +480,9 @@ describe("assigning a BDM", () => {
 
     const unknown = await api.assignBdm(agent.id, cookie, UNKNOWN_ID);
     expect(unknown.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string[]> }>(unknown)).fieldErrors.bdmId).toEqual(["Choose one of the listed BDMs."]);
+    expect((await jsonOf<{ fieldErrors: Record<string, string[]> }>(unknown)).fieldErrors.bdmId).toEqual([
+      "Choose one of the listed BDMs.",
+    ]);
     const junk = await api.assignBdm(agent.id, cookie, "nobody");
     expect(junk.status).toBe(400);
     const missing = await api.assignBdm(agent.id, cookie, "");
@@ -437,12 +499,14 @@ describe("assigning a BDM", () => {
     expect((await toastOf(ok))?.title).toBe("BDM Assigned");
     const bad = await pagePost(cookie, { intent: "assign-bdm", agentId: agent.id, bdmId: "" });
     expect(bad.status).toBe(400);
-    expect((await jsonOf<{ result: { error: Record<string, string[]> } }>(bad)).result.error.bdmId).toEqual(["Choose a BDM."]);
+    expect((await jsonOf<{ result: { error: Record<string, string[]> } }>(bad)).result.error.bdmId).toEqual([
+      "Choose a BDM.",
+    ]);
   });
 });
 
 describe("adding calls", () => {
-  it("refuses 0, 1001, 1.5, \"abc\" and nothing with 400; accepts 1 and 1000", async () => {
+  it('refuses 0, 1001, 1.5, "abc" and nothing with 400; accepts 1 and 1000', async () => {
     const cookie = await adminCookie();
     const { agent } = await createAgent();
     await agent.update({ callsOrdered: 10, callQuota: 10, callsLeft: 4 });
@@ -452,7 +516,9 @@ describe("adding calls", () => {
       const body = await jsonOf<{ error: string; fieldErrors: Record<string, string[]> }>(res);
       expect(body.fieldErrors.callsToAdd).toBeDefined();
     }
-    expect((await jsonOf(await api.addCalls(agent.id, cookie, 0))).error).toBe("Calls to add must be a whole number from 1 to 1000.");
+    expect((await jsonOf(await api.addCalls(agent.id, cookie, 0))).error).toBe(
+      "Calls to add must be a whole number from 1 to 1000.",
+    );
     expect((await jsonOf(await api.addCalls(agent.id, cookie, undefined))).error).toBe("Calls to add is required.");
 
     const one = await api.addCalls(agent.id, cookie, 1);
@@ -476,13 +542,20 @@ describe("adding calls", () => {
     await expect(addCalls(actor, agent.id, 1001)).rejects.toMatchObject({ status: 400 });
     await expect(addCalls(actor, agent.id, 0.5)).rejects.toMatchObject({ status: 400 });
     const pending = await createAgent({ status: "pending" });
-    await expect(addCalls(actor, pending.agent.id, 5)).rejects.toMatchObject({ status: 409, message: "Approve the agent before adding calls." });
+    await expect(addCalls(actor, pending.agent.id, 5)).rejects.toMatchObject({
+      status: 409,
+      message: "Approve the agent before adding calls.",
+    });
   });
 
   it("the page's add-calls action shows the message next to the field, or Calls added successfully", async () => {
     const cookie = await adminCookie();
     const { agent } = await createAgent();
-    const bad = await pagePost(cookie, { intent: "add-calls", agentId: agent.id, callsToAdd: "0" }, `?dialog=add-calls&agent=${agent.id}`);
+    const bad = await pagePost(
+      cookie,
+      { intent: "add-calls", agentId: agent.id, callsToAdd: "0" },
+      `?dialog=add-calls&agent=${agent.id}`,
+    );
     expect(bad.status).toBe(400);
     expect((await jsonOf<{ result: { error: Record<string, string[]> } }>(bad)).result.error.callsToAdd).toEqual([
       "Calls to add must be a whole number from 1 to 1000.",
@@ -547,7 +620,11 @@ describe("temporary passwords", () => {
     const admin = await createAdmin();
     const { cookie } = await signInAs(admin);
     const { agent } = await createAgent();
-    const res = await pagePost(cookie, { intent: "generate-password", agentId: agent.id }, `?tab=approved&dialog=generate-password&agent=${agent.id}`);
+    const res = await pagePost(
+      cookie,
+      { intent: "generate-password", agentId: agent.id },
+      `?tab=approved&dialog=generate-password&agent=${agent.id}`,
+    );
     expect(res.headers.get("Location")).toBe("/admin/agent-approval?tab=approved");
     const toast = await toastOf(res);
     expect(toast?.title).toBe("Temporary password generated");
@@ -555,7 +632,10 @@ describe("temporary passwords", () => {
     expect(toast?.copyValue).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(toast?.description).toMatch(/next sign-in/);
 
-    const view = await callRoute(pageLoader, { path: `/admin/agent-approval?dialog=view-password&agent=${agent.id}`, cookie });
+    const view = await callRoute(pageLoader, {
+      path: `/admin/agent-approval?dialog=view-password&agent=${agent.id}`,
+      cookie,
+    });
     expect(view.status).toBe(200);
     expect((await jsonOf<{ temporaryPassword: string }>(view)).temporaryPassword).toBe(toast?.copyValue);
     const plain = await callRoute(pageLoader, { path: "/admin/agent-approval", cookie });
@@ -564,16 +644,17 @@ describe("temporary passwords", () => {
 });
 
 describe("who may call the admin agent endpoints", () => {
-  const endpoints = (id: string) => [
-    ["GET agents", (cookie?: string) => api.list(cookie)],
-    ["GET bdms", (cookie?: string) => api.bdms(cookie)],
-    ["approve", (cookie?: string) => api.approve(id, cookie, { callsOrdered: 5 })],
-    ["reject", (cookie?: string) => api.reject(id, cookie)],
-    ["status", (cookie?: string) => api.status(id, cookie, "paused")],
-    ["assign-bdm", (cookie?: string) => api.assignBdm(id, cookie, UNKNOWN_ID)],
-    ["add-calls", (cookie?: string) => api.addCalls(id, cookie, 5)],
-    ["generate-temp-password", (cookie?: string) => api.tempPassword(id, cookie)],
-  ] as const;
+  const endpoints = (id: string) =>
+    [
+      ["GET agents", (cookie?: string) => api.list(cookie)],
+      ["GET bdms", (cookie?: string) => api.bdms(cookie)],
+      ["approve", (cookie?: string) => api.approve(id, cookie, { callsOrdered: 5 })],
+      ["reject", (cookie?: string) => api.reject(id, cookie)],
+      ["status", (cookie?: string) => api.status(id, cookie, "paused")],
+      ["assign-bdm", (cookie?: string) => api.assignBdm(id, cookie, UNKNOWN_ID)],
+      ["add-calls", (cookie?: string) => api.addCalls(id, cookie, 5)],
+      ["generate-temp-password", (cookie?: string) => api.tempPassword(id, cookie)],
+    ] as const;
 
   it("answers 401 signed out and 403 to an agent on every endpoint, changing nothing", async () => {
     const target = await createAgent({ status: "pending" });
@@ -625,12 +706,45 @@ describe("who may call the admin agent endpoints", () => {
     const cookie = await adminCookie();
     const { agent } = await createAgent({ status: "pending" });
     const wrong = [
-      callRoute(approveAction, { method: "PUT", path: `/api/admin/agents/${agent.id}/approve`, params: { id: agent.id }, cookie }),
-      callRoute(rejectAction, { method: "POST", path: `/api/admin/agents/${agent.id}/reject`, params: { id: agent.id }, cookie }),
-      callRoute(statusAction, { method: "POST", path: `/api/admin/agents/${agent.id}/status`, params: { id: agent.id }, cookie, json: { status: "paused" } }),
-      callRoute(assignBdmAction, { method: "PUT", path: `/api/admin/agents/${agent.id}/assign-bdm`, params: { id: agent.id }, cookie, json: { bdmId: UNKNOWN_ID } }),
-      callRoute(addCallsAction, { method: "POST", path: `/api/admin/agents/${agent.id}/add-calls`, params: { id: agent.id }, cookie, json: { callsToAdd: 5 } }),
-      callRoute(tempPasswordAction, { method: "POST", path: `/api/admin/agents/${agent.id}/generate-temp-password`, params: { id: agent.id }, cookie }),
+      callRoute(approveAction, {
+        method: "PUT",
+        path: `/api/admin/agents/${agent.id}/approve`,
+        params: { id: agent.id },
+        cookie,
+      }),
+      callRoute(rejectAction, {
+        method: "POST",
+        path: `/api/admin/agents/${agent.id}/reject`,
+        params: { id: agent.id },
+        cookie,
+      }),
+      callRoute(statusAction, {
+        method: "POST",
+        path: `/api/admin/agents/${agent.id}/status`,
+        params: { id: agent.id },
+        cookie,
+        json: { status: "paused" },
+      }),
+      callRoute(assignBdmAction, {
+        method: "PUT",
+        path: `/api/admin/agents/${agent.id}/assign-bdm`,
+        params: { id: agent.id },
+        cookie,
+        json: { bdmId: UNKNOWN_ID },
+      }),
+      callRoute(addCallsAction, {
+        method: "POST",
+        path: `/api/admin/agents/${agent.id}/add-calls`,
+        params: { id: agent.id },
+        cookie,
+        json: { callsToAdd: 5 },
+      }),
+      callRoute(tempPasswordAction, {
+        method: "POST",
+        path: `/api/admin/agents/${agent.id}/generate-temp-password`,
+        params: { id: agent.id },
+        cookie,
+      }),
     ];
     wrong.push(
       callRoute(approveLoader, { path: `/api/admin/agents/${agent.id}/approve`, params: { id: agent.id }, cookie }),

@@ -125,10 +125,20 @@ describe("every /api route file", () => {
     it.each(refused)("answers %s with 405, a JSON error and Allow", async (method) => {
       const mod = await importRoute(name);
       const hasBody = method !== "GET" && method !== "HEAD";
-      const res = await callRoute(handlerFor(mod, method), { method, path: url, params, rawBody: hasBody ? "{}" : undefined });
+      const res = await callRoute(handlerFor(mod, method), {
+        method,
+        path: url,
+        params,
+        rawBody: hasBody ? "{}" : undefined,
+      });
       await expectJsonError(res, 405);
       const header = res.headers.get("Allow") ?? "";
-      expect(header.split(",").map((m) => m.trim()).sort()).toEqual(allow);
+      expect(
+        header
+          .split(",")
+          .map((m) => m.trim())
+          .sort(),
+      ).toEqual(allow);
     });
 
     it.each(allowed)("answers %s it cannot honour in JSON with the API headers", async (method) => {
@@ -196,7 +206,9 @@ describe("public lists page and sort in the database", () => {
     const total = await Carrier.count();
     expect(total).toBeGreaterThanOrEqual(18);
 
-    const everyone = await jsonOf<Row[]>(await callRoute(publicCarriersLoader, { path: "/api/public/carriers?pageSize=500" }));
+    const everyone = await jsonOf<Row[]>(
+      await callRoute(publicCarriersLoader, { path: "/api/public/carriers?pageSize=500" }),
+    );
     expect(everyone).toHaveLength(total);
     expect(everyone).toEqual(await listPublicCarriers());
     const names = everyone.map((c) => c.name);
@@ -216,7 +228,10 @@ describe("public lists page and sort in the database", () => {
     for (const pageSize of ["0", "501", "abc"]) {
       const res = await callRoute(loader, { path: `/api/public/${list}?pageSize=${pageSize}` });
       const body = await expectJsonError(res, 400);
-      expect((body as { fieldErrors?: Record<string, string[]> }).fieldErrors?.pageSize, `pageSize=${pageSize}`).toBeTruthy();
+      expect(
+        (body as { fieldErrors?: Record<string, string[]> }).fieldErrors?.pageSize,
+        `pageSize=${pageSize}`,
+      ).toBeTruthy();
     }
   });
 });

@@ -12,7 +12,10 @@ import { callRoute, jsonOf, setCookieOf } from "../support/http";
 describe("POST /api/auth/login", () => {
   it("signs in an admin, returns the user and sets an httpOnly SameSite=Lax session cookie", async () => {
     const admin = await createAdmin();
-    const res = await callRoute(loginAction, { path: "/api/auth/login", json: { email: admin.email, password: TEST_PASSWORD } });
+    const res = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     const body = await jsonOf<{ user: { role: string; email: string }; requirePasswordReset: boolean }>(res);
     expect(body.user.role).toBe("admin");
@@ -26,23 +29,35 @@ describe("POST /api/auth/login", () => {
 
   it("accepts the email in any case and with spaces around it", async () => {
     const admin = await createAdmin();
-    const res = await callRoute(loginAction, { path: "/api/auth/login", json: { email: `  ${admin.email.toUpperCase()} `, password: TEST_PASSWORD } });
+    const res = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: `  ${admin.email.toUpperCase()} `, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
   });
 
   it("answers 401 Invalid credentials for a wrong password or an unknown email", async () => {
     const admin = await createAdmin();
-    const wrong = await callRoute(loginAction, { path: "/api/auth/login", json: { email: admin.email, password: "nope-nope" } });
+    const wrong = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: admin.email, password: "nope-nope" },
+    });
     expect(wrong.status).toBe(401);
     expect((await jsonOf(wrong)).error).toBe("Invalid credentials");
-    const unknown = await callRoute(loginAction, { path: "/api/auth/login", json: { email: uniqueEmail(), password: "whatever1" } });
+    const unknown = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: uniqueEmail(), password: "whatever1" },
+    });
     expect(unknown.status).toBe(401);
     expect((await jsonOf(unknown)).error).toBe("Invalid credentials");
   });
 
   it("refuses a pending agent with Account pending approval", async () => {
     const { user } = await createAgent({ status: "pending", setupComplete: false });
-    const res = await callRoute(loginAction, { path: "/api/auth/login", json: { email: user.email, password: TEST_PASSWORD } });
+    const res = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(403);
     expect(String((await jsonOf(res)).error)).toContain("Account pending approval");
   });
@@ -50,8 +65,14 @@ describe("POST /api/auth/login", () => {
   it("refuses paused and rejected agents and says why", async () => {
     const paused = await createAgent({ status: "paused" });
     const rejected = await createAgent({ status: "rejected" });
-    const a = await callRoute(loginAction, { path: "/api/auth/login", json: { email: paused.user.email, password: TEST_PASSWORD } });
-    const b = await callRoute(loginAction, { path: "/api/auth/login", json: { email: rejected.user.email, password: TEST_PASSWORD } });
+    const a = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: paused.user.email, password: TEST_PASSWORD },
+    });
+    const b = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: rejected.user.email, password: TEST_PASSWORD },
+    });
     expect(a.status).toBe(403);
     expect(String((await jsonOf(a)).error)).toContain("Account paused");
     expect(b.status).toBe(403);
@@ -72,10 +93,16 @@ describe("POST /api/auth/login", () => {
   it("after 5 failures in 15 minutes for one email answers 429, even with the right password", async () => {
     const admin = await createAdmin();
     for (let i = 0; i < 5; i++) {
-      const res = await callRoute(loginAction, { path: "/api/auth/login", json: { email: admin.email, password: `wrong-${i}` } });
+      const res = await callRoute(loginAction, {
+        path: "/api/auth/login",
+        json: { email: admin.email, password: `wrong-${i}` },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await callRoute(loginAction, { path: "/api/auth/login", json: { email: admin.email, password: TEST_PASSWORD } });
+    const blocked = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(String((await jsonOf(blocked)).error)).toMatch(/Too many/);
   });
@@ -84,21 +111,39 @@ describe("POST /api/auth/login", () => {
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const headers = { "X-Remote-Address": ip };
     for (let i = 0; i < 5; i++) {
-      await callRoute(loginAction, { path: "/api/auth/login", headers, json: { email: uniqueEmail(), password: "wrong-pass" } });
+      await callRoute(loginAction, {
+        path: "/api/auth/login",
+        headers,
+        json: { email: uniqueEmail(), password: "wrong-pass" },
+      });
     }
     const admin = await createAdmin();
-    const blocked = await callRoute(loginAction, { path: "/api/auth/login", headers, json: { email: admin.email, password: TEST_PASSWORD } });
+    const blocked = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      headers,
+      json: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     // Age the failures past the window: the address may try again.
-    await Attempt.update({ createdAt: new Date(Date.now() - 16 * 60_000) }, { where: { key: `ip:${ip}` }, silent: true });
-    const allowed = await callRoute(loginAction, { path: "/api/auth/login", headers, json: { email: admin.email, password: TEST_PASSWORD } });
+    await Attempt.update(
+      { createdAt: new Date(Date.now() - 16 * 60_000) },
+      { where: { key: `ip:${ip}` }, silent: true },
+    );
+    const allowed = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      headers,
+      json: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(allowed.status).toBe(200);
   });
 
   it("hands a user who must set a new password a reset token instead of a session", async () => {
     const admin = await createAdmin();
     await User.update({ mustChangePassword: true }, { where: { id: admin.id } });
-    const res = await callRoute(loginAction, { path: "/api/auth/login", json: { email: admin.email, password: TEST_PASSWORD } });
+    const res = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     const body = await jsonOf<{ requirePasswordReset: boolean; resetToken: string }>(res);
     expect(body.requirePasswordReset).toBe(true);
@@ -109,7 +154,11 @@ describe("POST /api/auth/login", () => {
   it("rotates the session: the session the browser had before signing in ends", async () => {
     const admin = await createAdmin();
     const before = await signInAs(admin);
-    await callRoute(loginAction, { path: "/api/auth/login", cookie: before.cookie, json: { email: admin.email, password: TEST_PASSWORD } });
+    await callRoute(loginAction, {
+      path: "/api/auth/login",
+      cookie: before.cookie,
+      json: { email: admin.email, password: TEST_PASSWORD },
+    });
     const me = await callRoute(meLoader, { path: "/api/auth/me", cookie: before.cookie });
     expect(me.status).toBe(401);
   });
@@ -146,7 +195,14 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
 });
 
 describe("POST /api/auth/register", () => {
-  const valid = () => ({ firstName: "Rae", lastName: "Newman", email: uniqueEmail("reg"), phone: "(813) 555-0199", licenseNumber: "FL-123", password: "secret1" });
+  const valid = () => ({
+    firstName: "Rae",
+    lastName: "Newman",
+    email: uniqueEmail("reg"),
+    phone: "(813) 555-0199",
+    licenseNumber: "FL-123",
+    password: "secret1",
+  });
 
   it("creates a pending agent that cannot sign in yet", async () => {
     const input = valid();
@@ -156,25 +212,37 @@ describe("POST /api/auth/register", () => {
     expect(user?.role).toBe("agent");
     expect(user?.agent?.status).toBe("pending");
     expect(user?.passwordHash).not.toContain(input.password);
-    const login = await callRoute(loginAction, { path: "/api/auth/login", json: { email: input.email, password: input.password } });
+    const login = await callRoute(loginAction, {
+      path: "/api/auth/login",
+      json: { email: input.email, password: input.password },
+    });
     expect(String((await jsonOf(login)).error)).toContain("Account pending approval");
   });
 
   it("requires all six fields and a password of at least 6 characters", async () => {
-    const res = await callRoute(registerAction, { path: "/api/auth/register", json: { ...valid(), firstName: "", licenseNumber: "", password: "12345" } });
+    const res = await callRoute(registerAction, {
+      path: "/api/auth/register",
+      json: { ...valid(), firstName: "", licenseNumber: "", password: "12345" },
+    });
     expect(res.status).toBe(400);
     const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string[]> }>(res);
     expect(fieldErrors.firstName).toContain("First name is required");
     expect(fieldErrors.licenseNumber).toContain("License number is required");
     expect(fieldErrors.password).toContain("Password must be at least 6 characters");
-    const six = await callRoute(registerAction, { path: "/api/auth/register", json: { ...valid(), password: "123456" } });
+    const six = await callRoute(registerAction, {
+      path: "/api/auth/register",
+      json: { ...valid(), password: "123456" },
+    });
     expect(six.status).toBe(201);
   });
 
   it("refuses a duplicate email with 409 and a clear message", async () => {
     const input = valid();
     await callRoute(registerAction, { path: "/api/auth/register", json: input });
-    const again = await callRoute(registerAction, { path: "/api/auth/register", json: { ...input, email: input.email.toUpperCase() } });
+    const again = await callRoute(registerAction, {
+      path: "/api/auth/register",
+      json: { ...input, email: input.email.toUpperCase() },
+    });
     expect(again.status).toBe(409);
     expect((await jsonOf(again)).error).toBe("An account with this email already exists.");
   });
@@ -185,13 +253,27 @@ describe("PUT /api/auth/timezone", () => {
     expect(TIMEZONES).toHaveLength(8);
     const admin = await createAdmin();
     const { cookie } = await signInAs(admin);
-    const ok = await callRoute(timezoneAction, { method: "PUT", path: "/api/auth/timezone", cookie, json: { timezone: "Pacific/Honolulu" } });
+    const ok = await callRoute(timezoneAction, {
+      method: "PUT",
+      path: "/api/auth/timezone",
+      cookie,
+      json: { timezone: "Pacific/Honolulu" },
+    });
     expect(ok.status).toBe(200);
     expect((await User.findByPk(admin.id))?.timezone).toBe("Pacific/Honolulu");
-    const bad = await callRoute(timezoneAction, { method: "PUT", path: "/api/auth/timezone", cookie, json: { timezone: "Europe/Paris" } });
+    const bad = await callRoute(timezoneAction, {
+      method: "PUT",
+      path: "/api/auth/timezone",
+      cookie,
+      json: { timezone: "Europe/Paris" },
+    });
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad)).error).toBe("Choose one of the listed time zones.");
-    const signedOut = await callRoute(timezoneAction, { method: "PUT", path: "/api/auth/timezone", json: { timezone: "UTC" } });
+    const signedOut = await callRoute(timezoneAction, {
+      method: "PUT",
+      path: "/api/auth/timezone",
+      json: { timezone: "UTC" },
+    });
     expect(signedOut.status).toBe(401);
   });
 });

@@ -85,7 +85,10 @@ describe("admin dashboard", () => {
     const { cookie } = await signInAs(admin);
     const ok = await callRoute(adminDashboardLoader, { path: "/admin/dashboard?period=lastmonth", cookie });
     expect((await ok.json()).query.period).toBe("lastmonth");
-    const bad = await callRoute(adminDashboardLoader, { path: "/admin/dashboard?period=custom&startDate=2026-02-10", cookie });
+    const bad = await callRoute(adminDashboardLoader, {
+      path: "/admin/dashboard?period=custom&startDate=2026-02-10",
+      cookie,
+    });
     expect((await bad.json()).query.period).toBe("today");
   });
 

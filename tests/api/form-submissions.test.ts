@@ -12,7 +12,18 @@ import { createFormSubmissionRow, uniqueIp } from "../support/form-submission-fa
 import { callRoute, jsonOf } from "../support/http";
 
 type ErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
-type Row = { id: string; fullName: string; email: string; phone: string; companyName: string | null; service: string; message: string | null; status: string; notes: string | null; createdAt: string };
+type Row = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  companyName: string | null;
+  service: string;
+  message: string | null;
+  status: string;
+  notes: string | null;
+  createdAt: string;
+};
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   fullName: "Harriet Vance",
@@ -78,9 +89,13 @@ describe("POST /api/form-submissions", () => {
   it("needs at least 10 digits in the phone: 9 is refused with the spec's message, 10 formatted ones pass", async () => {
     const short = await submit(valid({ phone: "813-555-014" }));
     expect(short.status).toBe(400);
-    expect((await jsonOf<ErrorBody>(short)).fieldErrors!.phone).toEqual(["Please enter a valid phone number (at least 10 digits)"]);
+    expect((await jsonOf<ErrorBody>(short)).fieldErrors!.phone).toEqual([
+      "Please enter a valid phone number (at least 10 digits)",
+    ]);
     const letters = await submit(valid({ phone: "call me maybe" }));
-    expect((await jsonOf<ErrorBody>(letters)).fieldErrors!.phone).toEqual(["Please enter a valid phone number (at least 10 digits)"]);
+    expect((await jsonOf<ErrorBody>(letters)).fieldErrors!.phone).toEqual([
+      "Please enter a valid phone number (at least 10 digits)",
+    ]);
     const ok = await submit(valid({ phone: "813.555.0199" }));
     expect(ok.status).toBe(201);
     const row = await FormSubmission.findByPk((await jsonOf<{ id: string }>(ok)).id);
@@ -143,18 +158,34 @@ describe("GET /api/admin/form-submissions", () => {
     expect(total).toBe(await FormSubmission.count());
     const page1 = await jsonOf<Row[]>(all);
     expect(page1.map((r) => r.id)).toEqual([newest.id, middle.id]);
-    expect(Object.keys(page1[0]!).sort()).toEqual(
-      ["companyName", "createdAt", "email", "fullName", "id", "message", "notes", "phone", "service", "status"],
-    );
+    expect(Object.keys(page1[0]!).sort()).toEqual([
+      "companyName",
+      "createdAt",
+      "email",
+      "fullName",
+      "id",
+      "message",
+      "notes",
+      "phone",
+      "service",
+      "status",
+    ]);
 
-    const page2 = await jsonOf<Row[]>(await callRoute(listLoader, { path: "/api/admin/form-submissions?page=2&pageSize=2", cookie }));
+    const page2 = await jsonOf<Row[]>(
+      await callRoute(listLoader, { path: "/api/admin/form-submissions?page=2&pageSize=2", cookie }),
+    );
     expect(page2[0]!.id).toBe(oldest.id);
 
-    const contacted = await callRoute(listLoader, { path: "/api/admin/form-submissions?status=contacted&pageSize=500", cookie });
+    const contacted = await callRoute(listLoader, {
+      path: "/api/admin/form-submissions?status=contacted&pageSize=500",
+      cookie,
+    });
     const contactedRows = await jsonOf<Row[]>(contacted);
     expect(contactedRows.every((r) => r.status === "contacted")).toBe(true);
     expect(contactedRows.slice(0, 2).map((r) => r.id)).toEqual([newest.id, oldest.id]);
-    expect(Number(contacted.headers.get("X-Total-Count"))).toBe(await FormSubmission.count({ where: { status: "contacted" } }));
+    expect(Number(contacted.headers.get("X-Total-Count"))).toBe(
+      await FormSubmission.count({ where: { status: "contacted" } }),
+    );
 
     const everything = await callRoute(listLoader, { path: "/api/admin/form-submissions?status=all", cookie });
     expect(Number(everything.headers.get("X-Total-Count"))).toBe(total);
@@ -165,7 +196,9 @@ describe("GET /api/admin/form-submissions", () => {
     const res = await callRoute(listLoader, { path: "/api/admin/form-submissions?status=archived", cookie });
     expect(res.status).toBe(400);
     expect((await jsonOf<ErrorBody>(res)).error).toMatch(/Status must be one of/);
-    expect((await callRoute(listLoader, { path: "/api/admin/form-submissions?pageSize=501", cookie })).status).toBe(400);
+    expect((await callRoute(listLoader, { path: "/api/admin/form-submissions?pageSize=501", cookie })).status).toBe(
+      400,
+    );
   });
 
   it("is for admins only: 401 signed out, 403 for an agent", async () => {
@@ -182,7 +215,10 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
     const { cookie } = await signInAs(await createAdmin());
     const row = await createFormSubmissionRow();
     const res = await callRoute(itemAction, {
-      method: "PUT", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id }, cookie,
+      method: "PUT",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+      cookie,
       json: { status: "converted", notes: "  Signed up for Growth.  " },
     });
     expect(res.status).toBe(200);
@@ -195,7 +231,11 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
 
     // Any status may follow any other, and empty notes clear them.
     const back = await callRoute(itemAction, {
-      method: "PUT", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id }, cookie, json: { status: "new", notes: "" },
+      method: "PUT",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+      cookie,
+      json: { status: "new", notes: "" },
     });
     expect(back.status).toBe(200);
     await row.reload();
@@ -207,7 +247,11 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
     const { cookie } = await signInAs(await createAdmin());
     const row = await createFormSubmissionRow();
     const res = await callRoute(itemAction, {
-      method: "PUT", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id }, cookie, json: { status: "won" },
+      method: "PUT",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+      cookie,
+      json: { status: "won" },
     });
     expect(res.status).toBe(400);
     expect((await jsonOf<ErrorBody>(res)).fieldErrors!.status).toBeDefined();
@@ -218,7 +262,12 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
   it("deletes a submission", async () => {
     const { cookie } = await signInAs(await createAdmin());
     const row = await createFormSubmissionRow();
-    const res = await callRoute(itemAction, { method: "DELETE", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id }, cookie });
+    const res = await callRoute(itemAction, {
+      method: "DELETE",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+      cookie,
+    });
     expect(res.status).toBe(200);
     expect(await FormSubmission.findByPk(row.id)).toBeNull();
   });
@@ -226,10 +275,21 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
   it("answers 404 for an unknown or malformed id", async () => {
     const { cookie } = await signInAs(await createAdmin());
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      const put = await callRoute(itemAction, { method: "PUT", path: `/api/admin/form-submissions/${id}`, params: { id }, cookie, json: { status: "closed" } });
+      const put = await callRoute(itemAction, {
+        method: "PUT",
+        path: `/api/admin/form-submissions/${id}`,
+        params: { id },
+        cookie,
+        json: { status: "closed" },
+      });
       expect(put.status, id).toBe(404);
       expect((await jsonOf<ErrorBody>(put)).error).toBe("Form submission not found");
-      const del = await callRoute(itemAction, { method: "DELETE", path: `/api/admin/form-submissions/${id}`, params: { id }, cookie });
+      const del = await callRoute(itemAction, {
+        method: "DELETE",
+        path: `/api/admin/form-submissions/${id}`,
+        params: { id },
+        cookie,
+      });
       expect(del.status, id).toBe(404);
     }
   });
@@ -237,7 +297,13 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
   it("answers 405 for other methods", async () => {
     const { cookie } = await signInAs(await createAdmin());
     const row = await createFormSubmissionRow();
-    const res = await callRoute(itemAction, { method: "POST", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id }, cookie, json: {} });
+    const res = await callRoute(itemAction, {
+      method: "POST",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+      cookie,
+      json: {},
+    });
     expect(res.status).toBe(405);
   });
 
@@ -245,11 +311,26 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
     const row = await createFormSubmissionRow();
     const { user } = await createAgent();
     const { cookie } = await signInAs(user);
-    const put = await callRoute(itemAction, { method: "PUT", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id }, cookie, json: { status: "closed" } });
+    const put = await callRoute(itemAction, {
+      method: "PUT",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+      cookie,
+      json: { status: "closed" },
+    });
     expect(put.status).toBe(403);
-    const del = await callRoute(itemAction, { method: "DELETE", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id }, cookie });
+    const del = await callRoute(itemAction, {
+      method: "DELETE",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+      cookie,
+    });
     expect(del.status).toBe(403);
-    const anon = await callRoute(itemAction, { method: "DELETE", path: `/api/admin/form-submissions/${row.id}`, params: { id: row.id } });
+    const anon = await callRoute(itemAction, {
+      method: "DELETE",
+      path: `/api/admin/form-submissions/${row.id}`,
+      params: { id: row.id },
+    });
     expect(anon.status).toBe(401);
     await row.reload();
     expect(row.status).toBe("new");
@@ -258,20 +339,35 @@ describe("PUT and DELETE /api/admin/form-submissions/{id}", () => {
 
 describe("landing page inquiry action (/?index)", () => {
   const formOf = (overrides: Record<string, string> = {}) =>
-    Object.fromEntries(Object.entries(valid(overrides)).map(([k, v]) => [k, String(v ?? "")])) as Record<string, string>;
+    Object.fromEntries(Object.entries(valid(overrides)).map(([k, v]) => [k, String(v ?? "")])) as Record<
+      string,
+      string
+    >;
 
   it("returns the field errors and everything typed, with the spec's alert, and saves nothing", async () => {
     const form = formOf({ phone: "555-0142", email: "not-an-email" });
     const before = await FormSubmission.count();
     const res = await callRoute(landingAction, { path: "/?index", form, headers: { "X-Forwarded-For": uniqueIp() } });
     expect(res.status).toBe(400);
-    const body = await jsonOf<{ status: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formError: string }>(res);
+    const body = await jsonOf<{
+      status: string;
+      values: Record<string, string>;
+      fieldErrors: Record<string, string[]>;
+      formError: string;
+    }>(res);
     expect(body.status).toBe("error");
-    expect(body.formError).toBe(`There was an error submitting your form. Please try again or contact us directly at ${INFO_EMAIL}.`);
+    expect(body.formError).toBe(
+      `There was an error submitting your form. Please try again or contact us directly at ${INFO_EMAIL}.`,
+    );
     expect(body.fieldErrors.phone).toEqual(["Please enter a valid phone number (at least 10 digits)"]);
     expect(body.fieldErrors.email).toEqual(["Please enter a valid email address"]);
     expect(body.values).toEqual({
-      fullName: form.fullName, companyName: form.companyName, email: "not-an-email", phone: "555-0142", service: form.service, message: form.message,
+      fullName: form.fullName,
+      companyName: form.companyName,
+      email: "not-an-email",
+      phone: "555-0142",
+      service: form.service,
+      message: form.message,
     });
     expect(await FormSubmission.count()).toBe(before);
   });
@@ -331,7 +427,8 @@ describe("admin form submissions page", () => {
     const { cookie } = await signInAs(await createAdmin());
     const row = await createFormSubmissionRow();
     const res = await callRoute(adminPageAction, {
-      path: `/admin/form-submissions?status=new&dialog=edit&id=${row.id}`, cookie,
+      path: `/admin/form-submissions?status=new&dialog=edit&id=${row.id}`,
+      cookie,
       form: { intent: "update", id: row.id, status: "contacted", notes: "Called back" },
     });
     expect(res.status).toBe(302);
@@ -346,12 +443,16 @@ describe("admin form submissions page", () => {
     const { cookie } = await signInAs(await createAdmin());
     const row = await createFormSubmissionRow();
     const res = await callRoute(adminPageAction, {
-      path: `/admin/form-submissions?dialog=delete&id=${row.id}`, cookie, form: { intent: "delete", id: row.id },
+      path: `/admin/form-submissions?dialog=delete&id=${row.id}`,
+      cookie,
+      form: { intent: "delete", id: row.id },
     });
     expect(res.status).toBe(302);
     expect(await FormSubmission.findByPk(row.id)).toBeNull();
     const again = await callRoute(adminPageAction, {
-      path: `/admin/form-submissions?dialog=delete&id=${row.id}`, cookie, form: { intent: "delete", id: row.id },
+      path: `/admin/form-submissions?dialog=delete&id=${row.id}`,
+      cookie,
+      form: { intent: "delete", id: row.id },
     });
     expect(again.status).toBe(302);
     expect(again.headers.get("Set-Cookie")).toMatch(/__toast=/);
@@ -361,7 +462,11 @@ describe("admin form submissions page", () => {
     const row = await createFormSubmissionRow();
     const { user } = await createAgent();
     const { cookie } = await signInAs(user);
-    const res = await callRoute(adminPageAction, { path: "/admin/form-submissions", cookie, form: { intent: "delete", id: row.id } });
+    const res = await callRoute(adminPageAction, {
+      path: "/admin/form-submissions",
+      cookie,
+      form: { intent: "delete", id: row.id },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
     expect(await FormSubmission.findByPk(row.id)).not.toBeNull();

@@ -11,9 +11,18 @@ describe("runMaintenance", () => {
     const past = await createLead(agent.id);
     const future = await createLead(agent.id);
     const sold = await createLead(agent.id, { status: "sale" });
-    await Application.update({ cardCvvEncrypted: encrypt("123"), firstDraftDate: "2026-01-05" }, { where: { id: past.id } });
-    await Application.update({ cardCvvEncrypted: encrypt("456"), firstDraftDate: "2026-01-20" }, { where: { id: future.id } });
-    await Application.update({ cardCvvEncrypted: encrypt("789"), firstDraftDate: "2026-01-20" }, { where: { id: sold.id } });
+    await Application.update(
+      { cardCvvEncrypted: encrypt("123"), firstDraftDate: "2026-01-05" },
+      { where: { id: past.id } },
+    );
+    await Application.update(
+      { cardCvvEncrypted: encrypt("456"), firstDraftDate: "2026-01-20" },
+      { where: { id: future.id } },
+    );
+    await Application.update(
+      { cardCvvEncrypted: encrypt("789"), firstDraftDate: "2026-01-20" },
+      { where: { id: sold.id } },
+    );
 
     await runMaintenance(new Date("2026-01-10T15:00:00Z"));
 

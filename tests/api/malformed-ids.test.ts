@@ -14,10 +14,31 @@ describe("malformed ids in the URL answer 404 on every database", () => {
     const { cookie } = await signInAs(await createAdmin());
     const bad = "not-a-uuid";
     const calls = [
-      callRoute(approveReset, { method: "POST", path: `/api/admin/password-reset-requests/${bad}/approve`, params: { id: bad }, cookie }),
-      callRoute(denyReset, { method: "POST", path: `/api/admin/password-reset-requests/${bad}/deny`, params: { id: bad }, cookie }),
-      callRoute(updateSubmission, { method: "PUT", path: `/api/admin/form-submissions/${bad}`, params: { id: bad }, cookie, json: { status: "closed", notes: "" } }),
-      callRoute(approveAgent, { method: "POST", path: `/api/admin/agents/${bad}/approve`, params: { id: bad }, cookie }),
+      callRoute(approveReset, {
+        method: "POST",
+        path: `/api/admin/password-reset-requests/${bad}/approve`,
+        params: { id: bad },
+        cookie,
+      }),
+      callRoute(denyReset, {
+        method: "POST",
+        path: `/api/admin/password-reset-requests/${bad}/deny`,
+        params: { id: bad },
+        cookie,
+      }),
+      callRoute(updateSubmission, {
+        method: "PUT",
+        path: `/api/admin/form-submissions/${bad}`,
+        params: { id: bad },
+        cookie,
+        json: { status: "closed", notes: "" },
+      }),
+      callRoute(approveAgent, {
+        method: "POST",
+        path: `/api/admin/agents/${bad}/approve`,
+        params: { id: bad },
+        cookie,
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(404);
@@ -28,7 +49,11 @@ describe("malformed ids in the URL answer 404 on every database", () => {
   it("agent endpoints", async () => {
     const { user } = await createAgent();
     const { cookie } = await signInAs(user);
-    const res = await callRoute(agentProducts, { path: "/api/agent/products/xyz", params: { carrierId: "xyz" }, cookie });
+    const res = await callRoute(agentProducts, {
+      path: "/api/agent/products/xyz",
+      params: { carrierId: "xyz" },
+      cookie,
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -10,12 +10,14 @@ import { createAdmin, signInAs } from "../support/factories";
 import { createFormSubmissionRow } from "../support/form-submission-factories";
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
 
-const cookieRequest = (setCookie: string) => new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } });
+const cookieRequest = (setCookie: string) =>
+  new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } });
 
 describe("list kit on the database", () => {
   it("countBy counts each value in one query, with zeros for keys that have no rows, and the total", async () => {
     const tag = `Count ${crypto.randomBytes(3).toString("hex")}`;
-    for (const status of ["new", "new", "closed"]) await createFormSubmissionRow({ fullName: `${tag} ${status}`, status });
+    for (const status of ["new", "new", "closed"])
+      await createFormSubmissionRow({ fullName: `${tag} ${status}`, status });
     const where = { fullName: { [Op.like]: `${tag}%` } };
     const counts = await countBy(FormSubmission, "status", where, ["new", "contacted", "converted", "closed"]);
     expect(counts).toEqual({ all: 3, new: 2, contacted: 0, converted: 0, closed: 1 });
@@ -23,8 +25,13 @@ describe("list kit on the database", () => {
 
   it("findPage gives one page in order and the filtered total", async () => {
     const tag = `Page ${crypto.randomBytes(3).toString("hex")}`;
-    for (let i = 0; i < 5; i++) await createFormSubmissionRow({ fullName: `${tag} ${i}`, createdAt: new Date(Date.UTC(2090, 0, 1 + i)) });
-    const query = { where: { fullName: { [Op.like]: `${tag}%` } }, order: [["createdAt", "DESC"]] as [string, string][], raw: true };
+    for (let i = 0; i < 5; i++)
+      await createFormSubmissionRow({ fullName: `${tag} ${i}`, createdAt: new Date(Date.UTC(2090, 0, 1 + i)) });
+    const query = {
+      where: { fullName: { [Op.like]: `${tag}%` } },
+      order: [["createdAt", "DESC"]] as [string, string][],
+      raw: true,
+    };
     const page = await findPage(FormSubmission, { page: 2, pageSize: 2 }, query, (row) => row.fullName);
     expect(page).toEqual({ rows: [`${tag} 2`, `${tag} 1`], total: 5, page: 2, pageSize: 2 });
   });
@@ -33,7 +40,9 @@ describe("list kit on the database", () => {
 describe("service errors on pages", () => {
   it("carry a code that callers decide by", () => {
     expect(notFound().code).toBe("not_found");
-    expect(new ServiceError(401, "Invalid credentials", undefined, "invalid_credentials").code).toBe("invalid_credentials");
+    expect(new ServiceError(401, "Invalid credentials", undefined, "invalid_credentials").code).toBe(
+      "invalid_credentials",
+    );
   });
 
   it("a dialog for a missing row answers 404 from the loader (the layout shows it in the shell)", async () => {
@@ -42,16 +51,26 @@ describe("service errors on pages", () => {
     const res = await callRoute(submissionsPage, { path: `/admin/form-submissions?dialog=edit&id=${missing}`, cookie });
     expect(res.status).toBe(404);
     expect(await jsonOf(res)).toEqual({ message: "Form submission not found", code: "not_found" });
-    const malformed = await callRoute(submissionsPage, { path: "/admin/form-submissions?dialog=delete&id=not-a-uuid", cookie });
+    const malformed = await callRoute(submissionsPage, {
+      path: "/admin/form-submissions?dialog=delete&id=not-a-uuid",
+      cookie,
+    });
     expect(malformed.status).toBe(404);
   });
 
   it("an unknown intent is refused with a toast, not a crash", async () => {
     const { cookie } = await signInAs(await createAdmin());
-    const res = await callRoute(submissionsAction, { path: "/admin/form-submissions?page=2", cookie, form: { intent: "explode" } });
+    const res = await callRoute(submissionsAction, {
+      path: "/admin/form-submissions?page=2",
+      cookie,
+      form: { intent: "explode" },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/form-submissions?page=2");
-    expect((await readToast(cookieRequest(setCookieOf(res)))).toast).toMatchObject({ type: "error", title: "Unknown action" });
+    expect((await readToast(cookieRequest(setCookieOf(res)))).toast).toMatchObject({
+      type: "error",
+      title: "Unknown action",
+    });
   });
 
   it("a form's bad input answers 400 with the field's message and the intent, keeping the typed notes", async () => {
@@ -63,7 +82,10 @@ describe("service errors on pages", () => {
       form: { intent: "update", id: row.id, status: "bogus", notes: "Called twice" },
     });
     expect(res.status).toBe(400);
-    const body = await jsonOf<{ intent: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(res);
+    const body = await jsonOf<{
+      intent: string;
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    }>(res);
     expect(body.intent).toBe("update");
     expect(body.result.error.status?.[0]).toMatch(/Choose one of: new, contacted, converted, closed/);
     expect(body.result.initialValue.notes).toBe("Called twice");

@@ -15,7 +15,13 @@ import { action as resetPageAction, loader as resetPageLoader } from "~/routes/_
 import { action as setPageAction, loader as setPageLoader } from "~/routes/_auth+/set-new-password";
 import { action as adminPageAction, loader as adminPageLoader } from "~/routes/admin+/password-reset-requests";
 import {
-  HISTORY_SIZE, LINK_EXPIRED, LINK_INVALID, LINK_USED, REQUEST_SENT, REQUEST_TTL_MS, RESET_LINK_TTL_MS,
+  HISTORY_SIZE,
+  LINK_EXPIRED,
+  LINK_INVALID,
+  LINK_USED,
+  REQUEST_SENT,
+  REQUEST_TTL_MS,
+  RESET_LINK_TTL_MS,
 } from "~/services/password-resets.server";
 import { sha256 } from "~/utils/crypto.server";
 import { readToast } from "~/utils/toast.server";
@@ -23,8 +29,14 @@ import { TEST_PASSWORD, createAdmin, createAgent, signInAs, uniqueEmail } from "
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
 
 type RequestRow = {
-  id: string; userName: string; email: string; status: string; requestedAt: string; expiresAt: string;
-  approvedAt: string | null; completedAt: string | null;
+  id: string;
+  userName: string;
+  email: string;
+  status: string;
+  requestedAt: string;
+  expiresAt: string;
+  approvedAt: string | null;
+  completedAt: string | null;
 };
 
 /** A distinct client address per call site, so the per-address limit of one test never hits another. */
@@ -33,7 +45,11 @@ function freshIp() {
 }
 
 async function requestReset(email: string, ip = freshIp()) {
-  return callRoute(requestAction, { path: "/api/auth/request-password-reset", json: { email }, headers: { "X-Remote-Address": ip } });
+  return callRoute(requestAction, {
+    path: "/api/auth/request-password-reset",
+    json: { email },
+    headers: { "X-Remote-Address": ip },
+  });
 }
 
 async function adminCookie() {
@@ -46,7 +62,13 @@ async function pendingRowFor(userId: string) {
 }
 
 async function approve(id: string, cookie: string, headers: Record<string, string> = {}) {
-  return callRoute(approveAction, { method: "POST", path: `/api/admin/password-reset-requests/${id}/approve`, params: { id }, cookie, headers });
+  return callRoute(approveAction, {
+    method: "POST",
+    path: `/api/admin/password-reset-requests/${id}/approve`,
+    params: { id },
+    cookie,
+    headers,
+  });
 }
 
 /** A user with an approved reset link: the token and the link as the admin received them. */
@@ -65,7 +87,10 @@ async function login(email: string, password: string) {
 }
 
 function cookieRequest(setCookie: string, path = "/") {
-  const pairs = setCookie.split(/,(?=\s*__)/).map((c) => c.split(";")[0]!.trim()).join("; ");
+  const pairs = setCookie
+    .split(/,(?=\s*__)/)
+    .map((c) => c.split(";")[0]!.trim())
+    .join("; ");
   return new Request(`http://localhost${path}`, { headers: { Cookie: pairs } });
 }
 
@@ -120,7 +145,10 @@ describe("POST /api/auth/request-password-reset", () => {
     const blocked = await requestReset(email);
     expect(blocked.status).toBe(429);
     expect((await jsonOf(blocked)).error).toBe("Too many reset requests. Please try again in an hour.");
-    await Attempt.update({ createdAt: new Date(Date.now() - 61 * 60_000) }, { where: { key: `email:${email}` }, silent: true });
+    await Attempt.update(
+      { createdAt: new Date(Date.now() - 61 * 60_000) },
+      { where: { key: `email:${email}` }, silent: true },
+    );
     expect((await requestReset(email)).status).toBe(200);
   });
 
@@ -144,9 +172,16 @@ describe("admin endpoints", () => {
     const { cookie: agentCookie } = await signInAs(user);
     for (const cookie of [undefined, agentCookie]) {
       const expected = cookie ? 403 : 401;
-      expect((await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie })).status).toBe(expected);
+      expect((await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie })).status).toBe(
+        expected,
+      );
       expect((await approve(row.id, cookie ?? "")).status).toBe(expected);
-      const deny = await callRoute(denyAction, { method: "POST", path: `/api/admin/password-reset-requests/${row.id}/deny`, params: { id: row.id }, cookie });
+      const deny = await callRoute(denyAction, {
+        method: "POST",
+        path: `/api/admin/password-reset-requests/${row.id}/deny`,
+        params: { id: row.id },
+        cookie,
+      });
       expect(deny.status).toBe(expected);
     }
     expect((await row.reload()).status).toBe("pending");
@@ -161,7 +196,13 @@ describe("admin endpoints", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const body = await jsonOf<{ pending: RequestRow[]; history: RequestRow[] }>(res);
     const mine = body.pending.find((r) => r.email === user.email)!;
-    expect(mine).toMatchObject({ userName: "Lia Listed", email: user.email, status: "pending", approvedAt: null, completedAt: null });
+    expect(mine).toMatchObject({
+      userName: "Lia Listed",
+      email: user.email,
+      status: "pending",
+      approvedAt: null,
+      completedAt: null,
+    });
     for (const key of ["id", "userName", "email", "status", "requestedAt", "expiresAt", "approvedAt", "completedAt"]) {
       expect(mine).toHaveProperty(key);
     }
@@ -181,7 +222,10 @@ describe("admin endpoints", () => {
     expect(ttl).toBeGreaterThanOrEqual(RESET_LINK_TTL_MS - 1000);
     expect(ttl).toBeLessThanOrEqual(RESET_LINK_TTL_MS + 5000);
 
-    const verify = await callRoute(verifyAction, { path: "/api/auth/verify-reset-token", json: { token: new URL(resetLink).searchParams.get("token") } });
+    const verify = await callRoute(verifyAction, {
+      path: "/api/auth/verify-reset-token",
+      json: { token: new URL(resetLink).searchParams.get("token") },
+    });
     expect(verify.status).toBe(200);
     expect(await jsonOf(verify)).toEqual({ valid: true, email: user.email });
   });
@@ -192,7 +236,9 @@ describe("admin endpoints", () => {
     await requestReset(user.email);
     const row = await pendingRowFor(user.id);
     const res = await approve(row.id, cookie, { "X-Forwarded-Proto": "https" });
-    expect((await jsonOf<{ resetLink: string }>(res)).resetLink).toMatch(/^https:\/\/localhost\/reset-password\?token=/);
+    expect((await jsonOf<{ resetLink: string }>(res)).resetLink).toMatch(
+      /^https:\/\/localhost\/reset-password\?token=/,
+    );
   });
 
   it("refuses to decide a request twice (409) and an unknown one (404)", async () => {
@@ -213,14 +259,21 @@ describe("admin endpoints", () => {
     const { cookie } = await adminCookie();
     await requestReset(user.email);
     const row = await pendingRowFor(user.id);
-    const res = await callRoute(denyAction, { method: "POST", path: `/api/admin/password-reset-requests/${row.id}/deny`, params: { id: row.id }, cookie });
+    const res = await callRoute(denyAction, {
+      method: "POST",
+      path: `/api/admin/password-reset-requests/${row.id}/deny`,
+      params: { id: row.id },
+      cookie,
+    });
     expect(res.status).toBe(200);
     const body = await jsonOf<{ message: string; request: RequestRow }>(res);
     expect(body.message).toBe("Request denied");
     expect(body.request.status).toBe("denied");
     expect(JSON.stringify(body)).not.toMatch(/token/i);
     expect((await row.reload()).tokenHash).toBeNull();
-    const list = await jsonOf<{ pending: RequestRow[]; history: RequestRow[] }>(await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }));
+    const list = await jsonOf<{ pending: RequestRow[]; history: RequestRow[] }>(
+      await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }),
+    );
     expect(list.pending.some((r) => r.id === row.id)).toBe(false);
     expect(list.history.find((r) => r.id === row.id)?.status).toBe("denied");
     // A denied user may ask again.
@@ -234,7 +287,9 @@ describe("admin endpoints", () => {
     await requestReset(user.email);
     const row = await pendingRowFor(user.id);
     await row.update({ expiresAt: new Date(Date.now() - 1000) });
-    const list = await jsonOf<{ pending: RequestRow[]; history: RequestRow[] }>(await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }));
+    const list = await jsonOf<{ pending: RequestRow[]; history: RequestRow[] }>(
+      await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }),
+    );
     expect(list.pending.some((r) => r.id === row.id)).toBe(false);
     expect(list.history.find((r) => r.id === row.id)?.status).toBe("expired");
     const res = await approve(row.id, cookie);
@@ -243,7 +298,11 @@ describe("admin endpoints", () => {
     expect((await row.reload()).tokenHash).toBeNull();
     // The user is not stuck: a new request opens a fresh one.
     await requestReset(user.email);
-    expect(await PasswordResetRequest.count({ where: { userId: user.id, status: "pending", expiresAt: { [Op.gt]: new Date() } } })).toBe(1);
+    expect(
+      await PasswordResetRequest.count({
+        where: { userId: user.id, status: "pending", expiresAt: { [Op.gt]: new Date() } },
+      }),
+    ).toBe(1);
   });
 
   it("the history lists at most 10 entries, most recent first", async () => {
@@ -253,13 +312,24 @@ describe("admin endpoints", () => {
     for (let i = 0; i < 12; i++) {
       const { user } = await createAgent();
       const at = new Date(base + i * 1000);
-      const row = await PasswordResetRequest.create({
-        userId: user.id, email: user.email, kind: "request", status: "denied", deniedAt: at,
-        expiresAt: new Date(base - 1000), createdAt: at, updatedAt: at,
-      }, { silent: true });
+      const row = await PasswordResetRequest.create(
+        {
+          userId: user.id,
+          email: user.email,
+          kind: "request",
+          status: "denied",
+          deniedAt: at,
+          expiresAt: new Date(base - 1000),
+          createdAt: at,
+          updatedAt: at,
+        },
+        { silent: true },
+      );
       ids.push(row.id);
     }
-    const list = await jsonOf<{ history: RequestRow[] }>(await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }));
+    const list = await jsonOf<{ history: RequestRow[] }>(
+      await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }),
+    );
     expect(HISTORY_SIZE).toBe(10);
     expect(list.history).toHaveLength(10);
     expect(list.history.map((r) => r.id)).toEqual(ids.slice(2).reverse());
@@ -273,7 +343,10 @@ describe("POST /api/auth/verify-reset-token", () => {
     const missing = await callRoute(verifyAction, { path: "/api/auth/verify-reset-token", json: {} });
     expect(missing.status).toBe(400);
     expect((await jsonOf(missing)).error).toBe(LINK_INVALID);
-    const unknown = await callRoute(verifyAction, { path: "/api/auth/verify-reset-token", json: { token: "not-a-real-token" } });
+    const unknown = await callRoute(verifyAction, {
+      path: "/api/auth/verify-reset-token",
+      json: { token: "not-a-real-token" },
+    });
     expect(unknown.status).toBe(400);
     expect((await jsonOf(unknown)).error).toBe("This password reset link is no longer valid.");
   });
@@ -285,7 +358,10 @@ describe("POST /api/auth/verify-reset-token", () => {
     const verify = await callRoute(verifyAction, { path: "/api/auth/verify-reset-token", json: { token } });
     expect(verify.status).toBe(400);
     expect((await jsonOf(verify)).error).toBe(LINK_EXPIRED);
-    const reset = await callRoute(resetAction, { path: "/api/auth/reset-password", json: { token, password: "brand-new-pass" } });
+    const reset = await callRoute(resetAction, {
+      path: "/api/auth/reset-password",
+      json: { token, password: "brand-new-pass" },
+    });
     expect(reset.status).toBe(400);
     expect((await jsonOf(reset)).error).toBe(LINK_EXPIRED);
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);
@@ -311,7 +387,10 @@ describe("POST /api/auth/reset-password", () => {
     const second = await signInAs(user);
     const { token, row } = await approvedLinkFor(user);
 
-    const res = await callRoute(resetAction, { path: "/api/auth/reset-password", json: { token, password: "  fresh-pass-8  " } });
+    const res = await callRoute(resetAction, {
+      path: "/api/auth/reset-password",
+      json: { token, password: "  fresh-pass-8  " },
+    });
     expect(res.status).toBe(200);
     expect(await jsonOf(res)).toEqual({ message: "Your password has been successfully changed." });
 
@@ -321,11 +400,14 @@ describe("POST /api/auth/reset-password", () => {
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(401);
     expect((await login(user.email, "fresh-pass-8")).status).toBe(200);
 
-    const stored = (await row.reload());
+    const stored = await row.reload();
     expect(stored.status).toBe("completed");
     expect(stored.completedAt).toBeInstanceOf(Date);
 
-    const reused = await callRoute(resetAction, { path: "/api/auth/reset-password", json: { token, password: "another-pass" } });
+    const reused = await callRoute(resetAction, {
+      path: "/api/auth/reset-password",
+      json: { token, password: "another-pass" },
+    });
     expect(reused.status).toBe(400);
     expect((await jsonOf(reused)).error).toBe(LINK_USED);
     const verify = await callRoute(verifyAction, { path: "/api/auth/verify-reset-token", json: { token } });
@@ -333,7 +415,9 @@ describe("POST /api/auth/reset-password", () => {
     expect((await login(user.email, "fresh-pass-8")).status).toBe(200);
 
     const cookie = (await adminCookie()).cookie;
-    const list = await jsonOf<{ history: RequestRow[] }>(await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }));
+    const list = await jsonOf<{ history: RequestRow[] }>(
+      await callRoute(listLoader, { path: "/api/admin/password-reset-requests", cookie }),
+    );
     const entry = list.history.find((r) => r.id === row.id)!;
     expect(entry.status).toBe("completed");
     expect(entry.completedAt).not.toBeNull();
@@ -344,7 +428,9 @@ describe("POST /api/auth/reset-password", () => {
     const { user } = await createAgent();
     const { token } = await approvedLinkFor(user);
     const results = await Promise.all(
-      ["parallel-one", "parallel-two"].map((password) => callRoute(resetAction, { path: "/api/auth/reset-password", json: { token, password } })),
+      ["parallel-one", "parallel-two"].map((password) =>
+        callRoute(resetAction, { path: "/api/auth/reset-password", json: { token, password } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
@@ -354,7 +440,10 @@ describe("POST /api/auth/reset-password", () => {
     for (let i = 0; i < 5; i++) await login(user.email, `wrong-${i}`);
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(429);
     const { token } = await approvedLinkFor(user);
-    expect((await callRoute(resetAction, { path: "/api/auth/reset-password", json: { token, password: "unlocked-pass" } })).status).toBe(200);
+    expect(
+      (await callRoute(resetAction, { path: "/api/auth/reset-password", json: { token, password: "unlocked-pass" } }))
+        .status,
+    ).toBe(200);
     expect((await login(user.email, "unlocked-pass")).status).toBe(200);
   });
 
@@ -362,8 +451,18 @@ describe("POST /api/auth/reset-password", () => {
     const { user } = await createAgent();
     const { token: first } = await approvedLinkFor(user);
     const { token: second } = await approvedLinkFor(user);
-    expect((await callRoute(resetAction, { path: "/api/auth/reset-password", json: { token: second, password: "second-wins" } })).status).toBe(200);
-    const stale = await callRoute(resetAction, { path: "/api/auth/reset-password", json: { token: first, password: "first-loses" } });
+    expect(
+      (
+        await callRoute(resetAction, {
+          path: "/api/auth/reset-password",
+          json: { token: second, password: "second-wins" },
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await callRoute(resetAction, {
+      path: "/api/auth/reset-password",
+      json: { token: first, password: "first-loses" },
+    });
     expect(stale.status).toBe(400);
     expect((await login(user.email, "second-wins")).status).toBe(200);
   });
@@ -377,18 +476,29 @@ describe("temporary password: POST /api/auth/complete-password-reset", () => {
 
     const signIn = await login(user.email, TEST_PASSWORD);
     expect(signIn.status).toBe(200);
-    const { requirePasswordReset, resetToken } = await jsonOf<{ requirePasswordReset: boolean; resetToken: string }>(signIn);
+    const { requirePasswordReset, resetToken } = await jsonOf<{ requirePasswordReset: boolean; resetToken: string }>(
+      signIn,
+    );
     expect(requirePasswordReset).toBe(true);
     expect(setCookieOf(signIn)).toBe("");
 
-    const blank = await callRoute(completeAction, { path: "/api/auth/complete-password-reset", json: { token: resetToken, password: "  " } });
+    const blank = await callRoute(completeAction, {
+      path: "/api/auth/complete-password-reset",
+      json: { token: resetToken, password: "  " },
+    });
     expect(blank.status).toBe(400);
     expect((await jsonOf(blank)).error).toBe("Please enter a new password.");
-    const short = await callRoute(completeAction, { path: "/api/auth/complete-password-reset", json: { token: resetToken, password: "1234567" } });
+    const short = await callRoute(completeAction, {
+      path: "/api/auth/complete-password-reset",
+      json: { token: resetToken, password: "1234567" },
+    });
     expect(short.status).toBe(400);
     expect((await jsonOf(short)).error).toBe("Password must be at least 8 characters long.");
 
-    const done = await callRoute(completeAction, { path: "/api/auth/complete-password-reset", json: { token: resetToken, password: "my-own-password" } });
+    const done = await callRoute(completeAction, {
+      path: "/api/auth/complete-password-reset",
+      json: { token: resetToken, password: "my-own-password" },
+    });
     expect(done.status).toBe(200);
     expect((await jsonOf(done)).message).toBe("Your password has been successfully changed.");
 
@@ -399,13 +509,19 @@ describe("temporary password: POST /api/auth/complete-password-reset", () => {
     expect((await User.findByPk(user.id))!.mustChangePassword).toBe(false);
     expect((await Agent.findByPk(agent.id))!.temporaryPasswordEncrypted).toBeNull();
 
-    const reused = await callRoute(completeAction, { path: "/api/auth/complete-password-reset", json: { token: resetToken, password: "again-again" } });
+    const reused = await callRoute(completeAction, {
+      path: "/api/auth/complete-password-reset",
+      json: { token: resetToken, password: "again-again" },
+    });
     expect(reused.status).toBe(400);
     expect((await jsonOf(reused)).error).toBe(LINK_USED);
   });
 
   it("refuses a missing token", async () => {
-    const res = await callRoute(completeAction, { path: "/api/auth/complete-password-reset", json: { password: "long-enough" } });
+    const res = await callRoute(completeAction, {
+      path: "/api/auth/complete-password-reset",
+      json: { password: "long-enough" },
+    });
     expect(res.status).toBe(400);
     expect((await jsonOf(res)).error).toBe(LINK_INVALID);
   });
@@ -421,13 +537,23 @@ describe("pages", () => {
 
   it("/forgot-password: success redirects with the toast and shows the entered email once", async () => {
     const email = uniqueEmail("page");
-    const res = await callRoute(forgotPageAction, { path: "/forgot-password", form: { email: ` ${email} ` }, headers: { "X-Remote-Address": freshIp() } });
+    const res = await callRoute(forgotPageAction, {
+      path: "/forgot-password",
+      form: { email: ` ${email} ` },
+      headers: { "X-Remote-Address": freshIp() },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/forgot-password");
     const request = cookieRequest(setCookieOf(res), "/forgot-password");
     const { toast } = await readToast(request);
-    expect(toast).toMatchObject({ title: "Reset request submitted", description: "Your password reset request has been sent to the admin for approval." });
-    const page = await callRoute(forgotPageLoader, { path: "/forgot-password", cookie: request.headers.get("Cookie")! });
+    expect(toast).toMatchObject({
+      title: "Reset request submitted",
+      description: "Your password reset request has been sent to the admin for approval.",
+    });
+    const page = await callRoute(forgotPageLoader, {
+      path: "/forgot-password",
+      cookie: request.headers.get("Cookie")!,
+    });
     expect((await jsonOf(page)).sentEmail).toBe(email);
     expect(setCookieOf(page)).toMatch(/__reset_sent=;/);
   });
@@ -437,7 +563,9 @@ describe("pages", () => {
     for (let i = 0; i < 5; i++) await requestReset(email);
     const res = await callRoute(forgotPageAction, { path: "/forgot-password", form: { email } });
     expect(res.status).toBe(429);
-    expect((await jsonOf<{ failure: { title: string } }>(res)).failure.title).toBe("Too many reset requests. Please try again in an hour.");
+    expect((await jsonOf<{ failure: { title: string } }>(res)).failure.title).toBe(
+      "Too many reset requests. Please try again in an hour.",
+    );
   });
 
   it("/reset-password: no token and a used token show the invalid view; a good one the form", async () => {
@@ -445,7 +573,9 @@ describe("pages", () => {
     expect(none).toEqual({ view: "invalid", error: LINK_INVALID });
     const { user } = await createAgent();
     const { token } = await approvedLinkFor(user);
-    const good = await jsonOf(await callRoute(resetPageLoader, { path: `/reset-password?token=${encodeURIComponent(token)}` }));
+    const good = await jsonOf(
+      await callRoute(resetPageLoader, { path: `/reset-password?token=${encodeURIComponent(token)}` }),
+    );
     expect(good).toEqual({ view: "form", token, email: user.email });
   });
 
@@ -453,25 +583,50 @@ describe("pages", () => {
     const { user } = await createAgent();
     const { token } = await approvedLinkFor(user);
     const path = `/reset-password?token=${encodeURIComponent(token)}`;
-    const short = await callRoute(resetPageAction, { path, form: { token, password: "short", confirmPassword: "short" } });
+    const short = await callRoute(resetPageAction, {
+      path,
+      form: { token, password: "short", confirmPassword: "short" },
+    });
     expect(short.status).toBe(400);
-    const shortBody = await jsonOf<{ failure: unknown; checks: unknown; result: { initialValue?: Record<string, unknown> } }>(short);
-    expect(shortBody.failure).toEqual({ title: "Password too short", description: "Password must be at least 8 characters long" });
+    const shortBody = await jsonOf<{
+      failure: unknown;
+      checks: unknown;
+      result: { initialValue?: Record<string, unknown> };
+    }>(short);
+    expect(shortBody.failure).toEqual({
+      title: "Password too short",
+      description: "Password must be at least 8 characters long",
+    });
     expect(shortBody.checks).toEqual({ longEnough: false, matches: true });
-    expect(JSON.stringify(shortBody.result)).not.toContain("short\"");
-    const mismatch = await callRoute(resetPageAction, { path, form: { token, password: "long-enough-1", confirmPassword: "long-enough-2" } });
+    expect(JSON.stringify(shortBody.result)).not.toContain('short"');
+    const mismatch = await callRoute(resetPageAction, {
+      path,
+      form: { token, password: "long-enough-1", confirmPassword: "long-enough-2" },
+    });
     expect(mismatch.status).toBe(400);
     const mismatchBody = await jsonOf<{ failure: unknown; checks: unknown }>(mismatch);
-    expect(mismatchBody.failure).toEqual({ title: "Passwords don't match", description: "Please make sure both passwords are identical" });
+    expect(mismatchBody.failure).toEqual({
+      title: "Passwords don't match",
+      description: "Please make sure both passwords are identical",
+    });
     expect(mismatchBody.checks).toEqual({ longEnough: true, matches: false });
 
-    const ok = await callRoute(resetPageAction, { path, form: { token, password: "long-enough-1", confirmPassword: "long-enough-1" } });
+    const ok = await callRoute(resetPageAction, {
+      path,
+      form: { token, password: "long-enough-1", confirmPassword: "long-enough-1" },
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/reset-password?done=1");
     const { toast } = await readToast(cookieRequest(setCookieOf(ok)));
-    expect(toast).toMatchObject({ title: "Password updated", description: "Your password has been successfully changed." });
+    expect(toast).toMatchObject({
+      title: "Password updated",
+      description: "Your password has been successfully changed.",
+    });
 
-    const again = await callRoute(resetPageAction, { path, form: { token, password: "long-enough-1", confirmPassword: "long-enough-1" } });
+    const again = await callRoute(resetPageAction, {
+      path,
+      form: { token, password: "long-enough-1", confirmPassword: "long-enough-1" },
+    });
     expect(again.status).toBe(400);
     expect((await jsonOf(again)).failure).toEqual({ title: "Reset failed", description: LINK_USED });
     expect(await jsonOf(await callRoute(resetPageLoader, { path }))).toEqual({ view: "invalid", error: LINK_USED });
@@ -499,13 +654,19 @@ describe("pages", () => {
       const body = await jsonOf<{ result: { error: Record<string, string[]> } }>(res);
       expect(body.result.error[name]).toContain(message);
     }
-    const ok = await callRoute(setPageAction, { path, form: { token: resetToken, password: "chosen-by-me", confirmPassword: "chosen-by-me" } });
+    const ok = await callRoute(setPageAction, {
+      path,
+      form: { token: resetToken, password: "chosen-by-me", confirmPassword: "chosen-by-me" },
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/login");
     expect((await readToast(cookieRequest(setCookieOf(ok)))).toast).toMatchObject({ title: "Password updated" });
     expect((await login(user.email, "chosen-by-me")).status).toBe(200);
 
-    const failed = await callRoute(setPageAction, { path, form: { token: resetToken, password: "chosen-again", confirmPassword: "chosen-again" } });
+    const failed = await callRoute(setPageAction, {
+      path,
+      form: { token: resetToken, password: "chosen-again", confirmPassword: "chosen-again" },
+    });
     expect((await jsonOf(failed)).failure).toEqual({ title: "Error", description: LINK_USED });
     const stale = await callRoute(setPageLoader, { path });
     expect(stale.status).toBe(302);
@@ -516,7 +677,9 @@ describe("pages", () => {
     const { user } = await createAgent();
     const { cookie } = await signInAs(user);
     await user.update({ mustChangePassword: true });
-    const body = await jsonOf<{ token: string; email: string }>(await callRoute(setPageLoader, { path: "/set-new-password", cookie }));
+    const body = await jsonOf<{ token: string; email: string }>(
+      await callRoute(setPageLoader, { path: "/set-new-password", cookie }),
+    );
     expect(body.email).toBe(user.email);
     expect(await PasswordResetRequest.count({ where: { tokenHash: sha256(body.token), kind: "temporary" } })).toBe(1);
   });
@@ -527,10 +690,16 @@ describe("pages", () => {
     await requestReset(user.email);
     const row = await pendingRowFor(user.id);
 
-    const page = await jsonOf<{ pending: { rows: RequestRow[] } }>(await callRoute(adminPageLoader, { path: "/admin/password-reset-requests", cookie }));
+    const page = await jsonOf<{ pending: { rows: RequestRow[] } }>(
+      await callRoute(adminPageLoader, { path: "/admin/password-reset-requests", cookie }),
+    );
     expect(page.pending.rows.some((r) => r.id === row.id)).toBe(true);
 
-    const res = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "approve", id: row.id } });
+    const res = await callRoute(adminPageAction, {
+      path: "/admin/password-reset-requests",
+      cookie,
+      form: { intent: "approve", id: row.id },
+    });
     expect(res.status).toBe(302);
     const { toast } = await readToast(cookieRequest(setCookieOf(res)));
     expect(toast?.title).toBe("Request approved");
@@ -538,18 +707,34 @@ describe("pages", () => {
     const token = new URL(toast!.copyValue!).searchParams.get("token")!;
     expect((await callRoute(verifyAction, { path: "/api/auth/verify-reset-token", json: { token } })).status).toBe(200);
 
-    const twice = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "approve", id: row.id } });
+    const twice = await callRoute(adminPageAction, {
+      path: "/admin/password-reset-requests",
+      cookie,
+      form: { intent: "approve", id: row.id },
+    });
     expect((await readToast(cookieRequest(setCookieOf(twice)))).toast).toMatchObject({
-      type: "error", title: "Error", description: "Failed to approve request: This request has already been approved.",
+      type: "error",
+      title: "Error",
+      description: "Failed to approve request: This request has already been approved.",
     });
 
     const other = await createAgent();
     await requestReset(other.user.email);
     const otherRow = await pendingRowFor(other.user.id);
-    const denied = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "deny", id: otherRow.id } });
+    const denied = await callRoute(adminPageAction, {
+      path: "/admin/password-reset-requests",
+      cookie,
+      form: { intent: "deny", id: otherRow.id },
+    });
     expect((await readToast(cookieRequest(setCookieOf(denied)))).toast?.title).toBe("Request denied");
-    const deniedAgain = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "deny", id: otherRow.id } });
-    expect((await readToast(cookieRequest(setCookieOf(deniedAgain)))).toast?.description).toMatch(/^Failed to deny request: /);
+    const deniedAgain = await callRoute(adminPageAction, {
+      path: "/admin/password-reset-requests",
+      cookie,
+      form: { intent: "deny", id: otherRow.id },
+    });
+    expect((await readToast(cookieRequest(setCookieOf(deniedAgain)))).toast?.description).toMatch(
+      /^Failed to deny request: /,
+    );
   });
 
   it("/admin/password-reset-requests is for admins only", async () => {
@@ -558,7 +743,11 @@ describe("pages", () => {
     const res = await callRoute(adminPageLoader, { path: "/admin/password-reset-requests", cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
-    const post = await callRoute(adminPageAction, { path: "/admin/password-reset-requests", cookie, form: { intent: "approve", id: "x" } });
+    const post = await callRoute(adminPageAction, {
+      path: "/admin/password-reset-requests",
+      cookie,
+      form: { intent: "approve", id: "x" },
+    });
     expect(post.headers.get("Location")).toBe("/");
   });
 });

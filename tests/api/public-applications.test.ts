@@ -61,7 +61,11 @@ describe("GET /api/public/agents", () => {
     expect(ids).toContain(approvedA.agent.id);
     expect(ids).toContain(approvedB.agent.id);
     for (const hidden of [paused, pending, rejected]) expect(ids).not.toContain(hidden.agent.id);
-    expect(agents.find((a) => a.id === approvedA.agent.id)).toEqual({ id: approvedA.agent.id, name: `Abe ${tag}`, licenseNumber: "LIC-TEST" });
+    expect(agents.find((a) => a.id === approvedA.agent.id)).toEqual({
+      id: approvedA.agent.id,
+      name: `Abe ${tag}`,
+      licenseNumber: "LIC-TEST",
+    });
     const names = agents.map((a) => a.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en-US")));
     expect(Number(res.headers.get("X-Total-Count"))).toBe(agents.length);
@@ -70,7 +74,9 @@ describe("GET /api/public/agents", () => {
   it("pages the list with page and pageSize", async () => {
     await approvedAgent();
     await approvedAgent();
-    const all = await jsonOf<{ id: string }[]>(await callRoute(agentsLoader, { path: "/api/public/agents?pageSize=500" }));
+    const all = await jsonOf<{ id: string }[]>(
+      await callRoute(agentsLoader, { path: "/api/public/agents?pageSize=500" }),
+    );
     const res = await callRoute(agentsLoader, { path: "/api/public/agents?page=2&pageSize=1" });
     expect(res.headers.get("X-Total-Count")).toBe(String(all.length));
     expect(await jsonOf(res)).toEqual([all[1]]);
@@ -90,7 +96,14 @@ describe("POST /api/public/applications: success", () => {
         { phoneNumber: "727-555-0102", phoneType: "work" },
       ],
       beneficiaries: [
-        { name: "John Doe", relationship: "son", percentage: 60, dateOfBirth: "1980-01-02", age: 45, phone: "8135550199" },
+        {
+          name: "John Doe",
+          relationship: "son",
+          percentage: 60,
+          dateOfBirth: "1980-01-02",
+          age: 45,
+          phone: "8135550199",
+        },
         { name: "", relationship: "daughter" },
         { name: "Cousin Vinny", relationship: "other", otherRelationship: "Godson", percentage: 40 },
       ],
@@ -131,7 +144,13 @@ describe("POST /api/public/applications: success", () => {
     expect(lead.coverageAmountCents).toBe(1_000_000);
     expect(lead.monthlyPremiumCents).toBe(4567);
 
-    const phones = await Phone.findAll({ where: { applicationId: lead.id }, order: [["isPrimary", "DESC"], ["phoneNumber", "ASC"]] });
+    const phones = await Phone.findAll({
+      where: { applicationId: lead.id },
+      order: [
+        ["isPrimary", "DESC"],
+        ["phoneNumber", "ASC"],
+      ],
+    });
     expect(phones.map((p) => [p.phoneNumber, p.phoneType, p.isPrimary])).toEqual([
       ["(813) 555-0101", "mobile", true],
       ["727-555-0102", "work", false],
@@ -209,7 +228,15 @@ describe("POST /api/public/applications: success", () => {
 
   it("defaults a blank first draft date to tomorrow (New York) and accepts numbers as strings", async () => {
     const { agent, carrier } = await setup();
-    const res = await submit(applicationPayload(agent.id, carrier, { firstDraftDate: "", weight: "180", monthlyPremium: "19.5", coverageAmount: "5000.25", smoker: true }));
+    const res = await submit(
+      applicationPayload(agent.id, carrier, {
+        firstDraftDate: "",
+        weight: "180",
+        monthlyPremium: "19.5",
+        coverageAmount: "5000.25",
+        smoker: true,
+      }),
+    );
     expect(res.status).toBe(201);
     const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
     expect(lead.firstDraftDate).toBe(draftDateBounds().tomorrow);
@@ -221,7 +248,11 @@ describe("POST /api/public/applications: success", () => {
 
   it("accepts a plain HTML form post in the page's field names", async () => {
     const { agent, carrier } = await setup();
-    const res = await callRoute(applicationsAction, { path: "/api/public/applications", method: "POST", form: applicationForm(agent.id, carrier) });
+    const res = await callRoute(applicationsAction, {
+      path: "/api/public/applications",
+      method: "POST",
+      form: applicationForm(agent.id, carrier),
+    });
     expect(res.status).toBe(201);
     const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
     expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
@@ -261,18 +292,48 @@ describe("POST /api/public/applications: validation", () => {
 
   it("requires the first phone and the first beneficiary's name and relationship", async () => {
     const { agent, carrier } = await setup();
-    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [] }), "phones.0.phoneNumber", "Phone number is required");
-    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "", phoneType: "mobile" }, { phoneNumber: "8135550101" }] }), "phones.0.phoneNumber");
-    const none = await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [] }), "beneficiaries.0.name", "Beneficiary name is required");
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { phones: [] }),
+      "phones.0.phoneNumber",
+      "Phone number is required",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, {
+        phones: [{ phoneNumber: "", phoneType: "mobile" }, { phoneNumber: "8135550101" }],
+      }),
+      "phones.0.phoneNumber",
+    );
+    const none = await expectFieldError(
+      applicationPayload(agent.id, carrier, { beneficiaries: [] }),
+      "beneficiaries.0.name",
+      "Beneficiary name is required",
+    );
     expect(none.fieldErrors!["beneficiaries.0.relationship"]).toContain("Beneficiary relationship is required");
-    await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "", relationship: "son" }] }), "beneficiaries.0.name");
-    await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "John", relationship: "" }] }), "beneficiaries.0.relationship");
-    await expectFieldError(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "John", relationship: "uncle" }] }), "beneficiaries.0.relationship", "Choose a relationship from the list");
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "", relationship: "son" }] }),
+      "beneficiaries.0.name",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "John", relationship: "" }] }),
+      "beneficiaries.0.relationship",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "John", relationship: "uncle" }] }),
+      "beneficiaries.0.relationship",
+      "Choose a relationship from the list",
+    );
   });
 
   it("ignores later beneficiary rows without a name, whatever else they hold", async () => {
     const { agent, carrier } = await setup();
-    const res = await submit(applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "A", relationship: "son" }, { name: " ", relationship: "other", percentage: "abc" }] }));
+    const res = await submit(
+      applicationPayload(agent.id, carrier, {
+        beneficiaries: [
+          { name: "A", relationship: "son" },
+          { name: " ", relationship: "other", percentage: "abc" },
+        ],
+      }),
+    );
     expect(res.status).toBe(201);
     expect(await Beneficiary.count({ where: { applicationId: (await jsonOf<{ id: string }>(res)).id } })).toBe(1);
   });
@@ -285,7 +346,9 @@ describe("POST /api/public/applications: validation", () => {
       "Beneficiary relationship is required",
     );
     await expectFieldError(
-      applicationPayload(agent.id, carrier, { beneficiaries: [{ name: "A", relationship: "other", otherRelationship: " " }] }),
+      applicationPayload(agent.id, carrier, {
+        beneficiaries: [{ name: "A", relationship: "other", otherRelationship: " " }],
+      }),
       "beneficiaries.0.otherRelationship",
       "Please specify the relationship",
     );
@@ -293,14 +356,25 @@ describe("POST /api/public/applications: validation", () => {
 
   it("checks that phone numbers are phone numbers", async () => {
     const { agent, carrier } = await setup();
-    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "12345" }] }), "phones.0.phoneNumber", "Phone number must be a valid phone number (at least 10 digits)");
-    await expectFieldError(applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "8135550101" }, { phoneNumber: "abc" }] }), "phones.1.phoneNumber");
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "12345" }] }),
+      "phones.0.phoneNumber",
+      "Phone number must be a valid phone number (at least 10 digits)",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { phones: [{ phoneNumber: "8135550101" }, { phoneNumber: "abc" }] }),
+      "phones.1.phoneNumber",
+    );
   });
 
   it("takes SSN as digits only, at most 9 (dashes and spaces typed are ignored)", async () => {
     const { agent, carrier } = await setup();
     for (const ssn of ["12345678a", "1234567890", "123.45.6789"]) {
-      await expectFieldError(applicationPayload(agent.id, carrier, { ssn }), "ssn", "SSN must be digits only (at most 9)");
+      await expectFieldError(
+        applicationPayload(agent.id, carrier, { ssn }),
+        "ssn",
+        "SSN must be digits only (at most 9)",
+      );
     }
     const ok = await submit(applicationPayload(agent.id, carrier, { ssn: "123-45-6789" }));
     expect(ok.status).toBe(201);
@@ -309,19 +383,47 @@ describe("POST /api/public/applications: validation", () => {
   it("takes the routing number as digits only, at most 9", async () => {
     const { agent, carrier } = await setup();
     for (const routingNumber of ["02100002x", "0210000210"]) {
-      await expectFieldError(applicationPayload(agent.id, carrier, { routingNumber }), "routingNumber", "Routing number must be digits only (at most 9)");
+      await expectFieldError(
+        applicationPayload(agent.id, carrier, { routingNumber }),
+        "routingNumber",
+        "Routing number must be digits only (at most 9)",
+      );
     }
     await expectFieldError(applicationPayload(agent.id, carrier, { accountNumber: "12ab" }), "accountNumber");
   });
 
   it("allows a monthly premium with at most two decimals, above 0", async () => {
     const { agent, carrier } = await setup();
-    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: 12.345 }), "monthlyPremium", "Monthly premium can have at most two decimals");
-    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: "12.345" }), "monthlyPremium", "Monthly premium can have at most two decimals");
-    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: 0 }), "monthlyPremium", "Monthly premium must be greater than 0");
-    await expectFieldError(applicationPayload(agent.id, carrier, { monthlyPremium: "abc" }), "monthlyPremium", "Monthly premium must be a number");
-    await expectFieldError(applicationPayload(agent.id, carrier, { coverageAmount: -5 }), "coverageAmount", "Coverage amount must be greater than 0");
-    await expectFieldError(applicationPayload(agent.id, carrier, { weight: "heavy" }), "weight", "Weight must be a number (lbs)");
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { monthlyPremium: 12.345 }),
+      "monthlyPremium",
+      "Monthly premium can have at most two decimals",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { monthlyPremium: "12.345" }),
+      "monthlyPremium",
+      "Monthly premium can have at most two decimals",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { monthlyPremium: 0 }),
+      "monthlyPremium",
+      "Monthly premium must be greater than 0",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { monthlyPremium: "abc" }),
+      "monthlyPremium",
+      "Monthly premium must be a number",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { coverageAmount: -5 }),
+      "coverageAmount",
+      "Coverage amount must be greater than 0",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { weight: "heavy" }),
+      "weight",
+      "Weight must be a number (lbs)",
+    );
     const ok = await submit(applicationPayload(agent.id, carrier, { monthlyPremium: 12.34 }));
     expect(ok.status).toBe(201);
   });
@@ -335,7 +437,11 @@ describe("POST /api/public/applications: validation", () => {
     expect(lead.email).toBeNull();
 
     await expectFieldError(applicationPayload(agent.id, carrier, { hasEmail: true }), "email", "Email is required");
-    await expectFieldError(applicationPayload(agent.id, carrier, { hasEmail: true, email: "nope@" }), "email", "Please enter a valid email address");
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { hasEmail: true, email: "nope@" }),
+      "email",
+      "Please enter a valid email address",
+    );
 
     const kept = await submit(applicationPayload(agent.id, carrier, { hasEmail: true, email: "Jane.Doe@Example.com" }));
     expect(kept.status).toBe(201);
@@ -348,18 +454,42 @@ describe("POST /api/public/applications: validation", () => {
     const { agent, carrier } = await setup();
     const { today } = draftDateBounds();
     const yesterday = addDaysIso(today, -1);
-    await expectFieldError(applicationPayload(agent.id, carrier, { futureDraftDate: yesterday }), "futureDraftDate", "Future draft date cannot be before today");
-    await expectFieldError(applicationPayload(agent.id, carrier, { firstDraftDate: yesterday }), "firstDraftDate", "First draft date cannot be before today");
-    await expectFieldError(applicationPayload(agent.id, carrier, { futureDraftDate: "2026-02-30" }), "futureDraftDate", "Future draft date must be a valid date (YYYY-MM-DD)");
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { futureDraftDate: yesterday }),
+      "futureDraftDate",
+      "Future draft date cannot be before today",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { firstDraftDate: yesterday }),
+      "firstDraftDate",
+      "First draft date cannot be before today",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { futureDraftDate: "2026-02-30" }),
+      "futureDraftDate",
+      "Future draft date must be a valid date (YYYY-MM-DD)",
+    );
     const ok = await submit(applicationPayload(agent.id, carrier, { futureDraftDate: today }));
     expect(ok.status).toBe(201);
   });
 
   it("wants a real date of birth in the past and a 5-digit or ZIP+4 zip code", async () => {
     const { agent, carrier } = await setup();
-    await expectFieldError(applicationPayload(agent.id, carrier, { dateOfBirth: draftDateBounds().today }), "dateOfBirth", "Date of birth must be in the past");
-    await expectFieldError(applicationPayload(agent.id, carrier, { dateOfBirth: "1950-13-01" }), "dateOfBirth", "Date of birth must be a valid date (YYYY-MM-DD)");
-    await expectFieldError(applicationPayload(agent.id, carrier, { zipCode: "3360" }), "zipCode", "Zip code must be 5 digits (or ZIP+4: 12345-6789)");
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { dateOfBirth: draftDateBounds().today }),
+      "dateOfBirth",
+      "Date of birth must be in the past",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { dateOfBirth: "1950-13-01" }),
+      "dateOfBirth",
+      "Date of birth must be a valid date (YYYY-MM-DD)",
+    );
+    await expectFieldError(
+      applicationPayload(agent.id, carrier, { zipCode: "3360" }),
+      "zipCode",
+      "Zip code must be 5 digits (or ZIP+4: 12345-6789)",
+    );
     await expectFieldError(applicationPayload(agent.id, carrier, { state: "XX" }), "state", "Please select a state");
     const dc = await submit(applicationPayload(agent.id, carrier, { state: "DC", zipCode: "20001-1234" }));
     expect(dc.status).toBe(201);
@@ -367,7 +497,8 @@ describe("POST /api/public/applications: validation", () => {
 
   it("checks the card expiry (MM/YY, a real month, not expired) and the CVV", async () => {
     const { agent, carrier } = await setup();
-    const card = (overrides: Record<string, unknown>) => applicationPayload(agent.id, carrier, { paymentMethod: "debit", cardNumber: "4111111111111111", ...overrides });
+    const card = (overrides: Record<string, unknown>) =>
+      applicationPayload(agent.id, carrier, { paymentMethod: "debit", cardNumber: "4111111111111111", ...overrides });
     for (const cardExpiry of ["1/30", "2030-01", "01/2030"]) {
       await expectFieldError(card({ cardExpiry }), "cardExpiry", "Card expiry must be MM/YY");
     }
@@ -384,16 +515,32 @@ describe("POST /api/public/applications: validation", () => {
     const carrier = await carrierId();
     for (const status of ["paused", "pending", "rejected"] as const) {
       const { agent } = await createAgent({ status });
-      const body = await expectFieldError(applicationPayload(agent.id, carrier), "agentId", "The selected agent is not accepting applications.");
+      const body = await expectFieldError(
+        applicationPayload(agent.id, carrier),
+        "agentId",
+        "The selected agent is not accepting applications.",
+      );
       expect(body.error).toBe("The selected agent is not accepting applications.");
     }
-    await expectFieldError(applicationPayload(crypto.randomUUID(), carrier), "agentId", "The selected agent is not accepting applications.");
-    await expectFieldError(applicationPayload("not-a-uuid", carrier), "agentId", "Please select an agent from the list");
+    await expectFieldError(
+      applicationPayload(crypto.randomUUID(), carrier),
+      "agentId",
+      "The selected agent is not accepting applications.",
+    );
+    await expectFieldError(
+      applicationPayload("not-a-uuid", carrier),
+      "agentId",
+      "Please select an agent from the list",
+    );
   });
 
   it("refuses an unknown carrier", async () => {
     const { agent } = await setup();
-    await expectFieldError(applicationPayload(agent.id, crypto.randomUUID()), "carrierId", "Please select a carrier from the list.");
+    await expectFieldError(
+      applicationPayload(agent.id, crypto.randomUUID()),
+      "carrierId",
+      "Please select a carrier from the list.",
+    );
   });
 
   it("saves nothing when a check fails", async () => {
@@ -404,7 +551,11 @@ describe("POST /api/public/applications: validation", () => {
   });
 
   it("answers 400 for malformed JSON, 405 for other methods", async () => {
-    const bad = await callRoute(applicationsAction, { path: "/api/public/applications", method: "POST", rawBody: "{oops" });
+    const bad = await callRoute(applicationsAction, {
+      path: "/api/public/applications",
+      method: "POST",
+      rawBody: "{oops",
+    });
     expect(bad.status).toBe(400);
     const get = await callRoute(applicationsLoader, { path: "/api/public/applications" });
     expect(get.status).toBe(405);
@@ -448,7 +599,12 @@ describe("/submitapplication page", () => {
     const { agent } = await setup();
     const paused = await createAgent({ status: "paused" });
     const res = await callRoute(pageLoader, { path: "/submitapplication" });
-    const data = await jsonOf<{ agents: { id: string }[]; carriers: { name: string }[]; today: string; tomorrow: string }>(res);
+    const data = await jsonOf<{
+      agents: { id: string }[];
+      carriers: { name: string }[];
+      today: string;
+      tomorrow: string;
+    }>(res);
     expect(data.agents.map((a) => a.id)).toContain(agent.id);
     expect(data.agents.map((a) => a.id)).not.toContain(paused.agent.id);
     expect(data.carriers.map((c) => c.name)).toContain("Aetna");
@@ -457,8 +613,16 @@ describe("/submitapplication page", () => {
 
   it("saves a complete form post and redirects back with the success toast", async () => {
     const { agent, carrier } = await setup();
-    const form = applicationForm(agent.id, carrier, { "phones[1].phoneNumber": "7275550102", "phones[1].phoneType": "home" });
-    const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form, headers: { "X-Forwarded-For": uniqueIp() } });
+    const form = applicationForm(agent.id, carrier, {
+      "phones[1].phoneNumber": "7275550102",
+      "phones[1].phoneType": "home",
+    });
+    const res = await callRoute(pageAction, {
+      path: "/submitapplication",
+      method: "POST",
+      form,
+      headers: { "X-Forwarded-For": uniqueIp() },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/submitapplication");
     expect(setCookieOf(res)).toMatch(/__toast=/);
@@ -499,7 +663,10 @@ describe("/submitapplication page", () => {
     const { agent, carrier } = await setup();
     const form = applicationForm(agent.id, carrier, {
       firstName: "",
-      __intent__: JSON.stringify({ type: "insert", payload: { name: "phones", defaultValue: { phoneType: "mobile" } } }),
+      __intent__: JSON.stringify({
+        type: "insert",
+        payload: { name: "phones", defaultValue: { phoneType: "mobile" } },
+      }),
       intent: "__delete__",
     });
     const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form });

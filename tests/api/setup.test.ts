@@ -19,7 +19,11 @@ type SetupBody = {
   success: boolean;
   message: string;
   setupComplete: boolean;
-  carriers: { id: string; name: string; products: { id: string; name: string; compPercentage: number; commissionRate: number }[] }[];
+  carriers: {
+    id: string;
+    name: string;
+    products: { id: string; name: string; compPercentage: number; commissionRate: number }[];
+  }[];
   licensedStates: string[];
 };
 
@@ -33,7 +37,10 @@ function postSetup(cookie: string, json: unknown) {
   return callRoute(setupAction, { method: "POST", path: "/api/agent/setup", json, cookie });
 }
 
-const aetna = (rate: number | string = 80, name = "Final Expense") => ({ name: "Aetna", products: [{ name, commissionRate: rate }] });
+const aetna = (rate: number | string = 80, name = "Final Expense") => ({
+  name: "Aetna",
+  products: [{ name, commissionRate: rate }],
+});
 const combined = (rates: (number | string)[] = [50, 50, 50, 50]) => ({
   name: "Combined",
   products: COMBINED_PRODUCTS.map((name, i) => ({ name, commissionRate: rates[i] })),
@@ -77,16 +84,31 @@ describe("POST /api/agent/setup validation (part 2, section 5)", () => {
       const body = await expect400(res, "All products must have a commission percentage greater than 0%.");
       expect(body.fieldErrors?.["carriers.0.products.0.commissionRate"]).toBeDefined();
     }
-    await expect400(await postSetup(cookie, { carriers: [aetna(1000)], licensedStates: ["FL"] }), "Commission percentage cannot be more than 999%.");
-    await expect400(await postSetup(cookie, { carriers: [aetna(999.1)], licensedStates: ["FL"] }), "Commission percentage cannot be more than 999%.");
-    await expect400(await postSetup(cookie, { carriers: [aetna(12.34)], licensedStates: ["FL"] }), "Commission percentage must be in steps of 0.1.");
+    await expect400(
+      await postSetup(cookie, { carriers: [aetna(1000)], licensedStates: ["FL"] }),
+      "Commission percentage cannot be more than 999%.",
+    );
+    await expect400(
+      await postSetup(cookie, { carriers: [aetna(999.1)], licensedStates: ["FL"] }),
+      "Commission percentage cannot be more than 999%.",
+    );
+    await expect400(
+      await postSetup(cookie, { carriers: [aetna(12.34)], licensedStates: ["FL"] }),
+      "Commission percentage must be in steps of 0.1.",
+    );
   });
 
   it("accepts 999 and 0.1 (rates may exceed 100%), and compPercentage or a numeric string for the rate", async () => {
     const { cookie } = await newAgent();
     const res = await postSetup(cookie, {
       carriers: [
-        { name: "Aetna", products: [{ name: "Top", commissionRate: 999 }, { name: "Low", commissionRate: 0.1 }] },
+        {
+          name: "Aetna",
+          products: [
+            { name: "Top", commissionRate: 999 },
+            { name: "Low", commissionRate: 0.1 },
+          ],
+        },
         { name: "Americo", products: [{ name: "Eagle", compPercentage: "115.5" }] },
       ],
       licensedStates: ["FL"],
@@ -99,21 +121,30 @@ describe("POST /api/agent/setup validation (part 2, section 5)", () => {
 
   it("keeps Combined to its four fixed products: names in any case are normalized, extra, missing or renamed ones refused", async () => {
     const { cookie } = await newAgent();
-    const fixedMessage = /Combined has four fixed products: GL Preferred, GL Standard, GL Sub Standard, GL Graded Benefit/;
+    const fixedMessage =
+      /Combined has four fixed products: GL Preferred, GL Standard, GL Sub Standard, GL Graded Benefit/;
     const extra = { ...combined(), products: [...combined().products, { name: "GL Super", commissionRate: 50 }] };
     await expect400(await postSetup(cookie, { carriers: [extra], licensedStates: ["FL"] }), fixedMessage);
     const missing = { ...combined(), products: combined().products.slice(0, 3) };
     await expect400(await postSetup(cookie, { carriers: [missing], licensedStates: ["FL"] }), fixedMessage);
-    const renamed = { ...combined(), products: combined().products.map((p, i) => (i === 0 ? { ...p, name: "Preferred Plus" } : p)) };
+    const renamed = {
+      ...combined(),
+      products: combined().products.map((p, i) => (i === 0 ? { ...p, name: "Preferred Plus" } : p)),
+    };
     await expect400(await postSetup(cookie, { carriers: [renamed], licensedStates: ["FL"] }), fixedMessage);
     const repeated = { ...combined(), products: combined().products.map((p) => ({ ...p, name: "GL Standard" })) };
     await expect400(await postSetup(cookie, { carriers: [repeated], licensedStates: ["FL"] }), fixedMessage);
     // Combined's rates must be above 0 like any other product.
-    await expect400(await postSetup(cookie, { carriers: [combined([50, 0, 50, 50])], licensedStates: ["FL"] }), "All products must have a commission percentage greater than 0%.");
+    await expect400(
+      await postSetup(cookie, { carriers: [combined([50, 0, 50, 50])], licensedStates: ["FL"] }),
+      "All products must have a commission percentage greater than 0%.",
+    );
 
     const lower = {
       name: "combined",
-      products: [...COMBINED_PRODUCTS].reverse().map((name, i) => ({ name: name.toLowerCase(), commissionRate: 60 + i })),
+      products: [...COMBINED_PRODUCTS]
+        .reverse()
+        .map((name, i) => ({ name: name.toLowerCase(), commissionRate: 60 + i })),
     };
     const res = await postSetup(cookie, { carriers: [lower], licensedStates: ["FL"] });
     expect(res.status).toBe(200);
@@ -127,24 +158,36 @@ describe("POST /api/agent/setup validation (part 2, section 5)", () => {
   it("applies the Combined rule to a carrier given by id as well", async () => {
     const { cookie } = await newAgent();
     const carrier = (await Carrier.findOne({ where: { name: "Combined" } }))!;
-    const res = await postSetup(cookie, { carriers: [{ id: carrier.id, products: [{ name: "Anything", commissionRate: 10 }] }], licensedStates: ["FL"] });
+    const res = await postSetup(cookie, {
+      carriers: [{ id: carrier.id, products: [{ name: "Anything", commissionRate: 10 }] }],
+      licensedStates: ["FL"],
+    });
     await expect400(res, /Combined has four fixed products/);
   });
 
   it("refuses the same carrier twice, by name in any case or by id and name", async () => {
     const { cookie } = await newAgent();
-    const twice = await postSetup(cookie, { carriers: [aetna(), { ...aetna(), name: " aetna " }], licensedStates: ["FL"] });
+    const twice = await postSetup(cookie, {
+      carriers: [aetna(), { ...aetna(), name: " aetna " }],
+      licensedStates: ["FL"],
+    });
     const body = await expect400(twice, "A carrier cannot be added twice.");
     expect(body.fieldErrors?.["carriers.1.name"]).toEqual(["A carrier cannot be added twice."]);
     const aetnaRow = (await Carrier.findOne({ where: { name: "Aetna" } }))!;
-    const mixed = await postSetup(cookie, { carriers: [{ id: aetnaRow.id, products: [{ name: "A", commissionRate: 5 }] }, aetna()], licensedStates: ["FL"] });
+    const mixed = await postSetup(cookie, {
+      carriers: [{ id: aetnaRow.id, products: [{ name: "A", commissionRate: 5 }] }, aetna()],
+      licensedStates: ["FL"],
+    });
     await expect400(mixed, "A carrier cannot be added twice.");
   });
 
   it("refuses an unknown carrier id with 400", async () => {
     const { cookie } = await newAgent();
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
-      const res = await postSetup(cookie, { carriers: [{ id, products: [{ name: "A", commissionRate: 5 }] }], licensedStates: ["FL"] });
+      const res = await postSetup(cookie, {
+        carriers: [{ id, products: [{ name: "A", commissionRate: 5 }] }],
+        licensedStates: ["FL"],
+      });
       await expect400(res, "Carrier not found");
     }
   });
@@ -168,7 +211,10 @@ describe("POST /api/agent/setup validation (part 2, section 5)", () => {
 
   it("accepts states by name or code in any case and drops duplicates", async () => {
     const { cookie, agent } = await newAgent();
-    const res = await postSetup(cookie, { carriers: [aetna()], licensedStates: ["florida", "FL", "tx", "Texas", " new york ", "ny"] });
+    const res = await postSetup(cookie, {
+      carriers: [aetna()],
+      licensedStates: ["florida", "FL", "tx", "Texas", " new york ", "ny"],
+    });
     expect(res.status).toBe(200);
     const body = await jsonOf<SetupBody>(res);
     expect(body.licensedStates).toEqual(["Florida", "New York", "Texas"]);
@@ -198,7 +244,10 @@ describe("completing and skipping setup", () => {
       expect((await callRoute(agentLayoutLoader, { path, cookie })).status).toBe(200);
     }
 
-    const res = await postSetup(cookie, { carriers: [combined([55, 50, 45, 40]), aetna(90)], licensedStates: ["FL", "GA"] });
+    const res = await postSetup(cookie, {
+      carriers: [combined([55, 50, 45, 40]), aetna(90)],
+      licensedStates: ["FL", "GA"],
+    });
     expect(res.status).toBe(200);
     const body = await jsonOf<SetupBody>(res);
     expect(body.message).toBe("Setup completed successfully");
@@ -213,13 +262,24 @@ describe("completing and skipping setup", () => {
 
     const saved = await jsonOf<SetupBody>(await callRoute(setupLoader, { path: "/api/agent/setup", cookie }));
     expect(saved.licensedStates).toEqual(["Florida", "Georgia"]);
-    expect(saved.carriers.find((c) => c.name === "Combined")!.products.map((p) => p.commissionRate)).toEqual([55, 50, 45, 40]);
+    expect(saved.carriers.find((c) => c.name === "Combined")!.products.map((p) => p.commissionRate)).toEqual([
+      55, 50, 45, 40,
+    ]);
   });
 
   it("replaces an earlier setup and keeps the row of a product that stays", async () => {
     const { actor, agent } = await newAgent();
     const first = await completeSetup(actor, {
-      carriers: [{ name: "Aetna", products: [{ name: "Level", commissionRate: 80 }, { name: "Graded", commissionRate: 60 }] }, { name: "Ethos", products: [{ name: "Term", commissionRate: 30 }] }],
+      carriers: [
+        {
+          name: "Aetna",
+          products: [
+            { name: "Level", commissionRate: 80 },
+            { name: "Graded", commissionRate: 60 },
+          ],
+        },
+        { name: "Ethos", products: [{ name: "Term", commissionRate: 30 }] },
+      ],
       licensedStates: ["FL", "TX"],
     });
     const levelId = first.carriers.find((c) => c.name === "Aetna")!.products.find((p) => p.name === "Level")!.id;
@@ -228,7 +288,9 @@ describe("completing and skipping setup", () => {
       licensedStates: ["GA"],
     });
     expect(second.carriers).toHaveLength(1);
-    expect(second.carriers[0]!.products).toEqual([{ id: levelId, name: "level", compPercentage: 85, commissionRate: 85 }]);
+    expect(second.carriers[0]!.products).toEqual([
+      { id: levelId, name: "level", compPercentage: 85, commissionRate: 85 },
+    ]);
     expect(second.licensedStates).toEqual(["Georgia"]);
     // The products no longer listed are archived, not deleted (issue 7: sales keep their product).
     expect(await Product.count({ where: { agentId: agent.id, archivedAt: null } })).toBe(1);
@@ -240,20 +302,30 @@ describe("completing and skipping setup", () => {
     const a = await newAgent();
     const b = await newAgent();
     const name = `Heartland Mutual ${Date.now()}`;
-    await completeSetup(a.actor, { carriers: [{ name, products: [{ name: "Plan A", commissionRate: 40 }] }], licensedStates: ["OH"] });
-    await completeSetup(b.actor, { carriers: [{ name: name.toUpperCase(), products: [{ name: "Plan B", commissionRate: 45 }] }], licensedStates: ["OH"] });
+    await completeSetup(a.actor, {
+      carriers: [{ name, products: [{ name: "Plan A", commissionRate: 40 }] }],
+      licensedStates: ["OH"],
+    });
+    await completeSetup(b.actor, {
+      carriers: [{ name: name.toUpperCase(), products: [{ name: "Plan B", commissionRate: 45 }] }],
+      licensedStates: ["OH"],
+    });
     const rows = await Carrier.findAll({ where: { name } });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.preset).toBe(false);
     expect((await getAgentSetup(b.actor)).carriers[0]!.name).toBe(name);
-    const list = await jsonOf<{ id: string; name: string }[]>(await callRoute(publicCarriersLoader, { path: "/api/public/carriers" }));
+    const list = await jsonOf<{ id: string; name: string }[]>(
+      await callRoute(publicCarriersLoader, { path: "/api/public/carriers" }),
+    );
     expect(list.some((c) => c.name === name)).toBe(true);
   });
 
   it("does not touch anything when validation fails", async () => {
     const { actor, agent } = await newAgent();
     await completeSetup(actor, { carriers: [aetna(80)], licensedStates: ["FL"] });
-    await expect(completeSetup(actor, { carriers: [aetna(0)], licensedStates: ["TX"] })).rejects.toBeInstanceOf(ServiceError);
+    await expect(completeSetup(actor, { carriers: [aetna(0)], licensedStates: ["TX"] })).rejects.toBeInstanceOf(
+      ServiceError,
+    );
     const setup = await getAgentSetup(actor);
     expect(setup.carriers[0]!.products[0]!.compPercentage).toBe(80);
     expect(setup.licensedStates).toEqual(["Florida"]);
@@ -291,14 +363,25 @@ describe("PUT /api/agent/carriers", () => {
     await giveCarrier(agent.id, "Aetna", "Old", 70);
     const { cookie } = await signInAs(user);
     const res = await putCarriers(cookie, {
-      carriers: [{ name: "Foresters", products: [{ name: "Strong", compPercentage: 100 }, { name: "Zero", compPercentage: 0 }] }],
+      carriers: [
+        {
+          name: "Foresters",
+          products: [
+            { name: "Strong", compPercentage: 100 },
+            { name: "Zero", compPercentage: 0 },
+          ],
+        },
+      ],
       licensedStates: ["Ohio", "ky"],
     });
     expect(res.status).toBe(200);
     const body = await jsonOf<SetupBody>(res);
     expect(body.message).toBe("Carriers updated");
     expect(body.carriers.map((c) => c.name)).toEqual(["Foresters"]);
-    expect(body.carriers[0]!.products.map((p) => [p.name, p.compPercentage])).toEqual([["Strong", 100], ["Zero", 0]]);
+    expect(body.carriers[0]!.products.map((p) => [p.name, p.compPercentage])).toEqual([
+      ["Strong", 100],
+      ["Zero", 0],
+    ]);
     expect(body.licensedStates).toEqual(["Kentucky", "Ohio"]);
     expect(await Product.count({ where: { agentId: agent.id, archivedAt: null } })).toBe(2);
   });
@@ -306,14 +389,26 @@ describe("PUT /api/agent/carriers", () => {
   it("refuses rates above 100, below 0 or off the 0.1 step, and keeps the other rules", async () => {
     const { user } = await createAgent();
     const { cookie } = await signInAs(user);
-    const one = (compPercentage: unknown) => ({ carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage }] }], licensedStates: ["FL"] });
+    const one = (compPercentage: unknown) => ({
+      carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage }] }],
+      licensedStates: ["FL"],
+    });
     await expect400(await putCarriers(cookie, one(100.1)), "Commission percentage must be between 0 and 100.");
     await expect400(await putCarriers(cookie, one(-1)), "Commission percentage must be between 0 and 100.");
     await expect400(await putCarriers(cookie, one(10.05)), "Commission percentage must be in steps of 0.1.");
     await expect400(await putCarriers(cookie, one("")), "Please enter a commission percentage.");
-    await expect400(await putCarriers(cookie, { carriers: [], licensedStates: ["FL"] }), "Please select at least one carrier.");
-    await expect400(await putCarriers(cookie, { carriers: [{ name: "Aetna", products: [] }], licensedStates: ["FL"] }), "Aetna must have at least one product.");
-    await expect400(await putCarriers(cookie, { ...one(50), licensedStates: [] }), "At least one licensed state is required.");
+    await expect400(
+      await putCarriers(cookie, { carriers: [], licensedStates: ["FL"] }),
+      "Please select at least one carrier.",
+    );
+    await expect400(
+      await putCarriers(cookie, { carriers: [{ name: "Aetna", products: [] }], licensedStates: ["FL"] }),
+      "Aetna must have at least one product.",
+    );
+    await expect400(
+      await putCarriers(cookie, { ...one(50), licensedStates: [] }),
+      "At least one licensed state is required.",
+    );
   });
 
   it("answers 405 for other methods", async () => {
@@ -325,7 +420,10 @@ describe("PUT /api/agent/carriers", () => {
 
   it("does not change the setup flag", async () => {
     const { actor, agent } = await newAgent();
-    await updateCarriers(actor, { carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage: 10 }] }], licensedStates: ["FL"] });
+    await updateCarriers(actor, {
+      carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage: 10 }] }],
+      licensedStates: ["FL"],
+    });
     expect((await Agent.findByPk(agent.id))!.setupComplete).toBe(false);
   });
 });
@@ -362,7 +460,11 @@ describe("product and carrier lists", () => {
     expect(await jsonOf(other)).toEqual([]);
 
     for (const carrierId of ["00000000-0000-4000-8000-000000000000", "nope"]) {
-      const res = await callRoute(agentProductsLoader, { path: `/api/agent/products/${carrierId}`, params: { carrierId }, cookie: cookieA });
+      const res = await callRoute(agentProductsLoader, {
+        path: `/api/agent/products/${carrierId}`,
+        params: { carrierId },
+        cookie: cookieA,
+      });
       expect(res.status).toBe(404);
       expect((await jsonOf(res)).error).toBe("Carrier not found");
     }
@@ -375,14 +477,22 @@ describe("product and carrier lists", () => {
     await giveCarrier(a.agent.id, "SBLI", "A-only product", 50);
     const bProduct = (await giveCarrier(b.agent.id, "SBLI", "B-only product", 60)).product;
 
-    const resA = await callRoute(allProductsLoader, { path: "/api/products/all", cookie: (await signInAs(a.user)).cookie });
+    const resA = await callRoute(allProductsLoader, {
+      path: "/api/products/all",
+      cookie: (await signInAs(a.user)).cookie,
+    });
     expect(resA.status).toBe(200);
     const listA = await jsonOf<{ id: string; name: string; compPercentage: number; carrier: { name: string } }[]>(resA);
-    expect(listA).toEqual([{ id: expect.any(String), name: "A-only product", compPercentage: 50, carrier: { name: "SBLI" } }]);
+    expect(listA).toEqual([
+      { id: expect.any(String), name: "A-only product", compPercentage: 50, carrier: { name: "SBLI" } },
+    ]);
     expect(resA.headers.get("X-Total-Count")).toBe("1");
 
     const admin = await createAdmin();
-    const resAdmin = await callRoute(allProductsLoader, { path: "/api/products/all?pageSize=500", cookie: (await signInAs(admin)).cookie });
+    const resAdmin = await callRoute(allProductsLoader, {
+      path: "/api/products/all?pageSize=500",
+      cookie: (await signInAs(admin)).cookie,
+    });
     const listAdmin = await jsonOf<{ id: string; agentId: string }[]>(resAdmin);
     expect(listAdmin.find((p) => p.id === bProduct.id)?.agentId).toBe(b.agent.id);
     expect(listAdmin.every((p) => p.agentId)).toBe(true);
@@ -393,10 +503,17 @@ describe("access", () => {
   it("signed out: 401 on every agent endpoint and on /api/products/all", async () => {
     const carrier = (await Carrier.findOne({ where: { name: "Aetna" } }))!;
     const answers = [
-      await callRoute(setupAction, { method: "POST", path: "/api/agent/setup", json: { carriers: [aetna()], licensedStates: ["FL"] } }),
+      await callRoute(setupAction, {
+        method: "POST",
+        path: "/api/agent/setup",
+        json: { carriers: [aetna()], licensedStates: ["FL"] },
+      }),
       await callRoute(setupLoader, { path: "/api/agent/setup" }),
       await callRoute(carriersAction, { method: "PUT", path: "/api/agent/carriers", json: {} }),
-      await callRoute(agentProductsLoader, { path: `/api/agent/products/${carrier.id}`, params: { carrierId: carrier.id } }),
+      await callRoute(agentProductsLoader, {
+        path: `/api/agent/products/${carrier.id}`,
+        params: { carrierId: carrier.id },
+      }),
       await callRoute(allProductsLoader, { path: "/api/products/all" }),
     ];
     for (const res of answers) {
@@ -410,14 +527,25 @@ describe("access", () => {
     const { cookie, actor } = await signInAs(admin);
     const carrier = (await Carrier.findOne({ where: { name: "Aetna" } }))!;
     const answers = [
-      await callRoute(setupAction, { method: "POST", path: "/api/agent/setup", json: { carriers: [aetna()], licensedStates: ["FL"] }, cookie }),
+      await callRoute(setupAction, {
+        method: "POST",
+        path: "/api/agent/setup",
+        json: { carriers: [aetna()], licensedStates: ["FL"] },
+        cookie,
+      }),
       await callRoute(setupAction, { method: "POST", path: "/api/agent/setup", json: { skip: true }, cookie }),
       await callRoute(setupLoader, { path: "/api/agent/setup", cookie }),
       await callRoute(carriersAction, { method: "PUT", path: "/api/agent/carriers", json: {}, cookie }),
-      await callRoute(agentProductsLoader, { path: `/api/agent/products/${carrier.id}`, params: { carrierId: carrier.id }, cookie }),
+      await callRoute(agentProductsLoader, {
+        path: `/api/agent/products/${carrier.id}`,
+        params: { carrierId: carrier.id },
+        cookie,
+      }),
     ];
     for (const res of answers) expect(res.status).toBe(403);
-    await expect(completeSetup(actor, { carriers: [aetna()], licensedStates: ["FL"] })).rejects.toMatchObject({ status: 403 });
+    await expect(completeSetup(actor, { carriers: [aetna()], licensedStates: ["FL"] })).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(skipSetup(actor)).rejects.toMatchObject({ status: 403 });
   });
 
@@ -425,7 +553,10 @@ describe("access", () => {
     const a = await newAgent();
     const b = await newAgent();
     await completeSetup(a.actor, { carriers: [aetna(80)], licensedStates: ["FL"] });
-    await completeSetup(b.actor, { carriers: [{ name: "Ethos", products: [{ name: "Term", commissionRate: 20 }] }], licensedStates: ["TX"] });
+    await completeSetup(b.actor, {
+      carriers: [{ name: "Ethos", products: [{ name: "Term", commissionRate: 20 }] }],
+      licensedStates: ["TX"],
+    });
     const setupA = await getAgentSetup(a.actor);
     expect(setupA.carriers.map((c) => c.name)).toEqual(["Aetna"]);
     expect(setupA.licensedStates).toEqual(["Florida"]);
@@ -433,29 +564,59 @@ describe("access", () => {
 });
 
 describe("setup pages (forms without JavaScript)", () => {
-  type WizardAnswer = { step: number; draft: { carriers: { name: string; products: { name: string; commissionRate: string }[] }[]; licensedStates: string[] }; result?: { error?: Record<string, string[]> }; notice?: { title?: string; text: string } };
+  type WizardAnswer = {
+    step: number;
+    draft: {
+      carriers: { name: string; products: { name: string; commissionRate: string }[] }[];
+      licensedStates: string[];
+    };
+    result?: { error?: Record<string, string[]> };
+    notice?: { title?: string; text: string };
+  };
 
   it("the wizard loader opens ?step=N only as far as the saved choices allow", async () => {
     const { cookie } = await newAgent();
-    const answer = await jsonOf<{ view: WizardAnswer }>(await callRoute(wizardLoader, { path: "/agent/setup?step=4", cookie }));
+    const answer = await jsonOf<{ view: WizardAnswer }>(
+      await callRoute(wizardLoader, { path: "/agent/setup?step=4", cookie }),
+    );
     expect(answer.view.step).toBe(1);
   });
 
   it("Next validates the step on the server, keeps every entry, and moves on when valid", async () => {
     const { cookie } = await newAgent();
-    const none = await callRoute(wizardAction, { path: "/agent/setup?step=2", cookie, form: { intent: "next", currentStep: "1" } });
+    const none = await callRoute(wizardAction, {
+      path: "/agent/setup?step=2",
+      cookie,
+      form: { intent: "next", currentStep: "1" },
+    });
     expect(none.status).toBe(400);
-    expect((await jsonOf<WizardAnswer>(none)).result?.error?.selectedCarriers).toEqual(["Please select at least one carrier."]);
+    expect((await jsonOf<WizardAnswer>(none)).result?.error?.selectedCarriers).toEqual([
+      "Please select at least one carrier.",
+    ]);
 
-    const picked = await jsonOf<WizardAnswer>(await callRoute(wizardAction, { path: "/agent/setup?step=2", cookie, form: { intent: "next", currentStep: "1", selectedCarriers: ["Combined", "Aetna"] } }));
+    const picked = await jsonOf<WizardAnswer>(
+      await callRoute(wizardAction, {
+        path: "/agent/setup?step=2",
+        cookie,
+        form: { intent: "next", currentStep: "1", selectedCarriers: ["Combined", "Aetna"] },
+      }),
+    );
     expect(picked.step).toBe(2);
     expect(picked.draft.carriers.map((c) => c.name)).toEqual(["Combined", "Aetna"]);
 
     const form = {
-      intent: "next", currentStep: "2",
-      "carriers[0].name": "Aetna", "carriers[0].products[0].name": "", "carriers[0].products[0].commissionRate": "70",
+      intent: "next",
+      currentStep: "2",
+      "carriers[0].name": "Aetna",
+      "carriers[0].products[0].name": "",
+      "carriers[0].products[0].commissionRate": "70",
       "carriers[1].name": "Combined",
-      ...Object.fromEntries(COMBINED_PRODUCTS.flatMap((name, j) => [[`carriers[1].products[${j}].name`, name], [`carriers[1].products[${j}].commissionRate`, "50"]])),
+      ...Object.fromEntries(
+        COMBINED_PRODUCTS.flatMap((name, j) => [
+          [`carriers[1].products[${j}].name`, name],
+          [`carriers[1].products[${j}].commissionRate`, "50"],
+        ]),
+      ),
     };
     const empty = await callRoute(wizardAction, { path: "/agent/setup?step=3", cookie, form });
     expect(empty.status).toBe(400);
@@ -464,15 +625,24 @@ describe("setup pages (forms without JavaScript)", () => {
     expect(emptyBody.result?.error?.["carriers[0].products[0].name"]).toEqual(["Please enter a product name."]);
     expect(emptyBody.draft.carriers[0]!.products[0]!.commissionRate).toBe("70");
 
-    const ok = await jsonOf<WizardAnswer>(await callRoute(wizardAction, { path: "/agent/setup?step=3", cookie, form: { ...form, "carriers[0].products[0].name": "Level" } }));
+    const ok = await jsonOf<WizardAnswer>(
+      await callRoute(wizardAction, {
+        path: "/agent/setup?step=3",
+        cookie,
+        form: { ...form, "carriers[0].products[0].name": "Level" },
+      }),
+    );
     expect(ok.step).toBe(3);
   });
 
   it("Confirm & Finish saves and redirects to the dashboard with the success toast; Skip for Now completes too", async () => {
     const { cookie, agent } = await newAgent();
     const form = {
-      intent: "finish", currentStep: "4",
-      "carriers[0].name": "Aetna", "carriers[0].products[0].name": "Level", "carriers[0].products[0].commissionRate": "70",
+      intent: "finish",
+      currentStep: "4",
+      "carriers[0].name": "Aetna",
+      "carriers[0].products[0].name": "Level",
+      "carriers[0].products[0].commissionRate": "70",
       licensedStates: ["FL", "GA"],
     };
     const res = await callRoute(wizardAction, { path: "/agent/setup?step=4", cookie, form });
@@ -482,7 +652,11 @@ describe("setup pages (forms without JavaScript)", () => {
     expect((await Agent.findByPk(agent.id))!.setupComplete).toBe(true);
 
     const other = await newAgent();
-    const skip = await callRoute(wizardAction, { path: "/agent/setup?step=1", cookie: other.cookie, form: { intent: "skip", currentStep: "1" } });
+    const skip = await callRoute(wizardAction, {
+      path: "/agent/setup?step=1",
+      cookie: other.cookie,
+      form: { intent: "skip", currentStep: "1" },
+    });
     expect(skip.status).toBe(302);
     expect((await Agent.findByPk(other.agent.id))!.setupComplete).toBe(true);
   });
@@ -490,8 +664,15 @@ describe("setup pages (forms without JavaScript)", () => {
   it("Confirm & Finish with an invalid earlier step goes back to that step with Setup failed", async () => {
     const { cookie } = await newAgent();
     const res = await callRoute(wizardAction, {
-      path: "/agent/setup?step=4", cookie,
-      form: { intent: "finish", currentStep: "4", "carriers[0].name": "Aetna", "carriers[0].products[0].name": "Level", "carriers[0].products[0].commissionRate": "70" },
+      path: "/agent/setup?step=4",
+      cookie,
+      form: {
+        intent: "finish",
+        currentStep: "4",
+        "carriers[0].name": "Aetna",
+        "carriers[0].products[0].name": "Level",
+        "carriers[0].products[0].commissionRate": "70",
+      },
     });
     expect(res.status).toBe(400);
     const body = await jsonOf<WizardAnswer>(res);
@@ -501,15 +682,52 @@ describe("setup pages (forms without JavaScript)", () => {
 
   it("the setup screen shows its titled messages and Complete Setup goes to /agent", async () => {
     const { cookie, agent } = await newAgent();
-    const base = { "carriers[0].name": "Ethos", "carriers[0].products[0].name": "Term", "carriers[0].products[0].commissionRate": "30" };
-    const removeCarrier = await jsonOf<WizardAnswer>(await callRoute(carrierSetupAction, { path: "/agent/carrier-setup", cookie, form: { ...base, intent: "remove-carrier:0" } }));
-    expect(removeCarrier.notice).toMatchObject({ title: "Cannot Remove Carrier", text: "At least one carrier is required." });
-    const missing = await jsonOf<WizardAnswer>(await callRoute(carrierSetupAction, { path: "/agent/carrier-setup", cookie, form: { ...base, intent: "add-product:0", "newProducts[0].name": "Whole Life", "newProducts[0].commissionRate": "" } }));
-    expect(missing.notice).toMatchObject({ title: "Missing Information", text: "Please enter product name and commission percentage." });
-    const twice = await jsonOf<WizardAnswer>(await callRoute(carrierSetupAction, { path: "/agent/carrier-setup", cookie, form: { ...base, intent: "add-carrier", newCarrier: "ETHOS" } }));
+    const base = {
+      "carriers[0].name": "Ethos",
+      "carriers[0].products[0].name": "Term",
+      "carriers[0].products[0].commissionRate": "30",
+    };
+    const removeCarrier = await jsonOf<WizardAnswer>(
+      await callRoute(carrierSetupAction, {
+        path: "/agent/carrier-setup",
+        cookie,
+        form: { ...base, intent: "remove-carrier:0" },
+      }),
+    );
+    expect(removeCarrier.notice).toMatchObject({
+      title: "Cannot Remove Carrier",
+      text: "At least one carrier is required.",
+    });
+    const missing = await jsonOf<WizardAnswer>(
+      await callRoute(carrierSetupAction, {
+        path: "/agent/carrier-setup",
+        cookie,
+        form: {
+          ...base,
+          intent: "add-product:0",
+          "newProducts[0].name": "Whole Life",
+          "newProducts[0].commissionRate": "",
+        },
+      }),
+    );
+    expect(missing.notice).toMatchObject({
+      title: "Missing Information",
+      text: "Please enter product name and commission percentage.",
+    });
+    const twice = await jsonOf<WizardAnswer>(
+      await callRoute(carrierSetupAction, {
+        path: "/agent/carrier-setup",
+        cookie,
+        form: { ...base, intent: "add-carrier", newCarrier: "ETHOS" },
+      }),
+    );
     expect(twice.notice?.text).toBe("A carrier cannot be added twice.");
 
-    const done = await callRoute(carrierSetupAction, { path: "/agent/carrier-setup", cookie, form: { ...base, intent: "complete", licensedStates: "OH" } });
+    const done = await callRoute(carrierSetupAction, {
+      path: "/agent/carrier-setup",
+      cookie,
+      form: { ...base, intent: "complete", licensedStates: "OH" },
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/agent");
     expect((await Agent.findByPk(agent.id))!.setupComplete).toBe(true);

@@ -3,7 +3,13 @@ import { FormSubmission } from "~db";
 
 /** A saved inquiry written straight through the model, for admin list/edit/delete tests. */
 export async function createFormSubmissionRow(
-  overrides: Partial<{ fullName: string; status: string; createdAt: Date; notes: string | null; companyName: string | null }> = {},
+  overrides: Partial<{
+    fullName: string;
+    status: string;
+    createdAt: Date;
+    notes: string | null;
+    companyName: string | null;
+  }> = {},
 ) {
   const at = overrides.createdAt ?? new Date();
   return FormSubmission.create({

@@ -41,7 +41,11 @@ export async function callRoute(
   const method = options.method ?? (body ? "POST" : "GET");
   const request = new Request(`http://localhost${options.path}`, { method, headers, body });
   try {
-    const result = await answeringServiceErrors(handler)({ request, params: options.params ?? {}, context: {} } as never);
+    const result = await answeringServiceErrors(handler)({
+      request,
+      params: options.params ?? {},
+      context: {},
+    } as never);
     if (result instanceof Response) return result;
     // Remix's data() helper: turn it into a Response so tests read every answer the same way.
     const maybe = result as { type?: string; data?: unknown; init?: ResponseInit | null };

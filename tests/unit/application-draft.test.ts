@@ -40,7 +40,10 @@ describe("application draft", () => {
   };
 
   it("never keeps the SSN, bank or card numbers, the consent or the honeypot", () => {
-    expect(draftValue(typed)).toEqual({ firstName: "Jane", phones: [{ phoneNumber: "8135550101", phoneType: "mobile" }] });
+    expect(draftValue(typed)).toEqual({
+      firstName: "Jane",
+      phones: [{ phoneNumber: "8135550101", phoneType: "mobile" }],
+    });
   });
 
   it("saves, reads back and clears", () => {

@@ -11,7 +11,13 @@ const columns: Column<Row>[] = [
 
 describe("DataTable", () => {
   const html = renderToStaticMarkup(
-    <DataTable caption="People" columns={columns} rows={[{ id: "1", name: "Ann", note: "A long note" }]} rowKey={(r) => r.id} empty="Nobody yet." />,
+    <DataTable
+      caption="People"
+      columns={columns}
+      rows={[{ id: "1", name: "Ann", note: "A long note" }]}
+      rowKey={(r) => r.id}
+      empty="Nobody yet."
+    />,
   );
 
   it("labels every value cell for the phone layout and keeps actions unlabelled", () => {
@@ -22,13 +28,15 @@ describe("DataTable", () => {
   });
 
   it("names the table and its keyboard-scrollable region, and gives a truncated cell its title", () => {
-    expect(html).toContain("<caption class=\"sr-only\">People</caption>");
+    expect(html).toContain('<caption class="sr-only">People</caption>');
     expect(html).toMatch(/role="region" aria-label="People" tabindex="0"/);
     expect(html).toContain('title="A long note"');
   });
 
   it("shows the empty text when there are no rows", () => {
-    const empty = renderToStaticMarkup(<DataTable caption="People" columns={columns} rows={[]} rowKey={(r) => r.id} empty="Nobody yet." />);
+    const empty = renderToStaticMarkup(
+      <DataTable caption="People" columns={columns} rows={[]} rowKey={(r) => r.id} empty="Nobody yet." />,
+    );
     expect(empty).toContain("Nobody yet.");
     expect(empty).not.toContain("<table");
   });

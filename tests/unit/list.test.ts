@@ -1,18 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { hrefWith, limitOffset, listQuery, pageCount } from "~/utils/list";
 
-const list = listQuery({ statuses: ["all", "new", "closed"], sorts: ["newest", "oldest"], period: "today", pageSize: 20 });
+const list = listQuery({
+  statuses: ["all", "new", "closed"],
+  sorts: ["newest", "oldest"],
+  period: "today",
+  pageSize: 20,
+});
 const search = (query: string) => new URLSearchParams(query);
 
 describe("listQuery", () => {
   it("defaults: the first status and sort, page 1, 20 rows on a page and 100 on the API", () => {
-    expect(list.fromSearch(search(""))).toMatchObject({ status: "all", sort: "newest", period: "today", page: 1, pageSize: 20 });
+    expect(list.fromSearch(search(""))).toMatchObject({
+      status: "all",
+      sort: "newest",
+      period: "today",
+      page: 1,
+      pageSize: 20,
+    });
     expect(list.schema.parse({})).toMatchObject({ status: "all", sort: "newest", page: 1, pageSize: 100 });
   });
 
   it("is lenient on pages: a bad field falls back to its default, the rest still count", () => {
     expect(list.fromSearch(search("status=bogus&page=-3&sort=oldest&pageSize=9999&search=%20ann%20"))).toMatchObject({
-      status: "all", page: 1, sort: "oldest", pageSize: 20, search: "ann",
+      status: "all",
+      page: 1,
+      sort: "oldest",
+      pageSize: 20,
+      search: "ann",
     });
   });
 
@@ -38,20 +53,29 @@ describe("listQuery", () => {
   });
 
   it("a page shows the default period for a reversed or incomplete custom range", () => {
-    expect(list.fromSearch(search("period=custom&startDate=2024-03-02&endDate=2024-03-01"))).toMatchObject({ period: "today", startDate: undefined });
+    expect(list.fromSearch(search("period=custom&startDate=2024-03-02&endDate=2024-03-01"))).toMatchObject({
+      period: "today",
+      startDate: undefined,
+    });
     expect(list.fromSearch(search("period=custom&startDate=2024-03-01&endDate=2024-03-02"))).toMatchObject({
-      period: "custom", startDate: "2024-03-01", endDate: "2024-03-02",
+      period: "custom",
+      startDate: "2024-03-01",
+      endDate: "2024-03-02",
     });
   });
 });
 
 describe("hrefWith", () => {
   it("changing a filter drops the page and keeps the other parameters", () => {
-    expect(hrefWith("/admin/leads?status=new&page=4&search=ann", { status: "closed" })).toBe("/admin/leads?status=closed&search=ann");
+    expect(hrefWith("/admin/leads?status=new&page=4&search=ann", { status: "closed" })).toBe(
+      "/admin/leads?status=closed&search=ann",
+    );
   });
 
   it("opening or closing a dialog keeps the page", () => {
-    expect(hrefWith("/admin/leads?status=new&page=4", { dialog: "edit", id: "abc" })).toBe("/admin/leads?status=new&page=4&dialog=edit&id=abc");
+    expect(hrefWith("/admin/leads?status=new&page=4", { dialog: "edit", id: "abc" })).toBe(
+      "/admin/leads?status=new&page=4&dialog=edit&id=abc",
+    );
     expect(hrefWith("/admin/leads?page=4&dialog=edit&id=abc", { dialog: null, id: null })).toBe("/admin/leads?page=4");
   });
 

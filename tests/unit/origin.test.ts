@@ -19,7 +19,9 @@ describe("isCrossSiteMutation", () => {
   it("allows same-origin mutations and clients that send no Origin", () => {
     expect(isCrossSiteMutation({ method: "POST", origin: "https://crm.example.com", host })).toBe(false);
     expect(isCrossSiteMutation({ method: "POST", host })).toBe(false);
-    expect(isCrossSiteMutation({ method: "POST", secFetchSite: "same-origin", origin: "https://crm.example.com", host })).toBe(false);
+    expect(
+      isCrossSiteMutation({ method: "POST", secFetchSite: "same-origin", origin: "https://crm.example.com", host }),
+    ).toBe(false);
   });
   it("compares ports too", () => {
     expect(isCrossSiteMutation({ method: "POST", origin: "http://localhost:4000", host: "localhost:3000" })).toBe(true);

@@ -223,7 +223,9 @@ describe("periodRange in America/New_York", () => {
   });
 
   it("refuses an incomplete, invalid or reversed custom range", () => {
-    expect(() => periodRange("custom", { timeZone: NY, startDate: "2026-03-01" })).toThrow(/both a start date and an end date/);
+    expect(() => periodRange("custom", { timeZone: NY, startDate: "2026-03-01" })).toThrow(
+      /both a start date and an end date/,
+    );
     expect(() => periodRange("custom", { timeZone: NY, endDate: "2026-03-01" })).toThrow(/both/);
     expect(() => periodRange("custom", { timeZone: NY, startDate: "2026-02-30", endDate: "2026-03-01" })).toThrow(
       /Invalid start date "2026-02-30"/,

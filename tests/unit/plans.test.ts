@@ -20,20 +20,35 @@ describe("pricing plans", () => {
 
   it("prices CRM Only at $99 per month per agent with no leads", () => {
     const p = plan("CRM Only");
-    expect(p).toMatchObject({ priceLabel: "$99", period: "per month per agent", monthlyPriceCents: 9900, includedLeads: 0 });
+    expect(p).toMatchObject({
+      priceLabel: "$99",
+      period: "per month per agent",
+      monthlyPriceCents: 9900,
+      includedLeads: 0,
+    });
     expect(p.features).toEqual(expect.arrayContaining(["Full CRM access", "Lead management", "Commission tracking"]));
   });
 
   it("prices Starter at $1,199 with 6 leads at about $190, extras $190", () => {
     const p = plan("CRM + Leads (Starter)");
-    expect(p).toMatchObject({ priceLabel: "$1,199", period: "per month per agent", monthlyPriceCents: 119_900, includedLeads: 6 });
+    expect(p).toMatchObject({
+      priceLabel: "$1,199",
+      period: "per month per agent",
+      monthlyPriceCents: 119_900,
+      includedLeads: 6,
+    });
     expect(p.perLeadLabel).toContain("$190");
     expect(p.features).toContain("Extra leads $190 each");
   });
 
   it("prices Growth at $2,159 with 12 leads at about $180, extras $180, and marks it Most Popular", () => {
     const p = plan("CRM + Leads (Growth)");
-    expect(p).toMatchObject({ priceLabel: "$2,159", period: "per month per agent", monthlyPriceCents: 215_900, includedLeads: 12 });
+    expect(p).toMatchObject({
+      priceLabel: "$2,159",
+      period: "per month per agent",
+      monthlyPriceCents: 215_900,
+      includedLeads: 12,
+    });
     expect(p.perLeadLabel).toContain("$180");
     expect(p.features).toContain("Extra leads $180 each");
     expect(PRICING_PLANS.filter((x) => x.mostPopular)).toEqual([p]);

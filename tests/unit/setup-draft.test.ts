@@ -1,15 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { COMBINED_PRODUCTS } from "~/domain/carriers";
 import {
-  canonicalCarrierName, carrierUpdateSchema, isRateStep, normalizeCombinedProducts, setupSchema, wizardStepSchemas,
+  canonicalCarrierName,
+  carrierUpdateSchema,
+  isRateStep,
+  normalizeCombinedProducts,
+  setupSchema,
+  wizardStepSchemas,
 } from "~/domain/schemas/setup";
 import {
-  EMPTY_DRAFT, addCarrier, addProductRow, addStateEntry, appendProduct, applyBulkStates, applyDraftIntent, clearStates,
-  draftFromPayload, draftFromSetup, firstIncompleteStep, newDraftCarrier, parseIntent, removeCarrier, removeProduct,
-  selectAllStates, selectCarriers, sideInputsAfter, type SetupDraft,
+  EMPTY_DRAFT,
+  addCarrier,
+  addProductRow,
+  addStateEntry,
+  appendProduct,
+  applyBulkStates,
+  applyDraftIntent,
+  clearStates,
+  draftFromPayload,
+  draftFromSetup,
+  firstIncompleteStep,
+  newDraftCarrier,
+  parseIntent,
+  removeCarrier,
+  removeProduct,
+  selectAllStates,
+  selectCarriers,
+  sideInputsAfter,
+  type SetupDraft,
 } from "~/domain/setup-draft";
 
-const draft = (carriers: SetupDraft["carriers"], licensedStates: string[] = []): SetupDraft => ({ carriers, licensedStates });
+const draft = (carriers: SetupDraft["carriers"], licensedStates: string[] = []): SetupDraft => ({
+  carriers,
+  licensedStates,
+});
 const aetna = { name: "Aetna", products: [{ name: "Level", commissionRate: "80" }] };
 
 describe("setup schema helpers", () => {
@@ -44,7 +68,10 @@ describe("setup schema helpers", () => {
   });
 
   it("the profile schema allows 0 to 100 and the setup schema above 0 to 999", () => {
-    const one = (rate: number) => ({ carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage: rate }] }], licensedStates: ["FL"] });
+    const one = (rate: number) => ({
+      carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage: rate }] }],
+      licensedStates: ["FL"],
+    });
     expect(carrierUpdateSchema.safeParse(one(0)).success).toBe(true);
     expect(carrierUpdateSchema.safeParse(one(100)).success).toBe(true);
     expect(carrierUpdateSchema.safeParse(one(100.1)).success).toBe(false);
@@ -55,7 +82,15 @@ describe("setup schema helpers", () => {
 
   it("refuses a product listed twice under one carrier", () => {
     const result = setupSchema.safeParse({
-      carriers: [{ name: "Aetna", products: [{ name: "Level", commissionRate: 1 }, { name: "level", commissionRate: 2 }] }],
+      carriers: [
+        {
+          name: "Aetna",
+          products: [
+            { name: "Level", commissionRate: 1 },
+            { name: "level", commissionRate: 2 },
+          ],
+        },
+      ],
       licensedStates: ["FL"],
     });
     expect(result.success).toBe(false);
@@ -63,14 +98,19 @@ describe("setup schema helpers", () => {
   });
 
   it("the wizard's step 1 needs a ticked carrier", () => {
-    expect(wizardStepSchemas[1].safeParse({ selectedCarriers: [] }).error?.issues[0]?.message).toBe("Please select at least one carrier.");
+    expect(wizardStepSchemas[1].safeParse({ selectedCarriers: [] }).error?.issues[0]?.message).toBe(
+      "Please select at least one carrier.",
+    );
     expect(wizardStepSchemas[1].safeParse({ selectedCarriers: ["Aetna"] }).success).toBe(true);
   });
 });
 
 describe("setup draft", () => {
   it("a new Combined starts with its four products and empty rates; others with one empty row or none", () => {
-    expect(newDraftCarrier("combined", "one-row")).toEqual({ name: "Combined", products: COMBINED_PRODUCTS.map((name) => ({ name, commissionRate: "" })) });
+    expect(newDraftCarrier("combined", "one-row")).toEqual({
+      name: "Combined",
+      products: COMBINED_PRODUCTS.map((name) => ({ name, commissionRate: "" })),
+    });
     expect(newDraftCarrier("Aetna", "one-row").products).toEqual([{ name: "", commissionRate: "" }]);
     expect(newDraftCarrier("Aetna", "no-rows").products).toEqual([]);
   });
@@ -80,7 +120,13 @@ describe("setup draft", () => {
       carriers: [
         { name: "Aetna", products: [{ name: "Level", commissionRate: " 80 " }] },
         { name: "aetna", products: [] },
-        { name: "Combined", products: [{ name: "Hacked", commissionRate: "5" }, { name: "gl standard", commissionRate: "45" }] },
+        {
+          name: "Combined",
+          products: [
+            { name: "Hacked", commissionRate: "5" },
+            { name: "gl standard", commissionRate: "45" },
+          ],
+        },
         "junk",
       ],
       licensedStates: ["FL", "tx", "ZZ", "FL"],
@@ -88,15 +134,24 @@ describe("setup draft", () => {
     expect(result.carriers.map((c) => c.name)).toEqual(["Aetna", "Combined"]);
     expect(result.carriers[0]!.products).toEqual([{ name: "Level", commissionRate: "80" }]);
     expect(result.carriers[1]!.products.map((p) => `${p.name}=${p.commissionRate}`)).toEqual([
-      "GL Preferred=", "GL Standard=45", "GL Sub Standard=", "GL Graded Benefit=",
+      "GL Preferred=",
+      "GL Standard=45",
+      "GL Sub Standard=",
+      "GL Graded Benefit=",
     ]);
     expect(result.licensedStates).toEqual(["FL", "TX"]);
     expect(draftFromPayload({})).toEqual(EMPTY_DRAFT);
   });
 
   it("draftFromSetup shows the saved setup with rates as text", () => {
-    const result = draftFromSetup({ carriers: [{ name: "Aetna", products: [{ name: "Level", commissionRate: 80.5 }] }], licensedStateCodes: ["FL"] });
-    expect(result).toEqual({ carriers: [{ name: "Aetna", products: [{ name: "Level", commissionRate: "80.5" }] }], licensedStates: ["FL"] });
+    const result = draftFromSetup({
+      carriers: [{ name: "Aetna", products: [{ name: "Level", commissionRate: 80.5 }] }],
+      licensedStateCodes: ["FL"],
+    });
+    expect(result).toEqual({
+      carriers: [{ name: "Aetna", products: [{ name: "Level", commissionRate: "80.5" }] }],
+      licensedStates: ["FL"],
+    });
   });
 
   it("selectCarriers keeps products of carriers still ticked and adds new ones after them", () => {
@@ -109,31 +164,52 @@ describe("setup draft", () => {
   it("addCarrier refuses an empty name and a carrier added twice", () => {
     expect(addCarrier(EMPTY_DRAFT, "  ", "one-row").notice?.text).toBe("Please enter a carrier name.");
     expect(addCarrier(draft([aetna]), "AETNA", "one-row").notice?.text).toBe("A carrier cannot be added twice.");
-    expect(addCarrier(draft([aetna]), "Heartland", "one-row").draft.carriers.map((c) => c.name)).toEqual(["Aetna", "Heartland"]);
+    expect(addCarrier(draft([aetna]), "Heartland", "one-row").draft.carriers.map((c) => c.name)).toEqual([
+      "Aetna",
+      "Heartland",
+    ]);
   });
 
   it("removeCarrier keeps at least one carrier", () => {
-    expect(removeCarrier(draft([aetna]), 0).notice).toMatchObject({ title: "Cannot Remove Carrier", text: "At least one carrier is required." });
-    expect(removeCarrier(draft([aetna, newDraftCarrier("Ethos", "one-row")]), 0).draft.carriers.map((c) => c.name)).toEqual(["Ethos"]);
+    expect(removeCarrier(draft([aetna]), 0).notice).toMatchObject({
+      title: "Cannot Remove Carrier",
+      text: "At least one carrier is required.",
+    });
+    expect(
+      removeCarrier(draft([aetna, newDraftCarrier("Ethos", "one-row")]), 0).draft.carriers.map((c) => c.name),
+    ).toEqual(["Ethos"]);
   });
 
   it("product rows: add an empty row, never on Combined; remove keeps one", () => {
     const withRow = addProductRow(draft([aetna]), 0).draft;
     expect(withRow.carriers[0]!.products).toHaveLength(2);
     expect(addProductRow(draft([newDraftCarrier("Combined", "one-row")]), 0).notice?.text).toMatch(/fixed products/);
-    expect(removeProduct(draft([aetna]), 0, 0).notice).toMatchObject({ title: "Cannot Remove Product", text: "Each carrier must have at least one product." });
+    expect(removeProduct(draft([aetna]), 0, 0).notice).toMatchObject({
+      title: "Cannot Remove Product",
+      text: "Each carrier must have at least one product.",
+    });
     expect(removeProduct(withRow, 0, 1).draft.carriers[0]!.products).toEqual(aetna.products);
     expect(removeProduct(draft([newDraftCarrier("Combined", "one-row")]), 0, 0).notice?.text).toMatch(/fixed products/);
   });
 
   it("appendProduct checks Missing Information and Invalid Commission before adding", () => {
     const start = draft([newDraftCarrier("Ethos", "no-rows")]);
-    expect(appendProduct(start, 0, "", "10").notice).toMatchObject({ title: "Missing Information", text: "Please enter product name and commission percentage." });
+    expect(appendProduct(start, 0, "", "10").notice).toMatchObject({
+      title: "Missing Information",
+      text: "Please enter product name and commission percentage.",
+    });
     expect(appendProduct(start, 0, "Term", "").notice?.title).toBe("Missing Information");
-    expect(appendProduct(start, 0, "Term", "0").notice).toMatchObject({ title: "Invalid Commission", text: "Commission percentage must be greater than 0%." });
+    expect(appendProduct(start, 0, "Term", "0").notice).toMatchObject({
+      title: "Invalid Commission",
+      text: "Commission percentage must be greater than 0%.",
+    });
     expect(appendProduct(start, 0, "Term", "-3").notice?.title).toBe("Invalid Commission");
-    expect(appendProduct(start, 0, "Term", "1000").notice?.text).toBe("Commission percentage cannot be more than 999%.");
-    expect(appendProduct(start, 0, "Term", "10.25").notice?.text).toBe("Commission percentage must be in steps of 0.1.");
+    expect(appendProduct(start, 0, "Term", "1000").notice?.text).toBe(
+      "Commission percentage cannot be more than 999%.",
+    );
+    expect(appendProduct(start, 0, "Term", "10.25").notice?.text).toBe(
+      "Commission percentage must be in steps of 0.1.",
+    );
     const added = appendProduct(start, 0, " Term ", "42.5").draft;
     expect(added.carriers[0]!.products).toEqual([{ name: "Term", commissionRate: "42.5" }]);
     expect(appendProduct(added, 0, "term", "5").notice?.text).toBe("term is listed twice for this carrier.");
@@ -159,7 +235,10 @@ describe("setup draft", () => {
     expect(bad.draft).toBe(start);
     const added = applyBulkStates(start, "texas, FL\nga, Georgia", "add");
     expect(added.draft.licensedStates).toEqual(["FL", "GA", "TX"]);
-    expect(added.notice).toMatchObject({ title: "States Added", text: "2 states added (1 already selected); 3 states selected in total." });
+    expect(added.notice).toMatchObject({
+      title: "States Added",
+      text: "2 states added (1 already selected); 3 states selected in total.",
+    });
     const replaced = applyBulkStates(start, "ohio", "replace");
     expect(replaced.draft.licensedStates).toEqual(["OH"]);
     expect(replaced.notice).toMatchObject({ title: "States Replaced", text: "Licensed states replaced with 1 state." });
@@ -174,11 +253,20 @@ describe("setup draft", () => {
 
   it("intents are parsed and dispatched; unknown ones are left to the screen", () => {
     expect(parseIntent("add-carrier:Odd: Name")).toEqual({ kind: "add-carrier", args: ["Odd", " Name"] });
-    expect(applyDraftIntent(EMPTY_DRAFT, "add-carrier:Odd: Name", {}, "no-rows")?.draft.carriers[0]?.name).toBe("Odd: Name");
-    expect(applyDraftIntent(draft([aetna]), "remove-product:0:0", {}, "one-row")?.notice?.title).toBe("Cannot Remove Product");
+    expect(applyDraftIntent(EMPTY_DRAFT, "add-carrier:Odd: Name", {}, "no-rows")?.draft.carriers[0]?.name).toBe(
+      "Odd: Name",
+    );
+    expect(applyDraftIntent(draft([aetna]), "remove-product:0:0", {}, "one-row")?.notice?.title).toBe(
+      "Cannot Remove Product",
+    );
     const typed = { newProducts: [{ name: "Term", commissionRate: "12" }] };
-    expect(applyDraftIntent(draft([newDraftCarrier("Ethos", "no-rows")]), "add-product:0", typed, "no-rows")?.draft.carriers[0]?.products).toHaveLength(1);
-    expect(applyDraftIntent(EMPTY_DRAFT, "bulk-replace", { bulkStates: "FL" }, "one-row")?.draft.licensedStates).toEqual(["FL"]);
+    expect(
+      applyDraftIntent(draft([newDraftCarrier("Ethos", "no-rows")]), "add-product:0", typed, "no-rows")?.draft
+        .carriers[0]?.products,
+    ).toHaveLength(1);
+    expect(
+      applyDraftIntent(EMPTY_DRAFT, "bulk-replace", { bulkStates: "FL" }, "one-row")?.draft.licensedStates,
+    ).toEqual(["FL"]);
     expect(applyDraftIntent(EMPTY_DRAFT, "next", {}, "one-row")).toBeNull();
   });
 

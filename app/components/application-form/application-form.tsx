@@ -1,5 +1,11 @@
 import {
-  getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult,
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
@@ -8,8 +14,18 @@ import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
 import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
 import {
-  APPLICATION_FIELD_ORDER, BANK_METHODS, CARD_METHODS, GENDERS, HONEYPOT_FIELD, MARITAL_STATUSES, PAYMENT_METHODS,
-  agentChoiceLabel, consentTextFor, publicApplicationSchema, type ApplicationFormValue, type PublicApplicationInput,
+  APPLICATION_FIELD_ORDER,
+  BANK_METHODS,
+  CARD_METHODS,
+  GENDERS,
+  HONEYPOT_FIELD,
+  MARITAL_STATUSES,
+  PAYMENT_METHODS,
+  agentChoiceLabel,
+  consentTextFor,
+  publicApplicationSchema,
+  type ApplicationFormValue,
+  type PublicApplicationInput,
 } from "~/domain/schemas/public-application";
 import { STATES_WITH_DC } from "~/domain/states";
 import { useHydrated } from "~/utils/hydrated";
@@ -54,7 +70,16 @@ function summaryItems(formId: string, allErrors: Record<string, string[]>): Summ
     .map(([name, errors]) => ({ fieldId: `${formId}-${name}`, message: errors[0]! }));
 }
 
-export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult, formMessage, submitting, justSubmitted }: Props) {
+export function ApplicationForm({
+  agents,
+  carriers,
+  today,
+  tomorrow,
+  lastResult,
+  formMessage,
+  submitting,
+  justSubmitted,
+}: Props) {
   const hydrated = useHydrated();
   const [draftNote, setDraftNote] = useState<"saved" | "restored" | null>(null);
 
@@ -132,7 +157,12 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
   return (
     <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} noValidate className="space-y-6">
       {/* Enter in a text box submits the application, not the first Add/Remove button. */}
-      <button type="submit" tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <button
+        type="submit"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="absolute -left-[9999px] h-px w-px overflow-hidden"
+      >
         Submit Application
       </button>
 
@@ -142,10 +172,12 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
         <Alert tone="info">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
             <p>
-              <span className="font-semibold">Draft restored.</span> SSN, bank and card numbers are never saved in a draft; please enter
-              them again.
+              <span className="font-semibold">Draft restored.</span> SSN, bank and card numbers are never saved in a
+              draft; please enter them again.
             </p>
-            <Button type="button" variant="secondary" onClick={onDiscardDraft}>Discard draft</Button>
+            <Button type="button" variant="secondary" onClick={onDiscardDraft}>
+              Discard draft
+            </Button>
           </div>
         </Alert>
       ) : null}
@@ -155,36 +187,77 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
         <input id="application-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
 
-      <FormSection id="section-agent" title="Agent Assignment" description="Choose the licensed agent who will handle your application.">
+      <FormSection
+        id="section-agent"
+        title="Agent Assignment"
+        description="Choose the licensed agent who will handle your application."
+      >
         {agents.length === 0 ? (
           <div className="md:col-span-2">
             <Alert tone="warning">No agents are accepting applications right now. Please try again later.</Alert>
           </div>
         ) : null}
-        <SelectField className="md:col-span-2" label={<Required>Agent</Required>} {...getSelectProps(fields.agentId)} aria-required errors={fields.agentId.errors}>
+        <SelectField
+          className="md:col-span-2"
+          label={<Required>Agent</Required>}
+          {...getSelectProps(fields.agentId)}
+          aria-required
+          errors={fields.agentId.errors}
+        >
           <option value="">Select an agent</option>
           {agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>{agentChoiceLabel(agent)}</option>
+            <option key={agent.id} value={agent.id}>
+              {agentChoiceLabel(agent)}
+            </option>
           ))}
         </SelectField>
       </FormSection>
 
       <FormSection id="section-personal" title="Personal Information">
-        <Field label={<Required>First name</Required>} {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" aria-required errors={fields.firstName.errors} />
-        <Field label={<Required>Last name</Required>} {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" aria-required errors={fields.lastName.errors} />
-        <SelectField label={<Required>Gender</Required>} {...getSelectProps(fields.gender)} aria-required errors={fields.gender.errors}>
+        <Field
+          label={<Required>First name</Required>}
+          {...getInputProps(fields.firstName, { type: "text" })}
+          autoComplete="given-name"
+          aria-required
+          errors={fields.firstName.errors}
+        />
+        <Field
+          label={<Required>Last name</Required>}
+          {...getInputProps(fields.lastName, { type: "text" })}
+          autoComplete="family-name"
+          aria-required
+          errors={fields.lastName.errors}
+        />
+        <SelectField
+          label={<Required>Gender</Required>}
+          {...getSelectProps(fields.gender)}
+          aria-required
+          errors={fields.gender.errors}
+        >
           <option value="">Select gender</option>
           {GENDERS.map((g) => (
-            <option key={g.value} value={g.value}>{g.label}</option>
+            <option key={g.value} value={g.value}>
+              {g.label}
+            </option>
           ))}
         </SelectField>
-        <Field label={<Required>Date of birth</Required>} {...getInputProps(fields.dateOfBirth, { type: "date" })} max={today} autoComplete="bday" aria-required errors={fields.dateOfBirth.errors} />
+        <Field
+          label={<Required>Date of birth</Required>}
+          {...getInputProps(fields.dateOfBirth, { type: "date" })}
+          max={today}
+          autoComplete="bday"
+          aria-required
+          errors={fields.dateOfBirth.errors}
+        />
 
         <PhoneRows form={form} field={fields.phones} />
 
         <div className="md:col-span-2">
           <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input {...getInputProps(fields.hasEmail, { type: "checkbox" })} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+            <input
+              {...getInputProps(fields.hasEmail, { type: "checkbox" })}
+              className="h-4 w-4 rounded border-slate-300 text-brand-600"
+            />
             I have an email address
           </label>
           <FieldErrors errors={fields.hasEmail.errors} />
@@ -200,12 +273,33 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
           />
         ) : null}
 
-        <Field className="md:col-span-2" label={<Required>Address</Required>} {...getInputProps(fields.address, { type: "text" })} autoComplete="street-address" aria-required errors={fields.address.errors} />
-        <Field label={<Required>City</Required>} {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" aria-required errors={fields.city.errors} />
-        <SelectField label={<Required>State</Required>} {...getSelectProps(fields.state)} autoComplete="address-level1" aria-required errors={fields.state.errors}>
+        <Field
+          className="md:col-span-2"
+          label={<Required>Address</Required>}
+          {...getInputProps(fields.address, { type: "text" })}
+          autoComplete="street-address"
+          aria-required
+          errors={fields.address.errors}
+        />
+        <Field
+          label={<Required>City</Required>}
+          {...getInputProps(fields.city, { type: "text" })}
+          autoComplete="address-level2"
+          aria-required
+          errors={fields.city.errors}
+        />
+        <SelectField
+          label={<Required>State</Required>}
+          {...getSelectProps(fields.state)}
+          autoComplete="address-level1"
+          aria-required
+          errors={fields.state.errors}
+        >
           <option value="">Select state</option>
           {STATES_WITH_DC.map((s) => (
-            <option key={s.code} value={s.code}>{s.name}</option>
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
           ))}
         </SelectField>
         <Field
@@ -217,20 +311,48 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
           aria-required
           errors={fields.zipCode.errors}
         />
-        <Field label={<Required>State born in</Required>} {...getInputProps(fields.stateBornIn, { type: "text" })} list="application-state-names" autoComplete="off" aria-required errors={fields.stateBornIn.errors} />
+        <Field
+          label={<Required>State born in</Required>}
+          {...getInputProps(fields.stateBornIn, { type: "text" })}
+          list="application-state-names"
+          autoComplete="off"
+          aria-required
+          errors={fields.stateBornIn.errors}
+        />
         <datalist id="application-state-names">
           {STATES_WITH_DC.map((s) => (
             <option key={s.code} value={s.name} />
           ))}
         </datalist>
-        <SelectField label={<Required>Marital status</Required>} {...getSelectProps(fields.maritalStatus)} aria-required errors={fields.maritalStatus.errors}>
+        <SelectField
+          label={<Required>Marital status</Required>}
+          {...getSelectProps(fields.maritalStatus)}
+          aria-required
+          errors={fields.maritalStatus.errors}
+        >
           <option value="">Select marital status</option>
           {MARITAL_STATUSES.map((m) => (
-            <option key={m.value} value={m.value}>{m.label}</option>
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
           ))}
         </SelectField>
-        <Field label={<Required>Height</Required>} {...getInputProps(fields.height, { type: "text" })} placeholder={`e.g. 5'10"`} aria-required errors={fields.height.errors} />
-        <Field label={<Required>Weight (lbs)</Required>} {...getInputProps(fields.weight, { type: "number" })} min={1} step={1} inputMode="numeric" aria-required errors={fields.weight.errors} />
+        <Field
+          label={<Required>Height</Required>}
+          {...getInputProps(fields.height, { type: "text" })}
+          placeholder={`e.g. 5'10"`}
+          aria-required
+          errors={fields.height.errors}
+        />
+        <Field
+          label={<Required>Weight (lbs)</Required>}
+          {...getInputProps(fields.weight, { type: "number" })}
+          min={1}
+          step={1}
+          inputMode="numeric"
+          aria-required
+          errors={fields.weight.errors}
+        />
         <Field
           label={<Required>SSN</Required>}
           {...getInputProps(fields.ssn, { type: "text" })}
@@ -243,7 +365,11 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
         />
       </FormSection>
 
-      <FormSection id="section-beneficiaries" title="Beneficiaries" description="Who receives the benefit. Rows without a name are left out.">
+      <FormSection
+        id="section-beneficiaries"
+        title="Beneficiaries"
+        description="Who receives the benefit. Rows without a name are left out."
+      >
         <BeneficiaryRows form={form} field={fields.beneficiaries} hydrated={hydrated} today={today} />
       </FormSection>
 
@@ -262,17 +388,43 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
           </div>
           <FieldErrors id={fields.smoker.errorId} errors={fields.smoker.errors} />
         </fieldset>
-        <Field label="Doctor name" {...getInputProps(fields.doctorName, { type: "text" })} errors={fields.doctorName.errors} />
-        <Field label="Doctor phone" {...getInputProps(fields.doctorPhone, { type: "tel" })} errors={fields.doctorPhone.errors} />
-        <TextAreaField label="Medications" {...getTextareaProps(fields.medications)} rows={3} errors={fields.medications.errors} />
-        <TextAreaField label="Medical history" {...getTextareaProps(fields.medicalHistory)} rows={3} errors={fields.medicalHistory.errors} />
+        <Field
+          label="Doctor name"
+          {...getInputProps(fields.doctorName, { type: "text" })}
+          errors={fields.doctorName.errors}
+        />
+        <Field
+          label="Doctor phone"
+          {...getInputProps(fields.doctorPhone, { type: "tel" })}
+          errors={fields.doctorPhone.errors}
+        />
+        <TextAreaField
+          label="Medications"
+          {...getTextareaProps(fields.medications)}
+          rows={3}
+          errors={fields.medications.errors}
+        />
+        <TextAreaField
+          label="Medical history"
+          {...getTextareaProps(fields.medicalHistory)}
+          rows={3}
+          errors={fields.medicalHistory.errors}
+        />
       </FormSection>
 
       <FormSection id="section-policy" title="Policy Information">
-        <SelectField className="md:col-span-2" label={<Required>Carrier</Required>} {...getSelectProps(fields.carrierId)} aria-required errors={fields.carrierId.errors}>
+        <SelectField
+          className="md:col-span-2"
+          label={<Required>Carrier</Required>}
+          {...getSelectProps(fields.carrierId)}
+          aria-required
+          errors={fields.carrierId.errors}
+        >
           <option value="">Select a carrier</option>
           {carriers.map((carrier) => (
-            <option key={carrier.id} value={carrier.id}>{carrier.name}</option>
+            <option key={carrier.id} value={carrier.id}>
+              {carrier.name}
+            </option>
           ))}
         </SelectField>
         <Field
@@ -293,25 +445,53 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
           aria-required
           errors={fields.monthlyPremium.errors}
         />
-        <Field label="Product type" {...getInputProps(fields.productType, { type: "text" })} errors={fields.productType.errors} />
-        <Field label="Policy term" {...getInputProps(fields.policyTerm, { type: "text" })} errors={fields.policyTerm.errors} />
+        <Field
+          label="Product type"
+          {...getInputProps(fields.productType, { type: "text" })}
+          errors={fields.productType.errors}
+        />
+        <Field
+          label="Policy term"
+          {...getInputProps(fields.policyTerm, { type: "text" })}
+          errors={fields.policyTerm.errors}
+        />
         <TextAreaField label="Riders" {...getTextareaProps(fields.riders)} rows={2} errors={fields.riders.errors} />
-        <TextAreaField label="Policy notes" {...getTextareaProps(fields.policyNotes)} rows={2} errors={fields.policyNotes.errors} />
+        <TextAreaField
+          label="Policy notes"
+          {...getTextareaProps(fields.policyNotes)}
+          rows={2}
+          errors={fields.policyNotes.errors}
+        />
       </FormSection>
 
       <FormSection id="section-payment" title="Payment Information">
-        <SelectField className="md:col-span-2" label={<Required>Payment method</Required>} {...getSelectProps(fields.paymentMethod)} aria-required errors={fields.paymentMethod.errors}>
+        <SelectField
+          className="md:col-span-2"
+          label={<Required>Payment method</Required>}
+          {...getSelectProps(fields.paymentMethod)}
+          aria-required
+          errors={fields.paymentMethod.errors}
+        >
           <option value="">Select a payment method</option>
           {PAYMENT_METHODS.map((m) => (
-            <option key={m.value} value={m.value}>{m.label}</option>
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
           ))}
         </SelectField>
         {hydrated && !method ? (
-          <p className="text-sm text-slate-500 md:col-span-2">Choose a payment method to enter the bank or card details.</p>
+          <p className="text-sm text-slate-500 md:col-span-2">
+            Choose a payment method to enter the bank or card details.
+          </p>
         ) : null}
         {showBank ? (
           <SubGroup title="Bank account (for checking or savings)" hint={REENTER.bank}>
-            <Field className="md:col-span-2" label="Bank name" {...getInputProps(fields.bankName, { type: "text" })} errors={fields.bankName.errors} />
+            <Field
+              className="md:col-span-2"
+              label="Bank name"
+              {...getInputProps(fields.bankName, { type: "text" })}
+              errors={fields.bankName.errors}
+            />
             <Field
               label="Routing number"
               {...getInputProps(fields.routingNumber, { type: "text" })}
@@ -367,15 +547,34 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
           hint="Tomorrow unless you choose another day."
           errors={fields.firstDraftDate.errors}
         />
-        <Field label="Future draft date" {...getInputProps(fields.futureDraftDate, { type: "date" })} min={today} errors={fields.futureDraftDate.errors} />
-        <TextAreaField className="md:col-span-2" label="Payment notes" {...getTextareaProps(fields.paymentNotes)} rows={2} errors={fields.paymentNotes.errors} />
+        <Field
+          label="Future draft date"
+          {...getInputProps(fields.futureDraftDate, { type: "date" })}
+          min={today}
+          errors={fields.futureDraftDate.errors}
+        />
+        <TextAreaField
+          className="md:col-span-2"
+          label="Payment notes"
+          {...getTextareaProps(fields.paymentNotes)}
+          rows={2}
+          errors={fields.paymentNotes.errors}
+        />
       </FormSection>
 
-      <section aria-labelledby="section-consent" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="section-consent" className="sr-only">Consent</h2>
+      <section
+        aria-labelledby="section-consent"
+        className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
+        <h2 id="section-consent" className="sr-only">
+          Consent
+        </h2>
         <input type="hidden" name="consentText" value={consentText} />
         <label className="flex items-start gap-3 text-sm text-slate-700">
-          <input {...getInputProps(fields.consent, { type: "checkbox" })} className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600" />
+          <input
+            {...getInputProps(fields.consent, { type: "checkbox" })}
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600"
+          />
           <span>{consentText}</span>
         </label>
         <FieldErrors errors={fields.consent.errors} />
@@ -384,10 +583,16 @@ export function ApplicationForm({ agents, carriers, today, tomorrow, lastResult,
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {hydrated ? (
           <div className="flex flex-col gap-1 sm:mr-auto sm:max-w-sm">
-            <Button type="button" variant="secondary" onClick={onSaveDraft}>Save as Draft</Button>
-            <p className="text-xs text-slate-500">Drafts are kept on this device only and never include SSN, bank or card numbers.</p>
+            <Button type="button" variant="secondary" onClick={onSaveDraft}>
+              Save as Draft
+            </Button>
+            <p className="text-xs text-slate-500">
+              Drafts are kept on this device only and never include SSN, bank or card numbers.
+            </p>
             {draftNote === "saved" ? (
-              <p role="status" className="text-xs font-medium text-green-700">Draft saved on this device.</p>
+              <p role="status" className="text-xs font-medium text-green-700">
+                Draft saved on this device.
+              </p>
             ) : null}
           </div>
         ) : null}

@@ -42,9 +42,16 @@ export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
               <fieldset className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
                 <legend className="sr-only">Beneficiary {n}</legend>
                 <div className="mb-3 flex items-center justify-between gap-2">
-                  <p aria-hidden="true" className="text-sm font-semibold text-slate-800">Beneficiary {n}</p>
+                  <p aria-hidden="true" className="text-sm font-semibold text-slate-800">
+                    Beneficiary {n}
+                  </p>
                   {rows.length > 1 ? (
-                    <Button variant="ghost" className="text-red-700" {...form.remove.getButtonProps({ name: field.name, index })} aria-label={`Remove beneficiary ${n}`}>
+                    <Button
+                      variant="ghost"
+                      className="text-red-700"
+                      {...form.remove.getButtonProps({ name: field.name, index })}
+                      aria-label={`Remove beneficiary ${n}`}
+                    >
                       Remove
                     </Button>
                   ) : null}
@@ -65,7 +72,9 @@ export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
                   >
                     <option value="">Select relationship</option>
                     {RELATIONSHIPS.map((r) => (
-                      <option key={r.value} value={r.value}>{r.label}</option>
+                      <option key={r.value} value={r.value}>
+                        {r.label}
+                      </option>
                     ))}
                   </SelectField>
                   {showOther ? (
@@ -77,9 +86,27 @@ export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
                       errors={b.otherRelationship.errors}
                     />
                   ) : null}
-                  <Field label={labelFor(n, "Date of birth")} {...getInputProps(b.dateOfBirth, { type: "date" })} max={today} errors={b.dateOfBirth.errors} />
-                  <Field label={labelFor(n, "Age")} {...getInputProps(b.age, { type: "number" })} min={0} max={130} step={1} inputMode="numeric" errors={b.age.errors} />
-                  <Field label={labelFor(n, "Phone")} {...getInputProps(b.phone, { type: "tel" })} autoComplete="off" errors={b.phone.errors} />
+                  <Field
+                    label={labelFor(n, "Date of birth")}
+                    {...getInputProps(b.dateOfBirth, { type: "date" })}
+                    max={today}
+                    errors={b.dateOfBirth.errors}
+                  />
+                  <Field
+                    label={labelFor(n, "Age")}
+                    {...getInputProps(b.age, { type: "number" })}
+                    min={0}
+                    max={130}
+                    step={1}
+                    inputMode="numeric"
+                    errors={b.age.errors}
+                  />
+                  <Field
+                    label={labelFor(n, "Phone")}
+                    {...getInputProps(b.phone, { type: "tel" })}
+                    autoComplete="off"
+                    errors={b.phone.errors}
+                  />
                   <Field
                     label={labelFor(n, "Percentage")}
                     {...getInputProps(b.percentage, { type: "number" })}

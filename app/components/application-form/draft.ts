@@ -19,7 +19,11 @@ export function draftValue(value: Record<string, unknown> | undefined): Record<s
   return copy;
 }
 
-export function saveDraft(storage: Storage, value: Record<string, unknown> | undefined, now = new Date()): ApplicationDraft {
+export function saveDraft(
+  storage: Storage,
+  value: Record<string, unknown> | undefined,
+  now = new Date(),
+): ApplicationDraft {
   const draft = { savedAt: now.toISOString(), value: draftValue(value) };
   storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
   return draft;
@@ -31,7 +35,8 @@ export function readDraft(storage: Storage): ApplicationDraft | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<ApplicationDraft>;
-    if (typeof parsed.savedAt !== "string" || !parsed.value || typeof parsed.value !== "object") throw new Error("bad draft");
+    if (typeof parsed.savedAt !== "string" || !parsed.value || typeof parsed.value !== "object")
+      throw new Error("bad draft");
     return { savedAt: parsed.savedAt, value: draftValue(parsed.value) };
   } catch {
     storage.removeItem(DRAFT_STORAGE_KEY);

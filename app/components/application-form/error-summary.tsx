@@ -17,7 +17,9 @@ export function ErrorSummary({ formMessage, items }: { formMessage?: string | nu
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {items.map((item) => (
               <li key={`${item.fieldId}-${item.message}`}>
-                <a href={`#${item.fieldId}`} className="underline">{item.message}</a>
+                <a href={`#${item.fieldId}`} className="underline">
+                  {item.message}
+                </a>
               </li>
             ))}
           </ul>

@@ -2,11 +2,23 @@ import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 
 /** One titled part of the application: a single column on phones, two from tablet width up. */
-export function FormSection({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card className="p-4 sm:p-6">
       <div className="mb-4">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">{title}</h2>
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
         {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       </div>
       <div className="grid gap-4 md:grid-cols-2">{children}</div>
@@ -30,7 +42,9 @@ export function Required({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+      <span aria-hidden="true" className="ml-0.5 text-red-600">
+        *
+      </span>
     </>
   );
 }

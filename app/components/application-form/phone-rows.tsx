@@ -25,7 +25,10 @@ export function PhoneRows({ form, field }: Props) {
           const phone = row.getFieldset();
           const label = `Phone ${index + 1}`;
           return (
-            <li key={row.key} className="grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
+            <li
+              key={row.key}
+              className="grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start"
+            >
               <Field
                 label={index === 0 ? <Required>{label}</Required> : label}
                 {...getInputProps(phone.phoneNumber, { type: "tel" })}
@@ -36,11 +39,18 @@ export function PhoneRows({ form, field }: Props) {
               />
               <SelectField label={`${label} type`} {...getSelectProps(phone.phoneType)} errors={phone.phoneType.errors}>
                 {PHONE_TYPES.map((type) => (
-                  <option key={type.value} value={type.value}>{type.label}</option>
+                  <option key={type.value} value={type.value}>
+                    {type.label}
+                  </option>
                 ))}
               </SelectField>
               {rows.length > 1 ? (
-                <Button variant="secondary" className="sm:mt-6" {...form.remove.getButtonProps({ name: field.name, index })} aria-label={`Remove phone ${index + 1}`}>
+                <Button
+                  variant="secondary"
+                  className="sm:mt-6"
+                  {...form.remove.getButtonProps({ name: field.name, index })}
+                  aria-label={`Remove phone ${index + 1}`}
+                >
                   Remove
                 </Button>
               ) : null}
@@ -49,7 +59,11 @@ export function PhoneRows({ form, field }: Props) {
         })}
       </ul>
       {rows.length < MAX_PHONES ? (
-        <Button variant="secondary" className="mt-3" {...form.insert.getButtonProps({ name: field.name, defaultValue: { phoneType: "mobile" } })}>
+        <Button
+          variant="secondary"
+          className="mt-3"
+          {...form.insert.getButtonProps({ name: field.name, defaultValue: { phoneType: "mobile" } })}
+        >
           Add phone
         </Button>
       ) : null}

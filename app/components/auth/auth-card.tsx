@@ -8,7 +8,9 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <main className="flex min-h-full items-center justify-center px-4 py-10">
       <div className="w-full max-w-md">
         <div className="mb-6 text-center">
-          <Link to="/" className="text-2xl font-bold text-brand-700">Agency CRM</Link>
+          <Link to="/" className="text-2xl font-bold text-brand-700">
+            Agency CRM
+          </Link>
           <h1 className="mt-2 text-xl font-semibold text-slate-900">{title}</h1>
           {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
         </div>
@@ -20,8 +22,12 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 
 /** A failure in the catalogue's "Title: description" form, above the form it concerns. */
 export function FailureAlert({
-  failure, tone = "error",
-}: { failure: { title: string; description?: string } | null | undefined; tone?: "error" | "warning" }) {
+  failure,
+  tone = "error",
+}: {
+  failure: { title: string; description?: string } | null | undefined;
+  tone?: "error" | "warning";
+}) {
   if (!failure) return null;
   return (
     <div className="mb-4">
@@ -36,7 +42,9 @@ export function FailureAlert({
 export function BackToLoginLink() {
   return (
     <p className="mt-6 border-t border-slate-200 pt-6 text-center text-sm">
-      <Link to="/login" className="font-medium text-brand-600 hover:underline">Back to Login</Link>
+      <Link to="/login" className="font-medium text-brand-600 hover:underline">
+        Back to Login
+      </Link>
     </p>
   );
 }

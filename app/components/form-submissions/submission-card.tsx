@@ -9,8 +9,16 @@ export type SubmissionCardData = FormSubmissionView;
 
 /** One landing-page inquiry in the admin list: who, how to reach them, what they asked, and notes. */
 export function SubmissionCard({
-  submission, timezone, editHref, deleteHref,
-}: { submission: SubmissionCardData; timezone: string; editHref: string; deleteHref: string }) {
+  submission,
+  timezone,
+  editHref,
+  deleteHref,
+}: {
+  submission: SubmissionCardData;
+  timezone: string;
+  editHref: string;
+  deleteHref: string;
+}) {
   const style = formSubmissionStatusStyle(submission.status);
   const headingId = `submission-${submission.id}`;
   return (
@@ -18,7 +26,9 @@ export function SubmissionCard({
       <article aria-labelledby={headingId}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <h3 id={headingId} className="text-base font-semibold break-words text-slate-900">{submission.fullName}</h3>
+            <h3 id={headingId} className="text-base font-semibold break-words text-slate-900">
+              {submission.fullName}
+            </h3>
             <Badge className={style.className}>{style.label}</Badge>
           </div>
           <p className="text-sm text-slate-600">
@@ -28,11 +38,19 @@ export function SubmissionCard({
         <dl className="mt-3 flex flex-col gap-x-10 gap-y-2 text-sm sm:flex-row sm:flex-wrap">
           <div className="min-w-0">
             <dt className="text-xs font-medium text-slate-500">Email</dt>
-            <dd className="[overflow-wrap:anywhere]"><a href={`mailto:${submission.email}`} className="text-brand-700 hover:underline">{submission.email}</a></dd>
+            <dd className="[overflow-wrap:anywhere]">
+              <a href={`mailto:${submission.email}`} className="text-brand-700 hover:underline">
+                {submission.email}
+              </a>
+            </dd>
           </div>
           <div>
             <dt className="text-xs font-medium text-slate-500">Phone</dt>
-            <dd><a href={`tel:${digitsOnly(submission.phone)}`} className="text-brand-700 hover:underline">{formatPhone(submission.phone)}</a></dd>
+            <dd>
+              <a href={`tel:${digitsOnly(submission.phone)}`} className="text-brand-700 hover:underline">
+                {formatPhone(submission.phone)}
+              </a>
+            </dd>
           </div>
           {submission.companyName ? (
             <div className="min-w-0">
@@ -48,13 +66,13 @@ export function SubmissionCard({
         {submission.message ? (
           <div className="mt-3 text-sm">
             <p className="text-xs font-medium text-slate-500">Message</p>
-            <p className="mt-0.5 whitespace-pre-line break-words text-slate-800">{submission.message}</p>
+            <p className="mt-0.5 break-words whitespace-pre-line text-slate-800">{submission.message}</p>
           </div>
         ) : null}
         {submission.notes ? (
           <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200 ring-inset">
             <p className="text-xs font-medium text-slate-500">Admin Notes</p>
-            <p className="mt-0.5 whitespace-pre-line break-words text-slate-800">{submission.notes}</p>
+            <p className="mt-0.5 break-words whitespace-pre-line text-slate-800">{submission.notes}</p>
           </div>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-2">

@@ -5,11 +5,19 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_SERVICES } from "~/domain/inquiries";
 
-export type InquiryValues = Partial<Record<"fullName" | "companyName" | "email" | "phone" | "service" | "message", string>>;
+export type InquiryValues = Partial<
+  Record<"fullName" | "companyName" | "email" | "phone" | "service" | "message", string>
+>;
 
 export type InquiryResult =
   | { status: "sent"; fullName: string; mailto: string }
-  | { status: "error"; values: InquiryValues; fieldErrors: Record<string, string[]>; formError: string; detail: string | null };
+  | {
+      status: "error";
+      values: InquiryValues;
+      fieldErrors: Record<string, string[]>;
+      formError: string;
+      detail: string | null;
+    };
 
 /**
  * The inquiry form, or the thank-you panel once it is sent. It is a plain HTML form: the server
@@ -20,7 +28,9 @@ export function InquirySection({ result, busy }: { result: InquiryResult | undef
   return (
     <section id="get-started" aria-labelledby="get-started-title" className="scroll-mt-20 py-16 sm:py-20">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2 id="get-started-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">Get started with Agency CRM</h2>
+        <h2 id="get-started-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+          Get started with Agency CRM
+        </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
           Tell us about your agency and we will get back to you with a setup plan.
         </p>
@@ -42,10 +52,10 @@ function ThankYou({ result }: { result: Extract<InquiryResult, { status: "sent" 
   }, [result]);
   return (
     <div className="text-center" role="status">
-      <h3 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">Thank you, {result.fullName}!</h3>
-      <p className="mt-3 text-slate-600">
-        Your inquiry has been received. Our team will contact you shortly.
-      </p>
+      <h3 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+        Thank you, {result.fullName}!
+      </h3>
+      <p className="mt-3 text-slate-600">Your inquiry has been received. Our team will contact you shortly.</p>
       <p className="mt-2 text-sm text-slate-600">You can also send us the details by email from your own mail app.</p>
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <a href={result.mailto} target="_blank" rel="noreferrer" className={buttonClass("primary")}>
@@ -62,16 +72,30 @@ function ThankYou({ result }: { result: Extract<InquiryResult, { status: "sent" 
 function Required({ children }: { children: string }) {
   return (
     <>
-      {children} <span aria-hidden="true" className="text-red-700">*</span>
+      {children}{" "}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
     </>
   );
 }
 
-function InquiryForm({ result, busy }: { result: Extract<InquiryResult, { status: "error" }> | undefined; busy: boolean }) {
+function InquiryForm({
+  result,
+  busy,
+}: {
+  result: Extract<InquiryResult, { status: "error" }> | undefined;
+  busy: boolean;
+}) {
   const values = result?.values ?? {};
   const errors = result?.fieldErrors ?? {};
   return (
-    <Form method="post" action="/?index#get-started" className="grid gap-5 sm:grid-cols-2" aria-describedby={result ? "inquiry-alert" : undefined}>
+    <Form
+      method="post"
+      action="/?index#get-started"
+      className="grid gap-5 sm:grid-cols-2"
+      aria-describedby={result ? "inquiry-alert" : undefined}
+    >
       {result ? (
         <div id="inquiry-alert" className="sm:col-span-2">
           <Alert>
@@ -81,34 +105,78 @@ function InquiryForm({ result, busy }: { result: Extract<InquiryResult, { status
         </div>
       ) : null}
       <Field
-        id="inquiry-fullName" name="fullName" label={<Required>Full Name</Required>} type="text" required autoComplete="name"
-        maxLength={200} defaultValue={values.fullName} errors={errors.fullName}
+        id="inquiry-fullName"
+        name="fullName"
+        label={<Required>Full Name</Required>}
+        type="text"
+        required
+        autoComplete="name"
+        maxLength={200}
+        defaultValue={values.fullName}
+        errors={errors.fullName}
       />
       <Field
-        id="inquiry-companyName" name="companyName" label="Company Name" type="text" autoComplete="organization"
-        maxLength={200} defaultValue={values.companyName} errors={errors.companyName}
+        id="inquiry-companyName"
+        name="companyName"
+        label="Company Name"
+        type="text"
+        autoComplete="organization"
+        maxLength={200}
+        defaultValue={values.companyName}
+        errors={errors.companyName}
       />
       <Field
-        id="inquiry-email" name="email" label={<Required>Email</Required>} type="email" required autoComplete="email"
-        maxLength={254} defaultValue={values.email} errors={errors.email}
+        id="inquiry-email"
+        name="email"
+        label={<Required>Email</Required>}
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={254}
+        defaultValue={values.email}
+        errors={errors.email}
       />
       <Field
-        id="inquiry-phone" name="phone" label={<Required>Phone</Required>} type="tel" required autoComplete="tel" inputMode="tel"
-        maxLength={32} hint="Numbers only" defaultValue={values.phone} errors={errors.phone}
+        id="inquiry-phone"
+        name="phone"
+        label={<Required>Phone</Required>}
+        type="tel"
+        required
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={32}
+        hint="Numbers only"
+        defaultValue={values.phone}
+        errors={errors.phone}
       />
       <SelectField
-        id="inquiry-service" name="service" label={<Required>Service Interest</Required>} required className="sm:col-span-2"
-        defaultValue={values.service ?? ""} errors={errors.service}
+        id="inquiry-service"
+        name="service"
+        label={<Required>Service Interest</Required>}
+        required
+        className="sm:col-span-2"
+        defaultValue={values.service ?? ""}
+        errors={errors.service}
       >
-        <option value="" disabled>Select a service</option>
+        <option value="" disabled>
+          Select a service
+        </option>
         {INQUIRY_SERVICES.map((service) => (
-          <option key={service} value={service}>{service}</option>
+          <option key={service} value={service}>
+            {service}
+          </option>
         ))}
       </SelectField>
       <TextAreaField
-        id="inquiry-message" name="message" label="Message" rows={4} className="sm:col-span-2"
-        maxLength={INQUIRY_MESSAGE_MAX} placeholder="Tell us about your agency: number of agents, lead volume, questions"
-        defaultValue={values.message} errors={errors.message}
+        id="inquiry-message"
+        name="message"
+        label="Message"
+        rows={4}
+        className="sm:col-span-2"
+        maxLength={INQUIRY_MESSAGE_MAX}
+        placeholder="Tell us about your agency: number of agents, lead volume, questions"
+        defaultValue={values.message}
+        errors={errors.message}
       />
       {/* Honeypot: invisible and unreachable for people, so only bots fill it in. */}
       <div className="sr-only" aria-hidden="true">

@@ -5,8 +5,12 @@ export function Pricing() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2 id="pricing-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">Simple, transparent pricing</h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">Pay per agent. Add leads when you want them.</p>
+        <h2 id="pricing-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+          Simple, transparent pricing
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+          Pay per agent. Add leads when you want them.
+        </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PRICING_PLANS.map((plan) => (
             <li
@@ -26,7 +30,9 @@ export function Pricing() {
               <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
                 {plan.features.map((feature) => (
                   <li key={feature} className="flex gap-2">
-                    <span className="shrink-0 text-brand-600"><Icon name="check" className="size-5" /></span>
+                    <span className="shrink-0 text-brand-600">
+                      <Icon name="check" className="size-5" />
+                    </span>
                     {feature}
                   </li>
                 ))}

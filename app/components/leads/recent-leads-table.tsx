@@ -8,8 +8,16 @@ import { LeadStatusBadge } from "./status-badge";
  * are) sees the coverage and how to reach the lead instead.
  */
 export function RecentLeadsTable({
-  leads, timezone, view, empty,
-}: { leads: RecentLead[]; timezone: string; view: "admin" | "agent"; empty: string }) {
+  leads,
+  timezone,
+  view,
+  empty,
+}: {
+  leads: RecentLead[];
+  timezone: string;
+  view: "admin" | "agent";
+  empty: string;
+}) {
   const lead: Column<RecentLead> = {
     header: "Lead",
     cell: (row) => (
@@ -26,10 +34,17 @@ export function RecentLeadsTable({
   const columns: Column<RecentLead>[] = [
     lead,
     ...(view === "admin"
-      ? [{ header: "Agent", cell: (row: RecentLead) => (row.agent ? `${row.agent.firstName} ${row.agent.lastName}` : "Unassigned") }]
+      ? [
+          {
+            header: "Agent",
+            cell: (row: RecentLead) => (row.agent ? `${row.agent.firstName} ${row.agent.lastName}` : "Unassigned"),
+          },
+        ]
       : []),
     { header: "Status", cell: (row) => <LeadStatusBadge status={row.status} /> },
-    ...(view === "agent" ? [{ header: "Coverage", cell: (row: RecentLead) => formatMoney(row.coverageAmountCents) }] : []),
+    ...(view === "agent"
+      ? [{ header: "Coverage", cell: (row: RecentLead) => formatMoney(row.coverageAmountCents) }]
+      : []),
     { header: view === "admin" ? "Premium per month" : "Premium", cell: (row) => formatMoney(row.monthlyPremiumCents) },
     { header: "Date", cell: (row) => formatDate(row.createdAt, timezone), className: "sm:whitespace-nowrap" },
   ];

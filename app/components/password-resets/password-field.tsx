@@ -8,14 +8,28 @@ import { useHydrated } from "~/utils/hydrated";
  * button is shown.
  */
 export function PasswordField({
-  label, errors, hint, id, className = "", ...input
-}: { label: ReactNode; errors?: string[] | null; hint?: ReactNode; id: string; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  label,
+  errors,
+  hint,
+  id,
+  className = "",
+  ...input
+}: {
+  label: ReactNode;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  id: string;
+  className?: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
-  const describedBy = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
       <div className="relative">
         <input
           {...input}
@@ -38,7 +52,11 @@ export function PasswordField({
           </button>
         ) : null}
       </div>
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
   );
@@ -48,7 +66,10 @@ export function PasswordField({
 export function CheckItem({ met, children }: { met: boolean; children: ReactNode }) {
   return (
     <li className={`flex items-center gap-2 ${met ? "text-green-700" : "text-slate-600"}`}>
-      <span aria-hidden="true" className={`inline-flex size-5 items-center justify-center rounded-full text-xs font-bold ${met ? "bg-green-100" : "bg-slate-100"}`}>
+      <span
+        aria-hidden="true"
+        className={`inline-flex size-5 items-center justify-center rounded-full text-xs font-bold ${met ? "bg-green-100" : "bg-slate-100"}`}
+      >
         {met ? "✓" : "•"}
       </span>
       <span>{children}</span>

@@ -27,7 +27,8 @@ function outcome(row: ResetRequestView, timezone: string) {
   if (row.deniedAt) return `Denied ${formatDateTime(row.deniedAt, timezone)}`;
   if (row.status === "expired" && row.approvedAt) return `Link expired ${formatDateTime(row.expiresAt, timezone)}`;
   if (row.status === "expired") return `Not reviewed; expired ${formatDateTime(row.expiresAt, timezone)}`;
-  if (row.approvedAt) return `Approved ${formatDateTime(row.approvedAt, timezone)}; link valid until ${formatDateTime(row.expiresAt, timezone)}`;
+  if (row.approvedAt)
+    return `Approved ${formatDateTime(row.approvedAt, timezone)}; link valid until ${formatDateTime(row.expiresAt, timezone)}`;
   return "";
 }
 
@@ -48,7 +49,12 @@ function DecisionButtons({ row }: { row: ResetRequestView }) {
   return (
     <Form method="post" preventScrollReset className="flex gap-2 sm:justify-end">
       <HiddenFields fields={{ id: row.id }} />
-      <SubmitButton intent="approve" pendingLabel="Approving..." fields={{ id: row.id }} aria-label={`Approve reset request from ${row.userName}`}>
+      <SubmitButton
+        intent="approve"
+        pendingLabel="Approving..."
+        fields={{ id: row.id }}
+        aria-label={`Approve reset request from ${row.userName}`}
+      >
         Approve
       </SubmitButton>
       <SubmitButton
@@ -66,8 +72,14 @@ function DecisionButtons({ row }: { row: ResetRequestView }) {
 
 /** Pending requests with Approve and Deny, and the latest history. */
 export function ResetRequestsPanel({
-  pending, history, timezone,
-}: { pending: Page<ResetRequestView>; history: ResetRequestView[]; timezone: string }) {
+  pending,
+  history,
+  timezone,
+}: {
+  pending: Page<ResetRequestView>;
+  history: ResetRequestView[];
+  timezone: string;
+}) {
   const pendingColumns: Column<ResetRequestView>[] = [
     userColumn(),
     { header: "Requested", cell: (row) => formatDateTime(row.requestedAt, timezone) },
@@ -105,7 +117,13 @@ export function ResetRequestsPanel({
           <h2 className="font-semibold text-slate-900">History</h2>
           <p className="text-xs text-slate-600">The latest 10 requests that were decided or expired.</p>
         </div>
-        <DataTable caption="History" columns={historyColumns} rows={history} rowKey={(row) => row.id} empty="No password reset history yet." />
+        <DataTable
+          caption="History"
+          columns={historyColumns}
+          rows={history}
+          rowKey={(row) => row.id}
+          empty="No password reset history yet."
+        />
       </Card>
     </div>
   );

@@ -16,7 +16,14 @@ function matches(name: string, search: string) {
  * carrier not yet chosen.
  */
 export function CarrierPicker({
-  mode, options, chosen, search, newCarrier, errors, newCarrierErrors, searchErrors,
+  mode,
+  options,
+  chosen,
+  search,
+  newCarrier,
+  errors,
+  newCarrierErrors,
+  searchErrors,
 }: {
   mode: "select" | "add";
   options: string[];
@@ -38,7 +45,9 @@ export function CarrierPicker({
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor="carrierSearch" className="mb-1 block text-sm font-medium text-slate-700">Search carriers</label>
+        <label htmlFor="carrierSearch" className="mb-1 block text-sm font-medium text-slate-700">
+          Search carriers
+        </label>
         <div className="flex gap-2">
           <input
             id="carrierSearch"
@@ -55,7 +64,9 @@ export function CarrierPicker({
             }}
           />
           {hydrated ? null : (
-            <Button variant="secondary" name="intent" value="search">Search</Button>
+            <Button variant="secondary" name="intent" value="search">
+              Search
+            </Button>
           )}
         </div>
         <FieldErrors errors={searchErrors} />
@@ -70,7 +81,13 @@ export function CarrierPicker({
             <li key={name} hidden={!matches(name, filter)}>
               {mode === "select" ? (
                 <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
-                  <input type="checkbox" name="selectedCarriers" value={name} defaultChecked={isChosen(name)} className="size-4 rounded border-slate-300 text-brand-600" />
+                  <input
+                    type="checkbox"
+                    name="selectedCarriers"
+                    value={name}
+                    defaultChecked={isChosen(name)}
+                    className="size-4 rounded border-slate-300 text-brand-600"
+                  />
                   <span>{name}</span>
                 </label>
               ) : (
@@ -79,7 +96,13 @@ export function CarrierPicker({
                   {isChosen(name) ? (
                     <span className="text-xs font-medium text-green-700">✓ Added</span>
                   ) : (
-                    <Button variant="secondary" className="min-h-8 px-3 py-1" name="intent" value={`add-carrier:${name}`} aria-label={`Add ${name}`}>
+                    <Button
+                      variant="secondary"
+                      className="min-h-8 px-3 py-1"
+                      name="intent"
+                      value={`add-carrier:${name}`}
+                      aria-label={`Add ${name}`}
+                    >
                       Add
                     </Button>
                   )}
@@ -88,7 +111,9 @@ export function CarrierPicker({
             </li>
           ))}
         </ul>
-        {visible.length === 0 ? <p className="mt-2 text-sm text-slate-500">No carrier matches your search. Add it below.</p> : null}
+        {visible.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">No carrier matches your search. Add it below.</p>
+        ) : null}
         <FieldErrors errors={errors} />
       </fieldset>
 
@@ -109,7 +134,12 @@ export function CarrierPicker({
             }
           }}
         />
-        <Button variant="secondary" name="intent" value="add-carrier" className={newCarrierErrors?.length ? "sm:mb-6" : ""}>
+        <Button
+          variant="secondary"
+          name="intent"
+          value="add-carrier"
+          className={newCarrierErrors?.length ? "sm:mb-6" : ""}
+        >
           Add Carrier
         </Button>
       </div>

@@ -22,7 +22,13 @@ const rateProps = {
  * name and percentage are filled in first and checked when added.
  */
 export function CarrierProducts({
-  index, carrier, errors, addMode, removable = false, newProduct, newProductErrors,
+  index,
+  carrier,
+  errors,
+  addMode,
+  removable = false,
+  newProduct,
+  newProductErrors,
 }: {
   index: number;
   carrier: DraftCarrier;
@@ -41,10 +47,18 @@ export function CarrierProducts({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={headingId} className="font-semibold text-slate-900">
             {carrier.name}
-            {fixed ? <span className="ml-2 text-xs font-normal text-slate-500">Fixed products: set the rates only</span> : null}
+            {fixed ? (
+              <span className="ml-2 text-xs font-normal text-slate-500">Fixed products: set the rates only</span>
+            ) : null}
           </h3>
           {removable ? (
-            <Button variant="ghost" className="min-h-8 px-2 py-1 text-red-700" name="intent" value={`remove-carrier:${index}`} aria-label={`Remove ${carrier.name}`}>
+            <Button
+              variant="ghost"
+              className="min-h-8 px-2 py-1 text-red-700"
+              name="intent"
+              value={`remove-carrier:${index}`}
+              aria-label={`Remove ${carrier.name}`}
+            >
               Remove carrier
             </Button>
           ) : null}
@@ -69,16 +83,29 @@ export function CarrierProducts({
                 {fixed ? (
                   <div>
                     <p className="mb-1 hidden text-sm font-medium text-slate-700 min-[420px]:block">Product</p>
-                    <p className="flex items-center text-sm font-medium text-slate-900 min-[420px]:min-h-10 min-[420px]:font-normal">{product.name}</p>
+                    <p className="flex items-center text-sm font-medium text-slate-900 min-[420px]:min-h-10 min-[420px]:font-normal">
+                      {product.name}
+                    </p>
                     <input type="hidden" name={name} value={product.name} />
                   </div>
                 ) : (
-                  <Field id={`${id}-name`} name={name} label="Product name" defaultValue={product.name} autoComplete="off" errors={errorsFor(errors, name)} />
+                  <Field
+                    id={`${id}-name`}
+                    name={name}
+                    label="Product name"
+                    defaultValue={product.name}
+                    autoComplete="off"
+                    errors={errorsFor(errors, name)}
+                  />
                 )}
                 <Field
                   id={`${id}-rate`}
                   name={rate}
-                  label={<span>Commission %<span className="sr-only"> for {product.name || "this product"}</span></span>}
+                  label={
+                    <span>
+                      Commission %<span className="sr-only"> for {product.name || "this product"}</span>
+                    </span>
+                  }
                   defaultValue={product.commissionRate}
                   errors={errorsFor(errors, rate)}
                   {...rateProps}
@@ -100,14 +127,30 @@ export function CarrierProducts({
         </ul>
 
         {fixed ? null : addMode === "row" ? (
-          <Button variant="secondary" name="intent" value={`add-product:${index}`}>+ Add Product</Button>
+          <Button variant="secondary" name="intent" value={`add-product:${index}`}>
+            + Add Product
+          </Button>
         ) : (
           <div className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
             <p className="mb-2 text-sm font-medium text-slate-700">Add a product to {carrier.name}</p>
             <div className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[1fr_12rem_auto]">
-              <Field id={`new-${index}-name`} name={`newProducts[${index}].name`} label="Product name" defaultValue={newProduct?.name ?? ""} autoComplete="off" />
-              <Field id={`new-${index}-rate`} name={`newProducts[${index}].commissionRate`} label="Comp %" defaultValue={newProduct?.commissionRate ?? ""} {...rateProps} />
-              <Button variant="secondary" name="intent" value={`add-product:${index}`}>Add</Button>
+              <Field
+                id={`new-${index}-name`}
+                name={`newProducts[${index}].name`}
+                label="Product name"
+                defaultValue={newProduct?.name ?? ""}
+                autoComplete="off"
+              />
+              <Field
+                id={`new-${index}-rate`}
+                name={`newProducts[${index}].commissionRate`}
+                label="Comp %"
+                defaultValue={newProduct?.commissionRate ?? ""}
+                {...rateProps}
+              />
+              <Button variant="secondary" name="intent" value={`add-product:${index}`}>
+                Add
+              </Button>
             </div>
             <FieldErrors errors={newProductErrors} />
           </div>

@@ -13,7 +13,15 @@ export function errorsFor(errors: FieldErrorMap, name: string): string[] | undef
  * The parts of the draft a screen does not show as controls ride along as hidden inputs, so
  * every post carries everything chosen so far.
  */
-export function DraftHiddenInputs({ draft, carriers, states }: { draft: SetupDraft; carriers: boolean; states: boolean }) {
+export function DraftHiddenInputs({
+  draft,
+  carriers,
+  states,
+}: {
+  draft: SetupDraft;
+  carriers: boolean;
+  states: boolean;
+}) {
   return (
     <>
       {carriers
@@ -23,13 +31,19 @@ export function DraftHiddenInputs({ draft, carriers, states }: { draft: SetupDra
               {carrier.products.map((product, j) => (
                 <span key={j}>
                   <input type="hidden" name={`carriers[${i}].products[${j}].name`} value={product.name} />
-                  <input type="hidden" name={`carriers[${i}].products[${j}].commissionRate`} value={product.commissionRate} />
+                  <input
+                    type="hidden"
+                    name={`carriers[${i}].products[${j}].commissionRate`}
+                    value={product.commissionRate}
+                  />
                 </span>
               ))}
             </div>
           ))
         : null}
-      {states ? draft.licensedStates.map((code) => <input key={code} type="hidden" name="licensedStates" value={code} />) : null}
+      {states
+        ? draft.licensedStates.map((code) => <input key={code} type="hidden" name="licensedStates" value={code} />)
+        : null}
     </>
   );
 }
@@ -99,7 +113,11 @@ export function WizardSteps({ step }: { step: number }) {
         const done = number < step;
         const current = number === step;
         return (
-          <li key={label} aria-current={current ? "step" : undefined} className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left">
+          <li
+            key={label}
+            aria-current={current ? "step" : undefined}
+            className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left"
+          >
             <span
               className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
                 done ? "bg-green-600 text-white" : current ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-600"
@@ -107,7 +125,9 @@ export function WizardSteps({ step }: { step: number }) {
             >
               {done ? <span aria-label="completed">✓</span> : number}
             </span>
-            <span className={`text-xs font-medium sm:text-sm ${current ? "text-slate-900" : "text-slate-500"}`}>{label}</span>
+            <span className={`text-xs font-medium sm:text-sm ${current ? "text-slate-900" : "text-slate-500"}`}>
+              {label}
+            </span>
           </li>
         );
       })}

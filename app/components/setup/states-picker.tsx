@@ -8,7 +8,12 @@ import { US_STATES } from "~/domain/states";
  * the selection. Every button posts, so it all works without JavaScript.
  */
 export function StatesPicker({
-  selected, errors, stateEntry, bulkStates, stateEntryErrors, bulkErrors,
+  selected,
+  errors,
+  stateEntry,
+  bulkStates,
+  stateEntryErrors,
+  bulkErrors,
 }: {
   selected: string[];
   errors?: string[];
@@ -37,7 +42,9 @@ export function StatesPicker({
               }
             }}
           />
-          <Button variant="secondary" name="intent" value="add-state" className="sm:mt-6">Add</Button>
+          <Button variant="secondary" name="intent" value="add-state" className="sm:mt-6">
+            Add
+          </Button>
         </div>
         <div>
           <TextAreaField
@@ -51,8 +58,12 @@ export function StatesPicker({
             errors={bulkErrors}
           />
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant="secondary" name="intent" value="bulk-add">Add States</Button>
-            <Button variant="secondary" name="intent" value="bulk-replace">Replace States</Button>
+            <Button variant="secondary" name="intent" value="bulk-add">
+              Add States
+            </Button>
+            <Button variant="secondary" name="intent" value="bulk-replace">
+              Replace States
+            </Button>
           </div>
         </div>
       </div>
@@ -63,8 +74,12 @@ export function StatesPicker({
             Licensed states <span className="font-normal text-slate-500">({selected.length} selected)</span>
           </legend>
           <div className="flex gap-2">
-            <Button variant="ghost" className="min-h-8 px-2 py-1" name="intent" value="select-all-states">Select all</Button>
-            <Button variant="ghost" className="min-h-8 px-2 py-1" name="intent" value="clear-states">Clear all</Button>
+            <Button variant="ghost" className="min-h-8 px-2 py-1" name="intent" value="select-all-states">
+              Select all
+            </Button>
+            <Button variant="ghost" className="min-h-8 px-2 py-1" name="intent" value="clear-states">
+              Clear all
+            </Button>
           </div>
         </div>
         <ul className="grid grid-cols-1 gap-1 rounded-md p-1 ring-1 ring-slate-200 min-[400px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">

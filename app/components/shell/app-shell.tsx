@@ -37,7 +37,9 @@ function TimezonePicker({ timezone }: { timezone: string }) {
   return (
     <fetcher.Form method="post" action="/timezone" className="flex items-center gap-1">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor="timezone-picker" className="sr-only">Time zone</label>
+      <label htmlFor="timezone-picker" className="sr-only">
+        Time zone
+      </label>
       <select
         id="timezone-picker"
         name="timezone"
@@ -46,11 +48,15 @@ function TimezonePicker({ timezone }: { timezone: string }) {
         className="rounded-md border-0 bg-white py-1 pr-7 pl-2 text-xs ring-1 ring-slate-300"
       >
         {TIMEZONES.map((tz) => (
-          <option key={tz.value} value={tz.value}>{tz.label}</option>
+          <option key={tz.value} value={tz.value}>
+            {tz.label}
+          </option>
         ))}
       </select>
       <noscript>
-        <button type="submit" className="rounded bg-slate-200 px-2 py-1 text-xs">Set</button>
+        <button type="submit" className="rounded bg-slate-200 px-2 py-1 text-xs">
+          Set
+        </button>
       </noscript>
     </fetcher.Form>
   );
@@ -61,8 +67,20 @@ function TimezonePicker({ timezone }: { timezone: string }) {
  * menu button; a checkbox drives it, so it opens and closes without JavaScript too.
  */
 export function AppShell({
-  user, nav, clock, children, headerExtra, pollMs = 30_000,
-}: { user: ShellUser; nav: NavItem[]; clock: string; children: ReactNode; headerExtra?: ReactNode; pollMs?: number }) {
+  user,
+  nav,
+  clock,
+  children,
+  headerExtra,
+  pollMs = 30_000,
+}: {
+  user: ShellUser;
+  nav: NavItem[];
+  clock: string;
+  children: ReactNode;
+  headerExtra?: ReactNode;
+  pollMs?: number;
+}) {
   const heading = usePageHeading();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -80,13 +98,23 @@ export function AppShell({
     <div className="min-h-full">
       <input type="checkbox" id="nav-toggle" className="peer sr-only" key={location.pathname} />
       {/* The backdrop of the open menu: a click on it closes the menu (the Close button is the accessible way). */}
-      <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden" aria-hidden="true">
+      <label
+        htmlFor="nav-toggle"
+        className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden"
+        aria-hidden="true"
+      >
         <span className="sr-only">Close menu</span>
       </label>
       <aside className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform peer-checked:translate-x-0 lg:translate-x-0">
         <div className="flex h-16 items-center justify-between px-5">
           <span className="text-lg font-bold">Agency CRM</span>
-          <label htmlFor="nav-toggle" className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 lg:hidden" aria-label="Close menu">✕</label>
+          <label
+            htmlFor="nav-toggle"
+            className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 lg:hidden"
+            aria-label="Close menu"
+          >
+            ✕
+          </label>
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
           <ul className="space-y-1">
@@ -110,7 +138,11 @@ export function AppShell({
       <div className="lg:pl-64">
         <header className="z-20 border-b border-slate-200 bg-white/95 backdrop-blur lg:sticky lg:top-0">
           <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
-            <label htmlFor="nav-toggle" className="cursor-pointer rounded-md p-2 text-slate-700 ring-1 ring-slate-300 lg:hidden" aria-label="Open menu">
+            <label
+              htmlFor="nav-toggle"
+              className="cursor-pointer rounded-md p-2 text-slate-700 ring-1 ring-slate-300 lg:hidden"
+              aria-label="Open menu"
+            >
               <span aria-hidden="true">☰</span>
             </label>
             <div className="min-w-0 flex-1">
@@ -122,11 +154,16 @@ export function AppShell({
               <Clock timeZone={user.timezone} initial={clock} />
               <TimezonePicker timezone={user.timezone} />
               <div className="hidden text-right sm:block">
-                <p className="font-medium text-slate-900">{user.firstName} {user.lastName}</p>
+                <p className="font-medium text-slate-900">
+                  {user.firstName} {user.lastName}
+                </p>
                 <p className="text-xs text-slate-500">{roleLabel}</p>
               </div>
               <Form method="post" action="/logout">
-                <button type="submit" className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+                <button
+                  type="submit"
+                  className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                >
                   Logout
                 </button>
               </Form>

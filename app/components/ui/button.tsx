@@ -25,7 +25,12 @@ export function Button({
   return <button type={type} className={buttonClass(variant, className)} {...props} />;
 }
 
-export function ButtonLink({ variant = "primary", className = "", children, ...props }: LinkProps & { variant?: Variant }) {
+export function ButtonLink({
+  variant = "primary",
+  className = "",
+  children,
+  ...props
+}: LinkProps & { variant?: Variant }) {
   return (
     <Link className={buttonClass(variant, className)} {...props}>
       {children}

@@ -19,7 +19,9 @@ export type StatCardItem = { label: string; value: ReactNode; caption?: ReactNod
 /** A list's or dashboard's figures as cards: one per row on a phone, up to four across on a desktop. */
 export function StatCards({ items }: { items: StatCardItem[] }) {
   return (
-    <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${items.length === 3 ? "lg:grid-cols-3" : "xl:grid-cols-4"}`}>
+    <div
+      className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${items.length === 3 ? "lg:grid-cols-3" : "xl:grid-cols-4"}`}
+    >
       {items.map((item) => (
         <StatCard key={item.label} {...item} />
       ))}
@@ -29,7 +31,9 @@ export function StatCards({ items }: { items: StatCardItem[] }) {
 
 export function Badge({ className, children }: { className: string; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}
+    >
       {children}
     </span>
   );
@@ -38,13 +42,22 @@ export function Badge({ className, children }: { className: string; children: Re
 export function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${count} unread`}>
+    <span
+      className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+      aria-label={`${count} unread`}
+    >
       {count > 99 ? "99+" : count}
     </span>
   );
 }
 
-export function Alert({ tone = "error", children }: { tone?: "error" | "warning" | "success" | "info"; children: ReactNode }) {
+export function Alert({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "warning" | "success" | "info";
+  children: ReactNode;
+}) {
   const tones = {
     error: "bg-red-50 text-red-800 ring-red-200",
     warning: "bg-orange-50 text-orange-800 ring-orange-200",
@@ -52,7 +65,10 @@ export function Alert({ tone = "error", children }: { tone?: "error" | "warning"
     info: "bg-blue-50 text-blue-800 ring-blue-200",
   };
   return (
-    <div role={tone === "error" || tone === "warning" ? "alert" : "status"} className={`rounded-md p-3 text-sm ring-1 ring-inset ${tones[tone]}`}>
+    <div
+      role={tone === "error" || tone === "warning" ? "alert" : "status"}
+      className={`rounded-md p-3 text-sm ring-1 ring-inset ${tones[tone]}`}
+    >
       {children}
     </div>
   );

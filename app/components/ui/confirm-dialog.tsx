@@ -32,7 +32,15 @@ export function HiddenFields({ fields }: { fields: Record<string, string> }) {
  * JavaScript) holding a form that posts the intent and the row's fields.
  */
 export function ConfirmDialog({
-  title, closeTo, action, intent, fields, confirmLabel, pendingLabel, danger = false, children,
+  title,
+  closeTo,
+  action,
+  intent,
+  fields,
+  confirmLabel,
+  pendingLabel,
+  danger = false,
+  children,
 }: {
   title: string;
   closeTo: string;

@@ -20,7 +20,13 @@ export type Column<T> = {
  * the labels come from `data-label`, so nothing renders twice.
  */
 export function DataTable<T>({
-  caption, columns, rows, rowKey, empty, dense = false, rowProps,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  dense = false,
+  rowProps,
 }: {
   /** Names the table for screen readers (and the scroll region). */
   caption: string;
@@ -38,7 +44,7 @@ export function DataTable<T>({
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset sm:overflow-x-auto"
+      className="focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-inset sm:overflow-x-auto"
     >
       <table className={`w-full max-sm:block ${dense ? "text-[13px]" : "text-sm"}`}>
         <caption className="sr-only">{caption}</caption>
@@ -53,7 +59,11 @@ export function DataTable<T>({
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="align-top max-sm:block max-sm:space-y-1.5 max-sm:px-4 max-sm:py-3" {...rowProps?.(row)}>
+            <tr
+              key={rowKey(row)}
+              className="align-top max-sm:block max-sm:space-y-1.5 max-sm:px-4 max-sm:py-3"
+              {...rowProps?.(row)}
+            >
               {columns.map((column) => (
                 <Cell key={column.header} column={column} row={row} pad={pad} />
               ))}

@@ -50,7 +50,12 @@ export function Field({ label, errors, hint, className, ...input }: Common & Inp
 }
 
 export function SelectField({
-  label, errors, hint, className, children, ...select
+  label,
+  errors,
+  hint,
+  className,
+  children,
+  ...select
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldShell label={label} errors={errors} hint={hint} id={select.id} className={className}>
@@ -67,7 +72,11 @@ export function SelectField({
 }
 
 export function TextAreaField({
-  label, errors, hint, className, ...area
+  label,
+  errors,
+  hint,
+  className,
+  ...area
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell label={label} errors={errors} hint={hint} id={area.id} className={className}>

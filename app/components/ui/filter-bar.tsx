@@ -10,11 +10,22 @@ import { inputClass } from "./field";
  * Extra filters (selects, dates) come as children, each with its own label.
  */
 export function FilterBar({
-  search, searchLabel = "Search", placeholder, keep = [], children,
-}: { search?: string; searchLabel?: string; placeholder?: string; keep?: string[]; children?: ReactNode }) {
+  search,
+  searchLabel = "Search",
+  placeholder,
+  keep = [],
+  children,
+}: {
+  search?: string;
+  searchLabel?: string;
+  placeholder?: string;
+  keep?: string[];
+  children?: ReactNode;
+}) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const filtered = Boolean(search) || [...params.keys()].some((key) => !keep.includes(key) && key !== "page" && key !== "dialog");
+  const filtered =
+    Boolean(search) || [...params.keys()].some((key) => !keep.includes(key) && key !== "page" && key !== "dialog");
   return (
     <Form method="get" role="search" preventScrollReset className="flex flex-wrap items-end gap-2">
       {keep.map((name) => {
@@ -25,7 +36,15 @@ export function FilterBar({
         <label htmlFor="list-search" className="mb-1 block text-xs font-medium text-slate-700">
           {searchLabel}
         </label>
-        <input id="list-search" type="search" name="search" defaultValue={search ?? ""} placeholder={placeholder} maxLength={100} className={inputClass} />
+        <input
+          id="list-search"
+          type="search"
+          name="search"
+          defaultValue={search ?? ""}
+          placeholder={placeholder}
+          maxLength={100}
+          className={inputClass}
+        />
       </div>
       {children}
       <button type="submit" className={buttonClass("secondary")}>

@@ -9,8 +9,16 @@ export type FilterTab<V extends string> = { value: V; label: string; count?: num
  * the URL. Changing tab goes back to page 1.
  */
 export function FilterTabs<V extends string>({
-  label, tabs, current, param = "status",
-}: { label: string; tabs: FilterTab<V>[]; current: V; param?: string }) {
+  label,
+  tabs,
+  current,
+  param = "status",
+}: {
+  label: string;
+  tabs: FilterTab<V>[];
+  current: V;
+  param?: string;
+}) {
   const location = useLocation();
   return (
     <nav aria-label={label}>
@@ -20,14 +28,19 @@ export function FilterTabs<V extends string>({
           return (
             <li key={tab.value}>
               <Link
-                to={hrefWith(location.pathname + location.search, { [param]: index === 0 ? null : tab.value, dialog: null })}
+                to={hrefWith(location.pathname + location.search, {
+                  [param]: index === 0 ? null : tab.value,
+                  dialog: null,
+                })}
                 preventScrollReset
                 aria-current={active ? "page" : undefined}
-                className={`inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-medium ring-1 ring-inset ${active ? "bg-brand-600 ring-brand-600 text-white" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+                className={`inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-medium ring-1 ring-inset ${active ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
               >
                 {tab.label}
                 {tab.count !== undefined ? (
-                  <span className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-white/20" : "bg-slate-100 text-slate-700"}`}>
+                  <span
+                    className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-white/20" : "bg-slate-100 text-slate-700"}`}
+                  >
                     {tab.count}
                   </span>
                 ) : null}

@@ -11,8 +11,12 @@ const disabledLink =
  * every filter stays and it works without JavaScript. Renders nothing when one page holds all.
  */
 export function Pagination({
-  page: { page, pageSize, total }, label = "Pagination",
-}: { page: { page: number; pageSize: number; total: number }; label?: string }) {
+  page: { page, pageSize, total },
+  label = "Pagination",
+}: {
+  page: { page: number; pageSize: number; total: number };
+  label?: string;
+}) {
   const location = useLocation();
   const pages = pageCount({ total, pageSize });
   if (pages <= 1) return null;

@@ -10,8 +10,16 @@ import { inputClass } from "./field";
  * applies at once; Custom Range waits until both dates are set.
  */
 export function PeriodFilter({
-  period, startDate, endDate, extra,
-}: { period: Period; startDate?: string; endDate?: string; extra?: Record<string, string | undefined> }) {
+  period,
+  startDate,
+  endDate,
+  extra,
+}: {
+  period: Period;
+  startDate?: string;
+  endDate?: string;
+  extra?: Record<string, string | undefined>;
+}) {
   const submit = useSubmit();
   const [choice, setChoice] = useState<Period>(period);
   const [start, setStart] = useState(startDate ?? "");
@@ -22,9 +30,13 @@ export function PeriodFilter({
   const customIncomplete = hydrated && choice === "custom" && (!start || !end);
   return (
     <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
-      {Object.entries(extra ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      {Object.entries(extra ?? {}).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
       <div>
-        <label htmlFor="period" className="mb-1 block text-xs font-medium text-slate-600">Period</label>
+        <label htmlFor="period" className="mb-1 block text-xs font-medium text-slate-600">
+          Period
+        </label>
         <select
           id="period"
           name="period"
@@ -37,21 +49,45 @@ export function PeriodFilter({
           }}
         >
           {PERIODS.map((p) => (
-            <option key={p} value={p}>{PERIOD_LABELS[p]}</option>
+            <option key={p} value={p}>
+              {PERIOD_LABELS[p]}
+            </option>
           ))}
         </select>
       </div>
       <div className={showDates ? "contents" : "hidden"}>
         <div>
-          <label htmlFor="startDate" className="mb-1 block text-xs font-medium text-slate-600">Start date</label>
-          <input id="startDate" type="date" name="startDate" value={start} onChange={(e) => setStart(e.currentTarget.value)} className={`${inputClass} w-40`} />
+          <label htmlFor="startDate" className="mb-1 block text-xs font-medium text-slate-600">
+            Start date
+          </label>
+          <input
+            id="startDate"
+            type="date"
+            name="startDate"
+            value={start}
+            onChange={(e) => setStart(e.currentTarget.value)}
+            className={`${inputClass} w-40`}
+          />
         </div>
         <div>
-          <label htmlFor="endDate" className="mb-1 block text-xs font-medium text-slate-600">End date</label>
-          <input id="endDate" type="date" name="endDate" value={end} onChange={(e) => setEnd(e.currentTarget.value)} className={`${inputClass} w-40`} />
+          <label htmlFor="endDate" className="mb-1 block text-xs font-medium text-slate-600">
+            End date
+          </label>
+          <input
+            id="endDate"
+            type="date"
+            name="endDate"
+            value={end}
+            onChange={(e) => setEnd(e.currentTarget.value)}
+            className={`${inputClass} w-40`}
+          />
         </div>
       </div>
-      <button type="submit" disabled={customIncomplete} className="min-h-10 rounded-md bg-slate-800 px-3 text-sm font-semibold text-white disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={customIncomplete}
+        className="min-h-10 rounded-md bg-slate-800 px-3 text-sm font-semibold text-white disabled:opacity-50"
+      >
         Apply
       </button>
     </Form>

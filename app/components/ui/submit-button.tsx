@@ -7,7 +7,13 @@ import { Button } from "./button";
  * submission is on its way: the one for this intent (and these row fields), not any other.
  */
 export function SubmitButton({
-  intent, pendingLabel, fields, variant, children, disabled, ...props
+  intent,
+  pendingLabel,
+  fields,
+  variant,
+  children,
+  disabled,
+  ...props
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "name" | "value" | "type"> & {
   intent: string;
   pendingLabel: string;
@@ -16,7 +22,14 @@ export function SubmitButton({
 }) {
   const pending = useIsPending({ intent, fields });
   return (
-    <Button name="intent" value={intent} variant={variant} disabled={pending || disabled} aria-busy={pending || undefined} {...props}>
+    <Button
+      name="intent"
+      value={intent}
+      variant={variant}
+      disabled={pending || disabled}
+      aria-busy={pending || undefined}
+      {...props}
+    >
       {pending ? pendingLabel : children}
     </Button>
   );

@@ -40,16 +40,29 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
       tabIndex={-1}
       aria-live="polite"
       // Without JavaScript nothing can dismiss it, so it is a banner in the flow, covering nothing.
-      className={hydrated ? "pointer-events-none fixed inset-x-0 bottom-2 z-50 flex justify-center px-2 sm:justify-end sm:px-4" : "flex justify-center p-2"}
+      className={
+        hydrated
+          ? "pointer-events-none fixed inset-x-0 bottom-2 z-50 flex justify-center px-2 sm:justify-end sm:px-4"
+          : "flex justify-center p-2"
+      }
     >
-      <div role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto w-full max-w-sm rounded-md border-l-4 bg-white p-4 shadow-lg ring-1 ring-slate-200 ${tones[toast.type]}`}>
+      <div
+        role={toast.type === "error" ? "alert" : "status"}
+        className={`pointer-events-auto w-full max-w-sm rounded-md border-l-4 bg-white p-4 shadow-lg ring-1 ring-slate-200 ${tones[toast.type]}`}
+      >
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
             <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
             {toast.description ? <p className="mt-1 text-sm break-words text-slate-600">{toast.description}</p> : null}
             {toast.copyValue ? (
               <div className="mt-2 flex items-center gap-2">
-                <input readOnly value={toast.copyValue} aria-label="Value to copy" className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+                <input
+                  readOnly
+                  value={toast.copyValue}
+                  aria-label="Value to copy"
+                  className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <button
                   type="button"
                   className="rounded bg-slate-800 px-2 py-1 text-xs font-semibold text-white"
@@ -60,7 +73,13 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
               </div>
             ) : null}
           </div>
-          <button type="button" hidden={!hydrated} onClick={() => setVisible(null)} className="text-slate-400 hover:text-slate-600" aria-label="Dismiss">
+          <button
+            type="button"
+            hidden={!hydrated}
+            onClick={() => setVisible(null)}
+            className="text-slate-400 hover:text-slate-600"
+            aria-label="Dismiss"
+          >
             ×
           </button>
         </div>

@@ -9,8 +9,16 @@ import { useHydrated } from "~/utils/hydrated";
  * has hydrated, headlessui adds the focus trap, Escape and outside-click closing.
  */
 export function UrlDialog({
-  title, closeTo, children, size = "md",
-}: { title: string; closeTo: string; children: ReactNode; size?: "md" | "lg" | "xl" }) {
+  title,
+  closeTo,
+  children,
+  size = "md",
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  size?: "md" | "lg" | "xl";
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const width = { md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" }[size];
@@ -20,9 +28,16 @@ export function UrlDialog({
         {hydrated ? (
           <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
         ) : (
-          <h2 id="url-dialog-title" className="text-lg font-semibold text-slate-900">{title}</h2>
+          <h2 id="url-dialog-title" className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
         )}
-        <Link to={closeTo} preventScrollReset className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+        <Link
+          to={closeTo}
+          preventScrollReset
+          className="rounded p-1 text-slate-500 hover:bg-slate-100"
+          aria-label="Close"
+        >
           ✕
         </Link>
       </div>
@@ -37,7 +52,12 @@ export function UrlDialog({
       <>
         <Link to={closeTo} preventScrollReset className={backdrop} aria-label="Close dialog" tabIndex={-1} />
         <div className={`${frame} pointer-events-none`}>
-          <div role="dialog" aria-modal="true" aria-labelledby="url-dialog-title" className={`${panelClass} pointer-events-auto`}>
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="url-dialog-title"
+            className={`${panelClass} pointer-events-auto`}
+          >
             {panel}
           </div>
         </div>
@@ -45,7 +65,11 @@ export function UrlDialog({
     );
   }
   return (
-    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true })} className="fixed inset-0 z-40">
+    <Dialog
+      open
+      onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true })}
+      className="fixed inset-0 z-40"
+    >
       <div className={backdrop} aria-hidden="true" />
       <div className={frame}>
         <DialogPanel className={panelClass}>{panel}</DialogPanel>

@@ -33,12 +33,12 @@ function wholeNumber({ required, range, min, max }: { required: string; range: s
 
 const optionalText = (max: number, tooLong: string) =>
   z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "") || value === null ? undefined : value,
+    (value) => ((typeof value === "string" && value.trim() === "") || value === null ? undefined : value),
     z.string().trim().max(max, tooLong).optional(),
   );
 
 const optionalPhone = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "") || value === null ? undefined : value,
+  (value) => ((typeof value === "string" && value.trim() === "") || value === null ? undefined : value),
   z
     .string()
     .trim()
@@ -48,11 +48,16 @@ const optionalPhone = z.preprocess(
 );
 
 const optionalEmail = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "") || value === null ? undefined : value,
+  (value) => ((typeof value === "string" && value.trim() === "") || value === null ? undefined : value),
   z.string().trim().max(254, "Email is too long").email("Please enter a valid email address").optional(),
 );
 
-const callsOrdered = wholeNumber({ required: CALLS_ORDERED_REQUIRED, range: CALLS_ORDERED_RANGE, min: 0, max: CALLS_ORDERED_MAX });
+const callsOrdered = wholeNumber({
+  required: CALLS_ORDERED_REQUIRED,
+  range: CALLS_ORDERED_RANGE,
+  min: 0,
+  max: CALLS_ORDERED_MAX,
+});
 
 /** The Approve dialog: Calls Ordered is required, the rest keeps what the agent registered with. */
 export const approveAgentSchema = z.object({
@@ -77,11 +82,20 @@ export const approveAgentApiSchema = z.object({
 export type ApproveAgentInput = z.infer<typeof approveAgentApiSchema>;
 
 export const addCallsSchema = z.object({
-  callsToAdd: wholeNumber({ required: CALLS_TO_ADD_REQUIRED, range: CALLS_TO_ADD_RANGE, min: ADD_CALLS_MIN, max: ADD_CALLS_MAX }),
+  callsToAdd: wholeNumber({
+    required: CALLS_TO_ADD_REQUIRED,
+    range: CALLS_TO_ADD_RANGE,
+    min: ADD_CALLS_MIN,
+    max: ADD_CALLS_MAX,
+  }),
 });
 
 export const assignBdmSchema = z.object({
-  bdmId: z.string({ required_error: BDM_REQUIRED, invalid_type_error: BDM_REQUIRED }).trim().min(1, BDM_REQUIRED).max(64, BDM_REQUIRED),
+  bdmId: z
+    .string({ required_error: BDM_REQUIRED, invalid_type_error: BDM_REQUIRED })
+    .trim()
+    .min(1, BDM_REQUIRED)
+    .max(64, BDM_REQUIRED),
 });
 
 export const SETTABLE_AGENT_STATUSES = ["paused", "approved"] as const;

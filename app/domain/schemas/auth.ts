@@ -30,7 +30,11 @@ export const registrationSchema = z.object({
     .min(1, "Phone is required")
     .max(32)
     .refine((v) => v.replace(/\D/g, "").length >= 10, "Please enter a valid phone number (at least 10 digits)"),
-  licenseNumber: z.string({ required_error: "License number is required" }).trim().min(1, "License number is required").max(64),
+  licenseNumber: z
+    .string({ required_error: "License number is required" })
+    .trim()
+    .min(1, "License number is required")
+    .max(64),
   password: z
     .string({ required_error: "Password is required" })
     .min(REGISTRATION_MIN_PASSWORD, "Password must be at least 6 characters")

@@ -22,7 +22,10 @@ const periodQuerySchema = z
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
 /** Reads the period from a URL, falling back to the default rather than failing a page. */
-export function periodFromSearch(params: URLSearchParams, fallback: Period): Required<Pick<PeriodQuery, "period">> & PeriodQuery {
+export function periodFromSearch(
+  params: URLSearchParams,
+  fallback: Period,
+): Required<Pick<PeriodQuery, "period">> & PeriodQuery {
   const parsed = periodQuerySchema.safeParse({
     period: params.get("period") || undefined,
     startDate: params.get("startDate") || undefined,

@@ -150,7 +150,13 @@ const requiredText = (label: string, max: number, requiredMessage = `${label} is
   );
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blank, z.string({ invalid_type_error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(
+    blank,
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
 
 const choice = <T extends readonly { value: string }[]>(options: T, message: string) =>
   z.preprocess(
@@ -171,7 +177,10 @@ const phoneNumber = (label: string) =>
 /** A YYYY-MM-DD calendar date; `check` adds a rule about which dates are acceptable. */
 const isoDate = (label: string, check?: (iso: string, today: string) => string | null) =>
   z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a valid date (YYYY-MM-DD)` })
+    .string({
+      required_error: `${label} is required`,
+      invalid_type_error: `${label} must be a valid date (YYYY-MM-DD)`,
+    })
     .superRefine((value, ctx) => {
       if (!parseIsoDate(value)) {
         ctx.addIssue({ code: "custom", message: `${label} must be a valid date (YYYY-MM-DD)` });
@@ -190,7 +199,9 @@ function compactDigits(value: unknown) {
 const digitString = (message: string, max: number, requiredMessage: string) =>
   z.preprocess(
     compactDigits,
-    z.string({ required_error: requiredMessage, invalid_type_error: message }).regex(new RegExp(`^\\d{1,${max}}$`), message),
+    z
+      .string({ required_error: requiredMessage, invalid_type_error: message })
+      .regex(new RegExp(`^\\d{1,${max}}$`), message),
   );
 
 const optionalDigits = (message: string, pattern: RegExp) =>
@@ -219,7 +230,12 @@ const optionalNumber = (label: string, min: number, max: number, integer = false
 
 const phoneRow = z.object({
   phoneNumber: z.preprocess(blank, phoneNumber("Phone number").optional()),
-  phoneType: z.preprocess(blank, z.enum(["mobile", "home", "work"], { errorMap: () => ({ message: "Choose mobile, home or work" }) }).default("mobile")),
+  phoneType: z.preprocess(
+    blank,
+    z
+      .enum(["mobile", "home", "work"], { errorMap: () => ({ message: "Choose mobile, home or work" }) })
+      .default("mobile"),
+  ),
 });
 
 const beneficiaryRow = z.object({
@@ -227,13 +243,17 @@ const beneficiaryRow = z.object({
   relationship: z.preprocess(
     blank,
     z
-      .enum(RELATIONSHIPS.map((r) => r.value) as [string, ...string[]], { errorMap: () => ({ message: "Choose a relationship from the list" }) })
+      .enum(RELATIONSHIPS.map((r) => r.value) as [string, ...string[]], {
+        errorMap: () => ({ message: "Choose a relationship from the list" }),
+      })
       .optional(),
   ),
   otherRelationship: optionalText("Relationship", 120),
   dateOfBirth: z.preprocess(
     blank,
-    isoDate("Beneficiary date of birth", (v, today) => (v > today ? "Beneficiary date of birth cannot be in the future" : null)).optional(),
+    isoDate("Beneficiary date of birth", (v, today) =>
+      v > today ? "Beneficiary date of birth cannot be in the future" : null,
+    ).optional(),
   ),
   age: optionalNumber("Age", 0, 130, true),
   phone: z.preprocess(blank, phoneNumber("Beneficiary phone").optional()),
@@ -255,7 +275,9 @@ function cardExpiryProblem(value: string, today: string): string | null {
 const fields = {
   agentId: z.preprocess(
     blank,
-    z.string({ required_error: "Please select an agent", invalid_type_error: "Please select an agent" }).uuid("Please select an agent from the list"),
+    z
+      .string({ required_error: "Please select an agent", invalid_type_error: "Please select an agent" })
+      .uuid("Please select an agent from the list"),
   ),
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
@@ -268,16 +290,26 @@ const fields = {
       return null;
     }),
   ),
-  hasEmail: z.preprocess(toBoolean, z.boolean({ invalid_type_error: "I have an email address must be yes or no" }).default(false)),
+  hasEmail: z.preprocess(
+    toBoolean,
+    z.boolean({ invalid_type_error: "I have an email address must be yes or no" }).default(false),
+  ),
   // Checked together with hasEmail below: ignored when the box is not ticked.
   email: z.preprocess(blank, z.string().optional()),
-  phones: z.array(phoneRow, { invalid_type_error: "Phones must be a list" }).max(MAX_PHONES, `At most ${MAX_PHONES} phone numbers`),
+  phones: z
+    .array(phoneRow, { invalid_type_error: "Phones must be a list" })
+    .max(MAX_PHONES, `At most ${MAX_PHONES} phone numbers`),
   address: requiredText("Address", 255),
   city: requiredText("City", 120),
-  state: choice(STATES_WITH_DC.map((s) => ({ value: s.code })), "Please select a state"),
+  state: choice(
+    STATES_WITH_DC.map((s) => ({ value: s.code })),
+    "Please select a state",
+  ),
   zipCode: z.preprocess(
     blank,
-    z.string({ required_error: "Zip code is required", invalid_type_error: "Zip code is required" }).regex(/^\d{5}(-\d{4})?$/, "Zip code must be 5 digits (or ZIP+4: 12345-6789)"),
+    z
+      .string({ required_error: "Zip code is required", invalid_type_error: "Zip code is required" })
+      .regex(/^\d{5}(-\d{4})?$/, "Zip code must be 5 digits (or ZIP+4: 12345-6789)"),
   ),
   stateBornIn: requiredText("State born in", 64),
   maritalStatus: choice(MARITAL_STATUSES, "Please select a marital status"),
@@ -290,14 +322,19 @@ const fields = {
       .max(1500, "Weight must be at most 1500 lbs"),
   ),
   ssn: digitString("SSN must be digits only (at most 9)", 9, "SSN is required"),
-  beneficiaries: z.array(beneficiaryRow, { invalid_type_error: "Beneficiaries must be a list" }).max(MAX_BENEFICIARIES, `At most ${MAX_BENEFICIARIES} beneficiaries`),
+  beneficiaries: z
+    .array(beneficiaryRow, { invalid_type_error: "Beneficiaries must be a list" })
+    .max(MAX_BENEFICIARIES, `At most ${MAX_BENEFICIARIES} beneficiaries`),
   doctorName: optionalText("Doctor name", 200),
   doctorPhone: z.preprocess(blank, phoneNumber("Doctor phone").optional()),
   medications: optionalText("Medications", 5000),
   medicalHistory: optionalText("Medical history", 5000),
   smoker: z.preprocess(
     toBoolean,
-    z.boolean({ required_error: "Please answer whether the applicant smokes", invalid_type_error: "Please answer whether the applicant smokes" }),
+    z.boolean({
+      required_error: "Please answer whether the applicant smokes",
+      invalid_type_error: "Please answer whether the applicant smokes",
+    }),
   ),
   coverageAmount: positiveAmount("Coverage amount"),
   monthlyPremium: positiveAmount("Monthly premium"),
@@ -307,7 +344,9 @@ const fields = {
   policyNotes: optionalText("Policy notes", 5000),
   carrierId: z.preprocess(
     blank,
-    z.string({ required_error: "Please select a carrier", invalid_type_error: "Please select a carrier" }).uuid("Please select a carrier from the list"),
+    z
+      .string({ required_error: "Please select a carrier", invalid_type_error: "Please select a carrier" })
+      .uuid("Please select a carrier from the list"),
   ),
   paymentMethod: choice(PAYMENT_METHODS, "Please select a payment method"),
   bankName: optionalText("Bank name", 200),
@@ -326,15 +365,22 @@ const fields = {
   ),
   cardCvv: z.preprocess(
     (value) => blank(typeof value === "number" ? String(value) : value),
-    z.string({ invalid_type_error: "CVV must be 3 or 4 digits" }).regex(/^\d{3,4}$/, "CVV must be 3 or 4 digits").optional(),
+    z
+      .string({ invalid_type_error: "CVV must be 3 or 4 digits" })
+      .regex(/^\d{3,4}$/, "CVV must be 3 or 4 digits")
+      .optional(),
   ),
   firstDraftDate: z.preprocess(
     blank,
-    isoDate("First draft date", (v, today) => (v < today ? "First draft date cannot be before today" : null)).optional(),
+    isoDate("First draft date", (v, today) =>
+      v < today ? "First draft date cannot be before today" : null,
+    ).optional(),
   ),
   futureDraftDate: z.preprocess(
     blank,
-    isoDate("Future draft date", (v, today) => (v < today ? "Future draft date cannot be before today" : null)).optional(),
+    isoDate("Future draft date", (v, today) =>
+      v < today ? "Future draft date cannot be before today" : null,
+    ).optional(),
   ),
   paymentNotes: optionalText("Payment notes", 5000),
   consent: z.preprocess(toBoolean, z.boolean({ invalid_type_error: "Consent must be yes or no" }).default(false)),
@@ -385,18 +431,35 @@ function prepare(raw: unknown, ctx: z.RefinementCtx) {
       const name = text(row.name);
       // The first row is the required one; later rows without a name are left out entirely.
       if (index > 0 && !name) return {};
-      if (!name) ctx.addIssue({ code: "custom", path: ["beneficiaries", index, "name"], message: "Beneficiary name is required" });
+      if (!name)
+        ctx.addIssue({
+          code: "custom",
+          path: ["beneficiaries", index, "name"],
+          message: "Beneficiary name is required",
+        });
       const relationship = text(row.relationship);
       if (!relationship) {
-        ctx.addIssue({ code: "custom", path: ["beneficiaries", index, "relationship"], message: "Beneficiary relationship is required" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["beneficiaries", index, "relationship"],
+          message: "Beneficiary relationship is required",
+        });
       } else if (relationship === "other" && !text(row.otherRelationship)) {
-        ctx.addIssue({ code: "custom", path: ["beneficiaries", index, "otherRelationship"], message: "Please specify the relationship" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["beneficiaries", index, "otherRelationship"],
+          message: "Please specify the relationship",
+        });
       }
       return row;
     });
     if (beneficiaries.length === 0) {
       ctx.addIssue({ code: "custom", path: ["beneficiaries", 0, "name"], message: "Beneficiary name is required" });
-      ctx.addIssue({ code: "custom", path: ["beneficiaries", 0, "relationship"], message: "Beneficiary relationship is required" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["beneficiaries", 0, "relationship"],
+        message: "Beneficiary relationship is required",
+      });
     }
   } else {
     input.beneficiaries = beneficiaries;
@@ -417,25 +480,23 @@ export const APPLICATION_FIELD_ORDER: readonly string[] = Object.keys(fields);
 /** The form's shape as the page edits it (conform's field metadata is typed from it). */
 export type ApplicationFormValue = z.output<typeof applicationFields>;
 
-export const publicApplicationSchema = z
-  .preprocess(prepare, applicationFields)
-  .transform((value) => {
-    const usesBank = BANK_METHODS.includes(value.paymentMethod);
-    return {
-      ...value,
-      email: value.hasEmail ? value.email!.toLowerCase() : null,
-      phones: value.phones
-        .filter((p): p is { phoneNumber: string; phoneType: "mobile" | "home" | "work" } => !!p.phoneNumber)
-        .map((p) => ({ phoneNumber: p.phoneNumber, phoneType: p.phoneType })),
-      beneficiaries: value.beneficiaries
-        .filter((b): b is typeof b & { name: string; relationship: string } => !!b.name && !!b.relationship)
-        .map((b) => ({ ...b, otherRelationship: b.relationship === "other" ? b.otherRelationship ?? null : null })),
-      ...(usesBank
-        ? { cardNumber: undefined, cardExpiry: undefined, cardCvv: undefined }
-        : { bankName: undefined, routingNumber: undefined, accountNumber: undefined }),
-      // Blank means "as soon as possible": tomorrow on the agency's calendar.
-      firstDraftDate: value.firstDraftDate ?? draftDateBounds().tomorrow,
-    };
-  });
+export const publicApplicationSchema = z.preprocess(prepare, applicationFields).transform((value) => {
+  const usesBank = BANK_METHODS.includes(value.paymentMethod);
+  return {
+    ...value,
+    email: value.hasEmail ? value.email!.toLowerCase() : null,
+    phones: value.phones
+      .filter((p): p is { phoneNumber: string; phoneType: "mobile" | "home" | "work" } => !!p.phoneNumber)
+      .map((p) => ({ phoneNumber: p.phoneNumber, phoneType: p.phoneType })),
+    beneficiaries: value.beneficiaries
+      .filter((b): b is typeof b & { name: string; relationship: string } => !!b.name && !!b.relationship)
+      .map((b) => ({ ...b, otherRelationship: b.relationship === "other" ? (b.otherRelationship ?? null) : null })),
+    ...(usesBank
+      ? { cardNumber: undefined, cardExpiry: undefined, cardCvv: undefined }
+      : { bankName: undefined, routingNumber: undefined, accountNumber: undefined }),
+    // Blank means "as soon as possible": tomorrow on the agency's calendar.
+    firstDraftDate: value.firstDraftDate ?? draftDateBounds().tomorrow,
+  };
+});
 
 export type PublicApplicationInput = z.output<typeof publicApplicationSchema>;

@@ -28,7 +28,10 @@ export const SETUP_MESSAGES = {
 export const SETUP_NOTICES = {
   cannotRemoveCarrier: { title: "Cannot Remove Carrier", description: "At least one carrier is required." },
   cannotRemoveProduct: { title: "Cannot Remove Product", description: "Each carrier must have at least one product." },
-  missingInformation: { title: "Missing Information", description: "Please enter product name and commission percentage." },
+  missingInformation: {
+    title: "Missing Information",
+    description: "Please enter product name and commission percentage.",
+  },
   invalidCommission: { title: "Invalid Commission", description: "Commission percentage must be greater than 0%." },
   licensedStateRequired: { title: "Validation Error", description: SETUP_MESSAGES.noStateProfile },
 } as const;
@@ -90,7 +93,10 @@ const setupRate = z.preprocess(
 const profileRate = z.preprocess(
   toNumberish,
   z
-    .number({ required_error: SETUP_MESSAGES.profileRateRequired, invalid_type_error: SETUP_MESSAGES.profileRateRequired })
+    .number({
+      required_error: SETUP_MESSAGES.profileRateRequired,
+      invalid_type_error: SETUP_MESSAGES.profileRateRequired,
+    })
     .min(PROFILE_RATE_LIMITS.min, SETUP_MESSAGES.profileRateRange)
     .max(PROFILE_RATE_LIMITS.max, SETUP_MESSAGES.profileRateRange)
     .refine(isRateStep, SETUP_MESSAGES.rateStep),
@@ -123,7 +129,11 @@ function carrierSchema(kind: RateKind) {
   return z
     .object({
       id: z.string().trim().optional(),
-      name: z.string({ invalid_type_error: SETUP_MESSAGES.carrierName }).trim().max(120, "Carrier names can be at most 120 characters.").optional(),
+      name: z
+        .string({ invalid_type_error: SETUP_MESSAGES.carrierName })
+        .trim()
+        .max(120, "Carrier names can be at most 120 characters.")
+        .optional(),
       products: z
         .array(productSchema(kind), { invalid_type_error: "Products must be a list." })
         .max(MAX_PRODUCTS_PER_CARRIER, `A carrier can have at most ${MAX_PRODUCTS_PER_CARRIER} products.`)
@@ -136,7 +146,11 @@ function carrierSchema(kind: RateKind) {
         return z.NEVER;
       }
       if (carrier.products.length === 0) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["products"], message: SETUP_MESSAGES.noProduct(name || "Each carrier") });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["products"],
+          message: SETUP_MESSAGES.noProduct(name || "Each carrier"),
+        });
         return z.NEVER;
       }
       let products = carrier.products;
@@ -152,7 +166,11 @@ function carrierSchema(kind: RateKind) {
       for (const [index, product] of products.entries()) {
         const key = product.name.toLowerCase();
         if (seen.has(key)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["products", index, "name"], message: SETUP_MESSAGES.duplicateProduct(product.name) });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ["products", index, "name"],
+            message: SETUP_MESSAGES.duplicateProduct(product.name),
+          });
           return z.NEVER;
         }
         seen.add(key);
@@ -177,7 +195,11 @@ function carriersSchema(kind: RateKind) {
       carriers.forEach((carrier, index) => {
         const key = carrier.id ? `id:${carrier.id}` : `name:${carrier.name.toLowerCase()}`;
         if (seen.has(key)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "name"], message: SETUP_MESSAGES.duplicateCarrier });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [index, "name"],
+            message: SETUP_MESSAGES.duplicateCarrier,
+          });
         }
         seen.add(key);
       });
@@ -190,9 +212,11 @@ function licensedStatesSchema(emptyMessage: string) {
     .preprocess(
       // A plain text list ("FL, Texas") is read like the bulk-entry box.
       (value) => (typeof value === "string" ? value.split(/[,\r\n]+/) : value),
-      z.array(z.string({ invalid_type_error: "Licensed states must be state names or codes." }), {
-        invalid_type_error: "Licensed states must be a list of state names or codes.",
-      }).max(200, "Too many licensed states."),
+      z
+        .array(z.string({ invalid_type_error: "Licensed states must be state names or codes." }), {
+          invalid_type_error: "Licensed states must be a list of state names or codes.",
+        })
+        .max(200, "Too many licensed states."),
     )
     .default([])
     .transform((entries, ctx) => {

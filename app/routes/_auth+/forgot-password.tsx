@@ -36,7 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return data(
-      { result: submission.reply({ formErrors: [error.message] }), failure: { title: error.message || "Failed to submit reset request", description: undefined } },
+      {
+        result: submission.reply({ formErrors: [error.message] }),
+        failure: { title: error.message || "Failed to submit reset request", description: undefined },
+      },
       { status: error.status },
     );
   }
@@ -64,13 +67,23 @@ function RequestForm() {
     shouldRevalidate: "onBlur",
   });
   // The browser's own check finds a blank email too; it gets the same alert as the server's.
-  const failure = actionData?.failure ?? (fields.email.errors?.includes(BLANK_EMAIL) ? { title: "Error", description: BLANK_EMAIL } : null);
+  const failure =
+    actionData?.failure ??
+    (fields.email.errors?.includes(BLANK_EMAIL) ? { title: "Error", description: BLANK_EMAIL } : null);
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your account email and we will ask an administrator to approve a reset.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your account email and we will ask an administrator to approve a reset."
+    >
       <FailureAlert failure={failure} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+        <Field
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          errors={fields.email.errors}
+        />
         <Button className="w-full" disabled={submitting}>
           {submitting ? "Submitting..." : "Request Password Reset"}
         </Button>
@@ -86,8 +99,9 @@ function RequestSent({ email }: { email: string }) {
       <div className="space-y-4 text-sm text-slate-700">
         {/* Worded so the page never tells whether this email has an account. */}
         <p>
-          We received a password reset request for <span className="font-semibold break-words text-slate-900">{email}</span>.
-          If an account uses this email, an administrator will review the request.
+          We received a password reset request for{" "}
+          <span className="font-semibold break-words text-slate-900">{email}</span>. If an account uses this email, an
+          administrator will review the request.
         </p>
         <div className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
           <h2 className="font-semibold text-slate-900">Next steps</h2>
@@ -98,8 +112,12 @@ function RequestSent({ email }: { email: string }) {
           </ol>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <ButtonLink to="/forgot-password" variant="secondary" className="flex-1">Submit Another Request</ButtonLink>
-          <ButtonLink to="/login" className="flex-1">Back to Login</ButtonLink>
+          <ButtonLink to="/forgot-password" variant="secondary" className="flex-1">
+            Submit Another Request
+          </ButtonLink>
+          <ButtonLink to="/login" className="flex-1">
+            Back to Login
+          </ButtonLink>
         </div>
       </div>
     </AuthCard>

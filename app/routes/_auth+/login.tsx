@@ -27,8 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The inline box shows only these two texts (part 1, section 8). */
 function loginFailureText(error: ServiceError) {
-  if (error.code === "account_pending") return { title: "Account pending approval", description: "Admin has not approved your account yet." };
-  if (error.code === "invalid_credentials") return { title: "Invalid email or password", description: "Check your email and password and try again." };
+  if (error.code === "account_pending")
+    return { title: "Account pending approval", description: "Admin has not approved your account yet." };
+  if (error.code === "invalid_credentials")
+    return { title: "Invalid email or password", description: "Check your email and password and try again." };
   return { title: "Login failed", description: error.message };
 }
 
@@ -38,23 +40,34 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "register") {
     const submission = parseWithZod(formData, { schema: registrationSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), failure: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(), failure: null }, { status: 400 });
     try {
       await registerAgent(submission.value, requestMeta(request));
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       const fieldErrors = error.code === "conflict" ? { email: [error.message] } : undefined;
       return data(
-        { intent, result: submission.reply({ formErrors: [error.message], fieldErrors }), failure: { title: "Registration failed", description: error.message } },
+        {
+          intent,
+          result: submission.reply({ formErrors: [error.message], fieldErrors }),
+          failure: { title: "Registration failed", description: error.message },
+        },
         { status: error.status },
       );
     }
-    return redirectWithToast("/login", { title: "Registration successful", description: "Your request has been submitted. Awaiting admin approval." });
+    return redirectWithToast("/login", {
+      title: "Registration successful",
+      description: "Your request has been submitted. Awaiting admin approval.",
+    });
   }
 
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+    return data(
+      { intent: "login", result: submission.reply({ hideFields: ["password"] }), failure: null },
+      { status: 400 },
+    );
   }
   try {
     const result = await authenticator.authenticate("form", request);
@@ -98,30 +111,42 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Sign in to your account">
-          <FailureAlert failure={loginFailure} tone="warning" />
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
-            <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" errors={fields.password.errors} />
-            <div className="flex justify-end text-sm">
-              <Link to="/forgot-password" className="font-medium text-brand-600 hover:underline">Forgot password?</Link>
-            </div>
-            <Button name="intent" value="login" className="w-full" disabled={busyIntent === "login"}>
-              {busyIntent === "login" ? "Signing in..." : "Sign in"}
-            </Button>
-          </Form>
-          <div className="mt-6 space-y-3 border-t border-slate-200 pt-6 text-center text-sm">
-            <p className="text-slate-600">New agent?</p>
-            <ButtonLink to="?dialog=register" variant="secondary" className="w-full" preventScrollReset>
-              Request Account Access
-            </ButtonLink>
-            <ButtonLink to="/submitapplication" variant="ghost" className="w-full">
-              Submit Insurance Application
-            </ButtonLink>
-            <ButtonLink to="/" variant="ghost" className="w-full">
-              Back to Website
-            </ButtonLink>
-          </div>
+      <FailureAlert failure={loginFailure} tone="warning" />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+          errors={fields.password.errors}
+        />
+        <div className="flex justify-end text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-600 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button name="intent" value="login" className="w-full" disabled={busyIntent === "login"}>
+          {busyIntent === "login" ? "Signing in..." : "Sign in"}
+        </Button>
+      </Form>
+      <div className="mt-6 space-y-3 border-t border-slate-200 pt-6 text-center text-sm">
+        <p className="text-slate-600">New agent?</p>
+        <ButtonLink to="?dialog=register" variant="secondary" className="w-full" preventScrollReset>
+          Request Account Access
+        </ButtonLink>
+        <ButtonLink to="/submitapplication" variant="ghost" className="w-full">
+          Submit Insurance Application
+        </ButtonLink>
+        <ButtonLink to="/" variant="ghost" className="w-full">
+          Back to Website
+        </ButtonLink>
+      </div>
       {registering ? <RegistrationDialog /> : null}
     </AuthCard>
   );
@@ -145,15 +170,51 @@ function RegistrationDialog() {
       </p>
       <FailureAlert failure={failure} />
       <Form method="post" action="/login?dialog=register" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" errors={fields.firstName.errors} />
-        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" errors={fields.lastName.errors} />
-        <Field className="sm:col-span-2" label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
-        <Field label="Phone" {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" errors={fields.phone.errors} />
-        <Field label="License number" {...getInputProps(fields.licenseNumber, { type: "text" })} errors={fields.licenseNumber.errors} />
-        <Field className="sm:col-span-2" label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" hint="At least 6 characters." errors={fields.password.errors} />
+        <Field
+          label="First name"
+          {...getInputProps(fields.firstName, { type: "text" })}
+          autoComplete="given-name"
+          errors={fields.firstName.errors}
+        />
+        <Field
+          label="Last name"
+          {...getInputProps(fields.lastName, { type: "text" })}
+          autoComplete="family-name"
+          errors={fields.lastName.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Phone"
+          {...getInputProps(fields.phone, { type: "tel" })}
+          autoComplete="tel"
+          errors={fields.phone.errors}
+        />
+        <Field
+          label="License number"
+          {...getInputProps(fields.licenseNumber, { type: "text" })}
+          errors={fields.licenseNumber.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Password"
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          errors={fields.password.errors}
+        />
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/login" variant="secondary">Cancel</ButtonLink>
-          <Button name="intent" value="register" disabled={busy}>{busy ? "Submitting..." : "Submit Request"}</Button>
+          <ButtonLink to="/login" variant="secondary">
+            Cancel
+          </ButtonLink>
+          <Button name="intent" value="register" disabled={busy}>
+            {busy ? "Submitting..." : "Submit Request"}
+          </Button>
         </div>
       </Form>
     </UrlDialog>

@@ -22,10 +22,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type View =
-  | { view: "done" }
-  | { view: "invalid"; error: string }
-  | { view: "form"; token: string; email: string };
+type View = { view: "done" } | { view: "invalid"; error: string } | { view: "form"; token: string; email: string };
 
 /** The link is checked on the server before anything renders, so there is no "verifying" flash. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<View> {
@@ -48,13 +45,20 @@ export async function action({ request }: ActionFunctionArgs) {
   // Typed passwords are never sent back in the page; the checklist says what was wrong.
   const checks = resetChecklist(String(formData.get("password") ?? ""), String(formData.get("confirmPassword") ?? ""));
   if (submission.status !== "success") {
-    const failure = submission.error?.password ? RESET_MESSAGES.tooShort : submission.error?.confirmPassword ? RESET_MESSAGES.mismatch : null;
+    const failure = submission.error?.password
+      ? RESET_MESSAGES.tooShort
+      : submission.error?.confirmPassword
+        ? RESET_MESSAGES.mismatch
+        : null;
     return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), failure, checks }, { status: 400 });
   }
   const refused = await saveNewPassword(submission, "Reset failed");
   if (refused) return data({ result: refused.result, failure: refused.failure, checks }, { status: refused.status });
   // The token leaves the address bar: the success view has its own URL.
-  return redirectWithToast("/reset-password?done=1", { title: "Password updated", description: "Your password has been successfully changed." });
+  return redirectWithToast("/reset-password?done=1", {
+    title: "Password updated",
+    description: "Your password has been successfully changed.",
+  });
 }
 
 export default function ResetPasswordPage() {
@@ -72,10 +76,15 @@ function InvalidLink({ error }: { error: string }) {
           <p className="font-semibold">Invalid or expired link</p>
           <p>{error}</p>
         </Alert>
-        <p>Password reset links expire after 1 hour and can be used only once. Request a new link and an administrator will review it.</p>
+        <p>
+          Password reset links expire after 1 hour and can be used only once. Request a new link and an administrator
+          will review it.
+        </p>
         <div className="flex flex-col gap-2">
           <ButtonLink to="/forgot-password">Request New Reset Link</ButtonLink>
-          <ButtonLink to="/login" variant="secondary">Back to Login</ButtonLink>
+          <ButtonLink to="/login" variant="secondary">
+            Back to Login
+          </ButtonLink>
         </div>
       </div>
     </AuthCard>
@@ -91,7 +100,9 @@ function PasswordUpdated() {
           <p>Your password has been successfully changed.</p>
         </Alert>
         <p>For your security you have been signed out everywhere. Sign in with your new password.</p>
-        <ButtonLink to="/login" className="w-full">Continue to Login</ButtonLink>
+        <ButtonLink to="/login" className="w-full">
+          Continue to Login
+        </ButtonLink>
       </div>
     </AuthCard>
   );
@@ -110,7 +121,9 @@ function SetNewPasswordForm({ token, email }: { token: string; email: string }) 
     shouldRevalidate: "onInput",
   });
   // Live while typing; after a submit without JavaScript, the server's verdict on what was sent.
-  const checks = typed ? resetChecklist(typed.password, typed.confirmPassword) : actionData?.checks ?? resetChecklist("", "");
+  const checks = typed
+    ? resetChecklist(typed.password, typed.confirmPassword)
+    : (actionData?.checks ?? resetChecklist("", ""));
   const ready = checks.longEnough && checks.matches;
 
   function track(target: HTMLInputElement) {
@@ -120,7 +133,14 @@ function SetNewPasswordForm({ token, email }: { token: string; email: string }) 
   }
 
   return (
-    <AuthCard title="Set New Password" subtitle={<>Choose a new password for <span className="font-medium break-words text-slate-900">{email}</span>.</>}>
+    <AuthCard
+      title="Set New Password"
+      subtitle={
+        <>
+          Choose a new password for <span className="font-medium break-words text-slate-900">{email}</span>.
+        </>
+      }
+    >
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={token} />
@@ -138,7 +158,11 @@ function SetNewPasswordForm({ token, email }: { token: string; email: string }) 
           errors={fields.confirmPassword.errors}
           onInput={(e) => track(e.currentTarget)}
         />
-        <ul className="space-y-1 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200" aria-label="Password requirements" aria-live="polite">
+        <ul
+          className="space-y-1 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200"
+          aria-label="Password requirements"
+          aria-live="polite"
+        >
           <CheckItem met={checks.longEnough}>At least 8 characters long</CheckItem>
           <CheckItem met={checks.matches}>Both passwords match</CheckItem>
         </ul>

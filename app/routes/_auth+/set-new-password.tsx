@@ -76,13 +76,28 @@ export default function SetNewPasswordPage() {
   return (
     <AuthCard
       title="Set a new password"
-      subtitle={<>Your account <span className="font-medium break-words text-slate-900">{email}</span> needs a new password before you can continue.</>}
+      subtitle={
+        <>
+          Your account <span className="font-medium break-words text-slate-900">{email}</span> needs a new password
+          before you can continue.
+        </>
+      }
     >
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={token} />
-        <PasswordField label="New password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} />
-        <PasswordField label="Confirm new password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
+        <PasswordField
+          label="New password"
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          label="Confirm new password"
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
         <div className="rounded-md bg-blue-50 p-3 text-sm text-blue-900 ring-1 ring-blue-200">
           <p className="font-semibold">Password requirements</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">

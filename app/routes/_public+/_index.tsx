@@ -57,7 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("Inquiry not saved:", error instanceof Error ? error.message : "unknown");
     return fail(500, {}, null);
   }
-  return data<InquiryResult>({ status: "sent", fullName: parsed.data.fullName, mailto: inquiryMailto(INFO_EMAIL, parsed.data) });
+  return data<InquiryResult>({
+    status: "sent",
+    fullName: parsed.data.fullName,
+    mailto: inquiryMailto(INFO_EMAIL, parsed.data),
+  });
 }
 
 export default function LandingPage() {
@@ -66,7 +70,10 @@ export default function LandingPage() {
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <TopBar />

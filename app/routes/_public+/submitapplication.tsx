@@ -1,9 +1,21 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { ApplicationForm } from "~/components/application-form/application-form";
-import { HONEYPOT_FIELD, SENSITIVE_FIELDS, draftDateBounds, publicApplicationSchema } from "~/domain/schemas/public-application";
+import {
+  HONEYPOT_FIELD,
+  SENSITIVE_FIELDS,
+  draftDateBounds,
+  publicApplicationSchema,
+} from "~/domain/schemas/public-application";
 import type { RootLoader } from "~/root";
 import { createPublicApplication, discardSpamSubmission, listPublicAgents } from "~/services/applications.server";
 import { listPublicCarriers } from "~/services/carriers.server";
@@ -16,7 +28,10 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Apply for a final-expense life-insurance policy with a licensed agent." },
 ];
 
-const SUCCESS_TOAST = { title: "Application submitted successfully", description: "Your application has been sent to the selected agent" };
+const SUCCESS_TOAST = {
+  title: "Application submitted successfully",
+  description: "Your application has been sent to the selected agent",
+};
 
 // The spec's "Loading form..." state is not needed: the agents and carriers are in the
 // server-rendered page, so the form is complete on arrival, with or without JavaScript.
@@ -51,7 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: publicApplicationSchema });
   if (submission.status !== "success") {
     // Add/Remove row buttons without JavaScript arrive here as intents with no status.
-    return data({ result: submission.reply({ hideFields }), formMessage: null }, { status: submission.status === "error" ? 400 : 200 });
+    return data(
+      { result: submission.reply({ hideFields }), formMessage: null },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   }
 
   try {
@@ -80,8 +98,12 @@ export default function SubmitApplicationPage() {
     <div className="min-h-full">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-          <Link to="/" className="text-lg font-bold text-brand-700">Agency CRM</Link>
-          <Link to="/login" className="text-sm font-medium text-brand-600 hover:underline">Agent Login</Link>
+          <Link to="/" className="text-lg font-bold text-brand-700">
+            Agency CRM
+          </Link>
+          <Link to="/login" className="text-sm font-medium text-brand-600 hover:underline">
+            Agent Login
+          </Link>
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">

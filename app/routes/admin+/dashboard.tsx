@@ -33,8 +33,16 @@ export default function AdminDashboard() {
         items={[
           { label: "Active Agents", value: stats.activeAgents, caption: "Approved agents" },
           { label: "Total Leads", value: stats.totalLeads, caption },
-          { label: "Sales Converted", value: stats.converted, caption: `${stats.conversionRate.toFixed(1)}% conversion rate` },
-          { label: "Revenue This Period", value: formatMoney(stats.revenueThisPeriodCents), caption: `Commission on sales, ${caption.toLowerCase()}` },
+          {
+            label: "Sales Converted",
+            value: stats.converted,
+            caption: `${stats.conversionRate.toFixed(1)}% conversion rate`,
+          },
+          {
+            label: "Revenue This Period",
+            value: formatMoney(stats.revenueThisPeriodCents),
+            caption: `Commission on sales, ${caption.toLowerCase()}`,
+          },
         ]}
       />
       <div className="grid gap-6 xl:grid-cols-3">
@@ -42,7 +50,12 @@ export default function AdminDashboard() {
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h3 className="font-semibold text-slate-900">Recent Leads</h3>
           </div>
-          <RecentLeadsTable leads={recentApplications} timezone={timezone} view="admin" empty="No recent leads found." />
+          <RecentLeadsTable
+            leads={recentApplications}
+            timezone={timezone}
+            view="admin"
+            empty="No recent leads found."
+          />
         </Card>
         <Card>
           <div className="border-b border-slate-200 px-4 py-3">

@@ -7,10 +7,18 @@ import type { PageHandle } from "~/components/shell/app-shell";
 import { Card } from "~/components/ui/card";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
-import { FORM_SUBMISSION_FILTERS, formSubmissionList, formSubmissionUpdateSchema } from "~/domain/schemas/form-submissions";
+import {
+  FORM_SUBMISSION_FILTERS,
+  formSubmissionList,
+  formSubmissionUpdateSchema,
+} from "~/domain/schemas/form-submissions";
 import { formSubmissionStatusStyle } from "~/domain/statuses";
 import {
-  countFormSubmissionsByStatus, deleteFormSubmission, getFormSubmission, listFormSubmissions, updateFormSubmission,
+  countFormSubmissionsByStatus,
+  deleteFormSubmission,
+  getFormSubmission,
+  listFormSubmissions,
+  updateFormSubmission,
 } from "~/services/form-submissions.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
@@ -96,7 +104,9 @@ export default function AdminFormSubmissions() {
 
       <Pagination page={list} label="Submission pages" />
 
-      {selected && dialog === "edit" ? <EditSubmissionDialog key={selected.id} submission={selected} closeTo={closeTo} /> : null}
+      {selected && dialog === "edit" ? (
+        <EditSubmissionDialog key={selected.id} submission={selected} closeTo={closeTo} />
+      ) : null}
       {selected && dialog === "delete" ? <DeleteSubmissionDialog submission={selected} closeTo={closeTo} /> : null}
     </div>
   );

@@ -3,7 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { ResetRequestsPanel } from "~/components/password-resets/reset-requests";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { resetRequestList } from "~/domain/schemas/password-reset";
-import { approveResetRequest, denyResetRequest, listPendingResetRequests, listResetHistory } from "~/services/password-resets.server";
+import {
+  approveResetRequest,
+  denyResetRequest,
+  listPendingResetRequests,
+  listResetHistory,
+} from "~/services/password-resets.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
 import { absoluteUrl } from "~/utils/public-url.server";
@@ -43,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       deny: async (form) => {
         const { request: denied } = await denyResetRequest(admin, String(form.get("id") ?? ""));
-        return redirectWithToast(back, { title: "Request denied", description: `${denied.userName} (${denied.email}) can submit a new request.` });
+        return redirectWithToast(back, {
+          title: "Request denied",
+          description: `${denied.userName} (${denied.email}) can submit a new request.`,
+        });
       },
     },
   });

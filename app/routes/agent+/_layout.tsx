@@ -33,7 +33,7 @@ function AgentShell({ data, children }: { data: LayoutData; children: ReactNode 
       nav={nav}
       clock={clock}
       headerExtra={
-        <span className="bg-brand-50 text-brand-700 rounded-md px-2 py-1 text-xs font-medium">
+        <span className="rounded-md bg-brand-50 px-2 py-1 text-xs font-medium text-brand-700">
           Calls Left Today: <strong>{user.agent.callsLeft}</strong>
         </span>
       }

@@ -13,8 +13,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { setupSchema } from "~/domain/schemas/setup";
 import {
-  EMPTY_SIDE_INPUTS, applyDraftIntent, draftFromPayload, draftFromSetup, sideInputsAfter, type DraftNotice,
-  type SetupDraft, type SideInputs,
+  EMPTY_SIDE_INPUTS,
+  applyDraftIntent,
+  draftFromPayload,
+  draftFromSetup,
+  sideInputsAfter,
+  type DraftNotice,
+  type SetupDraft,
+  type SideInputs,
 } from "~/domain/setup-draft";
 import { completeSetup, getAgentSetup, listPublicCarriers, skipSetup } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
@@ -60,24 +66,37 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: intent === "complete" ? setupSchema : z.any() });
   const payload = submission.payload as Record<string, unknown>;
   let draft = draftFromPayload(payload);
-  const view = (extra: Partial<ScreenView> = {}): ScreenView => ({ draft, inputs: sideInputsAfter(payload, extra.notice), rev, ...extra });
+  const view = (extra: Partial<ScreenView> = {}): ScreenView => ({
+    draft,
+    inputs: sideInputsAfter(payload, extra.notice),
+    rev,
+    ...extra,
+  });
   const failed = (text: string) => ({ tone: "error" as const, title: "Setup Failed", text });
 
   if (intent === "complete") {
     if (submission.status !== "success") {
       const first = Object.values(submission.error ?? {}).find((e) => e?.length)?.[0];
-      return data(view({ result: submission.reply(), notice: failed(first ?? "Failed to save carrier setup.") }), { status: 400 });
+      return data(view({ result: submission.reply(), notice: failed(first ?? "Failed to save carrier setup.") }), {
+        status: 400,
+      });
     }
     try {
       await completeSetup(agent, submission.value);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       return data(
-        view({ result: submission.reply({ fieldErrors: error.fieldErrors }), notice: failed(error.message || "Failed to save carrier setup.") }),
+        view({
+          result: submission.reply({ fieldErrors: error.fieldErrors }),
+          notice: failed(error.message || "Failed to save carrier setup."),
+        }),
         { status: error.status },
       );
     }
-    return redirectWithToast("/agent", { title: "Setup Complete", description: "Your carriers, products and licensed states are saved." });
+    return redirectWithToast("/agent", {
+      title: "Setup Complete",
+      description: "Your carriers, products and licensed states are saved.",
+    });
   }
 
   // Enter in a text box presses the hidden first button ("apply"): do what that box is for.
@@ -99,9 +118,12 @@ export default function CarrierSetupPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
-        <h2 className="text-xl font-bold text-slate-900">{setupComplete ? "Update your carrier setup" : "Complete your carrier setup"}</h2>
+        <h2 className="text-xl font-bold text-slate-900">
+          {setupComplete ? "Update your carrier setup" : "Complete your carrier setup"}
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Add the carriers you write for, the products you sell with your commission percentage, and the states you are licensed in.
+          Add the carriers you write for, the products you sell with your commission percentage, and the states you are
+          licensed in.
         </p>
       </div>
       <CarrierSetupForm key={view.rev} view={view} carrierOptions={carrierOptions} />
@@ -149,7 +171,9 @@ function CarrierSetupForm({ view, carrierOptions }: { view: ScreenView; carrierO
       </Card>
 
       <section aria-labelledby="products-heading" className="space-y-4">
-        <h3 id="products-heading" className="text-lg font-semibold text-slate-900">Products and commission</h3>
+        <h3 id="products-heading" className="text-lg font-semibold text-slate-900">
+          Products and commission
+        </h3>
         {draft.carriers.length === 0 ? (
           <p className="text-sm text-slate-500">Add a carrier above to enter its products.</p>
         ) : (
@@ -181,7 +205,9 @@ function CarrierSetupForm({ view, carrierOptions }: { view: ScreenView; carrierO
       </Card>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" name="intent" value="skip" disabled={busy === "skip"}>Skip Setup</Button>
+        <Button variant="secondary" name="intent" value="skip" disabled={busy === "skip"}>
+          Skip Setup
+        </Button>
         <Button name="intent" value="complete" disabled={busy === "complete"}>
           {busy === "complete" ? "Saving..." : "Complete Setup"}
         </Button>

@@ -29,7 +29,11 @@ export default function AgentDashboard() {
       </div>
       <StatCards
         items={[
-          { label: "My Leads", value: stats.totalLeads, caption: `${stats.pending} pending · ${PERIOD_CAPTIONS[query.period]}` },
+          {
+            label: "My Leads",
+            value: stats.totalLeads,
+            caption: `${stats.pending} pending · ${PERIOD_CAPTIONS[query.period]}`,
+          },
           { label: "Converted", value: stats.converted, caption: `${stats.conversionRate.toFixed(1)}% conversion` },
           { label: "Callbacks", value: stats.callbacks, caption: `${stats.callbacksDueToday} due today` },
           { label: "Commission", value: formatMoney(stats.commissionThisMonthCents), caption: "This month" },

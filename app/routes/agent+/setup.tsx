@@ -7,7 +7,14 @@ import { z } from "zod";
 import { CarrierPicker } from "~/components/setup/carrier-picker";
 import { CarrierProducts } from "~/components/setup/carrier-products";
 import {
-  DraftHiddenInputs, SetupNotice, SetupReview, WizardSteps, WIZARD_STEPS, errorsFor, noticeFor, type FieldErrorMap,
+  DraftHiddenInputs,
+  SetupNotice,
+  SetupReview,
+  WizardSteps,
+  WIZARD_STEPS,
+  errorsFor,
+  noticeFor,
+  type FieldErrorMap,
 } from "~/components/setup/setup-parts";
 import { StatesPicker } from "~/components/setup/states-picker";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -15,8 +22,16 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { setupSchema, wizardStepSchemas, type WizardStep } from "~/domain/schemas/setup";
 import {
-  EMPTY_SIDE_INPUTS, applyDraftIntent, draftFromPayload, draftFromSetup, firstIncompleteStep, selectCarriers,
-  sideInputsAfter, type DraftNotice, type SetupDraft, type SideInputs,
+  EMPTY_SIDE_INPUTS,
+  applyDraftIntent,
+  draftFromPayload,
+  draftFromSetup,
+  firstIncompleteStep,
+  selectCarriers,
+  sideInputsAfter,
+  type DraftNotice,
+  type SetupDraft,
+  type SideInputs,
 } from "~/domain/setup-draft";
 import { completeSetup, getAgentSetup, listPublicCarriers, skipSetup } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
@@ -46,7 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [setup, carriers] = await Promise.all([getAgentSetup(agent), listPublicCarriers()]);
   const draft = draftFromSetup(setup);
   // ?step=N opens that step, but never past the first step the saved choices do not satisfy.
-  const step = Math.min(stepFrom(new URL(request.url).searchParams.get("step")), firstIncompleteStep(draft)) as WizardStep;
+  const step = Math.min(
+    stepFrom(new URL(request.url).searchParams.get("step")),
+    firstIncompleteStep(draft),
+  ) as WizardStep;
   const view: WizardView = { step, draft, inputs: EMPTY_SIDE_INPUTS, rev: `loader-${step}` };
   return { view, carrierOptions: carriers.map((c) => c.name) };
 }
@@ -78,7 +96,11 @@ export async function action({ request }: ActionFunctionArgs) {
   // On the Carriers step the ticked boxes are the selection; products of kept carriers stay.
   if (from === 1) draft = selectCarriers(draft, list(payload.selectedCarriers), "one-row");
   const view = (step: WizardStep, extra: Partial<WizardView> = {}): WizardView => ({
-    step, draft, inputs: sideInputsAfter(payload, extra.notice), rev, ...extra,
+    step,
+    draft,
+    inputs: sideInputsAfter(payload, extra.notice),
+    rev,
+    ...extra,
   });
 
   if (intent === "previous") return view(Math.max(1, from - 1) as WizardStep);
@@ -111,7 +133,10 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: error.status },
       );
     }
-    return redirectWithToast("/agent/dashboard", { title: "Setup completed successfully", description: "Welcome to the product" });
+    return redirectWithToast("/agent/dashboard", {
+      title: "Setup completed successfully",
+      description: "Welcome to the product",
+    });
   }
 
   // Enter in a text box presses the hidden first button ("apply"): do what that box is for.
@@ -135,7 +160,8 @@ export default function SetupWizard() {
       <div>
         <h2 className="text-xl font-bold text-slate-900">Set up your account</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Tell us which carriers you write for, your commission rates, and where you are licensed. You can change these later.
+          Tell us which carriers you write for, your commission rates, and where you are licensed. You can change these
+          later.
         </p>
       </div>
       <WizardSteps step={view.step} />

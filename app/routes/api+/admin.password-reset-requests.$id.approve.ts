@@ -11,7 +11,12 @@ const api = apiRoute({
   POST: async ({ request, params }) => {
     const admin = await requireAdmin(request);
     const { request: resetRequest, token, resetPath } = await approveResetRequest(admin, params.id ?? "");
-    return apiJson({ message: "Request approved", request: resetRequest, resetLink: absoluteUrl(request, resetPath), token });
+    return apiJson({
+      message: "Request approved",
+      request: resetRequest,
+      resetLink: absoluteUrl(request, resetPath),
+      token,
+    });
   },
 });
 

@@ -8,10 +8,7 @@ const api = apiRoute({
   POST: async ({ request }) => {
     const input = await parseBody(request, registrationSchema);
     const user = await registerAgent(input, requestMeta(request));
-    return apiJson(
-      { message: "Your request has been submitted. Awaiting admin approval.", user },
-      { status: 201 },
-    );
+    return apiJson({ message: "Your request has been submitted. Awaiting admin approval.", user }, { status: 201 });
   },
 });
 

@@ -1,5 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
-import { HONEYPOT_FIELD, publicApplicationSchema, type PublicApplicationInput } from "~/domain/schemas/public-application";
+import {
+  HONEYPOT_FIELD,
+  publicApplicationSchema,
+  type PublicApplicationInput,
+} from "~/domain/schemas/public-application";
 import { createPublicApplication, discardSpamSubmission } from "~/services/applications.server";
 import { apiError, apiJson, apiRoute, fieldErrorsOf, readBody } from "~/utils/api.server";
 import { requestMeta } from "~/utils/session.server";
@@ -7,7 +11,9 @@ import { requestMeta } from "~/utils/session.server";
 const SUCCESS_MESSAGE = "Your application has been sent to the selected agent";
 
 function invalid(fieldErrors: Record<string, string[] | null | undefined>) {
-  const clean = Object.fromEntries(Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => !!entry[1]?.length));
+  const clean = Object.fromEntries(
+    Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => !!entry[1]?.length),
+  );
   return apiError(400, Object.values(clean)[0]?.[0] ?? "Invalid input", { fieldErrors: clean });
 }
 

@@ -1,15 +1,30 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 3210);
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const databaseFile = path.resolve("data", `e2e-${port}.sqlite`);
+
+// The server and the test workers share one SQLite file (WAL mode with a busy timeout, so both
+// may write) and one session secret: fixtures write each test's users and rows straight into the
+// server's database and sign the session cookie the server reads. Set here, before any spec
+// imports the database layer; the web server inherits them.
+process.env.E2E_DATABASE_FILE = databaseFile;
+process.env.DATABASE_URL = `sqlite:${databaseFile}`;
+process.env.SESSION_SECRET ||= "e2e-session-secret-not-for-production";
+process.env.DATA_ENCRYPTION_KEY ||= "0".repeat(64);
+// The server verifies a password with the cost stored in its hash; fixtures hash cheaply.
+process.env.SCRYPT_LOG_N = "10";
 
 // Debian's Chromium (Playwright cannot download a browser here). Every spec runs twice: with
-// JavaScript and without, because every page and form must work both ways. Each project comes
-// from its own address so the per-address rate limits of one do not spill into the other.
+// JavaScript and without, because every page and form must work both ways. Tests make their own
+// data and use a client address of their own (tests/e2e/fixtures.ts), so they run in parallel.
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  // Playwright empties its output folder when a run starts; one per port keeps side-by-side runs apart.
+  outputDir: path.join("test-results", `e2e-${port}`),
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   reporter: [["list"]],
@@ -22,12 +37,12 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true, extraHTTPHeaders: { "X-Forwarded-For": "10.20.0.1" } } },
+    { name: "js", use: { javaScriptEnabled: true } },
     {
       name: "no-js",
       // Tests tagged @js-only exercise browser-side features (drafts in local storage).
       grepInvert: /@js-only/,
-      use: { javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "10.20.0.2" } },
+      use: { javaScriptEnabled: false },
     },
   ],
   webServer: {

@@ -3,9 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 
 // The server the Playwright suite drives: the production build on a fresh SQLite database,
-// migrated and seeded with the demo data, on E2E_PORT.
+// migrated and seeded with the demo data, on E2E_PORT. playwright.config.ts names the file, since
+// the test workers write their fixtures into the same database.
 const port = process.env.E2E_PORT || "3210";
-const file = path.resolve("data", `e2e-${port}.sqlite`);
+const file = path.resolve(process.env.E2E_DATABASE_FILE || path.join("data", `e2e-${port}.sqlite`));
 for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
 
 const env: NodeJS.ProcessEnv = {

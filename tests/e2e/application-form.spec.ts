@@ -1,22 +1,19 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, isNoJs, signIn, signOut } from "./helpers";
+import type { Page } from "@playwright/test";
+import { agentChoiceLabel } from "../../app/domain/schemas/public-application";
+import { expect, isNoJs, signOut, startSession, test, uniqueName, type TestAgent } from "./fixtures";
 
-// The public application form, with JavaScript and without. Every applicant gets a unique last
-// name so the two projects (same database) and reruns never see each other's leads.
+// The public application form, with JavaScript and without. Each test sends its application to
+// an agent of its own, and every applicant gets a unique last name.
 
 /** A control by its whole label; required labels end in a "*" that is hidden from screen readers. */
 function field(label: string) {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\*?$`);
 }
 
-function uniqueLastName(project: string) {
-  return `Tester${project === "no-js" ? "Nojs" : "Js"}${Date.now().toString(36)}`;
-}
-
-async function chooseAlexMorgan(page: Page) {
-  const option = page.locator("#application-agentId option", { hasText: "Alex Morgan" });
-  const value = await option.getAttribute("value");
-  await page.getByLabel(field("Agent")).selectOption(value!);
+async function chooseAgent(page: Page, agent: TestAgent) {
+  await page
+    .getByLabel(field("Agent"))
+    .selectOption({ label: agentChoiceLabel({ name: agent.name, licenseNumber: agent.licenseNumber }) });
 }
 
 function inFutureMonth() {
@@ -25,8 +22,8 @@ function inFutureMonth() {
 }
 
 /** Everything except the first name, which each test decides about. */
-async function fillApplication(page: Page, lastName: string) {
-  await chooseAlexMorgan(page);
+async function fillApplication(page: Page, agent: TestAgent, lastName: string) {
+  await chooseAgent(page, agent);
   await page.getByLabel("Last name").fill(lastName);
   await page.getByLabel("Gender").selectOption("female");
   await page.getByLabel(field("Date of birth")).fill("1951-06-15");
@@ -76,11 +73,22 @@ async function addRows(page: Page) {
 }
 
 test.describe("public application form", () => {
-  test("a complete application with an added phone and beneficiary reaches Alex Morgan", async ({ page }, testInfo) => {
-    const lastName = uniqueLastName(testInfo.project.name);
+  test("a complete application with an added phone and beneficiary reaches the chosen agent", async ({
+    page,
+    factory,
+  }, testInfo) => {
+    const agent = await factory.agent();
+    const lastName = uniqueName("Tester");
     await page.goto("/submitapplication");
     await expect(page.getByRole("heading", { name: "Insurance Application Form" })).toBeVisible();
-    for (const section of ["Agent Assignment", "Personal Information", "Beneficiaries", "Medical Information", "Policy Information", "Payment Information"]) {
+    for (const section of [
+      "Agent Assignment",
+      "Personal Information",
+      "Beneficiaries",
+      "Medical Information",
+      "Policy Information",
+      "Payment Information",
+    ]) {
       await expect(page.getByRole("heading", { name: section })).toBeVisible();
     }
     await expect(page.getByLabel("First draft date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
@@ -90,7 +98,7 @@ test.describe("public application form", () => {
     await addRows(page);
     await expect(page.getByLabel("First name")).toHaveValue("Jane");
 
-    await fillApplication(page, lastName);
+    await fillApplication(page, agent, lastName);
     if (!isNoJs(testInfo)) await page.getByRole("button", { name: "Save as Draft" }).click();
     await page.getByRole("button", { name: "Submit Application" }).click();
 
@@ -106,23 +114,31 @@ test.describe("public application form", () => {
       await expect(page.getByText("Draft restored.")).toHaveCount(0);
     }
 
-    await signIn(page, DEMO.agent);
+    await startSession(page, agent);
+    await page.goto("/agent/dashboard");
     await expect(page).toHaveURL(/\/agent\/dashboard$/);
     const myLeads = page.locator("section").filter({ has: page.getByRole("heading", { name: "My Recent Leads" }) });
     await expect(myLeads.getByText(`Jane ${lastName}`)).toBeVisible();
     await signOut(page);
 
-    await signIn(page, DEMO.admin);
+    await startSession(page, await factory.admin());
+    await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    const recent = page.locator("section").filter({ has: page.getByRole("heading", { name: "Recent Leads", exact: true }) });
+    const recent = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Recent Leads", exact: true }) });
     await expect(recent.getByText(`Jane ${lastName}`)).toBeVisible();
   });
 
-  test("a missing required field is named at the field and everything else stays typed", async ({ page }, testInfo) => {
-    const lastName = uniqueLastName(testInfo.project.name);
+  test("a missing required field is named at the field and everything else stays typed", async ({
+    page,
+    factory,
+  }, testInfo) => {
+    const agent = await factory.agent();
+    const lastName = uniqueName("Tester");
     await page.goto("/submitapplication");
     await addRows(page);
-    await fillApplication(page, lastName);
+    await fillApplication(page, agent, lastName);
     await page.getByRole("button", { name: "Submit Application" }).click();
 
     await expect(page.getByText("First name is required").first()).toBeVisible();
@@ -150,7 +166,8 @@ test.describe("public application form", () => {
     await expect(page.getByText("Application submitted successfully")).toBeVisible();
   });
 
-  test("conditional fields: email, Other relationship, bank or card", async ({ page }, testInfo) => {
+  test("conditional fields: email, Other relationship, bank or card", async ({ page, factory }, testInfo) => {
+    const agent = await factory.agent();
     await page.goto("/submitapplication");
     if (isNoJs(testInfo)) {
       // Without JavaScript everything is there, labelled with when it applies.
@@ -180,8 +197,8 @@ test.describe("public application form", () => {
     await expect(page.getByLabel("Routing number")).toHaveCount(0);
 
     // The consent names the chosen agent.
-    await chooseAlexMorgan(page);
-    await expect(page.getByText(/by my selected agent, Alex Morgan, and Agency CRM/)).toBeVisible();
+    await chooseAgent(page, agent);
+    await expect(page.getByText(`by my selected agent, ${agent.name}, and Agency CRM`)).toBeVisible();
 
     // A card expiry in the wrong shape is caught at the field.
     await page.getByLabel("Card expiry (MM/YY)").fill("8/2030");
@@ -202,7 +219,9 @@ test.describe("public application form", () => {
     await page.getByLabel(field("Phone 2")).fill("(407) 555-0199");
     await page.getByLabel("Payment method").selectOption("debit");
     await page.getByLabel("Card number").fill("4111111111111111");
-    await expect(page.getByText("Drafts are kept on this device only and never include SSN, bank or card numbers.")).toBeVisible();
+    await expect(
+      page.getByText("Drafts are kept on this device only and never include SSN, bank or card numbers."),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Save as Draft" }).click();
     await expect(page.getByText("Draft saved on this device.")).toBeVisible();
 

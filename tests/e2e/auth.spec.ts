@@ -1,9 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, signIn, signOut } from "./helpers";
+import { expect, signIn, signOut, test, uniqueName } from "./fixtures";
+
+// The sign-in specs type into /login, as people do, with users each test creates.
 
 test.describe("sign-in", () => {
-  test("admin lands on the admin dashboard with real figures and can log out", async ({ page }) => {
-    await signIn(page, DEMO.admin);
+  test("admin lands on the admin dashboard with real figures and can log out", async ({ page, factory }) => {
+    const admin = await factory.admin();
+    await signIn(page, admin);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByText("Login successful")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Performance Overview" })).toBeVisible();
@@ -14,42 +16,44 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard/);
   });
 
-  test("agent lands on the agent dashboard", async ({ page }) => {
-    await signIn(page, DEMO.agent);
+  test("agent lands on the agent dashboard", async ({ page, factory }) => {
+    await signIn(page, await factory.agent());
     await expect(page).toHaveURL(/\/agent\/dashboard$/);
     await expect(page.getByText("My Leads", { exact: true })).toBeVisible();
     await expect(page.getByText("Calls Left Today")).toBeVisible();
   });
 
-  test("an agent whose setup is not complete is sent to setup", async ({ page }) => {
-    await signIn(page, DEMO.newAgent);
+  test("an agent whose setup is not complete is sent to setup", async ({ page, factory }) => {
+    await signIn(page, await factory.agent({ setupComplete: false }));
     await expect(page).toHaveURL(/\/agent\/setup/);
   });
 
-  test("a pending agent is refused with Account pending approval", async ({ page }) => {
-    await signIn(page, DEMO.pending);
+  test("a pending agent is refused with Account pending approval", async ({ page, factory }) => {
+    await signIn(page, await factory.pendingAgent());
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole("alert").filter({ hasText: "Account pending approval" })).toBeVisible();
     await expect(page.getByText("Admin has not approved your account yet")).toBeVisible();
   });
 
-  test("a paused agent is refused", async ({ page }) => {
-    await signIn(page, DEMO.paused);
+  test("a paused agent is refused", async ({ page, factory }) => {
+    await signIn(page, await factory.agent({ status: "paused" }));
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
   });
 
-  test("a wrong password shows Invalid email or password and keeps the email", async ({ page }) => {
-    await signIn(page, { email: DEMO.admin.email, password: "wrong-password" });
+  test("a wrong password shows Invalid email or password and keeps the email", async ({ page, factory }) => {
+    const admin = await factory.admin();
+    await signIn(page, { email: admin.email, password: "wrong-password" });
     await expect(page.getByText("Invalid email or password")).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(DEMO.admin.email);
+    await expect(page.getByLabel("Email")).toHaveValue(admin.email);
   });
 
-  test("after sign-in the user is taken back where they were going", async ({ page }) => {
+  test("after sign-in the user is taken back where they were going", async ({ page, factory }) => {
+    const admin = await factory.admin();
     await page.goto("/admin/agent-approval");
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
-    await page.getByLabel("Email").fill(DEMO.admin.email);
-    await page.getByLabel("Password").fill(DEMO.admin.password);
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/admin\/agent-approval$/);
   });
@@ -63,16 +67,14 @@ test.describe("access rules", () => {
     }
   });
 
-  test("the wrong role is sent to /", async ({ page }) => {
-    await signIn(page, DEMO.agent);
+  test("the wrong role is sent to /", async ({ page, agent: _signedIn }) => {
+    await page.goto("/agent/dashboard");
     await expect(page).toHaveURL(/\/agent\/dashboard$/);
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("/dashboard, /admin and /agent send a signed-in user to their dashboard", async ({ page }) => {
-    await signIn(page, DEMO.admin);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  test("/dashboard, /admin and /agent send a signed-in user to their dashboard", async ({ page, admin: _signedIn }) => {
     for (const path of ["/dashboard", "/admin", "/agent"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -89,10 +91,9 @@ test.describe("access rules", () => {
 });
 
 test.describe("registration", () => {
-  test("Request Account Access registers a pending agent", async ({ page }, testInfo) => {
-    const email = `e2e.${testInfo.project.name}.${Date.now()}@example.test`;
+  test("Request Account Access registers a pending agent", async ({ page }) => {
+    const email = `${uniqueName("eve.")}@example.test`;
     await page.goto("/login");
-    await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Request Account Access" }).click();
     const dialog = page.getByRole("dialog", { name: "Agent Registration" });
     await expect(dialog).toBeVisible();
@@ -112,17 +113,19 @@ test.describe("registration", () => {
     await expect(page.getByText("Account pending approval").first()).toBeVisible();
   });
 
-  test("a duplicate email is a clear error", async ({ page }) => {
+  test("a duplicate email is a clear error", async ({ page, factory }) => {
+    const existing = await factory.agent();
     await page.goto("/login?dialog=register");
-    await page.waitForLoadState("networkidle");
     const dialog = page.getByRole("dialog", { name: "Agent Registration" });
     await dialog.getByLabel("First name").fill("Dup");
     await dialog.getByLabel("Last name").fill("Licate");
-    await dialog.getByLabel("Email").fill(DEMO.agent.email);
+    await dialog.getByLabel("Email").fill(existing.email);
     await dialog.getByLabel("Phone").fill("8135550142");
     await dialog.getByLabel("License number").fill("FL-1");
     await dialog.getByLabel("Password").fill("secret123");
     await dialog.getByRole("button", { name: "Submit Request" }).click();
-    await expect(page.getByRole("dialog").getByText("An account with this email already exists.").first()).toBeVisible();
+    await expect(
+      page.getByRole("dialog").getByText("An account with this email already exists.").first(),
+    ).toBeVisible();
   });
 });

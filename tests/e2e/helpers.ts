@@ -1,18 +1,22 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
-export const DEMO = {
-  admin: { email: "admin@example.com", password: "admin12345" },
-  agent: { email: "agent@example.com", password: "agent12345" },
-  newAgent: { email: "newagent@example.com", password: "agent12345" },
-  pending: { email: "pending@example.com", password: "agent12345" },
-  paused: { email: "paused@example.com", password: "agent12345" },
-};
+export function isNoJs(testInfo: { project: { name: string } }) {
+  return testInfo.project.name === "no-js";
+}
 
-/** Signs in through the real form (works with and without JavaScript). */
+/**
+ * Waits until React has hydrated the page (root.tsx marks <html data-hydrated>): typing into a
+ * server-rendered form before then can be wiped by hydration. Without JavaScript it returns at once.
+ */
+export async function waitForHydration(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Signs in through the real form (works with and without JavaScript); for the sign-in specs. */
 export async function signIn(page: Page, who: { email: string; password: string }, path = "/login") {
   await page.goto(path);
-  // With JavaScript, wait for hydration so nothing typed is replaced by the hydrating form.
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -21,8 +25,4 @@ export async function signIn(page: Page, who: { email: string; password: string 
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
-}
-
-export function isNoJs(testInfo: { project: { name: string } }) {
-  return testInfo.project.name === "no-js";
 }

@@ -1,32 +1,16 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO, isNoJs, signIn, signOut } from "./helpers";
+import { expect, isNoJs, signIn, signOut, startSession, test } from "./fixtures";
 
-// Each project resets a different demo agent, so the two runs (and other specs) never meet.
-const USERS = {
-  js: { email: "jordan.lee@example.com", name: "Jordan Lee", password: "agent12345" },
-  "no-js": { email: "maria.gonzalez@example.com", name: "Maria Gonzalez", password: "agent12345" },
-} as const;
-
-/**
- * Puts the demo password back through the same reset flow, over the JSON API, so specs that
- * sign in as this agent later still can.
- */
-async function restorePassword(request: APIRequestContext, email: string, password: string) {
-  expect((await request.post("/api/auth/request-password-reset", { data: { email } })).ok()).toBe(true);
-  expect((await request.post("/api/auth/login", { data: DEMO.admin })).ok()).toBe(true);
-  const list = await (await request.get("/api/admin/password-reset-requests")).json();
-  const pending = (list.pending as { id: string; email: string }[]).find((r) => r.email === email)!;
-  const approved = await (await request.post(`/api/admin/password-reset-requests/${pending.id}/approve`)).json();
-  expect(approved.resetLink).toContain("/reset-password?token=");
-  const reset = await request.post("/api/auth/reset-password", { data: { token: approved.token, password } });
-  expect(reset.ok()).toBe(true);
-  await request.post("/api/auth/logout");
-}
+// Each test resets the password of an agent of its own; the reset itself and the sign-ins with
+// the old and new passwords go through the pages, as that is what is checked.
 
 test.describe("password reset", () => {
-  test("request, admin approval, new password, sign-in; the link then is spent", async ({ page }, testInfo) => {
+  test("request, admin approval, new password, sign-in; the link then is spent", async ({
+    page,
+    factory,
+  }, testInfo) => {
     const noJs = isNoJs(testInfo);
-    const user = USERS[testInfo.project.name as keyof typeof USERS];
+    const user = await factory.agent();
+    const admin = await factory.admin();
     const newPassword = `Fresh-${Date.now()}`;
 
     // The visitor asks for a reset.
@@ -45,8 +29,7 @@ test.describe("password reset", () => {
     await expect(page.getByLabel("Email")).toBeVisible();
 
     // The admin approves it and reads the one-time link.
-    await signIn(page, DEMO.admin);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await startSession(page, admin);
     await page.goto("/admin/password-reset-requests");
     await expect(page.getByRole("heading", { name: "Pending Requests" })).toBeVisible();
     await page.getByRole("button", { name: `Approve reset request from ${user.name}` }).click();
@@ -118,16 +101,19 @@ test.describe("password reset", () => {
     await expect(page.getByRole("heading", { name: "Invalid Link" })).toBeVisible();
     await expect(page.getByText("Invalid or expired link")).toBeVisible();
     await expect(page.getByText("already been used")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Request New Reset Link" })).toHaveAttribute("href", "/forgot-password");
-
-    await restorePassword(page.request, user.email, user.password);
+    await expect(page.getByRole("link", { name: "Request New Reset Link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 
   test("a blank email is refused with Please enter your email address", async ({ page }) => {
     await page.goto("/forgot-password");
     await page.getByLabel("Email").fill("   ");
     await page.getByRole("button", { name: "Request Password Reset" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Error" }).filter({ hasText: "Please enter your email address" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Error" }).filter({ hasText: "Please enter your email address" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   });
 

@@ -1,39 +1,21 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { DEMO, isNoJs, signIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, isNoJs, startSession, test, uniqueName, type Factory } from "./fixtures";
 
-// The setup wizard walked end to end by a fresh agent, registered and approved through the API
-// for each run, so the demo users stay as the other specs expect them.
+// The setup wizard walked end to end by a fresh agent of each test's own: approved, setup not
+// yet done, signed in by the fixture's session.
 
-let ipCounter = 0;
-
-async function freshApprovedAgent(baseURL: string, project: string) {
-  const email = `setup.${project}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
-  const password = "agent-pass-123";
-  // An address of our own, so this spec never uses up the registration limit of other specs.
-  const ip = `10.77.${project === "js" ? 1 : 2}.${(ipCounter++ % 250) + 1}`;
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": ip } });
-  const registered = await api.post("/api/auth/register", {
-    data: { firstName: "Sam", lastName: "Setup", email, phone: "5555550199", licenseNumber: "LIC-E2E", password },
-  });
-  expect(registered.status()).toBe(201);
-  const login = await api.post("/api/auth/login", { data: DEMO.admin });
-  expect(login.ok()).toBe(true);
-  const groups = (await (await api.get("/api/admin/agents")).json()) as { pending: { id: string; user?: { email: string }; email?: string }[] };
-  const agent = groups.pending.find((a) => (a.user?.email ?? a.email) === email);
-  expect(agent, "the new agent is listed as pending").toBeTruthy();
-  const approved = await api.post(`/api/admin/agents/${agent!.id}/approve`, { data: {} });
-  expect(approved.ok()).toBe(true);
-  await api.dispose();
-  return { email, password };
+async function signedInNewAgent(page: Page, factory: Factory) {
+  await startSession(page, await factory.agent({ setupComplete: false }));
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
 test.describe("carrier setup wizard", () => {
-  test("a new agent picks carriers, sets rates, adds a product, enters states and finishes", async ({ page, baseURL }, testInfo) => {
-    const agent = await freshApprovedAgent(baseURL!, testInfo.project.name);
-    await signIn(page, agent);
-    await expect(page).toHaveURL(/\/agent\/setup/);
+  test("a new agent picks carriers, sets rates, adds a product, enters states and finishes", async ({
+    page,
+    factory,
+  }) => {
+    await signedInNewAgent(page, factory);
 
     // Setup is forced on every agent path.
     await page.goto("/agent/dashboard");
@@ -58,7 +40,8 @@ test.describe("carrier setup wizard", () => {
     await field(page, "carriers[0].products[0].name").fill("Final Expense");
     await field(page, "carriers[0].products[0].commissionRate").fill("85");
     const combinedRates = ["50", "45", "40", "35"];
-    for (const [j, rate] of combinedRates.entries()) await field(page, `carriers[1].products[${j}].commissionRate`).fill(rate);
+    for (const [j, rate] of combinedRates.entries())
+      await field(page, `carriers[1].products[${j}].commissionRate`).fill(rate);
 
     await page.getByRole("button", { name: "+ Add Product" }).click();
     await expect(field(page, "carriers[0].products[1].name")).toBeVisible();
@@ -107,24 +90,37 @@ test.describe("carrier setup wizard", () => {
     await expect(page.getByText("Welcome to the product")).toBeVisible();
 
     // The saved setup is what was entered, and the wizard is no longer forced.
-    const products = (await (await page.request.get("/api/products/all")).json()) as { name: string; compPercentage: number; carrier: { name: string } }[];
+    const products = (await (await page.request.get("/api/products/all")).json()) as {
+      name: string;
+      compPercentage: number;
+      carrier: { name: string };
+    }[];
     expect(products.map((p) => `${p.carrier.name}:${p.name}:${p.compPercentage}`).sort()).toEqual([
-      "Aetna:Final Expense:85", "Aetna:Graded Benefit:60",
-      "Combined:GL Graded Benefit:35", "Combined:GL Preferred:50", "Combined:GL Standard:45", "Combined:GL Sub Standard:40",
+      "Aetna:Final Expense:85",
+      "Aetna:Graded Benefit:60",
+      "Combined:GL Graded Benefit:35",
+      "Combined:GL Preferred:50",
+      "Combined:GL Standard:45",
+      "Combined:GL Sub Standard:40",
     ]);
     await page.goto("/agent/dashboard");
     await expect(page).toHaveURL(/\/agent\/dashboard$/);
   });
 
-  test("Previous keeps choices, a typed carrier is added once, and Skip for Now completes setup", async ({ page, baseURL }, testInfo) => {
-    const agent = await freshApprovedAgent(baseURL!, testInfo.project.name);
-    await signIn(page, agent);
+  test("Previous keeps choices, a typed carrier is added once, and Skip for Now completes setup", async ({
+    page,
+    factory,
+  }, testInfo) => {
+    await signedInNewAgent(page, factory);
+    await page.goto("/agent");
     await expect(page).toHaveURL(/\/agent\/setup/);
 
-    await page.getByLabel("Add another carrier").fill("Prairie Mutual E2E");
+    // A typed carrier becomes a carrier every agent can pick, so each test types its own.
+    const carrier = uniqueName("Prairie Mutual ");
+    await page.getByLabel("Add another carrier").fill(carrier);
     await page.getByRole("button", { name: "Add Carrier" }).click();
-    await expect(page.getByRole("checkbox", { name: "Prairie Mutual E2E" })).toBeChecked();
-    await page.getByLabel("Add another carrier").fill("prairie mutual e2e");
+    await expect(page.getByRole("checkbox", { name: carrier })).toBeChecked();
+    await page.getByLabel("Add another carrier").fill(carrier.toLowerCase());
     await page.getByRole("button", { name: "Add Carrier" }).click();
     await expect(page.getByText("A carrier cannot be added twice.")).toBeVisible();
 
@@ -142,7 +138,7 @@ test.describe("carrier setup wizard", () => {
     await page.getByRole("checkbox", { name: "Mutual of Omaha" }).check();
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByRole("heading", { name: "Step 2 of 4: Products" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Prairie Mutual E2E" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: carrier })).toBeVisible();
     await field(page, "carriers[0].products[0].name").fill("Heritage");
     await field(page, "carriers[0].products[0].commissionRate").fill("1000");
     await page.getByRole("button", { name: "Next" }).click();
@@ -163,9 +159,12 @@ test.describe("carrier setup wizard", () => {
 });
 
 test.describe("carrier setup screen (/agent/carrier-setup)", () => {
-  test("adds a carrier and products with the screen's messages, then Complete Setup goes to /agent", async ({ page, baseURL }, testInfo) => {
-    const agent = await freshApprovedAgent(baseURL!, testInfo.project.name);
-    await signIn(page, agent);
+  test("adds a carrier and products with the screen's messages, then Complete Setup goes to /agent", async ({
+    page,
+    factory,
+  }) => {
+    await signedInNewAgent(page, factory);
+    await page.goto("/agent");
     await expect(page).toHaveURL(/\/agent\/setup/);
     await page.goto("/agent/carrier-setup");
     await expect(page.getByRole("heading", { name: "Complete your carrier setup" })).toBeVisible();
@@ -173,7 +172,9 @@ test.describe("carrier setup screen (/agent/carrier-setup)", () => {
     await page.getByRole("button", { name: "Add Ethos" }).click();
     await expect(page.getByRole("heading", { name: "Ethos" })).toBeVisible();
     await page.getByRole("button", { name: "Add", exact: true }).first().click();
-    await expect(page.getByText("Missing Information: Please enter product name and commission percentage.")).toBeVisible();
+    await expect(
+      page.getByText("Missing Information: Please enter product name and commission percentage."),
+    ).toBeVisible();
     await field(page, "newProducts[0].name").fill("Term 20");
     await field(page, "newProducts[0].commissionRate").fill("0");
     await page.getByRole("button", { name: "Add", exact: true }).first().click();

@@ -26,7 +26,15 @@ export async function createAdmin(overrides: Partial<{ email: string; password: 
 }
 
 export async function createAgent(
-  overrides: Partial<{ email: string; password: string; status: "pending" | "approved" | "paused" | "rejected"; setupComplete: boolean; firstName: string; lastName: string; callsLeft: number }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    status: "pending" | "approved" | "paused" | "rejected";
+    setupComplete: boolean;
+    firstName: string;
+    lastName: string;
+    callsLeft: number;
+  }> = {},
 ) {
   const user = await User.create({
     email: overrides.email ?? uniqueEmail("agent"),
@@ -47,15 +55,33 @@ export async function createAgent(
 }
 
 /** Gives an agent a carrier with one product at the given commission rate. */
-export async function giveCarrier(agentId: string, carrierName = "Aetna", productName = "Final Expense", compPercentage = 100) {
+export async function giveCarrier(
+  agentId: string,
+  carrierName = "Aetna",
+  productName = "Final Expense",
+  compPercentage = 100,
+) {
   const carrier = (await Carrier.findOne({ where: { name: carrierName } }))!;
-  await AgentCarrier.findOrCreate({ where: { agentId, carrierId: carrier.id }, defaults: { agentId, carrierId: carrier.id } });
+  await AgentCarrier.findOrCreate({
+    where: { agentId, carrierId: carrier.id },
+    defaults: { agentId, carrierId: carrier.id },
+  });
   const product = await Product.create({ agentId, carrierId: carrier.id, name: productName, compPercentage });
   await LicensedState.findOrCreate({ where: { agentId, state: "FL" }, defaults: { agentId, state: "FL" } });
   return { carrier, product };
 }
 
-export async function createLead(agentId: string | null, overrides: Partial<{ firstName: string; lastName: string; status: string; createdAt: Date; monthlyPremiumCents: number; email: string }> = {}) {
+export async function createLead(
+  agentId: string | null,
+  overrides: Partial<{
+    firstName: string;
+    lastName: string;
+    status: string;
+    createdAt: Date;
+    monthlyPremiumCents: number;
+    email: string;
+  }> = {},
+) {
   const lead = await Application.create({
     agentId,
     firstName: overrides.firstName ?? "Lena",
@@ -71,7 +97,7 @@ export async function createLead(agentId: string | null, overrides: Partial<{ fi
 }
 
 /** A signed-in session for a user: the SessionUser services take, and the cookie routes read. */
-export async function signInAs(user: User): Promise<{ actor: SessionUser; cookie: string; token: string }> {
+export async function signInAs(user: Pick<User, "id">): Promise<{ actor: SessionUser; cookie: string; token: string }> {
   const token = await createSession(user.id);
   const actor = (await getSessionUser(token))!;
   const cookie = (await sessionCookie.serialize(token)).split(";")[0]!;

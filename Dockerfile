@@ -24,13 +24,12 @@ FROM base AS runtime
 ENV PORT=8080
 RUN groupadd --system app && useradd --system --gid app --home /app app
 COPY --from=production-deps /app/node_modules ./node_modules
+# The build holds the app, the compiled server (build/server.js) and the compiled CLI scripts
+# (build/cli/*.js): the runtime runs plain node and needs no sources and no TypeScript loader.
 COPY --from=build /app/build ./build
-COPY package.json package-lock.json tsconfig.json ./
-COPY server ./server
-COPY prisma-free-db ./prisma-free-db
-COPY app ./app
+COPY package.json package-lock.json ./
 RUN mkdir -p data && chown -R app:app data
 USER app
 EXPOSE 8080
-# `npm start` applies pending migrations, then serves the build.
-CMD ["npm", "start"]
+# Applies pending migrations, then serves the build (what `npm start` runs, without npm in between).
+CMD ["node", "build/server.js"]

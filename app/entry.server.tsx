@@ -19,6 +19,10 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render still streaming after ABORT_DELAY; cleared once it has finished or failed, so
+    // no timer outlives its request.
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
+    const clearAbortTimer = () => clearTimeout(abortTimer);
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />,
       {
@@ -26,6 +30,8 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          // React ends the stream once everything (Suspense boundaries included) has rendered.
+          body.once("finish", clearAbortTimer);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           securityHeaders(responseHeaders, { nonce, document: true });
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
@@ -38,6 +44,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearAbortTimer();
           reject(error);
         },
         onError(error: unknown) {
@@ -46,7 +53,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

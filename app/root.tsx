@@ -1,15 +1,25 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData,
-  useRouteError, useRouteLoaderData,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import stylesheet from "./tailwind.css?url";
 import { Toaster } from "./components/ui/toaster";
 import { readToast } from "./utils/toast.server";
 import { getOptionalUser } from "./utils/auth.server";
 import { useNonce } from "./utils/nonce";
+import { routeHandle } from "./utils/route-handle";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -18,11 +28,14 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: "Agency CRM" },
-  { name: "description", content: "Lead management, commissions and retention for final-expense life-insurance agencies." },
+  {
+    name: "description",
+    content: "Lead management, commissions and retention for final-expense life-insurance agencies.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ toast, clearHeader }, user] = await Promise.all([readToast(request), getOptionalUser(request)]);
+  const [{ toast, clearHeader }, user] = await Promise.all([readToast(request), getOptionalUser({ request, context })]);
   const headers = new Headers();
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
   return data(
@@ -38,8 +51,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Tells the end-to-end tests that React has taken over the page, so what they type is kept.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  // A route whose handle says `hydrate: false` is served without React's scripts (see
+  // utils/route-handle.ts). Decided on the server only: once React runs in the browser (a
+  // client-side navigation from another page), the scripts stay.
+  const handles = useMatches().map((match) => routeHandle(match.handle));
+  const hydrate = typeof document !== "undefined" || handles.every((handle) => handle.hydrate !== false);
   return (
-    <html lang="en" className="h-full">
+    // Without React nothing will replace what a visitor types, so the page is marked ready at once
+    // for the end-to-end tests' hydration wait (html[data-hydrated]).
+    <html lang="en" className="h-full" data-hydrated={hydrate ? undefined : "static"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -48,8 +72,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          handles.map((handle, i) =>
+            handle.script ? <script key={i} nonce={nonce} dangerouslySetInnerHTML={{ __html: handle.script }} /> : null,
+          )
+        )}
       </body>
     </html>
   );
@@ -72,7 +104,10 @@ export function NotFoundPage() {
       <p className="text-5xl font-bold text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">404 Page Not Found</h1>
       <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+      <Link
+        to="/"
+        className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
         Go back home
       </Link>
     </main>
@@ -82,12 +117,16 @@ export function NotFoundPage() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const message = isRouteErrorResponse(error) ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}` : "Something went wrong on our side.";
+  const message = isRouteErrorResponse(error)
+    ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
+    : "Something went wrong on our side.";
   return (
     <main className="flex min-h-full flex-col items-center justify-center px-6 py-24 text-center">
       <h1 className="text-2xl font-bold text-slate-900">We could not show this page</h1>
       <p className="mt-2 text-slate-600">{message}</p>
-      <Link to="/" className="mt-6 text-brand-600 underline">Go back home</Link>
+      <Link to="/" className="mt-6 text-brand-600 underline">
+        Go back home
+      </Link>
     </main>
   );
 }

@@ -1,12 +1,39 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Link, useNavigate } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/utils/hydrated";
+
+type HeadlessDialog = typeof import("./url-dialog-headless").default;
+/** What was typed into the plain dialog, by field name and position, for headlessui's to take over. */
+export type FieldValues = Record<string, string | boolean>;
+
+// headlessui (about 17 KB gzipped) is fetched the first time a dialog opens, then kept.
+let headless: HeadlessDialog | undefined;
+let loading: Promise<HeadlessDialog> | undefined;
+function loadHeadless() {
+  loading ??= import("./url-dialog-headless").then(
+    (module) => (headless = module.default),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function readFields(root: HTMLElement | null): FieldValues {
+  const values: FieldValues = {};
+  root?.querySelectorAll<HTMLInputElement>("input[name], select[name], textarea[name]").forEach((field, i) => {
+    if (field.type === "hidden" || field.type === "file") return;
+    values[`${field.name}#${i}`] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+  });
+  return values;
+}
 
 /**
  * A dialog whose open state lives in the URL (e.g. ?dialog=register): the server renders it,
  * so it works without JavaScript, closing is a link, and a reload keeps it open. Once React
- * has hydrated, headlessui adds the focus trap, Escape and outside-click closing.
+ * has hydrated and headlessui's module has arrived (loaded only while a dialog is open), it adds
+ * the focus trap, Escape and outside-click closing.
  */
 export function UrlDialog({
   title,
@@ -20,18 +47,36 @@ export function UrlDialog({
   size?: "md" | "lg" | "xl";
 }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  // Mounted after hydration: a client-side navigation opened it, and nothing was server-rendered.
+  const [openedInBrowser] = useState(hydrated);
+  // headlessui's dialog once its module is here (at once if an earlier dialog loaded it), with what
+  // was typed into the plain one meanwhile.
+  const [enhanced, setEnhanced] = useState<{ Dialog: HeadlessDialog; carried: FieldValues } | undefined>(() =>
+    hydrated && headless ? { Dialog: headless, carried: {} } : undefined,
+  );
+  const [loadFailed, setLoadFailed] = useState(false);
+  const plainDialog = useRef<HTMLDivElement>(null);
+  // In the browser the module is requested during the first render, hydration included.
+  if (typeof document !== "undefined" && !enhanced) void loadHeadless().catch(() => {});
+  useEffect(() => {
+    if (enhanced) return;
+    let live = true;
+    loadHeadless().then(
+      (Dialog) => {
+        if (live) setEnhanced({ Dialog, carried: readFields(plainDialog.current) });
+      },
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [enhanced]);
+
   const width = { md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" }[size];
-  const panel = (
+  const panel = (heading: ReactNode) => (
     <>
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-        {hydrated ? (
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-        ) : (
-          <h2 id="url-dialog-title" className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-        )}
+        {heading}
         <Link
           to={closeTo}
           preventScrollReset
@@ -47,33 +92,39 @@ export function UrlDialog({
   const backdrop = "fixed inset-0 z-40 bg-slate-900/50";
   const frame = "fixed inset-0 z-40 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-6";
   const panelClass = `w-full ${width} rounded-lg bg-white shadow-xl`;
-  if (!hydrated) {
+  if (enhanced) {
     return (
-      <>
-        <Link to={closeTo} preventScrollReset className={backdrop} aria-label="Close dialog" tabIndex={-1} />
-        <div className={`${frame} pointer-events-none`}>
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="url-dialog-title"
-            className={`${panelClass} pointer-events-auto`}
-          >
-            {panel}
-          </div>
-        </div>
-      </>
+      <enhanced.Dialog
+        title={title}
+        closeTo={closeTo}
+        frame={frame}
+        backdrop={backdrop}
+        panelClass={panelClass}
+        carried={enhanced.carried}
+        panel={panel}
+      />
     );
   }
+  // Opened in the browser: it shows once headlessui is here (one small request), unless that fails.
+  if (openedInBrowser && !loadFailed) return null;
   return (
-    <Dialog
-      open
-      onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true })}
-      className="fixed inset-0 z-40"
-    >
-      <div className={backdrop} aria-hidden="true" />
-      <div className={frame}>
-        <DialogPanel className={panelClass}>{panel}</DialogPanel>
+    <>
+      <Link to={closeTo} preventScrollReset className={backdrop} aria-label="Close dialog" tabIndex={-1} />
+      <div className={`${frame} pointer-events-none`}>
+        <div
+          ref={plainDialog}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="url-dialog-title"
+          className={`${panelClass} pointer-events-auto`}
+        >
+          {panel(
+            <h2 id="url-dialog-title" className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>,
+          )}
+        </div>
       </div>
-    </Dialog>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { ClosingCta } from "~/components/landing/closing-cta";
 import { Features } from "~/components/landing/features";
 import { Footer } from "~/components/landing/footer";
 import { Hero } from "~/components/landing/hero";
+import { inquiryScript } from "~/components/landing/inquiry-script";
 import { InquirySection, type InquiryResult, type InquiryValues } from "~/components/landing/inquiry-form";
 import { Pricing } from "~/components/landing/pricing";
 import { TopBar } from "~/components/landing/top-bar";
@@ -15,6 +16,7 @@ import { inquirySchema } from "~/domain/schemas/form-submissions";
 import { createFormSubmission } from "~/services/form-submissions.server";
 import { ServiceError } from "~/services/errors.server";
 import { fieldErrorsOf } from "~/utils/api.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import { requestMeta } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [
@@ -26,6 +28,12 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/**
+ * Plain HTML: the page reads and submits without JavaScript, so it ships none of React's; a few
+ * inline lines add "Submitting..." and the mail draft (components/landing/inquiry-script.ts).
+ */
+export const handle: RouteHandle = { hydrate: false, script: inquiryScript };
+
 /** Part 1, section 8, with the info address the page shows. */
 const FAILURE_ALERT = `There was an error submitting your form. Please try again or contact us directly at ${INFO_EMAIL}.`;
 
@@ -35,7 +43,8 @@ const ECHOED_FIELDS = ["fullName", "companyName", "email", "phone", "service", "
  * The inquiry. The answer is the page itself, not a redirect: the thank-you view needs the
  * visitor's details for the mail draft, and those must not travel in a URL (history, logs,
  * referrers) or a cookie. Without JavaScript the thank-you panel is this response; with it the
- * same data arrives as action data and the draft opens in a new tab. A reload of a no-JS answer
+ * page's inline script fetches the same response, shows its panel and opens the draft in a new tab
+ * (or, reached by a client-side navigation, React does so from action data). A reload of a no-JS answer
  * asks the browser's "resubmit?" question, and repeats are capped by the per-address limit.
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,6 +9,8 @@ import { assertSecrets, env } from "../app/utils/env.server";
 import { isCrossSiteMutation } from "./origin";
 import { withServiceErrorResponses } from "./service-errors";
 
+// One level up from this file: the project root both from server/start.ts (tsx, development) and
+// from its compiled copy BUILD_DIR/server.js (`npm start`).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const isProduction = env.isProduction;
 const buildDir = path.resolve(root, env.buildDir);
@@ -20,9 +22,11 @@ const trustForwardedFor = env.trustProxy;
 assertSecrets();
 
 if (isProduction) {
-  // Pending migrations run before the server takes traffic (fly.toml also runs them on release).
-  const { migrate, closeDatabase } = await import("../prisma-free-db/index");
+  // Pending migrations run before the server takes traffic (fly.toml also runs them on release),
+  // and SQLite's planner statistics are brought up to date.
+  const { migrate, optimizeDatabase, closeDatabase } = await import("../prisma-free-db/index");
   await migrate();
+  await optimizeDatabase();
   await closeDatabase();
 }
 
@@ -78,7 +82,8 @@ app.all(
   createRequestHandler({
     build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    // A fresh cache per request: the loaders of one page share one session lookup.
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestCache: {} }),
   }),
 );
 

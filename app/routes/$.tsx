@@ -6,10 +6,10 @@ import { requireAdmin, requireAgent } from "~/utils/auth.server";
  * Unknown paths. Under /admin and /agent the access rules still come first: signed out goes to
  * /login, the wrong role to /; only then is it a 404.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
-  if (path.startsWith("/admin/")) await requireAdmin(request);
-  if (path.startsWith("/agent/")) await requireAgent(request);
+  if (path.startsWith("/admin/")) await requireAdmin({ request, context });
+  if (path.startsWith("/agent/")) await requireAgent({ request, context });
   throw new Response("Not Found", { status: 404 });
 }
 

@@ -6,8 +6,8 @@ import { requireUser, safeRedirect } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** The header's timezone picker posts here, so it works without JavaScript too. */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser({ request, context });
   const formData = await request.formData();
   const back = safeRedirect(formData.get("redirectTo"), "/dashboard");
   const submission = parseWithZod(formData, { schema: timezoneSchema });

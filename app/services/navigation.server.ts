@@ -1,15 +1,74 @@
-import { Op } from "sequelize";
-import { Agent, FormSubmission, PasswordResetRequest } from "~db";
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~db";
+import { unreadLeadReplacements, unreadLeadsCountSql } from "./applications.server";
+import { UNREAD_NOTIFICATIONS_COUNT_SQL } from "./notifications.server";
+import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { assertAdmin } from "./permissions.server";
 
-/** The badges of the admin sidebar: what is waiting for an admin's decision. */
-export async function adminNavCounts(actor: SessionUser) {
+/** The admin shell's figures: what waits for an admin's decision, and what they have not read. */
+export type AdminShellCounts = {
+  pendingAgents: number;
+  pendingResets: number;
+  newSubmissions: number;
+  unreadLeads: number;
+  unreadNotifications: number;
+};
+
+/** The agent shell's figures: unread leads and notifications, and the Calls Left Today figure. */
+export type AgentShellCounts = { unreadLeads: number; unreadNotifications: number; callsLeft: number };
+
+export type ShellCounts = AdminShellCounts | AgentShellCounts;
+
+/**
+ * Several COUNT(*) subqueries in one statement: the shell's figures cost one round trip, and the
+ * poll stays close to the cost of GET /api/auth/me. Keys are quoted so Postgres keeps their case.
+ */
+async function countInOneStatement<K extends string>(
+  counts: Record<K, string>,
+  replacements: Record<string, unknown>,
+): Promise<Record<K, number>> {
+  const columns = Object.entries(counts).map(([key, sql]) => `(${sql as string}) AS "${key}"`);
+  const [row] = await sequelize.query<Record<K, number | string>>(`SELECT ${columns.join(", ")}`, {
+    type: QueryTypes.SELECT,
+    replacements: { read: false, ...replacements },
+  });
+  const result = {} as Record<K, number>;
+  for (const key of Object.keys(counts) as K[]) result[key] = Number(row?.[key] ?? 0);
+  return result;
+}
+
+/** What waits for an admin's decision, and what they have not read. */
+export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCounts> {
   assertAdmin(actor);
-  const [pendingAgents, pendingResets, newSubmissions] = await Promise.all([
-    Agent.count({ where: { status: "pending" } }),
-    PasswordResetRequest.count({ where: { kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } } }),
-    FormSubmission.count({ where: { status: "new" } }),
-  ]);
-  return { pendingAgents, pendingResets, newSubmissions };
+  return countInOneStatement(
+    {
+      pendingAgents: "SELECT COUNT(*) FROM agents WHERE status = 'pending'",
+      // The same rule as the Password Resets page: requests still waiting and not yet expired.
+      pendingResets:
+        "SELECT COUNT(*) FROM password_reset_requests WHERE kind = 'request' AND status = 'pending' AND expires_at > :now",
+      newSubmissions: "SELECT COUNT(*) FROM form_submissions WHERE status = 'new'",
+      unreadLeads: unreadLeadsCountSql(actor),
+      unreadNotifications: UNREAD_NOTIFICATIONS_COUNT_SQL,
+    },
+    { ...unreadLeadReplacements(actor), now: new Date() },
+  );
+}
+
+/** The agent's calls left come with the session user, looked up fresh in this same request. */
+export async function agentShellCounts(actor: SessionUser): Promise<AgentShellCounts> {
+  assertAgent(actor);
+  const counts = await countInOneStatement(
+    { unreadLeads: unreadLeadsCountSql(actor), unreadNotifications: UNREAD_NOTIFICATIONS_COUNT_SQL },
+    unreadLeadReplacements(actor),
+  );
+  return { ...counts, callsLeft: actor.agent?.callsLeft ?? 0 };
+}
+
+/**
+ * Exactly the figures the signed-in user's shell shows. The portal layouts (first paint, and every
+ * navigation without JavaScript) and the 30 s poll of GET /api/counts all come from here, so they
+ * always agree.
+ */
+export function shellCounts(actor: SessionUser): Promise<ShellCounts> {
+  return actor.role === "admin" ? adminShellCounts(actor) : agentShellCounts(actor);
 }

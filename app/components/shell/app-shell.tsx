@@ -1,11 +1,21 @@
-import { Form, NavLink, useFetcher, useLocation, useMatches, useRevalidator } from "@remix-run/react";
+import { Form, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { CountBadge } from "~/components/ui/card";
 import { formatClock } from "~/domain/format";
 import { TIMEZONES } from "~/domain/timezones";
+import { usePolledJson } from "~/utils/polling";
 
 export type NavItem = { to: string; label: string; badge?: number };
 export type ShellUser = { firstName: string; lastName: string; timezone: string; role: "admin" | "agent" };
+
+/**
+ * The shell's figures (badges, Calls Left Today): the layout loader's on every page load, then
+ * GET /api/counts every 30 s while the tab is visible, which runs only those counts instead of
+ * every loader of the page.
+ */
+export function useShellCounts<T>(fromLoader: T): T {
+  return usePolledJson("/api/counts", fromLoader, 30_000);
+}
 
 /** Each page says what the header shows through its route `handle`. */
 export type PageHandle = { title: string; subtitle?: string };
@@ -72,27 +82,16 @@ export function AppShell({
   clock,
   children,
   headerExtra,
-  pollMs = 30_000,
 }: {
   user: ShellUser;
   nav: NavItem[];
   clock: string;
   children: ReactNode;
   headerExtra?: ReactNode;
-  pollMs?: number;
 }) {
   const heading = usePageHeading();
   const location = useLocation();
-  const revalidator = useRevalidator();
   const roleLabel = user.role === "admin" ? "Administrator" : "Agent";
-
-  // Counts in the sidebar stay fresh while the tab is open; without JS a navigation does it.
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, pollMs);
-    return () => window.clearInterval(timer);
-  }, [pollMs, revalidator]);
 
   return (
     <div className="min-h-full">

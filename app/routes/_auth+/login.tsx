@@ -18,8 +18,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Agency CRM" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser({ request, context });
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (user) throw redirect(safeRedirect(redirectTo, dashboardPathFor(user)));
   return { redirectTo: safeRedirect(redirectTo, "") };

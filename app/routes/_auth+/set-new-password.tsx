@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [
  * signed-in user flagged to change their password, who is issued a token here. Anyone else goes
  * to /login.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const queryToken = new URL(request.url).searchParams.get("token");
   if (queryToken) {
     try {
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       });
     }
   }
-  const user = await getOptionalUser(request);
+  const user = await getOptionalUser({ request, context });
   if (user?.mustChangePassword) return { token: await issueSetPasswordToken(user), email: user.email };
   throw redirect("/login");
 }

@@ -2,26 +2,27 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AppShell, type NavItem } from "~/components/shell/app-shell";
+import { AppShell, useShellCounts, type NavItem } from "~/components/shell/app-shell";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import { formatClock } from "~/domain/format";
-import { adminNavCounts } from "~/services/navigation.server";
+import { adminShellCounts } from "~/services/navigation.server";
 import { dashboardPathFor, requireAdmin, requireUser } from "~/utils/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // /admin itself sends any signed-in user to their own dashboard, before the role check.
   if (new URL(request.url).pathname.replace(/\/$/, "") === "/admin") {
-    throw redirect(dashboardPathFor(await requireUser(request)));
+    throw redirect(dashboardPathFor(await requireUser({ request, context })));
   }
-  const user = await requireAdmin(request);
-  const counts = await adminNavCounts(user);
+  const user = await requireAdmin({ request, context });
+  const counts = await adminShellCounts(user);
   return { user, counts, clock: formatClock(new Date(), user.timezone) };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
 function AdminShell({ data, children }: { data: LayoutData; children: ReactNode }) {
-  const { user, counts, clock } = data;
+  const { user, clock } = data;
+  const counts = useShellCounts(data.counts);
   const nav: NavItem[] = [
     { to: "/admin/dashboard", label: "Dashboard" },
     { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { AGENT_DIALOGS, AgentDialog } from "~/components/agents/agent-dialogs";
 import { AgentStatCards, AllAgents, agentName } from "~/components/agents/agents-table";
 import { PendingApprovals } from "~/components/agents/pending-approvals";
@@ -19,8 +19,8 @@ export const handle: PageHandle = { title: "Agent Approval", subtitle: "Review r
 /** The Pending Approval card shows the newest few; the Pending tab has them all. */
 const PENDING_SHOWN = 10;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const url = new URL(request.url);
   const query = agentListFromSearch(url.searchParams);
   const [list, pending, counts, bdms] = await Promise.all([
@@ -44,13 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { list, pending, counts, bdms, ...filters, dialog, agent, temporaryPassword, timezone: admin.timezone };
 }
 
-// The shell's background refresh would read (and log as viewed) an open temporary password again
-// every 30 seconds; that dialog needs no refresh, so only real navigations reload it.
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  const sameUrl = !args.formMethod && args.currentUrl.href === args.nextUrl.href;
-  return sameUrl && args.nextUrl.searchParams.get("dialog") === "view-password" ? false : args.defaultShouldRevalidate;
-};
-
 const STATUS_FAILURE = { title: "Status update failed", description: "Failed to update agent status" };
 const FAILURES: Record<string, IntentFailureToast> = {
   approve: { title: "Approval failed", description: "Failed to approve agent" },
@@ -62,8 +55,8 @@ const FAILURES: Record<string, IntentFailureToast> = {
   "generate-password": { title: "Failed to generate password", description: "Failed to generate password" },
 };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   // Forms post to the page's own URL, so the tab, search and page the admin was on stay.
   const back = hrefWith(new URL(request.url), { dialog: null, agent: null });
   const agentId = (form: FormData) => String(form.get("agentId") ?? "");

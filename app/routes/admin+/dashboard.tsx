@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { Card, StatCards } from "~/components/ui/card";
@@ -10,18 +9,19 @@ import { periodFromSearch } from "~/domain/schemas/period";
 import { recentActivity } from "~/services/activity.server";
 import { getAdminDashboard } from "~/services/dashboard.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Dashboard", subtitle: "Performance Overview" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin({ request, context });
   const query = periodFromSearch(new URL(request.url).searchParams, "today");
   const [dashboard, activity] = await Promise.all([getAdminDashboard(user, query), recentActivity(8)]);
   return { ...dashboard, activity, query, timezone: user.timezone };
 }
 
 export default function AdminDashboard() {
-  const { stats, recentApplications, activity, query, timezone } = useLoaderData<typeof loader>();
+  const { stats, recentApplications, activity, query, timezone } = useRefreshedLoaderData<typeof loader>(60_000);
   const caption = PERIOD_CAPTIONS[query.period];
   return (
     <div className="space-y-6">

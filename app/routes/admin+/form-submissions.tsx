@@ -30,8 +30,8 @@ export const meta: MetaFunction = () => [{ title: "Form Submissions | Agency CRM
 
 const DIALOGS = ["edit", "delete"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin({ request, context });
   const url = new URL(request.url);
   const query = formSubmissionList.fromSearch(url.searchParams);
   const [list, counts] = await Promise.all([listFormSubmissions(user, query), countFormSubmissionsByStatus(user)]);
@@ -46,8 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { list, counts, status: query.status, dialog, selected, timezone: user.timezone };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAdmin({ request, context });
   const back = hrefWith(new URL(request.url), { dialog: null, id: null });
   return runIntent(request, {
     back,

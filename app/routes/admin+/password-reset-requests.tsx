@@ -18,15 +18,15 @@ export const meta: MetaFunction = () => [{ title: "Password Resets | Agency CRM"
 
 export const handle: PageHandle = { title: "Password Resets", subtitle: "Approve or deny password reset requests" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const paging = resetRequestList.fromSearch(new URL(request.url).searchParams);
   const [pending, history] = await Promise.all([listPendingResetRequests(admin, paging), listResetHistory(admin)]);
   return { pending, history, timezone: admin.timezone };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   return runIntent(request, {

@@ -2,27 +2,30 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AppShell, type NavItem } from "~/components/shell/app-shell";
+import { AppShell, useShellCounts, type NavItem } from "~/components/shell/app-shell";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import { formatClock } from "~/domain/format";
+import { agentShellCounts } from "~/services/navigation.server";
 import { dashboardPathFor, requireAgent, requireUser } from "~/utils/auth.server";
 
 const SETUP_PATHS = ["/agent/setup", "/agent/carrier-setup"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
   // /agent itself sends any signed-in user to their own dashboard, before the role check.
-  if (path.replace(/\/$/, "") === "/agent") throw redirect(dashboardPathFor(await requireUser(request)));
-  const user = await requireAgent(request);
+  if (path.replace(/\/$/, "") === "/agent") throw redirect(dashboardPathFor(await requireUser({ request, context })));
+  const user = await requireAgent({ request, context });
   // An agent who has not finished setup sees the setup on every agent path.
   if (!user.agent.setupComplete && !SETUP_PATHS.includes(path)) throw redirect("/agent/setup");
-  return { user, clock: formatClock(new Date(), user.timezone) };
+  const counts = await agentShellCounts(user);
+  return { user, counts, clock: formatClock(new Date(), user.timezone) };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
 function AgentShell({ data, children }: { data: LayoutData; children: ReactNode }) {
   const { user, clock } = data;
+  const counts = useShellCounts(data.counts);
   const nav: NavItem[] = [
     { to: "/agent/dashboard", label: "Dashboard" },
     { to: "/agent/carrier-setup", label: "Carriers & States" },
@@ -34,7 +37,7 @@ function AgentShell({ data, children }: { data: LayoutData; children: ReactNode 
       clock={clock}
       headerExtra={
         <span className="rounded-md bg-brand-50 px-2 py-1 text-xs font-medium text-brand-700">
-          Calls Left Today: <strong>{user.agent.callsLeft}</strong>
+          Calls Left Today: <strong>{counts.callsLeft}</strong>
         </span>
       }
     >

@@ -41,15 +41,15 @@ type ScreenView = {
   rev: string;
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const agent = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const agent = await requireAgent({ request, context });
   const [setup, carriers] = await Promise.all([getAgentSetup(agent), listPublicCarriers()]);
   const view: ScreenView = { draft: draftFromSetup(setup), inputs: EMPTY_SIDE_INPUTS, rev: "loader" };
   return { view, carrierOptions: carriers.map((c) => c.name), setupComplete: setup.setupComplete };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const agent = await requireAgent(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const agent = await requireAgent({ request, context });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "apply");
   const rev = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

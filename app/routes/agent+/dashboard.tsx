@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { Card, StatCards } from "~/components/ui/card";
@@ -9,18 +8,19 @@ import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { periodFromSearch } from "~/domain/schemas/period";
 import { getAgentDashboard } from "~/services/dashboard.server";
 import { requireAgent } from "~/utils/auth.server";
+import { useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Dashboard", subtitle: "Your leads and commissions at a glance" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAgent({ request, context });
   const query = periodFromSearch(new URL(request.url).searchParams, "all");
   const dashboard = await getAgentDashboard(user, query);
   return { ...dashboard, query, timezone: user.timezone, firstName: user.firstName };
 }
 
 export default function AgentDashboard() {
-  const { stats, recentApplications, query, timezone, firstName } = useLoaderData<typeof loader>();
+  const { stats, recentApplications, query, timezone, firstName } = useRefreshedLoaderData<typeof loader>(60_000);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -56,8 +56,8 @@ type WizardView = {
   rev: string;
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const agent = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const agent = await requireAgent({ request, context });
   const [setup, carriers] = await Promise.all([getAgentSetup(agent), listPublicCarriers()]);
   const draft = draftFromSetup(setup);
   // ?step=N opens that step, but never past the first step the saved choices do not satisfy.
@@ -74,8 +74,8 @@ function list(value: unknown): string[] {
   return typeof value === "string" && value ? [value] : [];
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const agent = await requireAgent(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const agent = await requireAgent({ request, context });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "apply");
   const from = stepFrom(formData.get("currentStep"));

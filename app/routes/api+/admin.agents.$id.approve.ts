@@ -4,8 +4,8 @@ import { approveAgent } from "~/services/agents.server";
 import { apiJson, apiRoute, parseBody } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
-async function approve({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+async function approve({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const input = await parseBody(request, approveAgentApiSchema);
   const agent = await approveAgent(admin, params.id ?? "", input);
   return apiJson({ message: "Agent approved", agent });

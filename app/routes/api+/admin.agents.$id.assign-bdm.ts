@@ -5,8 +5,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /** POST /api/admin/agents/{id}/assign-bdm with {bdmId}. */
 const api = apiRoute({
-  POST: async ({ request, params }) => {
-    const admin = await requireAdmin(request);
+  POST: async ({ request, params, context }) => {
+    const admin = await requireAdmin({ request, context });
     const { bdmId } = await parseBody(request, assignBdmSchema);
     const agent = await assignBdm(admin, params.id ?? "", bdmId);
     return apiJson({ message: "BDM Assigned", agent });

@@ -7,8 +7,8 @@ import { requireAdmin } from "~/utils/auth.server";
  * must replace it at the next sign-in (we never keep or show a password the agent chose).
  */
 const api = apiRoute({
-  PUT: async ({ request, params }) => {
-    const admin = await requireAdmin(request);
+  PUT: async ({ request, params, context }) => {
+    const admin = await requireAdmin({ request, context });
     const { temporaryPassword } = await generateTemporaryPassword(admin, params.id ?? "");
     return apiJson({ temporaryPassword });
   },

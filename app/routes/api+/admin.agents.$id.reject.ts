@@ -4,8 +4,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /** PATCH /api/admin/agents/{id}/reject */
 const api = apiRoute({
-  PATCH: async ({ request, params }) => {
-    const admin = await requireAdmin(request);
+  PATCH: async ({ request, params, context }) => {
+    const admin = await requireAdmin({ request, context });
     const agent = await rejectAgent(admin, params.id ?? "");
     return apiJson({ message: "Agent rejected", agent });
   },

@@ -4,8 +4,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/admin/agents: every agent in the groups pending, approved, rejected and paused. */
 const api = apiRoute({
-  GET: async ({ request }) => {
-    const admin = await requireAdmin(request);
+  GET: async ({ request, context }) => {
+    const admin = await requireAdmin({ request, context });
     return apiJson(await listAgentsGrouped(admin));
   },
 });

@@ -4,8 +4,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/admin/bdms: the business development managers an agent can be assigned to. */
 const api = apiRoute({
-  GET: async ({ request }) => {
-    const admin = await requireAdmin(request);
+  GET: async ({ request, context }) => {
+    const admin = await requireAdmin({ request, context });
     return apiJson(await listBdms(admin));
   },
 });

@@ -5,8 +5,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/admin/form-submissions?status=&page=&pageSize=: an array, the total in X-Total-Count. */
 const api = apiRoute({
-  GET: async ({ request }) => {
-    const actor = await requireAdmin(request);
+  GET: async ({ request, context }) => {
+    const actor = await requireAdmin({ request, context });
     return apiPage(await listFormSubmissions(actor, parseQuery(request, formSubmissionList.schema)));
   },
 });

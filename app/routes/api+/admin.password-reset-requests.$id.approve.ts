@@ -8,8 +8,8 @@ import { absoluteUrl } from "~/utils/public-url.server";
  * the database keeps just its hash.
  */
 const api = apiRoute({
-  POST: async ({ request, params }) => {
-    const admin = await requireAdmin(request);
+  POST: async ({ request, params, context }) => {
+    const admin = await requireAdmin({ request, context });
     const { request: resetRequest, token, resetPath } = await approveResetRequest(admin, params.id ?? "");
     return apiJson({
       message: "Request approved",

@@ -4,8 +4,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /** POST /api/admin/password-reset-requests/{id}/deny */
 const api = apiRoute({
-  POST: async ({ request, params }) => {
-    const admin = await requireAdmin(request);
+  POST: async ({ request, params, context }) => {
+    const admin = await requireAdmin({ request, context });
     const { request: resetRequest } = await denyResetRequest(admin, params.id ?? "");
     return apiJson({ message: "Request denied", request: resetRequest });
   },

@@ -4,8 +4,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/admin/password-reset-requests: open requests and the latest 10 decided or expired ones. */
 const api = apiRoute({
-  GET: async ({ request }) => {
-    const admin = await requireAdmin(request);
+  GET: async ({ request, context }) => {
+    const admin = await requireAdmin({ request, context });
     return apiJson(await listResetRequests(admin));
   },
 });

@@ -5,8 +5,8 @@ import { requireAgent } from "~/utils/auth.server";
 
 /** PUT /api/agent/carriers: { carriers: [{ name, products: [{ name, compPercentage }] }], licensedStates }. */
 const api = apiRoute({
-  PUT: async ({ request }) => {
-    const agent = await requireAgent(request);
+  PUT: async ({ request, context }) => {
+    const agent = await requireAgent({ request, context });
     const input = await parseBody(request, carrierUpdateSchema);
     const setup = await updateCarriers(agent, input);
     return apiJson({ success: true, message: "Carriers updated", ...setup });

@@ -7,8 +7,8 @@ import { requireAgent } from "~/utils/auth.server";
  * [{ id, name, compPercentage }]. Unknown carrier: 404; a carrier the agent does not carry: [].
  */
 const api = apiRoute({
-  GET: async ({ request, params }) => {
-    const agent = await requireAgent(request);
+  GET: async ({ request, params, context }) => {
+    const agent = await requireAgent({ request, context });
     return apiJson(await listAgentProducts(agent, params.carrierId ?? ""));
   },
 });

@@ -5,8 +5,8 @@ import { requireAgent } from "~/utils/auth.server";
 
 const api = apiRoute({
   /** GET /api/agent/setup: the agent's saved carriers, products and licensed states. */
-  GET: async ({ request }) => {
-    const agent = await requireAgent(request);
+  GET: async ({ request, context }) => {
+    const agent = await requireAgent({ request, context });
     return apiJson(await getAgentSetup(agent));
   },
   /**
@@ -14,8 +14,8 @@ const api = apiRoute({
    * is Skip for Now (we take an explicit flag so an empty list by mistake is refused, not skipped).
    * The client then refreshes the current user from GET /api/auth/me.
    */
-  POST: async ({ request }) => {
-    const agent = await requireAgent(request);
+  POST: async ({ request, context }) => {
+    const agent = await requireAgent({ request, context });
     const { skip } = await parseBody(request.clone(), setupSkipFlagSchema);
     if (skip) {
       const setup = await skipSetup(agent);

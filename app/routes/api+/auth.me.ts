@@ -3,7 +3,7 @@ import { requireUser } from "~/utils/auth.server";
 
 /** GET /api/auth/me: the signed-in user, or 401. */
 const api = apiRoute({
-  GET: async ({ request }) => apiJson({ user: await requireUser(request) }),
+  GET: async ({ request, context }) => apiJson({ user: await requireUser({ request, context }) }),
 });
 
 export const loader = api.loader;

@@ -5,8 +5,8 @@ import { requireUser } from "~/utils/auth.server";
 
 /** PUT /api/auth/timezone with { timezone }: the updated user (the client then refreshes /api/auth/me). */
 const api = apiRoute({
-  PUT: async ({ request }) => {
-    const user = await requireUser(request);
+  PUT: async ({ request, context }) => {
+    const user = await requireUser({ request, context });
     const { timezone } = await parseBody(request, timezoneSchema);
     return apiJson({ user: await setTimezone(user, timezone) });
   },

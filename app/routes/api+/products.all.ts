@@ -7,8 +7,8 @@ import { requireUser } from "~/utils/auth.server";
  * own products; an administrator every agent's (with agentId). Paged with page/pageSize.
  */
 const api = apiRoute({
-  GET: async ({ request }) => {
-    const user = await requireUser(request);
+  GET: async ({ request, context }) => {
+    const user = await requireUser({ request, context });
     const paging = parseQuery(request, pagingSchema);
     return apiPage({ ...(await listAllProducts(user, paging)), ...paging });
   },

@@ -74,6 +74,27 @@ export async function migrate() {
   return migrateDatabase(sequelize);
 }
 
+/**
+ * Fresh planner statistics after a bulk load, on either database: without them a commission sum
+ * walks every sale (29.7 ms against 1.0 ms at 100,000 leads).
+ */
+export async function analyzeDatabase() {
+  await sequelize.query("ANALYZE");
+}
+
+/**
+ * Run at start on SQLite (Postgres's autovacuum keeps its own statistics): `PRAGMA optimize`
+ * refreshes statistics that have gone stale. The sqlite3 package bundles SQLite 3.44, whose
+ * optimize only looks at tables this connection has queried, so a file never analyzed gets its
+ * first statistics from ANALYZE, bounded by analysis_limit to stay quick on a large file.
+ */
+export async function optimizeDatabase() {
+  if (isPostgres) return;
+  await sequelize.query("PRAGMA analysis_limit=1000");
+  const [analyzed] = await sequelize.query("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'");
+  await sequelize.query(analyzed.length ? "PRAGMA optimize=0x10002" : "ANALYZE");
+}
+
 export async function pingDatabase() {
   await sequelize.query("SELECT 1");
 }

@@ -25,16 +25,23 @@ export async function logActivity(
 }
 
 export async function recentActivity(limit = 10) {
-  const rows = await ActivityLog.findAll({
+  // Plain rows with the columns shown; SQLite answers date strings, and nulls for a missing user.
+  const rows = (await ActivityLog.findAll({
+    attributes: ["id", "action", "summary", "createdAt"],
     order: [["createdAt", "DESC"]],
     limit,
     include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
-  });
+    raw: true,
+    nest: true,
+  })) as unknown as (Pick<ActivityLog, "id" | "action" | "summary"> & {
+    createdAt: Date | string;
+    user: { firstName: string | null; lastName: string | null };
+  })[];
   return rows.map((row) => ({
     id: row.id,
     action: row.action,
     summary: row.summary,
-    createdAt: row.createdAt.toISOString(),
-    userName: row.user ? `${row.user.firstName} ${row.user.lastName}` : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    userName: row.user.firstName !== null ? `${row.user.firstName} ${row.user.lastName}` : null,
   }));
 }

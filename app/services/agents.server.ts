@@ -37,17 +37,19 @@ export async function isAssignableAgent(agentId: string | null | undefined): Pro
 
 /** Approved agents by name, for the pickers that hand out leads (no contact details). */
 export async function listAssignableAgents() {
-  const rows = await Agent.findAll({
+  const rows = (await Agent.findAll({
     where: assignableAgentWhere,
     attributes: ["id", "licenseNumber"],
     include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
-  });
+    raw: true,
+    nest: true,
+  })) as unknown as { id: string; licenseNumber: string; user: { firstName: string; lastName: string } }[];
   const name = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
   return rows
     .map((row) => ({
       id: row.id,
-      firstName: row.user!.firstName,
-      lastName: row.user!.lastName,
+      firstName: row.user.firstName,
+      lastName: row.user.lastName,
       licenseNumber: row.licenseNumber,
     }))
     .sort((a, b) => name(a).localeCompare(name(b), "en-US") || a.id.localeCompare(b.id));
@@ -274,13 +276,14 @@ export async function getAgent(actor: SessionUser, agentId: string): Promise<Age
 
 export async function listBdms(actor: SessionUser): Promise<BdmView[]> {
   assertAdmin(actor);
-  const rows = await Bdm.findAll({
+  return (await Bdm.findAll({
+    attributes: ["id", "firstName", "lastName", "email"],
     order: [
       ["lastName", "ASC"],
       ["firstName", "ASC"],
     ],
-  });
-  return rows.map((b) => ({ id: b.id, firstName: b.firstName, lastName: b.lastName, email: b.email }));
+    raw: true,
+  })) as BdmView[];
 }
 
 /**

@@ -26,8 +26,24 @@ export type SessionUser = {
 
 export type RequestMeta = { ip?: string | null; userAgent?: string | null };
 
-export function toSessionUser(user: User): SessionUser {
-  const agent = user.agent ?? null;
+/** The columns a SessionUser is read from. */
+const USER_ATTRIBUTES = ["id", "email", "firstName", "lastName", "phone", "role", "timezone", "mustChangePassword"];
+const AGENT_ATTRIBUTES = ["id", "status", "setupComplete", "callsLeft", "licenseNumber", "companyName"];
+
+// A user as a model instance or a raw row: SQLite answers 0/1 where Postgres answers booleans,
+// and a raw row without an agent has an agent whose id is null.
+type UserRecord = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "timezone"> & {
+  phone?: string | null;
+  mustChangePassword: boolean | number;
+  agent?: AgentRecord | { id: null } | null;
+};
+type AgentRecord = Pick<Agent, "id" | "status" | "callsLeft" | "licenseNumber"> & {
+  setupComplete: boolean | number;
+  companyName?: string | null;
+};
+
+export function toSessionUser(user: UserRecord): SessionUser {
+  const agent = user.agent?.id ? (user.agent as AgentRecord) : null;
   return {
     id: user.id,
     email: user.email,
@@ -36,12 +52,12 @@ export function toSessionUser(user: User): SessionUser {
     phone: user.phone ?? null,
     role: user.role,
     timezone: user.timezone,
-    mustChangePassword: user.mustChangePassword,
+    mustChangePassword: Boolean(user.mustChangePassword),
     agent: agent
       ? {
           id: agent.id,
           status: agent.status,
-          setupComplete: agent.setupComplete,
+          setupComplete: Boolean(agent.setupComplete),
           callsLeft: agent.callsLeft,
           licenseNumber: agent.licenseNumber,
           companyName: agent.companyName ?? null,
@@ -75,17 +91,32 @@ export async function createSession(userId: string, meta: RequestMeta = {}) {
 /** The user behind a session cookie's token, or null when it is unknown, expired or barred. */
 export async function getSessionUser(token: string | null | undefined): Promise<SessionUser | null> {
   if (!token) return null;
-  const session = await Session.findByPk(sha256(token), {
-    include: [{ model: User, as: "user", include: [{ model: Agent, as: "agent" }] }],
-  });
-  if (!session?.user) return null;
-  if (session.expiresAt.getTime() <= Date.now()) {
-    await session.destroy();
+  const id = sha256(token);
+  // Every request asks this, so it is one joined query for the columns a SessionUser needs, read
+  // as a plain row (no model instances).
+  const session = (await Session.findOne({
+    where: { id },
+    attributes: ["expiresAt"],
+    include: [
+      {
+        model: User,
+        as: "user",
+        attributes: USER_ATTRIBUTES,
+        required: true,
+        include: [{ model: Agent, as: "agent", attributes: AGENT_ATTRIBUTES }],
+      },
+    ],
+    raw: true,
+    nest: true,
+  })) as unknown as { expiresAt: Date | string; user: UserRecord } | null;
+  if (!session) return null;
+  if (new Date(session.expiresAt).getTime() <= Date.now()) {
+    await Session.destroy({ where: { id } });
     return null;
   }
-  const user = session.user;
+  const user = toSessionUser(session.user);
   if (user.role === "agent" && agentSignInRefusal(user.agent?.status ?? "pending")) return null;
-  return toSessionUser(user);
+  return user;
 }
 
 export async function endSession(token: string | null | undefined) {

@@ -1,17 +1,13 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
 import { env } from "./env.server";
-
-const scrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+import { scryptInWorker as scrypt } from "./scrypt-worker.server";
 
 const KEY_LENGTH = 64;
 
-/** scrypt with OWASP's parameters (N=2^17, r=8, p=1); the cost is stored with the hash. */
+/**
+ * scrypt with OWASP's parameters (N=2^17, r=8, p=1); the cost is stored with the hash. Hashing runs
+ * in one low-priority worker thread, one password at a time, so sign-ins do not stall other requests.
+ */
 export async function hashPassword(password: string) {
   const N = 2 ** env.scryptLogN;
   const r = 8;

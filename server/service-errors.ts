@@ -14,7 +14,7 @@ function isServiceError(error: unknown): error is ServiceErrorLike {
   );
 }
 
-export function serviceErrorResponse(error: ServiceErrorLike) {
+function serviceErrorResponse(error: ServiceErrorLike) {
   return Response.json({ message: error.message, code: error.code }, { status: error.status });
 }
 

@@ -60,11 +60,3 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;
 }
-
-export function invariantResponse(
-  condition: unknown,
-  message: string,
-  init: { status?: number } = {},
-): asserts condition {
-  if (!condition) throw new Response(message, { status: init.status ?? 404 });
-}

@@ -9,9 +9,9 @@ import { PERIODS, type Period } from "~/domain/periods";
 /** One page of a list, as every list service answers it. */
 export type Page<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const API_DEFAULT_PAGE_SIZE = 100;
-export const API_MAX_PAGE_SIZE = 500;
+const DEFAULT_PAGE_SIZE = 20;
+const API_DEFAULT_PAGE_SIZE = 100;
+const API_MAX_PAGE_SIZE = 500;
 
 const isoDay = z
   .string()

@@ -19,7 +19,7 @@ const toastFlash = createFlash<Toast>("__toast", 60, (value) => {
   return parsed.success ? parsed.data : null;
 });
 
-export function toastHeader(toast: z.input<typeof toastSchema>) {
+function toastHeader(toast: z.input<typeof toastSchema>) {
   return toastFlash.header(toastSchema.parse(toast));
 }
 

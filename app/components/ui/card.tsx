@@ -4,7 +4,7 @@ export function Card({ children, className = "" }: { children: ReactNode; classN
   return <section className={`rounded-lg bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>{children}</section>;
 }
 
-export function StatCard({ label, value, caption }: { label: string; value: ReactNode; caption?: ReactNode }) {
+function StatCard({ label, value, caption }: { label: string; value: ReactNode; caption?: ReactNode }) {
   return (
     <Card className="p-4">
       <p className="text-sm font-medium text-slate-500">{label}</p>

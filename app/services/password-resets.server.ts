@@ -88,27 +88,23 @@ function toView(row: PasswordResetRequest): ResetRequestView {
 
 const withUserName = [{ model: User, as: "user", attributes: ["firstName", "lastName"] }];
 
-const openRequest = () => ({ kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } });
+/** Requests still waiting for a decision and not yet expired, oldest first so none waits longest unseen. */
+const openRequests = () => ({
+  where: { kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } },
+  include: withUserName,
+  order: [
+    ["createdAt", "ASC"],
+    ["id", "ASC"],
+  ] as [string, string][],
+});
 
-/** Open requests, oldest first so none waits longest unseen; paged by the database. */
+/** Open requests, paged by the database. */
 export async function listPendingResetRequests(
   actor: SessionUser,
   paging: { page: number; pageSize: number },
 ): Promise<Page<ResetRequestView>> {
   assertAdmin(actor);
-  return findPage(
-    PasswordResetRequest,
-    paging,
-    {
-      where: openRequest(),
-      include: withUserName,
-      order: [
-        ["createdAt", "ASC"],
-        ["id", "ASC"],
-      ],
-    },
-    toView,
-  );
+  return findPage(PasswordResetRequest, paging, openRequests(), toView);
 }
 
 /** The latest 10 decided or expired requests, most recently changed first. */
@@ -133,17 +129,7 @@ export async function listResetHistory(actor: SessionUser) {
  */
 export async function listResetRequests(actor: SessionUser) {
   assertAdmin(actor);
-  const [pending, history] = await Promise.all([
-    PasswordResetRequest.findAll({
-      where: openRequest(),
-      include: withUserName,
-      order: [
-        ["createdAt", "ASC"],
-        ["id", "ASC"],
-      ],
-    }),
-    listResetHistory(actor),
-  ]);
+  const [pending, history] = await Promise.all([PasswordResetRequest.findAll(openRequests()), listResetHistory(actor)]);
   return { pending: pending.map(toView), history };
 }
 

@@ -49,25 +49,20 @@ export function fieldErrorsOf(error: z.ZodError) {
   return fieldErrors;
 }
 
+/** The parsed input, or a 400 whose `error` is the first field's message, with every field's. */
+function parsedOr400<T extends z.ZodTypeAny>(schema: T, input: unknown, fallback: string): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors = fieldErrorsOf(result.error);
+  throw apiError(400, Object.values(fieldErrors)[0]?.[0] ?? fallback, { fieldErrors });
+}
+
 export async function parseBody<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
-  const body = await readBody(request);
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    const fieldErrors = fieldErrorsOf(result.error);
-    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid input";
-    throw apiError(400, first, { fieldErrors });
-  }
-  return result.data;
+  return parsedOr400(schema, (await readBody(request)) ?? {}, "Invalid input");
 }
 
 export function parseQuery<T extends z.ZodTypeAny>(request: Request, schema: T): z.infer<T> {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const result = schema.safeParse(params);
-  if (!result.success) {
-    const fieldErrors = fieldErrorsOf(result.error);
-    throw apiError(400, Object.values(fieldErrors)[0]?.[0] ?? "Invalid query", { fieldErrors });
-  }
-  return result.data;
+  return parsedOr400(schema, Object.fromEntries(new URL(request.url).searchParams), "Invalid query");
 }
 
 /**
@@ -119,9 +114,3 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
     });
   return { loader: dispatch, action: dispatch };
 }
-
-/** ?page=&pageSize= alone, for lists that take no other filter (strict: the API answers 400). */
-export const pagingSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(100),
-});

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PERIODS, type Period } from "~/domain/periods";
+import type { Period } from "~/domain/periods";
+import { isShowablePeriod, periodFields, withCustomRangeRules } from "~/domain/schemas/period";
 
 /**
  * The list kit's shared half (server and browser): what a list page reads from its URL, the page
@@ -13,16 +14,24 @@ const DEFAULT_PAGE_SIZE = 20;
 const API_DEFAULT_PAGE_SIZE = 100;
 const API_MAX_PAGE_SIZE = 500;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD")
-  .refine(
-    (day) =>
-      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-    {
-      message: "That date does not exist",
-    },
-  );
+const pageField = z.coerce
+  .number()
+  .int("Page must be a whole number")
+  .min(1, "Page starts at 1")
+  .max(100_000)
+  .default(1);
+const pageSizeField = (max: number) =>
+  z.coerce
+    .number()
+    .int("Page size must be a whole number")
+    .min(1, "Page size is at least 1")
+    .max(max, `Page size is at most ${max}`);
+
+/** ?page=&pageSize= alone, for API lists that take no other filter (strict: a bad value is a 400). */
+export const pagingSchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField(API_MAX_PAGE_SIZE).default(API_DEFAULT_PAGE_SIZE),
+});
 
 type ListOptions<S extends string, O extends string> = {
   /** Status filter values; the first is the default (usually "all"). */
@@ -31,6 +40,8 @@ type ListOptions<S extends string, O extends string> = {
   sorts?: readonly [O, ...O[]];
   /** The default period, for a list that takes ?period=&startDate=&endDate=. */
   period?: Period;
+  /** The page's URL name for the status filter, when it is not `status` (e.g. Agent Approval's ?tab=). */
+  statusParam?: string;
   /** Rows per page on the page; the API's default is 100 (the spec's). */
   pageSize?: number;
   maxPageSize?: number;
@@ -56,6 +67,7 @@ export function listQuery<S extends string = "all", O extends string = "newest">
   const statuses = options.statuses ?? (["all"] as unknown as readonly [S, ...S[]]);
   const sorts = options.sorts ?? (["newest"] as unknown as readonly [O, ...O[]]);
   const maxPageSize = options.maxPageSize ?? API_MAX_PAGE_SIZE;
+  const statusParam = options.statusParam ?? "status";
 
   const fields = {
     search: z.string().trim().max(100, "Search is at most 100 characters").optional(),
@@ -69,16 +81,9 @@ export function listQuery<S extends string = "all", O extends string = "newest">
         errorMap: () => ({ message: `Sort must be one of: ${sorts.join(", ")}` }),
       })
       .default(sorts[0]),
-    period: z.enum(PERIODS as unknown as [Period, ...Period[]]).optional(),
-    startDate: isoDay.optional(),
-    endDate: isoDay.optional(),
-    page: z.coerce.number().int("Page must be a whole number").min(1, "Page starts at 1").max(100_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int("Page size must be a whole number")
-      .min(1, "Page size is at least 1")
-      .max(maxPageSize, `Page size is at most ${maxPageSize}`)
-      .optional(),
+    ...periodFields,
+    page: pageField,
+    pageSize: pageSizeField(maxPageSize).optional(),
   };
   type Fields = typeof fields;
 
@@ -92,32 +97,23 @@ export function listQuery<S extends string = "all", O extends string = "newest">
     pageSize: params.pageSize ?? pageSize,
   });
 
-  const schema = z
-    .object(fields)
-    .refine((q) => q.period !== "custom" || (q.startDate && q.endDate), {
-      message: "A custom range needs both a start date and an end date.",
-      path: ["startDate"],
-    })
-    .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-      message: "The start date must be on or before the end date.",
-      path: ["endDate"],
-    })
-    .transform((q) => withDefaults(q as Partial<ListParams<S, O>>, API_DEFAULT_PAGE_SIZE));
+  const schema = withCustomRangeRules(z.object(fields)).transform((q) =>
+    withDefaults(q as Partial<ListParams<S, O>>, API_DEFAULT_PAGE_SIZE),
+  );
 
   /** Every field on its own: a bad one falls back to its default, the rest still count. */
   function fromSearch(search: URLSearchParams): ListParams<S, O> {
     const read: Partial<Record<keyof Fields, unknown>> = {};
     for (const key of Object.keys(fields) as (keyof Fields)[]) {
-      const raw = search.get(key);
+      const raw = search.get(key === "status" ? statusParam : key);
       if (raw === null || raw === "") continue;
       const parsed = fields[key].safeParse(raw);
       if (parsed.success) read[key] = parsed.data;
     }
     const params = withDefaults(read as Partial<ListParams<S, O>>, options.pageSize ?? DEFAULT_PAGE_SIZE);
     // An incomplete or reversed custom range cannot be shown; the default period is.
-    const customBroken =
-      params.period === "custom" && (!params.startDate || !params.endDate || params.startDate > params.endDate);
-    if (customBroken) return { ...params, period: options.period, startDate: undefined, endDate: undefined };
+    if (!isShowablePeriod(params))
+      return { ...params, period: options.period, startDate: undefined, endDate: undefined };
     return params;
   }
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Agent, sequelize } from "~db";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin+/agent-approval";
-import { agentList, agentListFromSearch } from "~/domain/schemas/agents";
+import { agentList } from "~/domain/schemas/agents";
 import { AGENT_STATUSES } from "~/domain/statuses";
 import { countAgentsByStatus, getAgent, listAgents, type AgentRow } from "~/services/agents.server";
 import { createAdmin, createAgent, signInAs } from "../support/factories";
@@ -147,7 +147,7 @@ describe("listAgents", () => {
 
 describe("the agent list's parameters", () => {
   it("read the tab from ?tab= and fall back to all, page 1 and 20 rows on a page", () => {
-    const read = (search: string) => agentListFromSearch(new URLSearchParams(search));
+    const read = (search: string) => agentList.fromSearch(new URLSearchParams(search));
     expect(read("tab=paused&search=%20jane%20&page=3")).toMatchObject({
       status: "paused",
       search: "jane",

@@ -109,18 +109,6 @@ export const agentStatusSchema = z.object({
 export const AGENT_TABS = ["all", "pending", "approved", "paused", "rejected"] as const;
 export type AgentTab = (typeof AGENT_TABS)[number];
 
-/** ?status=&search=&page=&pageSize= of the agents list: the tab is the status filter. */
-export const agentList = listQuery({ statuses: AGENT_TABS, pageSize: 20 });
+/** ?tab=&search=&page=&pageSize= of the agents list: the tab (the page's name since its first links) is the status filter. */
+export const agentList = listQuery({ statuses: AGENT_TABS, statusParam: "tab", pageSize: 20 });
 export type AgentListQuery = ListParams<AgentTab>;
-
-/**
- * The Agent Approval page's list parameters. The page names its status filter ?tab= (as its
- * links and bookmarks always have), so that is read as the list's status.
- */
-export function agentListFromSearch(search: URLSearchParams): AgentListQuery {
-  const params = new URLSearchParams(search);
-  params.delete("status");
-  const tab = search.get("tab");
-  if (tab) params.set("status", tab);
-  return agentList.fromSearch(params);
-}

@@ -5,7 +5,7 @@ import { AGENT_DIALOGS, AgentDialog } from "~/components/agents/agent-dialogs";
 import { AgentStatCards, AllAgents, agentName } from "~/components/agents/agents-table";
 import { PendingApprovals } from "~/components/agents/pending-approvals";
 import type { PageHandle } from "~/components/shell/app-shell";
-import { addCallsSchema, agentListFromSearch, approveAgentSchema, assignBdmSchema } from "~/domain/schemas/agents";
+import { addCallsSchema, agentList, approveAgentSchema, assignBdmSchema } from "~/domain/schemas/agents";
 import * as agents from "~/services/agents.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent, type IntentFailureToast } from "~/utils/intent.server";
@@ -22,7 +22,7 @@ const PENDING_SHOWN = 10;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin({ request, context });
   const url = new URL(request.url);
-  const query = agentListFromSearch(url.searchParams);
+  const query = agentList.fromSearch(url.searchParams);
   const [list, pending, counts, bdms] = await Promise.all([
     agents.listAgents(admin, query),
     agents.listAgents(admin, { status: "pending", page: 1, pageSize: PENDING_SHOWN }),

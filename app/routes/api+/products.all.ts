@@ -1,5 +1,6 @@
 import { listAllProducts } from "~/services/carriers.server";
-import { apiPage, apiRoute, pagingSchema, parseQuery } from "~/utils/api.server";
+import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
+import { pagingSchema } from "~/utils/list";
 import { requireUser } from "~/utils/auth.server";
 
 /**

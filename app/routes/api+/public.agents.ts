@@ -1,5 +1,6 @@
 import { listPublicAgentsPage } from "~/services/applications.server";
-import { apiPage, apiRoute, pagingSchema, parseQuery } from "~/utils/api.server";
+import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
+import { pagingSchema } from "~/utils/list";
 
 /**
  * GET /api/public/agents: the agents a prospect may choose on the public form (approved agents,

@@ -1,5 +1,6 @@
 import { listPublicCarriersPage } from "~/services/carriers.server";
-import { apiPage, apiRoute, pagingSchema, parseQuery } from "~/utils/api.server";
+import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
+import { pagingSchema } from "~/utils/list";
 
 /**
  * GET /api/public/carriers: [{ id, name }] for everyone, signed in or not. The spec's "cached

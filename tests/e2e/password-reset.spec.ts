@@ -17,6 +17,8 @@ test.describe("password reset", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The sign-in page has an Email field too: type only once the new page is on screen.
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("Email").fill(`  ${user.email}  `);
     await page.getByRole("button", { name: "Request Password Reset" }).click();
     await expect(page.getByRole("heading", { name: "Request submitted" })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Transaction } from "sequelize";
-import { ActivityLog, User } from "~db";
+import { ActivityLog } from "~db";
+import { selectRows } from "./sql.server";
 
 /** Pass the caller's transaction when the entry must stand or fall with the change it records. */
 export async function logActivity(
@@ -25,23 +26,26 @@ export async function logActivity(
 }
 
 export async function recentActivity(limit = 10) {
-  // Plain rows with the columns shown; SQLite answers date strings, and nulls for a missing user.
-  const rows = (await ActivityLog.findAll({
-    attributes: ["id", "action", "summary", "createdAt"],
-    order: [["createdAt", "DESC"]],
-    limit,
-    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
-    raw: true,
-    nest: true,
-  })) as unknown as (Pick<ActivityLog, "id" | "action" | "summary"> & {
+  // Plain rows with the columns shown, in one statement; SQLite answers date strings, and nulls
+  // for a missing user.
+  const rows = await selectRows<{
+    id: string;
+    action: string;
+    summary: string;
     createdAt: Date | string;
-    user: { firstName: string | null; lastName: string | null };
-  })[];
+    firstName: string | null;
+    lastName: string | null;
+  }>(
+    `SELECT l.id, l.action, l.summary, l.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName"
+     FROM activity_logs l LEFT JOIN users u ON u.id = l.user_id
+     ORDER BY l.created_at DESC LIMIT :limit`,
+    { limit },
+  );
   return rows.map((row) => ({
     id: row.id,
     action: row.action,
     summary: row.summary,
     createdAt: new Date(row.createdAt).toISOString(),
-    userName: row.user.firstName !== null ? `${row.user.firstName} ${row.user.lastName}` : null,
+    userName: row.firstName !== null ? `${row.firstName} ${row.lastName}` : null,
   }));
 }

@@ -1,9 +1,8 @@
-import { QueryTypes } from "sequelize";
-import { sequelize } from "~db";
 import { unreadLeadReplacements, unreadLeadsCountSql } from "./applications.server";
 import { UNREAD_NOTIFICATIONS_COUNT_SQL } from "./notifications.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
+import { numbersInOneStatement } from "./sql.server";
 
 /** The admin shell's figures: what waits for an admin's decision, and what they have not read. */
 export type AdminShellCounts = {
@@ -19,28 +18,10 @@ export type AgentShellCounts = { unreadLeads: number; unreadNotifications: numbe
 
 export type ShellCounts = AdminShellCounts | AgentShellCounts;
 
-/**
- * Several COUNT(*) subqueries in one statement: the shell's figures cost one round trip, and the
- * poll stays close to the cost of GET /api/auth/me. Keys are quoted so Postgres keeps their case.
- */
-async function countInOneStatement<K extends string>(
-  counts: Record<K, string>,
-  replacements: Record<string, unknown>,
-): Promise<Record<K, number>> {
-  const columns = Object.entries(counts).map(([key, sql]) => `(${sql as string}) AS "${key}"`);
-  const [row] = await sequelize.query<Record<K, number | string>>(`SELECT ${columns.join(", ")}`, {
-    type: QueryTypes.SELECT,
-    replacements: { read: false, ...replacements },
-  });
-  const result = {} as Record<K, number>;
-  for (const key of Object.keys(counts) as K[]) result[key] = Number(row?.[key] ?? 0);
-  return result;
-}
-
 /** What waits for an admin's decision, and what they have not read. */
 export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCounts> {
   assertAdmin(actor);
-  return countInOneStatement(
+  return numbersInOneStatement(
     {
       pendingAgents: "SELECT COUNT(*) FROM agents WHERE status = 'pending'",
       // The same rule as the Password Resets page: requests still waiting and not yet expired.
@@ -50,16 +31,16 @@ export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCo
       unreadLeads: unreadLeadsCountSql(actor),
       unreadNotifications: UNREAD_NOTIFICATIONS_COUNT_SQL,
     },
-    { ...unreadLeadReplacements(actor), now: new Date() },
+    { read: false, ...unreadLeadReplacements(actor), now: new Date() },
   );
 }
 
 /** The agent's calls left come with the session user, looked up fresh in this same request. */
 export async function agentShellCounts(actor: SessionUser): Promise<AgentShellCounts> {
   assertAgent(actor);
-  const counts = await countInOneStatement(
+  const counts = await numbersInOneStatement(
     { unreadLeads: unreadLeadsCountSql(actor), unreadNotifications: UNREAD_NOTIFICATIONS_COUNT_SQL },
-    unreadLeadReplacements(actor),
+    { read: false, ...unreadLeadReplacements(actor) },
   );
   return { ...counts, callsLeft: actor.agent?.callsLeft ?? 0 };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Agent, Application } from "~db";
+import { ActivityLog, Agent, Application, Phone } from "~db";
+import { logActivity, recentActivity } from "~/services/activity.server";
 import { getAdminDashboard, getAgentDashboard } from "~/services/dashboard.server";
 import { loader as adminDashboardLoader } from "~/routes/admin+/dashboard";
 import { loader as agentDashboardLoader } from "~/routes/agent+/dashboard";
@@ -78,6 +79,45 @@ describe("admin dashboard", () => {
     const all = await getAdminDashboard(actor, { period: "all" });
     expect(all.stats.totalLeads).toBe(await Application.count());
     expect(all.stats.activeAgents).toBe(await Agent.count({ where: { status: "approved" } }));
+  });
+
+  it("lists the newest leads with their agent's name, primary phone and amounts; an unassigned lead has no agent", async () => {
+    const admin = await createAdmin();
+    const { actor } = await signInAs(admin);
+    const me = await createAgent({ firstName: "Rowan", lastName: "Reyes" });
+    const assigned = await createLead(me.agent.id, {
+      firstName: "Ada",
+      monthlyPremiumCents: 4_321,
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    // The primary phone wins over one added earlier.
+    await Phone.create({ applicationId: assigned.id, phoneNumber: "7275550101", isPrimary: false });
+    await Phone.update({ createdAt: new Date(Date.now() - 60_000) }, { where: { phoneNumber: "7275550101" } });
+    const unassigned = await createLead(null, { firstName: "Bea", createdAt: new Date(Date.now() + 120_000) });
+    await Phone.destroy({ where: { applicationId: unassigned.id } });
+    const { recentApplications } = await getAdminDashboard(actor, { period: "all" });
+    const [newest, next] = recentApplications;
+    expect(newest).toMatchObject({ id: unassigned.id, firstName: "Bea", agent: null, primaryPhone: null });
+    expect(next).toMatchObject({
+      id: assigned.id,
+      agent: { id: me.agent.id, firstName: "Rowan", lastName: "Reyes" },
+      primaryPhone: "8135550000",
+      monthlyPremiumCents: 4_321,
+      coverageAmountCents: 1_000_000,
+    });
+    expect(new Date(next!.createdAt).toISOString()).toBe(next!.createdAt);
+  });
+
+  it("shows recent activity newest first with the user's name, or none for a system entry", async () => {
+    const admin = await createAdmin();
+    await logActivity({ userId: admin.id, action: "test.first", summary: "First thing" });
+    await logActivity({ userId: null, action: "test.second", summary: "Second thing" });
+    // Later than anything else in the database, one after the other.
+    await ActivityLog.update({ createdAt: new Date(Date.now() + 60_000) }, { where: { action: "test.first" } });
+    await ActivityLog.update({ createdAt: new Date(Date.now() + 120_000) }, { where: { action: "test.second" } });
+    const [newest, next] = await recentActivity(2);
+    expect(newest).toMatchObject({ action: "test.second", userName: null });
+    expect(next).toMatchObject({ action: "test.first", userName: `${admin.firstName} ${admin.lastName}` });
   });
 
   it("reads the period from the URL and falls back to today on a bad one", async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DataTable, type Column } from "~/components/ui/data-table";
@@ -24,7 +25,10 @@ describe("DataTable", () => {
     expect(html).toContain('data-label="Name"');
     expect(html).toContain('data-label="Note"');
     expect(html).not.toContain('data-label="Actions"');
-    expect(html).toContain("max-sm:before:content-[attr(data-label)]");
+    expect(html).toContain('class="sm:px-4 sm:py-2.5 stacked-cell');
+    // The class shows the data-label before each value below 640 px.
+    const css = readFileSync("app/tailwind.css", "utf8");
+    expect(css).toMatch(/\.stacked-cell \{\s*@apply [^;]*max-sm:before:content-\[attr\(data-label\)\]/);
   });
 
   it("names the table and its keyboard-scrollable region, and gives a truncated cell its title", () => {

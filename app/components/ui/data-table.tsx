@@ -75,10 +75,6 @@ export function DataTable<T>({
   );
 }
 
-// On a phone a cell is a two-column grid: its label (from data-label) and its value.
-const stacked =
-  "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-x-3 max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
-
 function Cell<T>({ column, row, pad }: { column: Column<T>; row: T; pad: string }) {
   const content = column.cell(row);
   if (column.actions) {
@@ -89,10 +85,10 @@ function Cell<T>({ column, row, pad }: { column: Column<T>; row: T; pad: string 
     <td
       data-label={column.header}
       title={column.truncate ? column.title?.(row) : undefined}
-      className={`${pad} ${stacked} ${column.align === "right" ? "sm:text-right" : ""} ${column.className ?? ""}`}
+      className={`${pad} stacked-cell ${column.align === "right" ? "sm:text-right" : ""} ${column.className ?? ""}`}
     >
       {/* One wrapper, so a cell of several lines stays in the value column on a phone. */}
-      <div className={`min-w-0 [overflow-wrap:anywhere] ${desktop}`}>{content}</div>
+      <div className={`cell-value ${desktop}`}>{content}</div>
     </td>
   );
 }

@@ -22,7 +22,8 @@ const server = await import(pathToFileURL(path.join(buildDir, "server", "index.j
 const handleOf = (id) => server.routes[id]?.module.handle ?? {};
 const files = (entry) => [entry.module, ...(entry.imports ?? [])];
 
-const base = new Set([...files(manifest.entry), ...files(manifest.routes.root)]);
+// The manifest itself is a module every hydrated page loads (the whole route list, cached).
+const base = new Set([`/assets/${manifestFile}`, ...files(manifest.entry), ...files(manifest.routes.root)]);
 const rows = Object.entries(manifest.routes)
   // Resource routes (no component, no imports) render no page.
   .filter(([id, route]) => id !== "root" && (route.imports?.length ?? 0) > 0)

@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
+import { guardBody } from "./request-body";
 
 /**
  * A service's refusal (not found, forbidden, conflict...) is part of the contract, not a crash:
@@ -20,8 +21,15 @@ function serviceErrorResponse(error: ServiceErrorLike) {
 
 type RouteFunction = (args: never) => unknown;
 
+/**
+ * A loader or action as every route runs it: its request's body readers guarded (a body that
+ * cannot be read is a 4xx, and text is cleaned: ./request-body.ts), and a service's refusal
+ * answered with its status.
+ */
 export function answeringServiceErrors<F extends RouteFunction>(fn: F): F {
   return (async (args: never) => {
+    const { request } = args as { request?: Request };
+    if (request) guardBody(request);
     try {
       return await fn(args);
     } catch (error) {

@@ -6,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { assertSecrets, env } from "../app/utils/env.server";
-import { isCrossSiteMutation } from "./origin";
+import { requestEdge } from "./request-edge";
 import { withServiceErrorResponses } from "./service-errors";
 
 // One level up from this file: the project root both from server/start.ts (tsx, development) and
@@ -14,9 +14,6 @@ import { withServiceErrorResponses } from "./service-errors";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const isProduction = env.isProduction;
 const buildDir = path.resolve(root, env.buildDir);
-// Behind Fly's proxy the client address is in Fly-Client-IP; X-Forwarded-For is only believed
-// when TRUST_PROXY=1 says a proxy we control sets it.
-const trustForwardedFor = env.trustProxy;
 
 // A production server without its secrets stops here, before it migrates or takes traffic.
 assertSecrets();
@@ -41,12 +38,6 @@ app.use(compression());
 app.use((req, res, next) => {
   const started = Date.now();
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  // Anyone can send Fly-Client-IP; only on Fly does its proxy overwrite it with the real address.
-  const flyIp = env.onFly ? req.get("Fly-Client-IP") : undefined;
-  const forwarded = trustForwardedFor ? req.get("X-Forwarded-For")?.split(",")[0]?.trim() : undefined;
-  req.headers["x-remote-address"] = flyIp || forwarded || req.socket.remoteAddress || "";
-  if (!env.onFly) delete req.headers["fly-client-ip"];
-  if (!trustForwardedFor) delete req.headers["x-forwarded-for"];
   // The path only: query strings can hold reset tokens, and they never belong in a log.
   res.on("finish", () => {
     if (req.path.startsWith("/assets/")) return;
@@ -55,16 +46,9 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use((req, res, next) => {
-  const crossSite = isCrossSiteMutation({
-    method: req.method,
-    origin: req.get("Origin"),
-    host: req.get("X-Forwarded-Host") ?? req.get("Host"),
-    secFetchSite: req.get("Sec-Fetch-Site"),
-  });
-  if (!crossSite) return next();
-  res.status(403).json({ error: "Cross-site request refused" });
-});
+// The client address, and the refusals that come before the app: unknown methods, broken
+// %-escapes, cross-site mutations, bodies over the limit (server/request-edge.ts).
+app.use(requestEdge({ onFly: env.onFly, trustProxy: env.trustProxy }));
 
 if (vite) {
   app.use(vite.middlewares);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ServiceError } from "~/services/errors.server";
+import { cleanFormData, cleanInput } from "./clean-input";
 import type { Page } from "./list";
 
 // Personal data is never cached by browsers or proxies, and no answer is sniffed into HTML.
@@ -25,16 +26,22 @@ export function apiPage<T, R = T>(page: Page<T>, toJson: (row: T) => R = (row) =
   return apiJson(page.rows.map(toJson), { headers: { "X-Total-Count": String(page.total) } });
 }
 
-/** Reads a JSON body (or a form body, for plain HTML clients); a malformed one is a 400. */
+/**
+ * Reads a JSON body (or a form body, for plain HTML clients); a malformed one is a 400. Its text
+ * is cleaned of NUL bytes and lone surrogates, as every route's form is (server/request-body.ts).
+ */
 export async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    return Object.fromEntries(await request.formData());
+    const form = await request.formData().catch(() => {
+      throw apiError(400, "The form could not be read.");
+    });
+    return Object.fromEntries(cleanFormData(form));
   }
   const text = await request.text();
   if (!text.trim()) return {};
   try {
-    return JSON.parse(text);
+    return cleanInput(JSON.parse(text));
   } catch {
     throw apiError(400, "Request body must be valid JSON");
   }

@@ -25,10 +25,10 @@ export async function clearSessionCookieHeader() {
   return sessionCookie.serialize("", { maxAge: 0 });
 }
 
-/** The client's address as the proxy in front of us (Fly.io) reports it. */
+// The client's address. The server's edge (server/request-edge.ts) sets X-Remote-Address on every request from the
+// headers it may believe (Fly-Client-IP on Fly, X-Forwarded-For behind a trusted proxy) or the
+// socket, so this is the one place an address is read.
 function clientIp(request: Request): string | null {
-  const forwarded = request.headers.get("Fly-Client-IP") ?? request.headers.get("X-Forwarded-For");
-  if (forwarded) return forwarded.split(",")[0]!.trim();
   return request.headers.get("X-Remote-Address");
 }
 

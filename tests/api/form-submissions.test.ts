@@ -36,7 +36,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 function submit(json: unknown, ip = uniqueIp()) {
-  return callRoute(submitAction, { path: "/api/form-submissions", json, headers: { "X-Forwarded-For": ip } });
+  return callRoute(submitAction, { path: "/api/form-submissions", json, headers: { "X-Remote-Address": ip } });
 }
 
 describe("POST /api/form-submissions", () => {
@@ -347,7 +347,7 @@ describe("landing page inquiry action (/?index)", () => {
   it("returns the field errors and everything typed, with the spec's alert, and saves nothing", async () => {
     const form = formOf({ phone: "555-0142", email: "not-an-email" });
     const before = await FormSubmission.count();
-    const res = await callRoute(landingAction, { path: "/?index", form, headers: { "X-Forwarded-For": uniqueIp() } });
+    const res = await callRoute(landingAction, { path: "/?index", form, headers: { "X-Remote-Address": uniqueIp() } });
     expect(res.status).toBe(400);
     const body = await jsonOf<{
       status: string;
@@ -374,7 +374,7 @@ describe("landing page inquiry action (/?index)", () => {
 
   it("saves a valid inquiry and answers with the thank-you data and the mail draft to the info address", async () => {
     const form = formOf({ companyName: "", message: "" });
-    const res = await callRoute(landingAction, { path: "/?index", form, headers: { "X-Forwarded-For": uniqueIp() } });
+    const res = await callRoute(landingAction, { path: "/?index", form, headers: { "X-Remote-Address": uniqueIp() } });
     expect(res.status).toBe(200);
     const body = await jsonOf<{ status: string; fullName: string; mailto: string }>(res);
     expect(body.status).toBe("sent");
@@ -397,7 +397,11 @@ describe("landing page inquiry action (/?index)", () => {
   it("shows the rate-limit message in the alert once the address is over the limit", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < INQUIRIES.max; i++) expect((await submit(valid(), ip)).status).toBe(201);
-    const res = await callRoute(landingAction, { path: "/?index", form: formOf(), headers: { "X-Forwarded-For": ip } });
+    const res = await callRoute(landingAction, {
+      path: "/?index",
+      form: formOf(),
+      headers: { "X-Remote-Address": ip },
+    });
     expect(res.status).toBe(429);
     const body = await jsonOf<{ detail: string; values: Record<string, string> }>(res);
     expect(body.detail).toBe(INQUIRIES.message);

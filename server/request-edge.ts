@@ -1,0 +1,140 @@
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { clientAddress, requestHost, type ProxyTrust } from "./client-address";
+import { isCrossSiteMutation } from "./origin";
+import { isApiPath } from "./request-body";
+
+/**
+ * The checks every request passes before the app sees it (server/start.ts mounts them in this
+ * order), each answering in the app's own words: JSON `{ error }` under /api, a small HTML page
+ * elsewhere. What they refuse would otherwise be a 500 from Express or the Fetch API, or, for a
+ * huge body, memory.
+ */
+
+// The methods the app answers (apiRoute says 405 with Allow for the ones a route lacks). The Fetch
+// API cannot even build a Request for TRACE or TRACK, so they must not get that far.
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const ALLOW = [...METHODS].join(", ");
+
+/** The largest body taken, by Content-Type: JSON for the API, forms (and anything else) for pages. */
+export const BODY_LIMITS = { json: 1024 * 1024, other: 256 * 1024 };
+
+const STATUS_TITLES: Record<number, string> = {
+  400: "Bad request",
+  403: "Forbidden",
+  405: "Method not allowed",
+  411: "Length required",
+  413: "Request too large",
+};
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function refuse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  res.status(status).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers });
+  if (isApiPath(req.path)) {
+    res.json({ error: message });
+    return;
+  }
+  const title = escapeHtml(`${status} ${STATUS_TITLES[status] ?? "Error"}`);
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.5rem">` +
+        `<h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go back home</a></p></body></html>`,
+    );
+}
+
+/** The client's address as `X-Remote-Address` for the app; forwarding headers it may not believe are dropped. */
+function resolveClientAddress(trust: ProxyTrust): RequestHandler {
+  return (req, _res, next) => {
+    req.headers["x-remote-address"] = clientAddress(
+      {
+        flyClientIp: req.get("Fly-Client-IP"),
+        forwardedFor: req.get("X-Forwarded-For"),
+        socketAddress: req.socket.remoteAddress,
+      },
+      trust,
+    );
+    if (!trust.onFly) delete req.headers["fly-client-ip"];
+    if (!trust.trustProxy) delete req.headers["x-forwarded-for"];
+    next();
+  };
+}
+
+const refuseUnknownMethods: RequestHandler = (req, res, next) => {
+  if (METHODS.has(req.method)) return next();
+  refuse(req, res, 405, "Method not allowed", { Allow: ALLOW });
+};
+
+// Express and Remix decode the path; a broken %-escape (`/%`, `/admin/%E0%A4%A`) would throw there.
+const refuseUndecodablePaths: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    refuse(req, res, 400, "The address is not valid: it has a broken %-escape.");
+    return;
+  }
+  next();
+};
+
+function refuseCrossSiteMutations(trust: ProxyTrust): RequestHandler {
+  return (req, res, next) => {
+    const crossSite = isCrossSiteMutation({
+      method: req.method,
+      origin: req.get("Origin"),
+      host: requestHost({ host: req.get("Host"), forwardedHost: req.get("X-Forwarded-Host") }, trust),
+      secFetchSite: req.get("Sec-Fetch-Site"),
+    });
+    if (!crossSite) return next();
+    refuse(req, res, 403, "Cross-site request refused");
+  };
+}
+
+function formatBytes(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+}
+
+/**
+ * Refuses a body over its limit by its Content-Length, before a byte of it is read: the handler
+ * never runs, and Node reads the rest of the upload and throws it away, so memory stays flat and
+ * the browser still gets the answer. A body without a length (chunked) is refused with 411:
+ * browsers always send one for forms and fetch, and a stream counted as it is read would have to be
+ * cut off halfway, with the connection that carries the answer (decision 011).
+ */
+const limitBodies: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const type = (req.get("Content-Type") ?? "").toLowerCase();
+  const limit = /^application\/([\w.-]+\+)?json\b/.test(type) ? BODY_LIMITS.json : BODY_LIMITS.other;
+  const length = req.get("Content-Length");
+  if (length === undefined) {
+    if (req.get("Transfer-Encoding")) {
+      refuse(req, res, 411, "Send the request body with a Content-Length.");
+      return;
+    }
+    return next();
+  }
+  if (Number(length) > limit) {
+    refuse(req, res, 413, `The request body is too large: the limit is ${formatBytes(limit)}.`);
+    return;
+  }
+  next();
+};
+
+/** The edge checks, in order: address, method, path, origin, body size. */
+export function requestEdge(trust: ProxyTrust): RequestHandler[] {
+  return [
+    resolveClientAddress(trust),
+    refuseUnknownMethods,
+    refuseUndecodablePaths,
+    refuseCrossSiteMutations(trust),
+    limitBodies,
+  ];
+}

@@ -5,6 +5,7 @@ import { Sequelize, Transaction } from "sequelize";
 import sqlite3 from "sqlite3";
 import { initModels } from "./models";
 import { migrateDatabase, migratorFor } from "./migrator";
+import { createLimiter } from "../app/utils/concurrency";
 import { env } from "../app/utils/env.server";
 
 export * from "./models";
@@ -23,18 +24,101 @@ function parseSafeInteger(text: string) {
 }
 
 /**
- * Sequelize opens a new SQLite connection for every transaction and runs no afterConnect hook on
- * SQLite, so each connection is configured as it opens. The busy timeout makes a second writer
- * wait for the first instead of failing after 1 s; WAL lets readers go on during a write. WAL is
- * a property of the file: if another connection holds it at this instant, a later one sets it.
- * Sequelize itself turns foreign keys on for every connection.
+ * The settings every SQLite connection gets as it opens, before any query on it (an `exec` runs
+ * alone, in order, once the file is open). Sequelize opens a new connection for every transaction
+ * and runs no afterConnect hook on SQLite, so they are applied here, and per connection:
+ * - busy_timeout: a second writer waits up to 5 s for the first instead of failing with SQLITE_BUSY;
+ * - foreign_keys: SQLite enforces them only when each connection asks; Sequelize asks once the
+ *   connection is handed over, this holds from its first statement whatever Sequelize's options;
+ * - synchronous=NORMAL: with WAL, a commit no longer waits for a disk sync of its own. A crash of the
+ *   process loses nothing; a power cut can lose the last commits, never the file (decision 012).
+ */
+const SQLITE_CONNECTION_PRAGMAS = "PRAGMA busy_timeout=5000; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL";
+
+/**
+ * WAL lets readers go on during a write and writers commit without a rollback journal. It is a
+ * property of the file, set apart from the rest: it needs the file to itself for a moment, and if
+ * another connection holds it then, a later connection sets it.
  */
 class ConfiguredSqliteDatabase extends sqlite3.Database {
   constructor(filename: string, mode: number, callback?: (err: Error | null) => void) {
     super(filename, mode, callback);
-    this.configure("busyTimeout", 5000);
+    // One statement at a time per connection, so a connection never holds more than one of libuv's
+    // four pool threads (the queries outside transactions all share one connection; a statement
+    // waiting for the write lock would otherwise take a thread for each one queued behind it).
+    this.serialize();
+    this.exec(SQLITE_CONNECTION_PRAGMAS, () => {});
     this.exec("PRAGMA journal_mode=WAL", () => {});
   }
+}
+
+type SqliteConnectionManager = {
+  getConnection(options?: { uuid?: string }): Promise<object>;
+  releaseConnection(connection: object, force?: boolean): unknown;
+  destroyConnection(connection: object): Promise<unknown>;
+};
+
+/**
+ * Resolves when it is the caller's turn, with the function that ends the turn; first come, first
+ * served.
+ */
+function turns() {
+  const oneAtATime = createLimiter(1);
+  return () =>
+    new Promise<() => void>((granted) => {
+      void oneAtATime(() => new Promise<void>((ended) => granted(ended)));
+    });
+}
+
+/**
+ * This process's SQLite transactions run one at a time, queued in memory. Each is IMMEDIATE, so
+ * only one holds the file's write lock anyway; started together, the others would each hold a
+ * thread of libuv's pool (4 threads) while waiting out the busy timeout inside BEGIN, until the one
+ * holding the lock had no thread left to commit with: 20 concurrent writers took 114 s and half of
+ * them failed with SQLITE_BUSY. A transaction's turn starts when its connection is asked for and
+ * ends when the connection is given back (commit, rollback, or a failed rollback's destroy), so it
+ * covers managed and unmanaged transactions alike. Other processes on the same file still wait
+ * through the busy timeout. A transaction must not start another while it is open (it would wait
+ * for itself); on SQLite that never worked, as the second BEGIN IMMEDIATE waited for the first.
+ */
+function oneTransactionAtATime(db: Sequelize) {
+  const manager = db.connectionManager as unknown as SqliteConnectionManager;
+  const takeTurn = turns();
+  const turnEnds = new Map<object, () => void>();
+  const endTurn = (connection: object) => {
+    turnEnds.get(connection)?.();
+    turnEnds.delete(connection);
+  };
+  const open = manager.getConnection.bind(manager);
+  const release = manager.releaseConnection.bind(manager);
+  const destroy = manager.destroyConnection.bind(manager);
+  manager.getConnection = async (options) => {
+    // Queries outside a transaction share the one "default" connection.
+    if (!options?.uuid || options.uuid === "default") return open(options);
+    const ended = await takeTurn();
+    try {
+      const connection = await open(options);
+      turnEnds.set(connection, ended);
+      return connection;
+    } catch (error) {
+      ended();
+      throw error;
+    }
+  };
+  manager.releaseConnection = (connection, force) => {
+    try {
+      return release(connection, force);
+    } finally {
+      endTurn(connection);
+    }
+  };
+  manager.destroyConnection = async (connection) => {
+    try {
+      return await destroy(connection);
+    } finally {
+      endTurn(connection);
+    }
+  };
 }
 
 export function createSequelize(url: string) {
@@ -49,7 +133,7 @@ export function createSequelize(url: string) {
   }
   const storage = url.replace(/^(sqlite|file):(\/\/)?/, "");
   if (storage !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(storage)), { recursive: true });
-  return new Sequelize({
+  const db = new Sequelize({
     dialect: "sqlite",
     dialectModule: { ...sqlite3, Database: ConfiguredSqliteDatabase },
     storage,
@@ -59,6 +143,9 @@ export function createSequelize(url: string) {
     // so it waits its turn instead.
     transactionType: Transaction.TYPES.IMMEDIATE,
   });
+  // An in-memory database is one connection that every transaction shares: nothing to take turns on.
+  if (storage !== ":memory:") oneTransactionAtATime(db);
+  return db;
 }
 
 export const sequelize = createSequelize(env.databaseUrl);

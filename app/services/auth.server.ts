@@ -1,7 +1,7 @@
-import { UniqueConstraintError } from "sequelize";
-import { Agent, User, sequelize } from "~db";
+import { UniqueConstraintError, col, fn, where as sqlWhere, type Transaction } from "sequelize";
+import { Agent, User } from "~db";
 import { isTimezone } from "~/domain/timezones";
-import { hashPassword, verifyPassword } from "~/utils/crypto.server";
+import { hashPassword, randomToken, verifyPassword } from "~/utils/crypto.server";
 import {
   agentSignInRefusal,
   createSession,
@@ -9,8 +9,9 @@ import {
   type RequestMeta,
   type SessionUser,
 } from "./sessions.server";
-import { ServiceError, type ServiceErrorCode, badRequest, conflict } from "./errors.server";
-import { LOGIN_FAILURES, REGISTRATIONS, assertUnderLimit, clearAttempts, recordAttempt } from "./rate-limits.server";
+import { ServiceError, type ServiceErrorCode, badRequest } from "./errors.server";
+import { LOGIN_FAILURES, REGISTRATIONS, clearAttempts, takeAttempt, withAttempt } from "./rate-limits.server";
+import { serializedTransaction } from "./locks.server";
 import { issueSetPasswordToken } from "./password-resets.server";
 import { logActivity } from "./activity.server";
 
@@ -20,6 +21,17 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
+let dummyHash: Promise<string> | null = null;
+
+/** A hash of a random password at the configured cost, made once: what unknown emails are checked against. */
+function dummyPasswordHash() {
+  dummyHash ??= hashPassword(randomToken()).catch((error: unknown) => {
+    dummyHash = null;
+    throw error;
+  });
+  return dummyHash;
+}
+
 export type SignInResult =
   | { kind: "signed-in"; user: SessionUser; sessionToken: string }
   | { kind: "must-change-password"; user: SessionUser; resetToken: string };
@@ -27,21 +39,22 @@ export type SignInResult =
 /**
  * Checks the credentials and opens a session. Failures are counted per email and per address;
  * after 5 in 15 minutes further tries are refused with 429 before the password is even checked.
+ * The try is counted before the check (so parallel tries cannot pass the limit together) and given
+ * back when the password is right.
  */
 export async function signIn(
   input: { email: string; password: string },
   meta: RequestMeta = {},
 ): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
-  const keys = [`email:${email}`, meta.ip ? `ip:${meta.ip}` : null];
-  await assertUnderLimit(LOGIN_FAILURES, keys);
+  const attempt = await takeAttempt(LOGIN_FAILURES, [`email:${email}`, meta.ip ? `ip:${meta.ip}` : null]);
 
   const user = await User.findOne({ where: { email }, include: [{ model: Agent, as: "agent" }] });
-  const valid = user ? await verifyPassword(input.password, user.passwordHash) : false;
-  if (!user || !valid) {
-    await recordAttempt(LOGIN_FAILURES, keys);
-    throw new ServiceError(401, "Invalid credentials", undefined, "invalid_credentials");
-  }
+  // An unknown email costs one password check like a known one, so the time an answer takes does
+  // not tell who has an account.
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !valid) throw new ServiceError(401, "Invalid credentials", undefined, "invalid_credentials");
+  await attempt.giveBack();
   await clearAttempts(LOGIN_FAILURES, `email:${email}`);
 
   if (user.role === "agent") {
@@ -76,17 +89,25 @@ export type RegistrationInput = {
 };
 
 const EMAIL_TAKEN = "An account with this email already exists.";
+export const LICENSE_TAKEN = "An agent with this license number is already registered.";
 
-/** Self-registration: the account waits as a pending agent until an admin approves it. */
+/** License numbers compare without case and spaces: "fl 123" and "FL123" are one license. */
+function licenseKey(licenseNumber: string) {
+  return licenseNumber.replaceAll(" ", "").toUpperCase();
+}
+
+/**
+ * Self-registration: the account waits as a pending agent until an admin approves it. Counted per
+ * address; a refused registration is given back and does not count.
+ */
 export async function registerAgent(input: RegistrationInput, meta: RequestMeta = {}) {
   const email = normalizeEmail(input.email);
-  await assertUnderLimit(REGISTRATIONS, [meta.ip ? `ip:${meta.ip}` : null]);
-  if (await User.findOne({ where: { email }, attributes: ["id"] })) {
-    throw conflict(EMAIL_TAKEN);
-  }
-  const passwordHash = await hashPassword(input.password);
-  const user = await createPendingAgent(email, passwordHash, input);
-  await recordAttempt(REGISTRATIONS, [meta.ip ? `ip:${meta.ip}` : null]);
+  const user = await withAttempt(REGISTRATIONS, [meta.ip ? `ip:${meta.ip}` : null], async () => {
+    // Checked before the costly hash for a quick answer, and again in createPendingAgent.
+    await assertEmailAndLicenseFree(email, input.licenseNumber);
+    const passwordHash = await hashPassword(input.password);
+    return createPendingAgent(email, passwordHash, input);
+  });
   await logActivity({
     userId: user.id,
     action: "agent_registered",
@@ -103,9 +124,26 @@ export async function registerAgent(input: RegistrationInput, meta: RequestMeta 
   };
 }
 
+/** Refuses (409, at its field) an email that has an account or a license number an agent has. */
+async function assertEmailAndLicenseFree(email: string, licenseNumber: string, transaction?: Transaction) {
+  if (await User.findOne({ where: { email }, attributes: ["id"], transaction })) {
+    throw new ServiceError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  }
+  const taken = await Agent.findOne({
+    // The database's UPPER on both sides, so they agree on every letter.
+    where: sqlWhere(fn("UPPER", fn("REPLACE", col("license_number"), " ", "")), fn("UPPER", licenseKey(licenseNumber))),
+    attributes: ["id"],
+    transaction,
+  });
+  if (taken) throw new ServiceError(409, LICENSE_TAKEN, { licenseNumber: [LICENSE_TAKEN] });
+}
+
+// No unique index backs the license rule (docs/decisions/014): registrations of one license
+// number run one at a time, and the check inside the transaction decides.
 async function createPendingAgent(email: string, passwordHash: string, input: RegistrationInput) {
   try {
-    return await sequelize.transaction(async (transaction) => {
+    return await serializedTransaction([`license:${licenseKey(input.licenseNumber)}`], async (transaction) => {
+      await assertEmailAndLicenseFree(email, input.licenseNumber, transaction);
       const created = await User.create(
         {
           email,
@@ -126,7 +164,7 @@ async function createPendingAgent(email: string, passwordHash: string, input: Re
   } catch (error) {
     // Another registration of the same email got past the check in registerAgent at the same
     // moment: the unique index on users.email decides, and this one gets the same answer.
-    if (error instanceof UniqueConstraintError) throw conflict(EMAIL_TAKEN);
+    if (error instanceof UniqueConstraintError) throw new ServiceError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { Op } from "sequelize";
 import { Attempt } from "~db";
 import { ServiceError } from "./errors.server";
+import { serializedTransaction } from "./locks.server";
 
 export type LimitRule = { kind: string; max: number; windowMs: number; message: string };
 
@@ -40,21 +41,53 @@ export const REGISTRATIONS: LimitRule = {
   message: "Too many registration requests from your address. Please try again later.",
 };
 
-/** Refuses (429) when any of the keys has reached the rule's limit inside the window. */
-export async function assertUnderLimit(rule: LimitRule, keys: (string | null | undefined)[]) {
-  const since = new Date(Date.now() - rule.windowMs);
-  for (const key of keys) {
-    if (!key) continue;
-    const count = await Attempt.count({
-      where: { kind: rule.kind, key, createdAt: { [Op.gte]: since } },
-    });
-    if (count >= rule.max) throw new ServiceError(429, rule.message);
-  }
+/** An attempt taken against a limit; given back, it no longer counts. */
+export type AttemptTicket = { giveBack: () => Promise<void> };
+
+/**
+ * Refuses (429) when any of the keys has reached the rule's limit inside the window, and otherwise
+ * records one attempt for every key, as one step: parallel requests cannot all pass the count
+ * before any of them is recorded (docs/decisions/013). The attempt is recorded before the work it
+ * guards runs, so an attempt in progress counts too; give it back when it must not count (a
+ * successful sign-in, a refused registration).
+ */
+export async function takeAttempt(rule: LimitRule, keys: (string | null | undefined)[]): Promise<AttemptTicket> {
+  const present = [...new Set(keys.filter((key): key is string => !!key))];
+  if (!present.length) return { giveBack: async () => {} };
+  const ids = await serializedTransaction(
+    present.map((key) => `attempts:${rule.kind}:${key}`),
+    async (transaction) => {
+      const since = new Date(Date.now() - rule.windowMs);
+      for (const key of present) {
+        const count = await Attempt.count({
+          where: { kind: rule.kind, key, createdAt: { [Op.gte]: since } },
+          transaction,
+        });
+        if (count >= rule.max) throw new ServiceError(429, rule.message);
+      }
+      const rows = await Attempt.bulkCreate(
+        present.map((key) => ({ kind: rule.kind, key })),
+        { transaction },
+      );
+      return rows.map((row) => row.id);
+    },
+  );
+  return {
+    giveBack: async () => {
+      await Attempt.destroy({ where: { id: ids } });
+    },
+  };
 }
 
-export async function recordAttempt(rule: LimitRule, keys: (string | null | undefined)[]) {
-  const rows = keys.filter((key): key is string => !!key).map((key) => ({ kind: rule.kind, key }));
-  if (rows.length) await Attempt.bulkCreate(rows);
+/** Runs `work` as one attempt against the limit; an attempt that fails is given back. */
+export async function withAttempt<T>(rule: LimitRule, keys: (string | null | undefined)[], work: () => Promise<T>) {
+  const ticket = await takeAttempt(rule, keys);
+  try {
+    return await work();
+  } catch (error) {
+    await ticket.giveBack();
+    throw error;
+  }
 }
 
 export async function clearAttempts(rule: LimitRule, key: string) {

@@ -46,17 +46,58 @@ async function requireRole(args: GuardArgs, role: SessionUser["role"]) {
 
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
 
+/** The pages an agent whose setup is not complete may open; every other agent page sends them there. */
+export const SETUP_PATHS = ["/agent/setup", "/agent/carrier-setup"];
+
+/**
+ * Signed in as an agent. For pages, an agent whose setup is not complete is sent to the setup
+ * (the spec's "on every path"): the gate is here, in the guard every agent loader and action
+ * calls, and not only in the layout's loader, because a data request can ask for one child
+ * route's loader alone (`/agent/dashboard.data?_routes=...`) and the layout's never runs.
+ * The /api routes stay open to it: the setup itself is saved through them.
+ */
 export async function requireAgent(args: GuardArgs) {
-  const user = await requireRole(args, "agent");
-  return user as SessionUser & { agent: NonNullable<SessionUser["agent"]> };
+  const user = (await requireRole(args, "agent")) as SessionUser & { agent: NonNullable<SessionUser["agent"]> };
+  if (!user.agent.setupComplete && !isApi(args.request) && !isSetupPath(args.request)) throw redirect("/agent/setup");
+  return user;
+}
+
+function isSetupPath(request: Request) {
+  // Remix hands loaders a data request's URL without ".data"; a trailing slash is the same page.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
+  return SETUP_PATHS.includes(path);
 }
 
 export function dashboardPathFor(user: Pick<SessionUser, "role">) {
   return user.role === "admin" ? "/admin/dashboard" : "/agent/dashboard";
 }
 
-/** Only same-site paths are followed after sign-in, never another host. */
+// A path of this site: one leading "/", then printable ASCII only (a browser sends its paths
+// percent-encoded), so no tab, CR, LF or other control character and nothing a Location header
+// cannot carry.
+const SITE_PATH = /^\/[\x21-\x7e]*$/;
+
+function hasControlCharacter(text: string) {
+  return [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+}
+
+/**
+ * The redirect target taken from input (a form's or the URL's redirectTo) when it is a path of this
+ * site, else the fallback. Browsers read "//host" and "/\\host" as another site, and drop tabs and
+ * newlines before deciding ("/\t/host" is "//host"), so the path part, also once %-decoded, may
+ * hold no "//", no backslash and no control character. Every redirect to input goes through here.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string) {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !SITE_PATH.test(to) || to.includes("\\")) return fallback;
+  const path = to.split(/[?#]/, 1)[0];
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return fallback;
+  }
+  for (const part of [path, decoded]) {
+    if (part.includes("//") || part.includes("\\") || hasControlCharacter(part)) return fallback;
+  }
   return to;
 }

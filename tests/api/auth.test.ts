@@ -9,6 +9,8 @@ import { TIMEZONES } from "~/domain/timezones";
 import { TEST_PASSWORD, createAdmin, createAgent, signInAs, uniqueEmail } from "../support/factories";
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
 
+const uniqueLicense = () => `FL-${crypto.randomUUID().slice(0, 8)}`;
+
 describe("POST /api/auth/login", () => {
   it("signs in an admin, returns the user and sets an httpOnly SameSite=Lax session cookie", async () => {
     const admin = await createAdmin();
@@ -200,7 +202,7 @@ describe("POST /api/auth/register", () => {
     lastName: "Newman",
     email: uniqueEmail("reg"),
     phone: "(813) 555-0199",
-    licenseNumber: "FL-123",
+    licenseNumber: uniqueLicense(),
     password: "secret1",
   });
 

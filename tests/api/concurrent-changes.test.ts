@@ -86,7 +86,7 @@ describe("two registrations of one email at once", () => {
           lastName: "Racer",
           email,
           phone: "(813) 555-0199",
-          licenseNumber: "FL-123",
+          licenseNumber: `FL-${email}`,
           password: "secret1",
         },
       });

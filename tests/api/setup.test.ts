@@ -7,7 +7,9 @@ import { action as setupAction, loader as setupLoader } from "~/routes/api+/agen
 import { loader as allProductsLoader } from "~/routes/api+/products.all";
 import { loader as publicCarriersLoader } from "~/routes/api+/public.carriers";
 import { loader as agentLayoutLoader } from "~/routes/agent+/_layout";
-import { action as carrierSetupAction } from "~/routes/agent+/carrier-setup";
+import { action as carrierSetupAction, loader as carrierSetupLoader } from "~/routes/agent+/carrier-setup";
+import { loader as agentDashboardLoader } from "~/routes/agent+/dashboard";
+import { loader as catchAllLoader } from "~/routes/$";
 import { action as wizardAction, loader as wizardLoader } from "~/routes/agent+/setup";
 import { completeSetup, getAgentSetup, listAgentProducts, skipSetup, updateCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
@@ -350,6 +352,37 @@ describe("completing and skipping setup", () => {
     await completeSetup(actor, { carriers: [aetna(80)], licensedStates: ["FL"] });
     const after = await skipSetup(actor);
     expect(after.carriers.map((c) => c.name)).toEqual(["Aetna"]);
+  });
+});
+
+describe("the setup gate on every agent page request, documents and data alike", () => {
+  // With single fetch a data request may ask for one route's loader alone
+  // (/agent/dashboard.data?_routes=routes/agent+/dashboard): the layout's loader does not run, so
+  // the gate must hold in the child's loader too. Remix hands that loader the URL without ".data".
+  it("a child loader asked alone sends an agent whose setup is not complete to /agent/setup", async () => {
+    const { cookie } = await newAgent();
+    for (const path of [
+      "/agent/dashboard",
+      "/agent/dashboard?_routes=routes%2Fagent%2B%2Fdashboard",
+      "/agent/dashboard.data?_routes=routes%2Fagent%2B%2Fdashboard",
+    ]) {
+      const res = await callRoute(agentDashboardLoader, { path, cookie });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toBe("/agent/setup");
+    }
+    // An unknown agent path is gated before it is a 404.
+    const unknown = await callRoute(catchAllLoader, { path: "/agent/leads", cookie });
+    expect(unknown.headers.get("Location")).toBe("/agent/setup");
+  });
+
+  it("the setup pages and the setup API stay open; once setup is complete the dashboard loads", async () => {
+    const { cookie } = await newAgent();
+    expect((await callRoute(wizardLoader, { path: "/agent/setup", cookie })).status).toBe(200);
+    expect((await callRoute(wizardLoader, { path: "/agent/setup.data", cookie })).status).toBe(200);
+    expect((await callRoute(carrierSetupLoader, { path: "/agent/carrier-setup", cookie })).status).toBe(200);
+    expect((await callRoute(setupLoader, { path: "/api/agent/setup", cookie })).status).toBe(200);
+    expect((await postSetup(cookie, { skip: true })).status).toBe(200);
+    expect((await callRoute(agentDashboardLoader, { path: "/agent/dashboard", cookie })).status).toBe(200);
   });
 });
 

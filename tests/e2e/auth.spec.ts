@@ -101,7 +101,7 @@ test.describe("registration", () => {
     await dialog.getByLabel("Last name").fill("Tester");
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Phone").fill("8135550142");
-    await dialog.getByLabel("License number").fill("FL-998877");
+    await dialog.getByLabel("License number").fill(`FL-${crypto.randomUUID().slice(0, 8)}`);
     await dialog.getByLabel("Password").fill("123");
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();

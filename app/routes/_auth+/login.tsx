@@ -12,11 +12,20 @@ import { registerAgent } from "~/services/auth.server";
 import { ServiceError } from "~/services/errors.server";
 import { endSession } from "~/services/sessions.server";
 import { authenticator } from "~/utils/authenticator.server";
+import { PASSWORD_FIELDS } from "~/utils/new-password-form.server";
 import { dashboardPathFor, getOptionalUser, safeRedirect } from "~/utils/auth.server";
 import { readSessionToken, requestMeta, sessionCookieHeader } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in | Agency CRM" }];
+// The registration form is a dialog of this page (?dialog=register); it has a title of its own.
+export const meta: MetaFunction = ({ location }) => [
+  {
+    title:
+      new URLSearchParams(location.search).get("dialog") === "register"
+        ? "Agent Registration | Agency CRM"
+        : "Sign in | Agency CRM",
+  },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser({ request, context });
@@ -40,17 +49,24 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "register") {
     const submission = parseWithZod(formData, { schema: registrationSchema });
+    // A refused form comes back with what was typed, never the password.
     if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), failure: null }, { status: 400 });
+      return data(
+        { intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }), failure: null },
+        { status: 400 },
+      );
     try {
       await registerAgent(submission.value, requestMeta(request));
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      const fieldErrors = error.code === "conflict" ? { email: [error.message] } : undefined;
       return data(
         {
           intent,
-          result: submission.reply({ formErrors: [error.message], fieldErrors }),
+          result: submission.reply({
+            formErrors: [error.message],
+            fieldErrors: error.fieldErrors,
+            hideFields: PASSWORD_FIELDS,
+          }),
           failure: { title: "Registration failed", description: error.message },
         },
         { status: error.status },

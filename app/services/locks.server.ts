@@ -1,0 +1,26 @@
+import type { Transaction } from "sequelize";
+import { isPostgres, sequelize } from "~db";
+
+/**
+ * Runs `work` in a transaction that never overlaps another one holding any of the same keys, on
+ * either database and across app processes: a check and the write it allows (count, then record)
+ * become one step.
+ *
+ * SQLite: every transaction is IMMEDIATE and this process's transactions take turns
+ * (prisma-free-db/index.ts), so each holds the file's one write lock from BEGIN and they run one
+ * at a time, whatever their keys. Postgres: a
+ * transaction-scoped advisory lock per key, released at commit or rollback, taken in sorted order
+ * so two transactions that share keys never wait for each other.
+ */
+export function serializedTransaction<T>(keys: string[], work: (transaction: Transaction) => Promise<T>) {
+  if (!isPostgres) return sequelize.transaction(work);
+  return sequelize.transaction(async (transaction) => {
+    for (const key of [...new Set(keys)].sort()) {
+      await sequelize.query("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {
+        replacements: { key },
+        transaction,
+      });
+    }
+    return work(transaction);
+  });
+}

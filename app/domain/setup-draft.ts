@@ -5,6 +5,7 @@ import {
   SETUP_NOTICES,
   SETUP_RATE_LIMITS,
   canonicalCarrierName,
+  carrierNameProblem,
   isRateStep,
   wizardStepSchemas,
   type WizardStep,
@@ -109,10 +110,9 @@ export function addCarrier(
   style: NewCarrierStyle,
   field = "newCarrier",
 ): DraftEdit {
+  const problem = carrierNameProblem(rawName);
+  if (problem) return { draft, notice: { tone: "error", text: problem, field } };
   const name = canonicalCarrierName(rawName);
-  if (!name) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.carrierName, field } };
-  if (name.length > 120)
-    return { draft, notice: { tone: "error", text: "Carrier names can be at most 120 characters.", field } };
   if (draft.carriers.some((c) => c.name.toLowerCase() === name.toLowerCase())) {
     return { draft, notice: { tone: "error", text: SETUP_MESSAGES.duplicateCarrier, field } };
   }

@@ -3,10 +3,12 @@ import {
   UniqueConstraintError,
   col,
   fn,
+  literal,
   where as sqlWhere,
   type CreationAttributes,
   type FindOptions,
   type Transaction,
+  type WhereOptions,
 } from "sequelize";
 import type { z } from "zod";
 import { Agent, AgentCarrier, Carrier, LicensedState, Product, sequelize } from "~db";
@@ -20,6 +22,7 @@ import {
 } from "~/domain/schemas/setup";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
+import { assignableAgentWhere } from "./agents.server";
 import { badRequest, forbidden, notFound } from "./errors.server";
 import { findPage } from "./list.server";
 import { assertAgent, isUuid } from "./permissions.server";
@@ -44,25 +47,48 @@ const CARRIER_NOT_FOUND = "Carrier not found";
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, "en-US", { sensitivity: "base" });
 
+/**
+ * The carriers anyone may see: the preset catalogue, and the carriers typed in by agents who take
+ * applications (the agents the public form lists, assignableAgentWhere). What a pending,
+ * rejected or paused agent typed, or a carrier no agent carries any more, is shown to no one.
+ */
+function publicCarrierWhere(): WhereOptions<Carrier> {
+  const takesApplications = `SELECT ac.carrier_id FROM agent_carriers ac JOIN agents a ON a.id = ac.agent_id WHERE a.status = ${sequelize.escape(assignableAgentWhere.status)}`;
+  return { [Op.or]: [{ preset: true }, { id: { [Op.in]: literal(`(${takesApplications})`) } }] };
+}
+
 // By name as people read it (case aside), in SQL; the id keeps equal names in a stable order.
-const publicCarrierQuery = {
-  attributes: ["id", "name"],
-  order: [
-    [fn("LOWER", col("name")), "ASC"],
-    ["id", "ASC"],
-  ],
-  raw: true,
-} satisfies FindOptions<Carrier>;
+const publicCarrierQuery = () =>
+  ({
+    where: publicCarrierWhere(),
+    attributes: ["id", "name"],
+    order: [
+      [fn("LOWER", col("name")), "ASC"],
+      ["id", "ASC"],
+    ],
+    raw: true,
+  }) satisfies FindOptions<Carrier>;
 const toCarrierOption = (c: Carrier): CarrierOption => ({ id: c.id, name: c.name });
 
-/** The presets and the carriers agents have typed in, by name: the whole list, for pickers. */
+/** The public carriers by name: the whole list, for the application form and the setup pickers. */
 export async function listPublicCarriers(): Promise<CarrierOption[]> {
-  return (await Carrier.findAll(publicCarrierQuery)).map(toCarrierOption);
+  return (await Carrier.findAll(publicCarrierQuery())).map(toCarrierOption);
 }
 
 /** GET /api/public/carriers: one page of the same list, paged in the database. */
 export function listPublicCarriersPage(paging: { page: number; pageSize: number }) {
-  return findPage(Carrier, paging, publicCarrierQuery, toCarrierOption);
+  return findPage(Carrier, paging, publicCarrierQuery(), toCarrierOption);
+}
+
+/** A carrier a prospect may choose, or null: only one the public list shows. */
+export async function findPublicCarrier(id: string): Promise<CarrierOption | null> {
+  if (!isUuid(id)) return null;
+  const carrier = await Carrier.findOne({
+    where: { id, ...publicCarrierWhere() },
+    attributes: ["id", "name"],
+    raw: true,
+  });
+  return carrier ? toCarrierOption(carrier) : null;
 }
 
 export type ProductListItem = ProductView & { carrier: { name: string }; agentId?: string | null };

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { COMBINED_CARRIER, COMBINED_PRODUCTS, PRESET_CARRIERS, isCombined } from "../carriers";
 import { parseBulkStates } from "../states";
+import { boundedList } from "./lists";
 
 // Carrier, product and licensed-state rules (part 2, section 5). The setup wizard, the
 // alternative setup screen, POST /api/agent/setup and PUT /api/agent/carriers all validate with
 // these schemas, and the service validates again, so no path can store what another refuses.
+
+/** Custom carrier names are shown to the public (the application form), so they are kept short. */
+export const CARRIER_NAME_MAX_LENGTH = 60;
 
 export const SETUP_MESSAGES = {
   noCarrier: "Please select at least one carrier.",
@@ -17,6 +21,9 @@ export const SETUP_MESSAGES = {
   productName: "Please enter a product name.",
   duplicateProduct: (product: string) => `${product} is listed twice for this carrier.`,
   carrierName: "Please enter a carrier name.",
+  carrierNameLength: `Carrier names can be at most ${CARRIER_NAME_MAX_LENGTH} characters.`,
+  carrierNameCharacters:
+    "Carrier names can only use letters, numbers, spaces and punctuation (no control or text-direction characters).",
   duplicateCarrier: "A carrier cannot be added twice.",
   combinedFixed: `${COMBINED_CARRIER} has four fixed products: ${COMBINED_PRODUCTS.join(", ")}. Only their commission percentages can be set.`,
   noState: "Please select at least one licensed state.",
@@ -46,6 +53,28 @@ const MAX_PRODUCTS_PER_CARRIER = 40;
 /** A multiple of 0.1, allowing for binary floating point (0.3 is 0.30000000000000004). */
 export function isRateStep(value: number) {
   return Math.abs(value * 10 - Math.round(value * 10)) < 1e-6;
+}
+
+/**
+ * Anything that is not a visible character or a plain space: control characters (C0, DEL, C1),
+ * format characters (the direction marks, embeddings, overrides and isolates U+200E/F, U+202A-E,
+ * U+2066-9 and U+061C, zero-width characters, the BOM), lone surrogates, private-use and
+ * unassigned code points, and the line and paragraph separators. A direction override in a
+ * carrier name would reorder the text around it wherever the name is shown.
+ */
+const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}]/u;
+
+/**
+ * What is wrong with a carrier name an agent typed, or null. Checked on the name as typed
+ * (after trimming), so a tab or line break is refused rather than quietly turned into a space;
+ * the length counts characters as people see them (code points) in the name as it is saved.
+ */
+export function carrierNameProblem(raw: string): string | null {
+  const name = raw.trim();
+  if (!name) return SETUP_MESSAGES.carrierName;
+  if (UNPRINTABLE.test(name)) return SETUP_MESSAGES.carrierNameCharacters;
+  if ([...canonicalCarrierName(name)].length > CARRIER_NAME_MAX_LENGTH) return SETUP_MESSAGES.carrierNameLength;
+  return null;
 }
 
 /** Trims and collapses inner spaces; a preset typed in any case becomes the preset's spelling. */
@@ -129,22 +158,22 @@ function carrierSchema(kind: RateKind) {
   return z
     .object({
       id: z.string().trim().optional(),
-      name: z
-        .string({ invalid_type_error: SETUP_MESSAGES.carrierName })
-        .trim()
-        .max(120, "Carrier names can be at most 120 characters.")
-        .optional(),
-      products: z
-        .array(productSchema(kind), { invalid_type_error: "Products must be a list." })
-        .max(MAX_PRODUCTS_PER_CARRIER, `A carrier can have at most ${MAX_PRODUCTS_PER_CARRIER} products.`)
-        .default([]),
+      name: z.string({ invalid_type_error: SETUP_MESSAGES.carrierName }).trim().optional(),
+      products: boundedList(
+        MAX_PRODUCTS_PER_CARRIER,
+        z
+          .array(productSchema(kind), { invalid_type_error: "Products must be a list." })
+          .max(MAX_PRODUCTS_PER_CARRIER, `A carrier can have at most ${MAX_PRODUCTS_PER_CARRIER} products.`),
+      ).default([]),
     })
     .transform((carrier, ctx) => {
-      const name = carrier.name ? canonicalCarrierName(carrier.name) : "";
-      if (!name && !carrier.id) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: SETUP_MESSAGES.carrierName });
+      // A carrier chosen by id may come without its name; a name that is given is always checked.
+      const problem = carrier.name || !carrier.id ? carrierNameProblem(carrier.name ?? "") : null;
+      if (problem) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: problem });
         return z.NEVER;
       }
+      const name = carrier.name ? canonicalCarrierName(carrier.name) : "";
       if (carrier.products.length === 0) {
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
@@ -180,9 +209,12 @@ function carrierSchema(kind: RateKind) {
 }
 
 function carriersSchema(kind: RateKind) {
-  return z
-    .array(carrierSchema(kind), { invalid_type_error: "Carriers must be a list." })
-    .max(MAX_CARRIERS, `At most ${MAX_CARRIERS} carriers can be added.`)
+  return boundedList(
+    MAX_CARRIERS,
+    z
+      .array(carrierSchema(kind), { invalid_type_error: "Carriers must be a list." })
+      .max(MAX_CARRIERS, `At most ${MAX_CARRIERS} carriers can be added.`),
+  )
     .default([])
     .superRefine((carriers, ctx) => {
       if (carriers.length === 0) {
@@ -212,11 +244,14 @@ function licensedStatesSchema(emptyMessage: string) {
     .preprocess(
       // A plain text list ("FL, Texas") is read like the bulk-entry box.
       (value) => (typeof value === "string" ? value.split(/[,\r\n]+/) : value),
-      z
-        .array(z.string({ invalid_type_error: "Licensed states must be state names or codes." }), {
-          invalid_type_error: "Licensed states must be a list of state names or codes.",
-        })
-        .max(200, "Too many licensed states."),
+      boundedList(
+        200,
+        z
+          .array(z.string({ invalid_type_error: "Licensed states must be state names or codes." }), {
+            invalid_type_error: "Licensed states must be a list of state names or codes.",
+          })
+          .max(200, "Too many licensed states."),
+      ),
     )
     .default([])
     .transform((entries, ctx) => {
@@ -257,7 +292,13 @@ export const setupSkipFlagSchema = z
 // The wizard validates one step at a time; each step has its own schema over the same fields.
 export const wizardStepSchemas = {
   1: z.object({
-    selectedCarriers: z.array(z.string()).min(1, SETUP_MESSAGES.noCarrier),
+    selectedCarriers: boundedList(
+      MAX_CARRIERS,
+      z
+        .array(z.string())
+        .min(1, SETUP_MESSAGES.noCarrier)
+        .max(MAX_CARRIERS, `At most ${MAX_CARRIERS} carriers can be added.`),
+    ),
   }),
   2: z.object({ carriers: carriersSchema("setup") }),
   3: z.object({ licensedStates: licensedStatesSchema(SETUP_MESSAGES.noState) }),

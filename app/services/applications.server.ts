@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
 import { col, fn, QueryTypes, type FindOptions } from "sequelize";
-import { Agent, Application, Beneficiary, Carrier, Notification, Phone, User, sequelize } from "~db";
+import { Agent, Application, Beneficiary, Notification, Phone, User, sequelize } from "~db";
 import { centsFromDollars } from "~/domain/format";
 import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/public-application";
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
 import { badRequest } from "./errors.server";
 import { assignableAgentWhere } from "./agents.server";
+import { findPublicCarrier } from "./carriers.server";
 import { findPage } from "./list.server";
-import { PUBLIC_SUBMISSIONS, assertUnderLimit, recordAttempt } from "./rate-limits.server";
+import { PUBLIC_SUBMISSIONS, takeAttempt, withAttempt } from "./rate-limits.server";
 import type { RequestMeta, SessionUser } from "./sessions.server";
 
 // Leads (the Application model). This module starts with the public side: the agents a prospect
@@ -66,8 +67,7 @@ function lastFour(value: string | undefined | null) {
  * nothing is saved.
  */
 export async function discardSpamSubmission(meta: RequestMeta) {
-  await assertUnderLimit(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
-  await recordAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
+  await takeAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
   return { id: crypto.randomUUID() };
 }
 
@@ -79,13 +79,17 @@ export async function discardSpamSubmission(meta: RequestMeta) {
  * written, so the lead is unread for the agent and for every admin.
  */
 export async function createPublicApplication(input: PublicApplicationInput, meta: RequestMeta = {}) {
-  await assertUnderLimit(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
+  // Counted before the work, as one step with the check; a refused application is given back.
+  return withAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta), () => savePublicApplication(input, meta));
+}
 
+async function savePublicApplication(input: PublicApplicationInput, meta: RequestMeta) {
   const [agent, carrier] = await Promise.all([
     Agent.findByPk(input.agentId, {
       include: [{ model: User, as: "user", attributes: ["id", "firstName", "lastName"] }],
     }),
-    Carrier.findByPk(input.carrierId, { attributes: ["id", "name"] }),
+    // Only a carrier the form offers: never one a pending or paused agent typed in.
+    findPublicCarrier(input.carrierId),
   ]);
   if (!agent || agent.status !== assignableAgentWhere.status || !agent.user) {
     throw badRequest(AGENT_NOT_ACCEPTING, { agentId: [AGENT_NOT_ACCEPTING] });
@@ -219,7 +223,6 @@ export async function createPublicApplication(input: PublicApplicationInput, met
     return created;
   });
 
-  await recordAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
   return { id: lead.id, agentName };
 }
 

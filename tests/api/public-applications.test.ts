@@ -7,7 +7,8 @@ import { action as applicationsAction, loader as applicationsLoader } from "~/ro
 import { loader as agentsLoader } from "~/routes/api+/public.agents";
 import { action as pageAction, loader as pageLoader } from "~/routes/_public+/submitapplication";
 import { PUBLIC_SUBMISSIONS } from "~/services/rate-limits.server";
-import { decrypt } from "~/utils/crypto.server";
+import { decrypt, encrypt } from "~/utils/crypto.server";
+import { SEAL_LIFETIME_MS, sealFields } from "~/utils/sealed-fields.server";
 import { createAgent } from "../support/factories";
 import { applicationForm, applicationPayload, carrierId, uniqueName } from "../support/application-factories";
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
@@ -16,6 +17,7 @@ type ApiError = { error: string; fieldErrors?: Record<string, string[]> };
 type PageReply = {
   result: { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
   formMessage: string | null;
+  kept: { sealed: string; endings: Record<string, string> } | null;
 };
 
 function uniqueIp() {
@@ -114,7 +116,7 @@ describe("POST /api/public/applications: success", () => {
       cardCvv: "123",
     });
     const before = new Date();
-    const res = await submit(payload, { "X-Forwarded-For": ip });
+    const res = await submit(payload, { "X-Remote-Address": ip });
     expect(res.status).toBe(201);
     const body = await jsonOf<{ id: string; message: string }>(res);
     expect(body.message).toBe("Your application has been sent to the selected agent");
@@ -206,7 +208,7 @@ describe("POST /api/public/applications: success", () => {
     const { agent, carrier } = await setup();
     const payload: Record<string, unknown> = applicationPayload(agent.id, carrier);
     delete payload.consent;
-    const res = await submit(payload, { "X-Forwarded-For": uniqueIp() });
+    const res = await submit(payload, { "X-Remote-Address": uniqueIp() });
     expect(res.status).toBe(201);
     const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
     expect(lead.consentGiven).toBe(false);
@@ -578,19 +580,19 @@ describe("POST /api/public/applications: abuse", () => {
   it("limits submissions per address (429 after 10 an hour) and counts only accepted ones", async () => {
     const { agent, carrier } = await setup();
     const ip = uniqueIp();
-    const first = await submit(applicationPayload(agent.id, carrier), { "X-Forwarded-For": ip });
+    const first = await submit(applicationPayload(agent.id, carrier), { "X-Remote-Address": ip });
     expect(first.status).toBe(201);
-    await submit(applicationPayload(agent.id, carrier, { ssn: "bad" }), { "X-Forwarded-For": ip });
+    await submit(applicationPayload(agent.id, carrier, { ssn: "bad" }), { "X-Remote-Address": ip });
     expect(await Attempt.count({ where: { kind: PUBLIC_SUBMISSIONS.kind, key: `ip:${ip}` } })).toBe(1);
 
     await Attempt.bulkCreate(Array.from({ length: 9 }, () => ({ kind: PUBLIC_SUBMISSIONS.kind, key: `ip:${ip}` })));
     const payload = applicationPayload(agent.id, carrier);
-    const limited = await submit(payload, { "X-Forwarded-For": ip });
+    const limited = await submit(payload, { "X-Remote-Address": ip });
     expect(limited.status).toBe(429);
     expect((await jsonOf<ApiError>(limited)).error).toBe(PUBLIC_SUBMISSIONS.message);
     expect(await Application.count({ where: { lastName: payload.lastName } })).toBe(0);
     // Another address is not affected.
-    expect((await submit(applicationPayload(agent.id, carrier), { "X-Forwarded-For": uniqueIp() })).status).toBe(201);
+    expect((await submit(applicationPayload(agent.id, carrier), { "X-Remote-Address": uniqueIp() })).status).toBe(201);
   });
 });
 
@@ -621,7 +623,7 @@ describe("/submitapplication page", () => {
       path: "/submitapplication",
       method: "POST",
       form,
-      headers: { "X-Forwarded-For": uniqueIp() },
+      headers: { "X-Remote-Address": uniqueIp() },
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/submitapplication");
@@ -686,5 +688,127 @@ describe("/submitapplication page", () => {
     const res = await callRoute(pageAction, { path: "/submitapplication", method: "POST", form });
     expect(res.status).toBe(302);
     expect(await Application.count({ where: { lastName: form.lastName! } })).toBe(0);
+  });
+});
+
+describe("/submitapplication without JavaScript keeps the sensitive numbers across round trips", () => {
+  const NUMBERS = {
+    ssn: "123-45-6789",
+    routingNumber: "021000021",
+    accountNumber: "000123456789",
+    cardNumber: "4111111111111111",
+    cardCvv: "9876",
+  };
+  const PLAIN = ["123-45-6789", "123456789", "021000021", "000123456789", "4111111111111111", "9876"];
+  const ADD_PHONE = JSON.stringify({
+    type: "insert",
+    payload: { name: "phones", defaultValue: { phoneType: "mobile" } },
+  });
+
+  async function post(form: Record<string, string>) {
+    return callRoute(pageAction, {
+      path: "/submitapplication",
+      method: "POST",
+      form,
+      headers: { "X-Remote-Address": uniqueIp() },
+    });
+  }
+
+  /** The reply as the page would render it, minus the one sealed value. */
+  function withoutSeal(reply: PageReply) {
+    return JSON.stringify({ ...reply, kept: { ...reply.kept, sealed: undefined } });
+  }
+
+  const EMPTY_NUMBERS = { ssn: "", routingNumber: "", accountNumber: "", cardNumber: "", cardCvv: "" };
+
+  it("Add phone keeps every number sealed, shows only their last four, and the final submit uses them", async () => {
+    const { agent, carrier } = await setup();
+    const form = applicationForm(agent.id, carrier, { ...NUMBERS, __intent__: ADD_PHONE, intent: "__delete__" });
+    const added = await post(form);
+    expect(added.status).toBe(200);
+    const reply = await jsonOf<PageReply>(added);
+    expect(reply.result.initialValue?.phones).toHaveLength(2);
+    expect(reply.kept?.endings).toEqual({
+      ssn: "6789",
+      routingNumber: "0021",
+      accountNumber: "6789",
+      cardNumber: "1111",
+      // The CVV's last four digits are all of it: the page only says one is kept.
+      cardCvv: "",
+    });
+    const page = withoutSeal(reply);
+    for (const plain of PLAIN) expect(page, plain).not.toContain(plain);
+    for (const plain of PLAIN) expect(reply.kept!.sealed, plain).not.toContain(plain);
+
+    // Remove the added phone: the numbers stay kept through a second round trip.
+    const removed = await post({
+      ...form,
+      ...EMPTY_NUMBERS,
+      keptNumbers: reply.kept!.sealed,
+      __intent__: JSON.stringify({ type: "remove", payload: { name: "phones", index: 1 } }),
+    });
+    const again = await jsonOf<PageReply>(removed);
+    expect(again.result.initialValue?.phones).toHaveLength(1);
+    expect(again.kept?.endings.ssn).toBe("6789");
+
+    // The boxes left empty: the submit uses the kept numbers.
+    const { __intent__: _ignored, ...rest } = form;
+    const submitted = await post({ ...rest, ...EMPTY_NUMBERS, intent: "submit", keptNumbers: again.kept!.sealed });
+    expect(submitted.status).toBe(302);
+    const lead = (await Application.findOne({ where: { lastName: form.lastName! } }))!;
+    expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
+    expect(decrypt(lead.routingNumberEncrypted!)).toBe("021000021");
+    expect(decrypt(lead.accountNumberEncrypted!)).toBe("000123456789");
+    // A checking account: the card numbers kept along the way are not stored.
+    expect(lead.cardNumberEncrypted).toBeNull();
+    expect(lead.cardCvvEncrypted).toBeNull();
+  });
+
+  it("a number typed again replaces the kept one", async () => {
+    const { agent, carrier } = await setup();
+    const form = applicationForm(agent.id, carrier, { ...NUMBERS, __intent__: ADD_PHONE, intent: "__delete__" });
+    const { kept } = await jsonOf<PageReply>(await post(form));
+    const { __intent__: _ignored, ...rest } = form;
+    const res = await post({
+      ...rest,
+      ...EMPTY_NUMBERS,
+      ssn: "987654321",
+      intent: "submit",
+      keptNumbers: kept!.sealed,
+    });
+    expect(res.status).toBe(302);
+    const lead = (await Application.findOne({ where: { lastName: form.lastName! } }))!;
+    expect(decrypt(lead.ssnEncrypted!)).toBe("987654321");
+    expect(decrypt(lead.accountNumberEncrypted!)).toBe("000123456789");
+  });
+
+  it("a refused submission keeps the numbers too, and says so at the field instead of asking for them again", async () => {
+    const { agent, carrier } = await setup();
+    const res = await post(applicationForm(agent.id, carrier, { ...NUMBERS, firstName: "" }));
+    expect(res.status).toBe(400);
+    const reply = await jsonOf<PageReply>(res);
+    expect(reply.result.error?.firstName).toEqual(["First name is required"]);
+    expect(reply.result.error?.ssn).toBeUndefined();
+    expect(reply.kept?.endings.ssn).toBe("6789");
+    for (const plain of PLAIN) expect(withoutSeal(reply), plain).not.toContain(plain);
+  });
+
+  it("keeps nothing from a seal that is out of date, altered or any other encrypted value, and says why", async () => {
+    const { agent, carrier } = await setup();
+    const sealedForm = new FormData();
+    sealedForm.set("ssn", "123456789");
+    const old = sealFields(sealedForm, ["ssn"], Date.now() - SEAL_LIFETIME_MS - 1000)!.sealed;
+    const fresh = sealFields(sealedForm, ["ssn"])!.sealed;
+    const [version, iv, tag, body] = fresh.split(":");
+    const altered = [version, iv, tag, `${body!.slice(0, -2)}AA`].join(":");
+    for (const keptNumbers of [old, altered, encrypt("123456789"), "not a seal"]) {
+      const form = applicationForm(agent.id, carrier, { ssn: "", keptNumbers });
+      const res = await post(form);
+      expect(res.status, keptNumbers).toBe(400);
+      const reply = await jsonOf<PageReply>(res);
+      expect(reply.result.error?.ssn).toEqual(["SSN is required"]);
+      expect(reply.formMessage).toMatch(/forgotten after 30 minutes; please enter them again/);
+      expect(await Application.count({ where: { lastName: form.lastName! } })).toBe(0);
+    }
   });
 });

@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { Application } from "~db";
+import { decrypt } from "~/utils/crypto.server";
 import { agentChoiceLabel } from "../../app/domain/schemas/public-application";
 import { expect, isNoJs, signOut, startSession, test, uniqueName, type TestAgent } from "./fixtures";
 
@@ -21,8 +23,8 @@ function inFutureMonth() {
   return `08/${String(year).padStart(2, "0")}`;
 }
 
-/** Everything except the first name, which each test decides about. */
-async function fillApplication(page: Page, agent: TestAgent, lastName: string) {
+/** Everything except the first name, which each test decides about (and the numbers, if told). */
+async function fillApplication(page: Page, agent: TestAgent, lastName: string, { numbers = true } = {}) {
   await chooseAgent(page, agent);
   await page.getByLabel("Last name").fill(lastName);
   await page.getByLabel("Gender").selectOption("female");
@@ -40,7 +42,7 @@ async function fillApplication(page: Page, agent: TestAgent, lastName: string) {
   await page.getByLabel("Marital status").selectOption("widowed");
   await page.getByLabel("Height").fill("5'5\"");
   await page.getByLabel("Weight (lbs)").fill("150");
-  await page.getByLabel("SSN").fill("123-45-6789");
+  if (numbers) await page.getByLabel("SSN").fill("123-45-6789");
 
   await page.getByLabel("Beneficiary 1 Name").fill("John Doe");
   await page.getByLabel(field("Beneficiary 1 Relationship")).selectOption("son");
@@ -60,8 +62,10 @@ async function fillApplication(page: Page, agent: TestAgent, lastName: string) {
 
   await page.getByLabel("Payment method").selectOption("checking");
   await page.getByLabel("Bank name").fill("First Bank");
-  await page.getByLabel("Routing number").fill("021000021");
-  await page.getByLabel("Account number").fill("000123456789");
+  if (numbers) {
+    await page.getByLabel("Routing number").fill("021000021");
+    await page.getByLabel("Account number").fill("000123456789");
+  }
   await page.getByLabel(/I agree to be contacted/).check();
 }
 
@@ -241,5 +245,51 @@ test.describe("public application form", () => {
     await page.getByRole("button", { name: "Discard draft" }).click();
     await expect(page.getByLabel("First name")).toHaveValue("");
     expect(await page.evaluate(() => window.localStorage.getItem("agency-crm:application-draft"))).toBeNull();
+  });
+
+  test("adding rows keeps the SSN and bank numbers typed, and comes back to the rows", async ({
+    page,
+    factory,
+  }, testInfo) => {
+    const agent = await factory.agent();
+    const lastName = uniqueName("Kept");
+    await page.goto("/submitapplication");
+    await page.getByLabel("First name").fill("Jane");
+    await page.getByLabel("SSN").fill("123-45-6789");
+    if (!isNoJs(testInfo)) await page.getByLabel("Payment method").selectOption("checking");
+    await page.getByLabel("Routing number").fill("021000021");
+    await page.getByLabel("Account number").fill("000123456789");
+
+    await page.getByRole("button", { name: "Add phone" }).click();
+    await expect(page.getByLabel(field("Phone 2"))).toBeVisible();
+    await expect(page.locator("#phones")).toBeInViewport();
+    await page.getByRole("button", { name: "Add beneficiary" }).click();
+    await expect(page.getByLabel("Beneficiary 2 Name")).toBeVisible();
+    await expect(page.locator("#beneficiaries")).toBeInViewport();
+    await expect(page.getByLabel("First name")).toHaveValue("Jane");
+
+    if (isNoJs(testInfo)) {
+      // Two round trips to the server: each answer lands back at the rows it changed.
+      await expect(page).toHaveURL(/\/submitapplication#beneficiaries$/);
+      // The numbers are kept, sealed, and never written into the page.
+      await expect(page.getByLabel("SSN")).toHaveValue("");
+      await expect(page.getByText("Kept: ending 6789. Leave it empty to keep it").first()).toBeVisible();
+      await expect(page.getByText("Kept: ending 0021. Leave it empty to keep it")).toBeVisible();
+      const html = await page.content();
+      for (const plain of ["123-45-6789", "123456789", "021000021", "000123456789"]) expect(html).not.toContain(plain);
+    } else {
+      // With JavaScript the rows are added in place and the boxes simply keep their text.
+      await expect(page.getByLabel("SSN")).toHaveValue("123-45-6789");
+    }
+
+    await fillApplication(page, agent, lastName, { numbers: false });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByText("Application submitted successfully")).toBeVisible();
+
+    const lead = await Application.findOne({ where: { lastName } });
+    expect(lead).not.toBeNull();
+    expect(decrypt(lead!.ssnEncrypted!)).toBe("123456789");
+    expect(decrypt(lead!.routingNumberEncrypted!)).toBe("021000021");
+    expect(decrypt(lead!.accountNumberEncrypted!)).toBe("000123456789");
   });
 });

@@ -21,11 +21,14 @@ import {
   HONEYPOT_FIELD,
   MARITAL_STATUSES,
   PAYMENT_METHODS,
+  SEALED_FIELD,
   agentChoiceLabel,
   consentTextFor,
-  publicApplicationSchema,
+  publicApplicationSchemaKeeping,
   type ApplicationFormValue,
+  type KeptNumbers,
   type PublicApplicationInput,
+  type SensitiveField,
 } from "~/domain/schemas/public-application";
 import { STATES_WITH_DC } from "~/domain/states";
 import { useHydrated } from "~/utils/hydrated";
@@ -49,14 +52,27 @@ type Props = {
   submitting: boolean;
   /** The page was just reached through a successful submission: the draft is done with. */
   justSubmitted: boolean;
+  /** The sensitive numbers the server keeps sealed from the last round trip (decision 015). */
+  kept?: { sealed: string; endings: KeptNumbers } | null;
 };
 
-/** Why these numbers come back empty after a correction (see SENSITIVE_FIELDS). */
-const REENTER = {
-  ssn: "Digits only, at most 9. For your security it is never sent back to your browser: if the form needs a correction, enter it again.",
-  bank: "For your security, routing and account numbers are never sent back to your browser: if the form needs a correction, enter them again.",
-  card: "For your security, the card number and CVV are never sent back to your browser: if the form needs a correction, enter them again.",
+/** Why these numbers never show again once sent (see SENSITIVE_FIELDS and decision 015). */
+const NEVER_SHOWN = {
+  ssn: "Digits only, at most 9. For your security it is never shown again once sent: the server keeps it, encrypted, while you finish the form.",
+  bank: "For your security, routing and account numbers are never shown again once sent: the server keeps them, encrypted, while you finish the form.",
+  card: "For your security, the card number and CVV are never shown again once sent: the server keeps them, encrypted, while you finish the form.",
 };
+
+/** A sensitive box the server holds a number for: it stays empty and says what it keeps. */
+function keptProps(kept: KeptNumbers | undefined, field: SensitiveField, hint?: string) {
+  const ending = kept?.[field];
+  if (ending === undefined) return { hint };
+  const what = ending ? `Kept: ending ${ending}` : "Kept";
+  return {
+    placeholder: what,
+    hint: `${what}. Leave it empty to keep it, or type a new number to change it.`,
+  };
+}
 
 function summaryItems(formId: string, allErrors: Record<string, string[]>): SummaryItem[] {
   const rank = (name: string) => {
@@ -79,6 +95,7 @@ export function ApplicationForm({
   formMessage,
   submitting,
   justSubmitted,
+  kept,
 }: Props) {
   const hydrated = useHydrated();
   const [draftNote, setDraftNote] = useState<"saved" | "restored" | null>(null);
@@ -87,7 +104,7 @@ export function ApplicationForm({
     id: "application",
     lastResult,
     defaultValue: { phones: [{ phoneType: "mobile" }], beneficiaries: [{}], firstDraftDate: tomorrow },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: publicApplicationSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: publicApplicationSchemaKeeping(kept?.endings) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -181,6 +198,8 @@ export function ApplicationForm({
           </div>
         </Alert>
       ) : null}
+
+      {kept ? <input type="hidden" name={SEALED_FIELD} value={kept.sealed} /> : null}
 
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="application-website">Website (leave this empty)</label>
@@ -359,8 +378,8 @@ export function ApplicationForm({
           inputMode="numeric"
           maxLength={11}
           autoComplete="off"
-          aria-required
-          hint={REENTER.ssn}
+          aria-required={kept?.endings.ssn === undefined}
+          {...keptProps(kept?.endings, "ssn", NEVER_SHOWN.ssn)}
           errors={fields.ssn.errors}
         />
       </FormSection>
@@ -485,7 +504,7 @@ export function ApplicationForm({
           </p>
         ) : null}
         {showBank ? (
-          <SubGroup title="Bank account (for checking or savings)" hint={REENTER.bank}>
+          <SubGroup title="Bank account (for checking or savings)" hint={NEVER_SHOWN.bank}>
             <Field
               className="md:col-span-2"
               label="Bank name"
@@ -498,7 +517,7 @@ export function ApplicationForm({
               inputMode="numeric"
               maxLength={9}
               autoComplete="off"
-              hint="Digits only, at most 9."
+              {...keptProps(kept?.endings, "routingNumber", "Digits only, at most 9.")}
               errors={fields.routingNumber.errors}
             />
             <Field
@@ -507,12 +526,13 @@ export function ApplicationForm({
               inputMode="numeric"
               maxLength={17}
               autoComplete="off"
+              {...keptProps(kept?.endings, "accountNumber")}
               errors={fields.accountNumber.errors}
             />
           </SubGroup>
         ) : null}
         {showCard ? (
-          <SubGroup title="Card (for debit or credit)" hint={REENTER.card}>
+          <SubGroup title="Card (for debit or credit)" hint={NEVER_SHOWN.card}>
             <Field
               className="md:col-span-2"
               label="Card number"
@@ -520,6 +540,7 @@ export function ApplicationForm({
               inputMode="numeric"
               maxLength={23}
               autoComplete="cc-number"
+              {...keptProps(kept?.endings, "cardNumber")}
               errors={fields.cardNumber.errors}
             />
             <Field
@@ -536,6 +557,7 @@ export function ApplicationForm({
               inputMode="numeric"
               maxLength={4}
               autoComplete="cc-csc"
+              {...keptProps(kept?.endings, "cardCvv")}
               errors={fields.cardCvv.errors}
             />
           </SubGroup>

@@ -22,6 +22,9 @@ function labelFor(n: number, text: string, required = false) {
   return required ? <Required>{content}</Required> : content;
 }
 
+/** Where the page lands after an Add or Remove without JavaScript: back at these rows. */
+export const BENEFICIARIES_ANCHOR = "beneficiaries";
+
 /**
  * Beneficiary rows; one always remains and later rows without a name are ignored. "Other"
  * reveals its specification with JavaScript; without it the field is always there, marked
@@ -30,7 +33,7 @@ function labelFor(n: number, text: string, required = false) {
 export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
   const rows = field.getFieldList();
   return (
-    <div className="md:col-span-2">
+    <div id={BENEFICIARIES_ANCHOR} className="scroll-mt-4 md:col-span-2">
       <FieldErrors errors={field.errors} />
       <ul className="space-y-4">
         {rows.map((row, index) => {
@@ -50,6 +53,7 @@ export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
                       variant="ghost"
                       className="text-red-700"
                       {...form.remove.getButtonProps({ name: field.name, index })}
+                      formAction={`#${BENEFICIARIES_ANCHOR}`}
                       aria-label={`Remove beneficiary ${n}`}
                     >
                       Remove
@@ -124,7 +128,12 @@ export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
         })}
       </ul>
       {rows.length < MAX_BENEFICIARIES ? (
-        <Button variant="secondary" className="mt-3" {...form.insert.getButtonProps({ name: field.name })}>
+        <Button
+          variant="secondary"
+          className="mt-3"
+          {...form.insert.getButtonProps({ name: field.name })}
+          formAction={`#${BENEFICIARIES_ANCHOR}`}
+        >
           Add beneficiary
         </Button>
       ) : null}

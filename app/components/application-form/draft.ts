@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/public-application";
+import { HONEYPOT_FIELD, SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/public-application";
 
 // "Save as Draft" keeps the prospect's entries on this device (localStorage) so they can finish
 // later. The SSN, bank and card numbers never go into it, nor does consent, which must be given
@@ -8,7 +8,8 @@ export const DRAFT_STORAGE_KEY = "agency-crm:application-draft";
 
 export type ApplicationDraft = { savedAt: string; value: Record<string, unknown> };
 
-const NEVER_SAVED: readonly string[] = [...SENSITIVE_FIELDS, HONEYPOT_FIELD, "consent", "consentText"];
+// The sealed numbers too: they are for this visit only, and expire within the half hour.
+const NEVER_SAVED: readonly string[] = [...SENSITIVE_FIELDS, SEALED_FIELD, HONEYPOT_FIELD, "consent", "consentText"];
 
 /** The form's current values without anything that must not be kept in the browser. */
 export function draftValue(value: Record<string, unknown> | undefined): Record<string, unknown> {

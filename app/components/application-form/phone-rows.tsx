@@ -9,14 +9,18 @@ type Props = {
   field: FieldMetadata<ApplicationFormValue["phones"], ApplicationFormValue>;
 };
 
+/** Where the page lands after an Add or Remove without JavaScript: back at these rows. */
+export const PHONES_ANCHOR = "phones";
+
 /**
  * Phone rows; one always remains. Add and Remove are conform intents: with JavaScript they act in
- * place, without it they are submit buttons the action answers with the updated rows.
+ * place, without it they are submit buttons the action answers with the updated rows (the
+ * fragment in formAction scrolls the answer back to the rows, not to the top of a long form).
  */
 export function PhoneRows({ form, field }: Props) {
   const rows = field.getFieldList();
   return (
-    <fieldset className="md:col-span-2">
+    <fieldset id={PHONES_ANCHOR} className="scroll-mt-4 md:col-span-2">
       <legend className="text-sm font-semibold text-slate-800">Phone numbers</legend>
       <p className="mt-0.5 text-xs text-slate-500">The first number is the main contact number.</p>
       <FieldErrors errors={field.errors} />
@@ -49,6 +53,7 @@ export function PhoneRows({ form, field }: Props) {
                   variant="secondary"
                   className="sm:mt-6"
                   {...form.remove.getButtonProps({ name: field.name, index })}
+                  formAction={`#${PHONES_ANCHOR}`}
                   aria-label={`Remove phone ${index + 1}`}
                 >
                   Remove
@@ -63,6 +68,7 @@ export function PhoneRows({ form, field }: Props) {
           variant="secondary"
           className="mt-3"
           {...form.insert.getButtonProps({ name: field.name, defaultValue: { phoneType: "mobile" } })}
+          formAction={`#${PHONES_ANCHOR}`}
         >
           Add phone
         </Button>

@@ -2,6 +2,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { isCombined } from "~/domain/carriers";
+import { rowErrors } from "~/domain/row-messages";
 import { SETUP_RATE_LIMITS } from "~/domain/schemas/setup";
 import type { DraftCarrier } from "~/domain/setup-draft";
 import { errorsFor, type FieldErrorMap } from "./setup-parts";
@@ -95,7 +96,7 @@ export function CarrierProducts({
                     label="Product name"
                     defaultValue={product.name}
                     autoComplete="off"
-                    errors={errorsFor(errors, name)}
+                    errors={rowErrors(name, errorsFor(errors, name))}
                   />
                 )}
                 <Field
@@ -107,7 +108,7 @@ export function CarrierProducts({
                     </span>
                   }
                   defaultValue={product.commissionRate}
-                  errors={errorsFor(errors, rate)}
+                  errors={rowErrors(rate, errorsFor(errors, rate))}
                   {...rateProps}
                 />
                 {fixed ? null : (

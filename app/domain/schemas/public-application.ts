@@ -2,6 +2,7 @@ import { z } from "zod";
 import { centsFromDollars, digitsOnly } from "../format";
 import { addDaysIso, parseIsoDate, todayIn } from "../periods";
 import { STATES_WITH_DC } from "../states";
+import { boundedList } from "./lists";
 
 // The public insurance application (part 2, sections 3 and 5). One schema serves the page (the
 // browser for instant feedback, the action as the authority) and POST /api/public/applications.
@@ -69,6 +70,30 @@ const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvv"] as const;
  * browser's history and form-restore caches) a second time for no gain.
  */
 export const SENSITIVE_FIELDS = ["ssn", "routingNumber", "accountNumber", "cardNumber", "cardCvv"] as const;
+export type SensitiveField = (typeof SENSITIVE_FIELDS)[number];
+
+/**
+ * The hidden field that carries the sensitive numbers from one round trip of the page to the
+ * next, sealed by the server (app/utils/sealed-fields.server.ts): an Add phone without JavaScript
+ * or a refused submission keeps them without writing them into the page.
+ */
+export const SEALED_FIELD = "keptNumbers";
+
+/** Which numbers the server keeps sealed, each with what the page may show of it. */
+export type KeptNumbers = Partial<Record<SensitiveField, string>>;
+
+/**
+ * What the page shows of a kept number: its last four digits, as lists show them; nothing of
+ * the CVV, whose last four digits are all of it.
+ */
+export function keptEndings(values: Partial<Record<string, string>>): KeptNumbers {
+  const endings: KeptNumbers = {};
+  for (const field of SENSITIVE_FIELDS) {
+    const value = values[field];
+    if (value) endings[field] = field === "cardCvv" ? "" : value.replace(/\D/g, "").slice(-4);
+  }
+  return endings;
+}
 
 export const MAX_PHONES = 10;
 export const MAX_BENEFICIARIES = 10;
@@ -296,9 +321,12 @@ const fields = {
   ),
   // Checked together with hasEmail below: ignored when the box is not ticked.
   email: z.preprocess(blank, z.string().optional()),
-  phones: z
-    .array(phoneRow, { invalid_type_error: "Phones must be a list" })
-    .max(MAX_PHONES, `At most ${MAX_PHONES} phone numbers`),
+  phones: boundedList(
+    MAX_PHONES,
+    z
+      .array(phoneRow, { invalid_type_error: "Phones must be a list" })
+      .max(MAX_PHONES, `At most ${MAX_PHONES} phone numbers`),
+  ),
   address: requiredText("Address", 255),
   city: requiredText("City", 120),
   state: choice(
@@ -322,9 +350,12 @@ const fields = {
       .max(1500, "Weight must be at most 1500 lbs"),
   ),
   ssn: digitString("SSN must be digits only (at most 9)", 9, "SSN is required"),
-  beneficiaries: z
-    .array(beneficiaryRow, { invalid_type_error: "Beneficiaries must be a list" })
-    .max(MAX_BENEFICIARIES, `At most ${MAX_BENEFICIARIES} beneficiaries`),
+  beneficiaries: boundedList(
+    MAX_BENEFICIARIES,
+    z
+      .array(beneficiaryRow, { invalid_type_error: "Beneficiaries must be a list" })
+      .max(MAX_BENEFICIARIES, `At most ${MAX_BENEFICIARIES} beneficiaries`),
+  ),
   doctorName: optionalText("Doctor name", 200),
   doctorPhone: z.preprocess(blank, phoneNumber("Doctor phone").optional()),
   medications: optionalText("Medications", 5000),
@@ -480,7 +511,7 @@ export const APPLICATION_FIELD_ORDER: readonly string[] = Object.keys(fields);
 /** The form's shape as the page edits it (conform's field metadata is typed from it). */
 export type ApplicationFormValue = z.output<typeof applicationFields>;
 
-export const publicApplicationSchema = z.preprocess(prepare, applicationFields).transform((value) => {
+const withDerivedValues = (value: ApplicationFormValue) => {
   const usesBank = BANK_METHODS.includes(value.paymentMethod);
   return {
     ...value,
@@ -497,6 +528,22 @@ export const publicApplicationSchema = z.preprocess(prepare, applicationFields).
     // Blank means "as soon as possible": tomorrow on the agency's calendar.
     firstDraftDate: value.firstDraftDate ?? draftDateBounds().tomorrow,
   };
-});
+};
+
+export const publicApplicationSchema = z.preprocess(prepare, applicationFields).transform(withDerivedValues);
 
 export type PublicApplicationInput = z.output<typeof publicApplicationSchema>;
+
+/**
+ * The browser's check while the server keeps some numbers sealed: a kept SSN counts as given
+ * while its box is empty (the server puts it back before its own check, which stays the
+ * authority). The other numbers are optional anyway.
+ */
+export function publicApplicationSchemaKeeping(
+  kept: KeptNumbers | null | undefined,
+): z.ZodType<PublicApplicationInput, z.ZodTypeDef, unknown> {
+  if (kept?.ssn === undefined) return publicApplicationSchema;
+  const relaxed = applicationFields.extend({ ssn: fields.ssn.optional() });
+  // Only used to find problems: the value it makes is never sent anywhere.
+  return z.preprocess(prepare, relaxed).transform((value) => withDerivedValues({ ...value, ssn: value.ssn ?? "" }));
+}

@@ -12,14 +12,17 @@ import {
 import { ApplicationForm } from "~/components/application-form/application-form";
 import {
   HONEYPOT_FIELD,
+  SEALED_FIELD,
   SENSITIVE_FIELDS,
   draftDateBounds,
+  keptEndings,
   publicApplicationSchema,
 } from "~/domain/schemas/public-application";
 import type { RootLoader } from "~/root";
 import { createPublicApplication, discardSpamSubmission, listPublicAgents } from "~/services/applications.server";
 import { listPublicCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
+import { restoreSealedFields, sealFields } from "~/utils/sealed-fields.server";
 import { requestMeta } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -44,10 +47,20 @@ export async function loader() {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
 
+const NUMBERS_FORGOTTEN =
+  "For your security, the SSN, bank and card numbers you entered are forgotten after 30 minutes; please enter them again.";
+
+/** The sensitive numbers of this post, sealed for the next one, and what the page may show of them. */
+function keepNumbers(formData: FormData) {
+  const kept = sealFields(formData, SENSITIVE_FIELDS);
+  return kept ? { sealed: kept.sealed, endings: keptEndings(kept.values) } : null;
+}
+
 /**
  * Post/redirect/get on success, so the emptied form and the toast are what a reload shows. On
- * failure the form comes back as typed, except the SSN, bank and card numbers: they are not
- * written into a second HTML response (SENSITIVE_FIELDS), and the hints say to type them again.
+ * failure, and on the Add/Remove row buttons without JavaScript, the form comes back as typed.
+ * The SSN, bank and card numbers are never written back into the page (SENSITIVE_FIELDS): they
+ * come back sealed in one hidden field, and a box left empty keeps its sealed number (decision 015).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -63,12 +76,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast("/submitapplication", SUCCESS_TOAST);
   }
 
+  const { forgotten } = restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS);
   const submission = parseWithZod(formData, { schema: publicApplicationSchema });
   if (submission.status !== "success") {
     // Add/Remove row buttons without JavaScript arrive here as intents with no status.
+    const refused = submission.status === "error";
     return data(
-      { result: submission.reply({ hideFields }), formMessage: null },
-      { status: submission.status === "error" ? 400 : 200 },
+      {
+        result: submission.reply({ hideFields }),
+        formMessage: refused && forgotten ? NUMBERS_FORGOTTEN : null,
+        kept: keepNumbers(formData),
+      },
+      { status: refused ? 400 : 200 },
     );
   }
 
@@ -80,6 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors, hideFields }),
         formMessage: error.message,
+        kept: keepNumbers(formData),
       },
       { status: error.status },
     );
@@ -123,6 +143,7 @@ export default function SubmitApplicationPage() {
           tomorrow={tomorrow}
           lastResult={actionData?.result}
           formMessage={actionData?.formMessage}
+          kept={actionData?.kept}
           submitting={submitting}
           justSubmitted={rootToast?.title === SUCCESS_TOAST.title}
         />

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Period } from "~/domain/periods";
 import { isShowablePeriod, periodFields, withCustomRangeRules } from "~/domain/schemas/period";
+import { cleanText } from "./clean-input";
 
 /**
  * The list kit's shared half (server and browser): what a list page reads from its URL, the page
@@ -70,7 +71,13 @@ export function listQuery<S extends string = "all", O extends string = "newest">
   const statusParam = options.statusParam ?? "status";
 
   const fields = {
-    search: z.string().trim().max(100, "Search is at most 100 characters").optional(),
+    // Typed search words reach SQL as a LIKE pattern: NUL bytes (they cut a SQLite statement
+    // short) and lone surrogates are dropped here, as they are from every body.
+    search: z
+      .string()
+      .transform(cleanText)
+      .pipe(z.string().trim().max(100, "Search is at most 100 characters"))
+      .optional(),
     status: z
       .enum(statuses as unknown as [S, ...S[]], {
         errorMap: () => ({ message: `Status must be one of: ${statuses.join(", ")}` }),

@@ -132,6 +132,45 @@ describe("admin dashboard", () => {
     expect((await bad.json()).query.period).toBe("today");
   });
 
+  it("shows the default period for a reversed or impossible custom range, keeping the dates and saying why", async () => {
+    const admin = await createAdmin();
+    const { cookie: adminCookie } = await signInAs(admin);
+    const reversed = await callRoute(adminDashboardLoader, {
+      path: "/admin/dashboard?period=custom&startDate=2026-03-10&endDate=2026-03-01",
+      cookie: adminCookie,
+    });
+    expect(reversed.status).toBe(200);
+    expect((await reversed.json()).query).toEqual({
+      period: "today",
+      refused: {
+        startDate: "2026-03-10",
+        endDate: "2026-03-01",
+        fieldErrors: { endDate: ["End date must be on or after the start date."] },
+        showing: "Today",
+      },
+    });
+
+    const { user } = await createAgent();
+    const { cookie: agentCookie } = await signInAs(user);
+    for (const [startDate, endDate, field] of [
+      ["2023-02-29", "2023-03-01", "startDate"],
+      ["2026-01-01", "2026-13-01", "endDate"],
+    ] as const) {
+      const res = await callRoute(agentDashboardLoader, {
+        path: `/agent/dashboard?period=custom&startDate=${startDate}&endDate=${endDate}`,
+        cookie: agentCookie,
+      });
+      expect(res.status).toBe(200);
+      const { query } = await res.json();
+      expect(query.period).toBe("all");
+      expect(query.refused).toMatchObject({
+        startDate,
+        endDate,
+        fieldErrors: { [field]: ["That date does not exist"] },
+      });
+    }
+  });
+
   it("sends an agent away from the admin dashboard and a signed-out visitor to /login", async () => {
     const { user } = await createAgent();
     const { cookie } = await signInAs(user);

@@ -41,8 +41,8 @@ describe("listQuery", () => {
       [{ pageSize: "0" }, "pageSize", /at least 1/],
       [{ search: "x".repeat(101) }, "search", /at most 100/],
       [{ startDate: "2023-02-29", endDate: "2023-03-01", period: "custom" }, "startDate", /does not exist/],
-      [{ period: "custom", startDate: "2024-03-01" }, "startDate", /both a start date and an end date/],
-      [{ period: "custom", startDate: "2024-03-02", endDate: "2024-03-01" }, "endDate", /on or before/],
+      [{ period: "custom", startDate: "2024-03-01" }, "endDate", /both a start date and an end date/],
+      [{ period: "custom", startDate: "2024-03-02", endDate: "2024-03-01" }, "endDate", /on or after the start date/],
     ];
     for (const [input, field, message] of cases) {
       const result = list.schema.safeParse(input);

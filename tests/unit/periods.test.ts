@@ -12,6 +12,8 @@ import {
   zonedMidnight,
   type Period,
 } from "~/domain/periods";
+import { PERIOD_MESSAGES, isShowablePeriod, periodFromSearch } from "~/domain/schemas/period";
+import { listQuery } from "~/utils/list";
 
 const NY = "America/New_York";
 const HOUR = 3_600_000;
@@ -283,5 +285,68 @@ describe("periodRange in other zones", () => {
     expect(range("today", now, "America/Phoenix").start).toBe("2026-06-15T07:00:00.000Z");
     expect(range("today", now, "America/Chicago").start).toBe("2026-06-15T05:00:00.000Z");
     expect(range("today", now, "America/Anchorage").start).toBe("2026-06-15T08:00:00.000Z");
+  });
+});
+
+describe("a period read from a dashboard's URL", () => {
+  const read = (search: string, fallback: Period = "today") => periodFromSearch(new URLSearchParams(search), fallback);
+
+  it("shows a custom range with both dates in order, a single day included", () => {
+    expect(read("period=custom&startDate=2026-03-01&endDate=2026-03-31")).toEqual({
+      period: "custom",
+      startDate: "2026-03-01",
+      endDate: "2026-03-31",
+    });
+    expect(read("period=custom&startDate=2026-03-01&endDate=2026-03-01").period).toBe("custom");
+  });
+
+  it("shows the default for a reversed range but keeps both dates and says so at the end date", () => {
+    expect(read("period=custom&startDate=2026-03-10&endDate=2026-03-01")).toEqual({
+      period: "today",
+      refused: {
+        startDate: "2026-03-10",
+        endDate: "2026-03-01",
+        fieldErrors: { endDate: ["End date must be on or after the start date."] },
+        showing: "Today",
+      },
+    });
+    expect(read("period=custom&startDate=2026-03-10&endDate=2026-03-01", "all").refused?.showing).toBe("All Time");
+  });
+
+  it("names a missing or impossible date at its field instead of failing the page", () => {
+    expect(read("period=custom&startDate=2026-02-10&endDate=").refused?.fieldErrors).toEqual({
+      endDate: [PERIOD_MESSAGES.bothDates],
+    });
+    expect(read("period=custom&startDate=2023-02-29&endDate=2023-03-01").refused?.fieldErrors).toEqual({
+      startDate: [PERIOD_MESSAGES.noSuchDate],
+    });
+    expect(read("period=custom&startDate=2026-01-01&endDate=2026-13-01").refused).toMatchObject({
+      startDate: "2026-01-01",
+      endDate: "2026-13-01",
+      fieldErrors: { endDate: [PERIOD_MESSAGES.noSuchDate] },
+    });
+    expect(read("period=custom&startDate=01/02/2026&endDate=2026-13-01").refused?.fieldErrors).toEqual({
+      startDate: [PERIOD_MESSAGES.dateFormat],
+      endDate: [PERIOD_MESSAGES.noSuchDate],
+    });
+  });
+
+  it("quietly uses the default for an unknown period and ignores the dates of any other period", () => {
+    expect(read("period=fortnight")).toEqual({ period: "today" });
+    expect(read("period=lastweek&startDate=2026-13-01&endDate=x")).toEqual({ period: "lastweek" });
+  });
+
+  it("gives the same answer to the list kit and the API schema, which never throw on an impossible date", () => {
+    expect(isShowablePeriod({ period: "custom", startDate: "2026-03-10", endDate: "2026-03-01" })).toBe(false);
+    expect(isShowablePeriod({ period: "custom", startDate: "2026-13-01", endDate: "2026-13-02" })).toBe(false);
+    const list = listQuery({ period: "today" });
+    const parsed = list.schema.safeParse({ period: "custom", startDate: "2026-03-10", endDate: "2026-03-01" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.flatten().fieldErrors).toEqual({ endDate: [PERIOD_MESSAGES.reversed] });
+    const impossible = list.schema.safeParse({ period: "custom", startDate: "2026-13-01", endDate: "2026-13-02" });
+    expect(impossible.error?.flatten().fieldErrors.startDate).toEqual([PERIOD_MESSAGES.noSuchDate]);
+    expect(list.fromSearch(new URLSearchParams("period=custom&startDate=2026-13-01&endDate=2026-13-02")).period).toBe(
+      "today",
+    );
   });
 });

@@ -1,35 +1,55 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { PERIODS, PERIOD_LABELS, type Period } from "~/domain/periods";
+import { customRangeErrors, type PeriodFieldErrors, type PeriodSelection } from "~/domain/schemas/period";
 import { useHydrated } from "~/utils/hydrated";
-import { inputClass } from "./field";
+import { FieldErrors, inputClass } from "./field";
+
+type Props = {
+  /** The loader's periodFromSearch(...): the period shown, or the refused range and why. */
+  selection: PeriodSelection;
+  extra?: Record<string, string | undefined>;
+};
 
 /**
  * The period selector. It is a GET form, so the choice lives in the URL: it works without
  * JavaScript (Apply), can be bookmarked, and survives a reload. With JavaScript a preset
- * applies at once; Custom Range waits until both dates are set.
+ * applies at once; Custom Range waits until both dates are set and in order.
+ *
+ * A range the page could not show comes back as typed, with the reason at the date to correct.
+ * Each new selection from the server (a submit, back and forward) starts the form afresh, so the
+ * selector never says Custom while the figures are for another period.
  */
-export function PeriodFilter({
-  period,
-  startDate,
-  endDate,
-  extra,
-}: {
-  period: Period;
-  startDate?: string;
-  endDate?: string;
-  extra?: Record<string, string | undefined>;
-}) {
+export function PeriodFilter({ selection, extra }: Props) {
+  const { period, startDate, endDate, refused } = selection;
+  const key = [period, startDate, endDate, refused?.startDate, refused?.endDate].join("|");
+  return <PeriodForm key={key} selection={selection} extra={extra} />;
+}
+
+function PeriodForm({ selection, extra }: Props) {
+  const { refused } = selection;
   const submit = useSubmit();
-  const [choice, setChoice] = useState<Period>(period);
-  const [start, setStart] = useState(startDate ?? "");
-  const [end, setEnd] = useState(endDate ?? "");
   const hydrated = useHydrated();
+  const [choice, setChoice] = useState<Period>(refused ? "custom" : selection.period);
+  const [start, setStart] = useState(refused?.startDate ?? selection.startDate ?? "");
+  const [end, setEnd] = useState(refused?.endDate ?? selection.endDate ?? "");
+  const [edited, setEdited] = useState(false);
   // Without JavaScript the dates are always there, so Custom Range can still be chosen.
   const showDates = !hydrated || choice === "custom";
   const customIncomplete = hydrated && choice === "custom" && (!start || !end);
+  // Once the dates are changed, a reversed range is caught here before it is applied.
+  const live = hydrated && choice === "custom" && start && end ? customRangeErrors(start, end) : null;
+  const errors: PeriodFieldErrors = (edited ? live : refused?.fieldErrors) ?? {};
+  const dateProps = (name: "startDate" | "endDate") => ({
+    id: name,
+    name,
+    type: "date",
+    "aria-invalid": errors[name]?.length ? true : undefined,
+    "aria-describedby": errors[name]?.length ? `${name}-error` : undefined,
+    className: `${inputClass} w-40`,
+  });
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+    <Form method="get" className="flex flex-wrap items-start gap-2" preventScrollReset>
       {Object.entries(extra ?? {}).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
@@ -45,6 +65,7 @@ export function PeriodFilter({
           onChange={(e) => {
             const next = e.currentTarget.value as Period;
             setChoice(next);
+            setEdited(true);
             if (next !== "custom") submit(e.currentTarget.form, { preventScrollReset: true });
           }}
         >
@@ -56,40 +77,47 @@ export function PeriodFilter({
         </select>
       </div>
       <div className={showDates ? "contents" : "hidden"}>
-        <div>
+        <div className="max-w-40">
           <label htmlFor="startDate" className="mb-1 block text-xs font-medium text-slate-600">
             Start date
           </label>
           <input
-            id="startDate"
-            type="date"
-            name="startDate"
+            {...dateProps("startDate")}
             value={start}
-            onChange={(e) => setStart(e.currentTarget.value)}
-            className={`${inputClass} w-40`}
+            onChange={(e) => {
+              setStart(e.currentTarget.value);
+              setEdited(true);
+            }}
           />
+          <FieldErrors id="startDate-error" errors={errors.startDate} />
         </div>
-        <div>
+        <div className="max-w-40">
           <label htmlFor="endDate" className="mb-1 block text-xs font-medium text-slate-600">
             End date
           </label>
           <input
-            id="endDate"
-            type="date"
-            name="endDate"
+            {...dateProps("endDate")}
             value={end}
-            onChange={(e) => setEnd(e.currentTarget.value)}
-            className={`${inputClass} w-40`}
+            onChange={(e) => {
+              setEnd(e.currentTarget.value);
+              setEdited(true);
+            }}
           />
+          <FieldErrors id="endDate-error" errors={errors.endDate} />
         </div>
       </div>
       <button
         type="submit"
-        disabled={customIncomplete}
-        className="min-h-10 rounded-md bg-slate-800 px-3 text-sm font-semibold text-white disabled:opacity-50"
+        disabled={customIncomplete || live !== null}
+        className="mt-5 min-h-10 rounded-md bg-slate-800 px-3 text-sm font-semibold text-white disabled:opacity-50"
       >
         Apply
       </button>
+      {refused && !edited ? (
+        <p className="basis-full text-xs text-slate-600">
+          The custom range cannot be shown, so these figures are for {refused.showing}.
+        </p>
+      ) : null}
     </Form>
   );
 }

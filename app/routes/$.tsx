@@ -1,6 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotFoundPage } from "~/root";
 import { requireAdmin, requireAgent } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Page Not Found | Agency CRM" }];
 
 /**
  * Unknown paths. Under /admin and /agent the access rules still come first: signed out goes to

@@ -58,7 +58,7 @@ function StatusButton({ agent }: { agent: AgentRow }) {
         value={intent}
         disabled={pending}
         aria-label={`${intent === "pause" ? "Pause" : "Activate"} ${name}`}
-        className={intent === "pause" ? secondaryRowButton : `${rowButton} bg-green-600 text-white hover:bg-green-700`}
+        className={intent === "pause" ? secondaryRowButton : `${rowButton} bg-green-700 text-white hover:bg-green-800`}
       >
         {intent === "pause" ? (pending ? "Pausing..." : "Pause") : pending ? "Activating..." : "Activate"}
       </button>

@@ -39,9 +39,9 @@ export function PendingApprovals({
         <ul className="divide-y divide-slate-100" aria-label="Agents waiting for approval">
           {pending.rows.map((agent) => (
             <li key={agent.id} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0 text-sm">
+              <div className="min-w-0 text-sm [overflow-wrap:anywhere]">
                 <p className="font-medium text-slate-900">{agentName(agent)}</p>
-                <p className="[overflow-wrap:anywhere] text-slate-600">
+                <p className="text-slate-600">
                   <BreakableEmail email={agent.user.email} />
                 </p>
                 <p className="text-slate-500">

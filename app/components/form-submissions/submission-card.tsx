@@ -26,7 +26,7 @@ export function SubmissionCard({
       <article aria-labelledby={headingId}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <h3 id={headingId} className="text-base font-semibold break-words text-slate-900">
+            <h3 id={headingId} className="min-w-0 text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
               {submission.fullName}
             </h3>
             <Badge className={style.className}>{style.label}</Badge>
@@ -55,7 +55,7 @@ export function SubmissionCard({
           {submission.companyName ? (
             <div className="min-w-0">
               <dt className="text-xs font-medium text-slate-500">Company</dt>
-              <dd className="break-words text-slate-900">{submission.companyName}</dd>
+              <dd className="[overflow-wrap:anywhere] text-slate-900">{submission.companyName}</dd>
             </div>
           ) : null}
           <div>
@@ -66,13 +66,13 @@ export function SubmissionCard({
         {submission.message ? (
           <div className="mt-3 text-sm">
             <p className="text-xs font-medium text-slate-500">Message</p>
-            <p className="mt-0.5 break-words whitespace-pre-line text-slate-800">{submission.message}</p>
+            <p className="mt-0.5 [overflow-wrap:anywhere] whitespace-pre-line text-slate-800">{submission.message}</p>
           </div>
         ) : null}
         {submission.notes ? (
           <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200 ring-inset">
             <p className="text-xs font-medium text-slate-500">Admin Notes</p>
-            <p className="mt-0.5 break-words whitespace-pre-line text-slate-800">{submission.notes}</p>
+            <p className="mt-0.5 [overflow-wrap:anywhere] whitespace-pre-line text-slate-800">{submission.notes}</p>
           </div>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-2">

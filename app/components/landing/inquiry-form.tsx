@@ -52,7 +52,7 @@ function ThankYou({ result }: { result: Extract<InquiryResult, { status: "sent" 
   }, [result]);
   return (
     <div className="text-center" role="status">
-      <h3 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+      <h3 ref={heading} tabIndex={-1} className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900">
         Thank you, {result.fullName}!
       </h3>
       <p className="mt-3 text-slate-600">Your inquiry has been received. Our team will contact you shortly.</p>

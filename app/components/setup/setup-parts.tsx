@@ -120,7 +120,7 @@ export function WizardSteps({ step }: { step: number }) {
           >
             <span
               className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
-                done ? "bg-green-600 text-white" : current ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-600"
+                done ? "bg-green-700 text-white" : current ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-600"
               }`}
             >
               {done ? <span aria-label="completed">✓</span> : number}

@@ -94,7 +94,7 @@ export function StatesPicker({
                   className="size-4 rounded border-slate-300 text-brand-600"
                 />
                 <span>{state.name}</span>
-                <span className="text-xs text-slate-400">{state.code}</span>
+                <span className="text-xs text-slate-600">{state.code}</span>
               </label>
             </li>
           ))}

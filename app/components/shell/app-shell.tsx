@@ -73,8 +73,13 @@ function TimezonePicker({ timezone }: { timezone: string }) {
 }
 
 /**
- * The portal frame: sidebar, header and content. On small screens the sidebar hides behind a
- * menu button; a checkbox drives it, so it opens and closes without JavaScript too.
+ * The portal frame: sidebar, header and content. Below 1024 px the sidebar is a drawer behind a
+ * menu button. The button is a real checkbox (it opens and closes the drawer without JavaScript
+ * too), drawn as a button where the header starts and, while the drawer is open, as its close
+ * button: one control, with a name and a visible focus ring. It comes before the drawer in the
+ * page, so the next Tab after opening it is the first link. A closed drawer is
+ * `visibility: hidden`, so its links take no Tab stop; from 1024 px the sidebar is always there
+ * and the button is `display: none`, out of the Tab order.
  */
 export function AppShell({
   user,
@@ -92,11 +97,35 @@ export function AppShell({
   const heading = usePageHeading();
   const location = useLocation();
   const roleLabel = user.role === "admin" ? "Administrator" : "Agent";
+  // Where the menu button sits: over the header's first 56 px while closed, at the drawer's top
+  // right corner while open. The icons are drawn over it (they let clicks through).
+  const closedSpot = "absolute top-3 left-4";
+  const openSpot = "peer-checked:fixed peer-checked:left-52";
 
   return (
-    <div className="min-h-full">
-      <input type="checkbox" id="nav-toggle" className="peer sr-only" key={location.pathname} />
-      {/* The backdrop of the open menu: a click on it closes the menu (the Close button is the accessible way). */}
+    <div className="relative min-h-full">
+      {/* A new page closes the menu (a fresh checkbox). */}
+      <input
+        type="checkbox"
+        id="nav-toggle"
+        aria-label="Menu"
+        aria-controls="sidebar"
+        key={location.pathname}
+        className={`peer z-50 size-10 cursor-pointer appearance-none rounded-md bg-white ring-1 ring-slate-300 checked:fixed checked:left-52 checked:bg-slate-900 checked:ring-0 checked:focus-visible:outline-white lg:hidden ${closedSpot}`}
+      />
+      <span
+        aria-hidden="true"
+        className={`pointer-events-none z-50 flex size-10 items-center justify-center text-lg text-slate-700 peer-checked:hidden lg:hidden ${closedSpot}`}
+      >
+        ☰
+      </span>
+      <span
+        aria-hidden="true"
+        className={`pointer-events-none z-50 hidden size-10 items-center justify-center text-slate-300 peer-checked:flex lg:peer-checked:hidden ${closedSpot} ${openSpot}`}
+      >
+        ✕
+      </span>
+      {/* The backdrop of the open menu: a click on it closes the menu (the keyboard uses the button). */}
       <label
         htmlFor="nav-toggle"
         className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden"
@@ -104,16 +133,12 @@ export function AppShell({
       >
         <span className="sr-only">Close menu</span>
       </label>
-      <aside className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform peer-checked:translate-x-0 lg:translate-x-0">
-        <div className="flex h-16 items-center justify-between px-5">
+      <aside
+        id="sidebar"
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none lg:visible lg:translate-x-0"
+      >
+        <div className="flex h-16 items-center px-5">
           <span className="text-lg font-bold">Agency CRM</span>
-          <label
-            htmlFor="nav-toggle"
-            className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 lg:hidden"
-            aria-label="Close menu"
-          >
-            ✕
-          </label>
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
           <ul className="space-y-1">
@@ -136,14 +161,7 @@ export function AppShell({
       </aside>
       <div className="lg:pl-64">
         <header className="z-20 border-b border-slate-200 bg-white/95 backdrop-blur lg:sticky lg:top-0">
-          <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
-            <label
-              htmlFor="nav-toggle"
-              className="cursor-pointer rounded-md p-2 text-slate-700 ring-1 ring-slate-300 lg:hidden"
-              aria-label="Open menu"
-            >
-              <span aria-hidden="true">☰</span>
-            </label>
+          <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 py-2 pr-4 pl-18 sm:pr-6 lg:pl-6">
             <div className="min-w-0 flex-1">
               <h1 className="truncate text-lg font-semibold text-slate-900">{heading.title}</h1>
               {heading.subtitle ? <p className="truncate text-sm text-slate-500">{heading.subtitle}</p> : null}
@@ -152,7 +170,7 @@ export function AppShell({
               {headerExtra}
               <Clock timeZone={user.timezone} initial={clock} />
               <TimezonePicker timezone={user.timezone} />
-              <div className="hidden text-right sm:block">
+              <div className="hidden max-w-64 min-w-0 text-right [overflow-wrap:anywhere] sm:block">
                 <p className="font-medium text-slate-900">
                   {user.firstName} {user.lastName}
                 </p>

@@ -39,7 +39,7 @@ export function FilterTabs<V extends string>({
                 {tab.label}
                 {tab.count !== undefined ? (
                   <span
-                    className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-white/20" : "bg-slate-100 text-slate-700"}`}
+                    className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-brand-800" : "bg-slate-100 text-slate-700"}`}
                   >
                     {tab.count}
                   </span>

@@ -63,13 +63,16 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
                   className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs"
                   onFocus={(e) => e.currentTarget.select()}
                 />
-                <button
-                  type="button"
-                  className="rounded bg-slate-800 px-2 py-1 text-xs font-semibold text-white"
-                  onClick={() => navigator.clipboard?.writeText(toast.copyValue!).then(() => setCopied(true))}
-                >
-                  {copied ? "Copied" : "Copy"}
-                </button>
+                {/* Only script can copy; without it the read-only field is there to select and copy. */}
+                {hydrated ? (
+                  <button
+                    type="button"
+                    className="rounded bg-slate-800 px-2 py-1 text-xs font-semibold text-white"
+                    onClick={() => navigator.clipboard?.writeText(toast.copyValue!).then(() => setCopied(true))}
+                  >
+                    {copied ? "Copied" : "Copy"}
+                  </button>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -77,7 +80,7 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
             type="button"
             hidden={!hydrated}
             onClick={() => setVisible(null)}
-            className="text-slate-400 hover:text-slate-600"
+            className="text-slate-600 hover:text-slate-900"
             aria-label="Dismiss"
           >
             ×

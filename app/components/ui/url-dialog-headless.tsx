@@ -41,6 +41,8 @@ export default function HeadlessUrlDialog({
     <Dialog
       open
       onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true })}
+      // Named by its title (aria-labelledby) once headlessui has seen it; named from the start.
+      aria-label={title}
       className="fixed inset-0 z-40"
     >
       <div className={backdrop} aria-hidden="true" />

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { Card, StatCards } from "~/components/ui/card";
@@ -12,6 +12,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Dashboard", subtitle: "Performance Overview" };
+export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Agency CRM" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin({ request, context });
@@ -27,7 +28,7 @@ export default function AdminDashboard() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-xl font-bold text-slate-900">Performance Overview</h2>
-        <PeriodFilter period={query.period} startDate={query.startDate} endDate={query.endDate} />
+        <PeriodFilter selection={query} />
       </div>
       <StatCards
         items={[
@@ -67,7 +68,7 @@ export default function AdminDashboard() {
             <ul className="divide-y divide-slate-100">
               {activity.map((item) => (
                 <li key={item.id} className="px-4 py-3 text-sm">
-                  <p className="text-slate-800">{item.summary}</p>
+                  <p className="[overflow-wrap:anywhere] text-slate-800">{item.summary}</p>
                   <p className="text-xs text-slate-500">{formatDateTime(item.createdAt, timezone)}</p>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { Card, StatCards } from "~/components/ui/card";
@@ -11,6 +11,7 @@ import { requireAgent } from "~/utils/auth.server";
 import { useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Dashboard", subtitle: "Your leads and commissions at a glance" };
+export const meta: MetaFunction = () => [{ title: "Agent Dashboard | Agency CRM" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent({ request, context });
@@ -24,8 +25,8 @@ export default function AgentDashboard() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 className="text-xl font-bold text-slate-900">Welcome back, {firstName}</h2>
-        <PeriodFilter period={query.period} startDate={query.startDate} endDate={query.endDate} />
+        <h2 className="min-w-0 text-xl font-bold [overflow-wrap:anywhere] text-slate-900">Welcome back, {firstName}</h2>
+        <PeriodFilter selection={query} />
       </div>
       <StatCards
         items={[

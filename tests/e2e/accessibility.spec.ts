@@ -1,0 +1,247 @@
+import type { Page } from "@playwright/test";
+import { approveResetRequest, issueSetPasswordToken } from "~/services/password-resets.server";
+import { signInAs } from "../support/factories";
+import { seriousViolations } from "./axe";
+import { expect, startSession, test, type Factory } from "./fixtures";
+
+// Every page, at a phone's width and a laptop's, JavaScript on and off (the two projects): axe
+// finds no critical or serious violation, and each page has a title of its own. Then the
+// keyboard: on a phone the menu is one visible control and the closed drawer takes no Tab stop.
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+/** One page: how to reach it (signing in and making rows as it needs) and the title it has. */
+type PageCase = { name: string; title: string; open: (page: Page, factory: Factory) => Promise<string> };
+
+const publicPage = (path: string) => async () => path;
+
+async function asAdmin(page: Page, factory: Factory) {
+  const admin = await factory.admin();
+  await startSession(page, admin);
+  return admin;
+}
+
+const PAGES: PageCase[] = [
+  { name: "landing", title: "Agency CRM | The CRM for Final Expense Insurance Agencies", open: publicPage("/") },
+  { name: "sign-in", title: "Sign in | Agency CRM", open: publicPage("/login") },
+  { name: "registration", title: "Agent Registration | Agency CRM", open: publicPage("/login?dialog=register") },
+  { name: "forgot password", title: "Forgot password | Agency CRM", open: publicPage("/forgot-password") },
+  {
+    name: "reset password",
+    title: "Reset password | Agency CRM",
+    open: async (page, factory) => {
+      const user = await factory.agent();
+      const { actor } = await signInAs(await factory.admin());
+      const { resetPath } = await approveResetRequest(actor, (await factory.resetRequest(user)).id);
+      return resetPath;
+    },
+  },
+  {
+    name: "reset link not valid",
+    title: "Reset password | Agency CRM",
+    open: publicPage("/reset-password?token=not-a-token"),
+  },
+  {
+    name: "set new password",
+    title: "Set new password | Agency CRM",
+    open: async (page, factory) =>
+      `/set-new-password?token=${encodeURIComponent(await issueSetPasswordToken(await factory.agent()))}`,
+  },
+  {
+    name: "application form",
+    title: "Insurance Application Form | Agency CRM",
+    open: publicPage("/submitapplication"),
+  },
+  { name: "agent pending", title: "Account Pending Approval | Agency CRM", open: publicPage("/agent-pending") },
+  { name: "not found", title: "Page Not Found | Agency CRM", open: publicPage("/no-such-page") },
+  {
+    name: "agent dashboard",
+    title: "Agent Dashboard | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await factory.lead(agent);
+      await startSession(page, agent);
+      return "/agent/dashboard";
+    },
+  },
+  {
+    name: "agent setup",
+    title: "Account Setup | Agency CRM",
+    open: async (page, factory) => {
+      await startSession(page, await factory.agent({ setupComplete: false }));
+      return "/agent/setup";
+    },
+  },
+  {
+    name: "carrier setup",
+    title: "Carrier Setup | Agency CRM",
+    open: async (page, factory) => {
+      await startSession(page, await factory.agent());
+      return "/agent/carrier-setup";
+    },
+  },
+  {
+    name: "admin dashboard",
+    title: "Admin Dashboard | Agency CRM",
+    open: async (page, factory) => {
+      await factory.lead(await factory.agent());
+      await asAdmin(page, factory);
+      return "/admin/dashboard";
+    },
+  },
+  {
+    name: "form submissions",
+    title: "Form Submissions | Agency CRM",
+    open: async (page, factory) => {
+      await factory.formSubmission({ notes: "Called back once" });
+      await asAdmin(page, factory);
+      return "/admin/form-submissions";
+    },
+  },
+  {
+    name: "agent approval",
+    title: "Agent Approval | Agency CRM",
+    open: async (page, factory) => {
+      await factory.pendingAgent();
+      await factory.agent({ status: "paused" });
+      await asAdmin(page, factory);
+      return "/admin/agent-approval";
+    },
+  },
+  {
+    name: "password resets",
+    title: "Password Resets | Agency CRM",
+    open: async (page, factory) => {
+      await factory.resetRequest(await factory.agent());
+      await asAdmin(page, factory);
+      return "/admin/password-reset-requests";
+    },
+  },
+  {
+    name: "admin 404",
+    title: "Page Not Found | Agency CRM",
+    open: async (page, factory) => {
+      await asAdmin(page, factory);
+      return "/admin/no-such-page";
+    },
+  },
+];
+
+test.describe("accessibility", () => {
+  test("page titles are distinct", () => {
+    // Each page's own test checks its title; the two views of /reset-password and the two 404s share one.
+    const titles = new Set(PAGES.map((page) => page.title));
+    expect(titles.size).toBe(PAGES.length - 2);
+  });
+
+  for (const pageCase of PAGES) {
+    test(`${pageCase.name}: no critical or serious axe violation at 390 and 1280 px, and its own title`, async ({
+      page,
+      factory,
+    }) => {
+      const path = await pageCase.open(page, factory);
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await page.goto(path);
+        await expect(page).toHaveTitle(pageCase.title);
+        expect(await seriousViolations(page), `${path} at ${size.width} px`).toEqual([]);
+      }
+    });
+  }
+
+  test("the dialogs and the reset-link banner have no critical or serious axe violation", async ({
+    page,
+    admin: _signedIn,
+    factory,
+  }) => {
+    const pending = await factory.pendingAgent();
+    const submission = await factory.formSubmission();
+    const user = await factory.agent();
+    await factory.resetRequest(user);
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      for (const path of [
+        `/admin/agent-approval?dialog=approve&agent=${pending.agentId}`,
+        `/admin/form-submissions?dialog=edit&id=${submission.id}`,
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole("dialog")).toBeVisible();
+        expect(await seriousViolations(page), `${path} at ${size.width} px`).toEqual([]);
+      }
+    }
+    await page.goto("/admin/password-reset-requests");
+    await page.getByRole("button", { name: `Approve reset request from ${user.name}` }).click();
+    await expect(page.getByLabel("Value to copy")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+/** The focused element, as far as a sighted keyboard user can see it. */
+async function focusedElement(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const inViewport =
+      box.width > 0 &&
+      box.height > 0 &&
+      box.left >= 0 &&
+      box.top >= 0 &&
+      box.right <= window.innerWidth &&
+      box.bottom <= window.innerHeight;
+    return {
+      description: `${element.tagName.toLowerCase()} ${element.getAttribute("aria-label") ?? element.textContent?.trim() ?? ""}`,
+      visible: inViewport && style.visibility !== "hidden" && Number(style.opacity) > 0,
+    };
+  });
+}
+
+test.describe("keyboard", () => {
+  test("on a phone the first Tab stops of a portal page are visible; the menu opens and closes from the keyboard", async ({
+    page,
+    agent: _signedIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/agent/dashboard");
+
+    // The first stop is the menu button; the links of the closed drawer are no stops at all.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("checkbox", { name: "Menu" })).toBeFocused();
+    for (let stop = 1; stop <= 5; stop++) {
+      expect(await focusedElement(page), `Tab stop ${stop}`).toMatchObject({ visible: true });
+      await page.keyboard.press("Tab");
+    }
+
+    // Space opens the drawer: the next stop is its first link, in view.
+    await page.getByRole("checkbox", { name: "Menu" }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("checkbox", { name: "Menu" })).toBeChecked();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeFocused();
+    // Once the drawer has slid in.
+    await expect.poll(() => focusedElement(page)).toMatchObject({ visible: true });
+
+    // Back to the menu button, Space closes it, and the drawer's links leave the Tab order again.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("checkbox", { name: "Menu" })).not.toBeChecked();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  });
+
+  test("on a laptop the sidebar's links are the first Tab stops and the menu button is not a stop", async ({
+    page,
+    agent: _signedIn,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/agent/dashboard");
+    await expect(page.getByRole("checkbox", { name: "Menu" })).toBeHidden();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeFocused();
+    expect(await focusedElement(page)).toMatchObject({ visible: true });
+  });
+});

@@ -1,0 +1,680 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Agent, Bdm, Carrier, PasswordResetRequest } from "~db";
+import { answeringServiceErrors } from "../../server/service-errors";
+import { applicationForm, applicationPayload } from "../support/application-factories";
+import { TEST_PASSWORD, createAdmin, createAgent, giveCarrier, signInAs, uniqueEmail } from "../support/factories";
+import { createFormSubmissionRow } from "../support/form-submission-factories";
+import {
+  BAD_IDS,
+  BAD_QUERIES,
+  bodiesFor,
+  forgedCookies,
+  formBody,
+  pathSegment,
+  seedOf,
+  seededRandom,
+  type FuzzBody,
+  type JsonValue,
+} from "../support/fuzz-corpus";
+
+// Issue 9, item 6: every mutating route and page action, and the loaders that take ids or query
+// parameters, called with malformed bodies, wrong types, huge and odd strings, bad ids and bad
+// query parameters, as an admin, an agent (set up and not) and signed out. No answer is a 5xx,
+// and every 4xx from /api is JSON with an `error` string. Routes are called in-process the way
+// the server build calls them (tests/support/http.ts), with a fixed seed, so a failure repeats.
+
+/** "forged-cookie" is signed out with a session cookie that is garbage or tampered with. */
+type Role = "admin" | "agent" | "agent-in-setup" | "signed-out" | "forged-cookie";
+const ROLES: readonly Role[] = ["admin", "agent", "agent-in-setup", "signed-out", "forged-cookie"];
+/** Calls made as a role that the route's guard turns away: enough to prove the guard answers. */
+const OTHER_ROLE_SAMPLES = 4;
+/** Time for one route's cases; generous, so a slow case is named by SLOW_CALL_MS, not cut off. */
+const FUZZ_TIMEOUT = 300_000;
+/** No single call may take longer than this (the slowest well-behaved ones take well under 1 s). */
+const SLOW_CALL_MS = 5_000;
+
+const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
+const MUTATING = ["POST", "PUT", "PATCH", "DELETE"] as const;
+
+type Handler = (args: never) => unknown;
+type RouteModule = { loader?: Handler; action?: Handler };
+
+async function importRoute(file: string): Promise<RouteModule> {
+  return (await import(path.join(ROUTES_DIR, file))) as RouteModule;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The data the calls act on
+
+type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
+
+async function createFixtures() {
+  const admin = await createAdmin();
+  const agent = await createAgent({ status: "approved", setupComplete: true });
+  await giveCarrier(agent.agent.id, "Aetna", "Final Expense", 80);
+  const agentInSetup = await createAgent({ status: "approved", setupComplete: false });
+  // The agent the admin's calls act on; never one of the signed-in roles, so no call signs them out.
+  const target = await createAgent({ status: "pending" });
+  const { product: otherProduct } = await giveCarrier(target.agent.id, "Aetna", "Target Product", 50);
+  const loginUser = await createAgent({ status: "approved" });
+  const bdm = (await Bdm.findOne())!;
+  const carrier = (await Carrier.findOne({ where: { name: "Aetna" } }))!;
+  const submission = await createFormSubmissionRow();
+  const reset = await PasswordResetRequest.create({
+    userId: target.user.id,
+    email: target.user.email,
+    kind: "request",
+    status: "pending",
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  const cookies: Record<Role, string | undefined> = {
+    admin: (await signInAs(admin)).cookie,
+    agent: (await signInAs(agent.user)).cookie,
+    "agent-in-setup": (await signInAs(agentInSetup.user)).cookie,
+    "signed-out": undefined,
+    "forged-cookie": undefined,
+  };
+  const users: Record<Role, { id: string } | null> = {
+    admin,
+    agent: agent.user,
+    "agent-in-setup": agentInSetup.user,
+    "signed-out": null,
+    "forged-cookie": null,
+  };
+  // Real ids of the wrong kind or of someone else: another agent's user, product, a submission...
+  const otherIds = [
+    target.user.id,
+    otherProduct.id,
+    submission.id,
+    reset.id,
+    carrier.id,
+    bdm.id,
+    admin.id,
+    "5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f",
+  ];
+  return {
+    admin,
+    agent,
+    agentInSetup,
+    target,
+    otherProduct,
+    loginUser,
+    bdm,
+    carrier,
+    submission,
+    reset,
+    cookies,
+    users,
+    otherIds,
+    forgedCookies: forgedCookies(cookies.admin!),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each route is sent: its well-formed body, and the roles whose guard lets it through
+
+type Target = {
+  /** Roles that pass the route's guard: they get the whole corpus; the others a sample. */
+  roles: Role[];
+  /** The URL param that is an id (`id` in /api/admin/agents/$id/approve), and a real value for it. */
+  param?: { name: string; value: (f: Fixtures) => string };
+  /** Routes that end or replace the caller's session get a fresh session for every call. */
+  freshSession?: boolean;
+};
+
+type ApiTarget = Target & { body: (f: Fixtures) => JsonValue };
+
+const agentParam = { name: "id", value: (f: Fixtures) => f.target.agent.id };
+const token = "t".repeat(43);
+
+const inquiry = {
+  fullName: "Pat Prospect",
+  companyName: "Prospect Agency",
+  email: "pat@example.test",
+  phone: "(813) 555-0142",
+  service: "CRM Only",
+  message: "Please call me.",
+};
+
+/** Every /api route file; its methods are read from its own 405 answer (`Allow`). */
+const API_TARGETS: Record<string, ApiTarget> = {
+  $: { roles: ["signed-out"], body: () => ({ a: 1 }) },
+  "admin.agents.$id.add-calls": { roles: ["admin"], param: agentParam, body: () => ({ callsToAdd: 5 }) },
+  "admin.agents.$id.approve": {
+    roles: ["admin"],
+    param: agentParam,
+    body: (f) => ({
+      callsOrdered: 10,
+      phone: "5555550123",
+      email: "approved@example.test",
+      companyName: "Co",
+      assignedBdm: f.bdm.id,
+    }),
+  },
+  "admin.agents.$id.assign-bdm": { roles: ["admin"], param: agentParam, body: (f) => ({ bdmId: f.bdm.id }) },
+  "admin.agents.$id.generate-temp-password": { roles: ["admin"], param: agentParam, body: () => ({}) },
+  "admin.agents.$id.reject": { roles: ["admin"], param: agentParam, body: () => ({}) },
+  "admin.agents.$id.status": { roles: ["admin"], param: agentParam, body: () => ({ status: "paused" }) },
+  "admin.form-submissions.$id": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.submission.id },
+    body: () => ({ status: "closed", notes: "Called back" }),
+  },
+  "admin.password-reset-requests.$id.approve": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.reset.id },
+    body: () => ({}),
+  },
+  "admin.password-reset-requests.$id.deny": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.reset.id },
+    body: () => ({}),
+  },
+  "agent.carriers": {
+    roles: ["agent"],
+    body: (f) => ({
+      carriers: [
+        { name: "Aetna", products: [{ name: "Final Expense", compPercentage: 50 }] },
+        { name: "Fuzz Mutual", products: [{ id: f.otherProduct.id, name: "Term", compPercentage: 10 }] },
+      ],
+      licensedStates: ["FL", "Texas"],
+    }),
+  },
+  "agent.setup": {
+    roles: ["agent-in-setup", "agent"],
+    body: () => ({
+      skip: false,
+      carriers: [{ name: "Aetna", products: [{ name: "Final Expense", commissionRate: 100 }] }],
+      licensedStates: ["FL"],
+    }),
+  },
+  "auth.complete-password-reset": { roles: ["signed-out"], body: () => ({ token, password: "new-password-1" }) },
+  "auth.login": {
+    roles: ["signed-out"],
+    freshSession: true,
+    body: (f) => ({ email: f.loginUser.user.email, password: TEST_PASSWORD, redirectTo: "/agent/dashboard" }),
+  },
+  "auth.logout": { roles: ["agent", "signed-out"], freshSession: true, body: () => ({}) },
+  "auth.register": {
+    roles: ["signed-out"],
+    body: () => ({
+      firstName: "Reg",
+      lastName: "Istrant",
+      email: uniqueEmail("fuzz"),
+      phone: "5555550199",
+      licenseNumber: "LIC-FUZZ",
+      password: "password123",
+    }),
+  },
+  "auth.request-password-reset": { roles: ["signed-out"], body: (f) => ({ email: f.loginUser.user.email }) },
+  "auth.reset-password": { roles: ["signed-out"], body: () => ({ token, password: "new-password-1" }) },
+  "auth.timezone": { roles: ["agent", "admin"], body: () => ({ timezone: "America/Chicago" }) },
+  "auth.verify-reset-token": { roles: ["signed-out"], body: () => ({ token }) },
+  "form-submissions": { roles: ["signed-out"], body: () => inquiry },
+  "public.applications": {
+    roles: ["signed-out"],
+    body: (f) => applicationPayload(f.agent.agent.id, f.carrier.id),
+  },
+};
+
+/** A form's fields; an intent's form may leave out fields another intent of the page sends. */
+type Form = Record<string, string | string[] | undefined>;
+type PageTarget = Target & {
+  /** The page's URL (the action reads it for its redirect back). */
+  path: string;
+  /** One well-formed form per intent the action runs. */
+  forms: (f: Fixtures) => Form[];
+};
+
+const setupCarrier = {
+  "carriers[0].name": "Aetna",
+  "carriers[0].products[0].name": "Final Expense",
+  "carriers[0].products[0].commissionRate": "100",
+};
+
+/** Every page route with an action. */
+const PAGE_TARGETS: Record<string, PageTarget> = {
+  "admin+/form-submissions.tsx": {
+    roles: ["admin"],
+    path: "/admin/form-submissions?status=new&page=1",
+    forms: (f) => [
+      { intent: "update", id: f.submission.id, status: "closed", notes: "Called back" },
+      { intent: "delete", id: f.submission.id },
+    ],
+  },
+  "admin+/agent-approval.tsx": {
+    roles: ["admin"],
+    path: "/admin/agent-approval?tab=pending",
+    forms: (f) => {
+      const agentId = f.target.agent.id;
+      return [
+        {
+          intent: "approve",
+          agentId,
+          callsOrdered: "10",
+          phone: "5555550123",
+          companyName: "Co",
+          assignedBdm: f.bdm.id,
+        },
+        { intent: "reject", agentId },
+        { intent: "pause", agentId },
+        { intent: "activate", agentId },
+        { intent: "assign-bdm", agentId, bdmId: f.bdm.id },
+        { intent: "add-calls", agentId, callsToAdd: "5" },
+        { intent: "generate-password", agentId },
+      ];
+    },
+  },
+  "admin+/password-reset-requests.tsx": {
+    roles: ["admin"],
+    path: "/admin/password-reset-requests",
+    forms: (f) => [
+      { intent: "approve", id: f.reset.id },
+      { intent: "deny", id: f.reset.id },
+    ],
+  },
+  "agent+/setup.tsx": {
+    roles: ["agent-in-setup", "agent"],
+    path: "/agent/setup",
+    forms: () => [
+      { intent: "next", currentStep: "1", selectedCarriers: ["Aetna", "Humana"] },
+      { intent: "next", currentStep: "2", ...setupCarrier },
+      { intent: "finish", currentStep: "4", ...setupCarrier, licensedStates: ["FL", "TX"] },
+      { intent: "add-carrier", currentStep: "1", newCarrier: "Fuzz Mutual" },
+      { intent: "remove-product:0:0", currentStep: "2", ...setupCarrier },
+      { intent: "bulk-add", currentStep: "3", bulkStates: "FL, Texas" },
+      { intent: "previous", currentStep: "3" },
+    ],
+  },
+  "agent+/carrier-setup.tsx": {
+    roles: ["agent", "agent-in-setup"],
+    path: "/agent/carrier-setup",
+    forms: () => [
+      { intent: "complete", ...setupCarrier, licensedStates: ["FL"] },
+      { intent: "add-product:0", ...setupCarrier, "newProducts[0].name": "Term", "newProducts[0].commissionRate": "5" },
+      { intent: "apply", ...setupCarrier, stateEntry: "Georgia" },
+      { intent: "remove-carrier:0", ...setupCarrier },
+    ],
+  },
+  "_public+/_index.tsx": { roles: ["signed-out"], path: "/", forms: () => [inquiry] },
+  "_public+/submitapplication.tsx": {
+    roles: ["signed-out"],
+    path: "/submitapplication",
+    forms: (f) => [applicationForm(f.agent.agent.id, f.carrier.id)],
+  },
+  "_auth+/forgot-password.tsx": {
+    roles: ["signed-out"],
+    path: "/forgot-password",
+    forms: (f) => [{ email: f.loginUser.user.email }],
+  },
+  "_auth+/login.tsx": {
+    roles: ["signed-out"],
+    path: "/login",
+    freshSession: true,
+    forms: (f) => [
+      { intent: "login", email: f.loginUser.user.email, password: TEST_PASSWORD, redirectTo: "/agent/dashboard" },
+      {
+        intent: "register",
+        firstName: "Reg",
+        lastName: "Istrant",
+        email: uniqueEmail("fuzz"),
+        phone: "5555550199",
+        licenseNumber: "LIC-FUZZ",
+        password: "password123",
+      },
+    ],
+  },
+  "_auth+/logout.tsx": { roles: ["agent", "signed-out"], path: "/logout", freshSession: true, forms: () => [{}] },
+  "_auth+/reset-password.tsx": {
+    roles: ["signed-out"],
+    path: "/reset-password",
+    forms: () => [{ token, password: "new-password-1", confirmPassword: "new-password-1" }],
+  },
+  "_auth+/set-new-password.tsx": {
+    roles: ["signed-out"],
+    path: "/set-new-password",
+    forms: () => [{ token, password: "new-password-1", confirmPassword: "new-password-1" }],
+  },
+  "timezone.tsx": {
+    roles: ["agent", "admin"],
+    path: "/timezone",
+    forms: () => [{ timezone: "America/Chicago", redirectTo: "/agent/dashboard" }],
+  },
+};
+
+/** Loaders that read ids or query parameters. */
+const LOADER_TARGETS: Record<string, Target & { path: string }> = {
+  "admin+/form-submissions.tsx": { roles: ["admin"], path: "/admin/form-submissions" },
+  "admin+/agent-approval.tsx": { roles: ["admin"], path: "/admin/agent-approval" },
+  "admin+/password-reset-requests.tsx": { roles: ["admin"], path: "/admin/password-reset-requests" },
+  "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
+  "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
+  "agent+/setup.tsx": { roles: ["agent-in-setup", "agent"], path: "/agent/setup" },
+  "_auth+/login.tsx": { roles: ["signed-out", "admin"], path: "/login" },
+  "_auth+/reset-password.tsx": { roles: ["signed-out"], path: "/reset-password" },
+  "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
+  "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
+  "api+/products.all.ts": { roles: ["agent", "admin"], path: "/api/products/all" },
+  "api+/public.agents.ts": { roles: ["signed-out"], path: "/api/public/agents" },
+  "api+/public.carriers.ts": { roles: ["signed-out"], path: "/api/public/carriers" },
+  "api+/agent.products.$carrierId.ts": {
+    roles: ["agent"],
+    path: "/api/agent/products/:carrierId",
+    param: { name: "carrierId", value: (f) => f.carrier.id },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Calling a route and judging the answer
+
+type Call = {
+  label: string;
+  handler: Handler;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  role: Role;
+  body?: FuzzBody;
+  freshSession?: boolean;
+};
+
+let fixtures: Fixtures;
+let ipCounter = 0;
+/** What the app logged while a call ran: an /api 500 logs its cause and answers only a generic text. */
+let logged: string[] = [];
+
+function firstAppFrame(error: unknown) {
+  const stack = error instanceof Error ? (error.stack ?? "") : "";
+  const frame = stack.split("\n").find((line) => /\/(app|server|prisma-free-db)\//.test(line));
+  return frame?.trim().replace(/^at /, "") ?? "no app frame";
+}
+
+function describeCall(call: Call) {
+  const body = call.body ? ` [${call.body.kind}: ${call.body.detail}]` : "";
+  const shownPath = call.path.length > 120 ? `${call.path.slice(0, 117)}...` : call.path;
+  return `${call.label} ${call.method} ${shownPath} as ${call.role}${body}`;
+}
+
+/** Runs one call as the server would; answers null when all is well, else what went wrong. */
+async function problemWith(call: Call): Promise<string | null> {
+  let cookie = fixtures.cookies[call.role];
+  const user = fixtures.users[call.role];
+  if (call.freshSession && user) cookie = (await signInAs(user)).cookie;
+  if (call.role === "forged-cookie") cookie = fixtures.forgedCookies[ipCounter % fixtures.forgedCookies.length];
+  const headers = new Headers({
+    "User-Agent": "fuzz",
+    "X-Remote-Address": `10.99.${ipCounter >> 8}.${ipCounter & 255}`,
+  });
+  ipCounter = (ipCounter + 1) % 65536;
+  if (cookie) headers.set("Cookie", cookie);
+  if (call.body?.contentType) headers.set("Content-Type", call.body.contentType);
+  const hasBody = call.method !== "GET" && call.method !== "HEAD";
+  const request = new Request(`http://localhost${call.path}`, {
+    method: call.method,
+    headers,
+    body: hasBody ? call.body?.body : undefined,
+  });
+
+  logged = [];
+  const started = Date.now();
+  let response: Response;
+  try {
+    const result = await answeringServiceErrors(call.handler)({
+      request,
+      params: call.params,
+      context: { requestCache: {} },
+    } as never);
+    response = toResponse(result);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) {
+      const message = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+      return `threw ${message.slice(0, 200)} at ${firstAppFrame(thrown)}`;
+    }
+    response = thrown;
+  }
+
+  // A request that keeps the server busy this long blocks every other one: a failure too.
+  const took = Date.now() - started;
+  if (took > SLOW_CALL_MS) return `took ${took} ms (more than ${SLOW_CALL_MS} ms), answered ${response.status}`;
+  const cause = logged.length ? ` (logged: ${logged.join(" | ").slice(0, 200)})` : "";
+  if (response.status >= 500) return `answered ${response.status}${cause}`;
+  if (call.path.startsWith("/api/") && response.status >= 400) {
+    const type = response.headers.get("Content-Type") ?? "";
+    const text = await response.text();
+    let error: unknown;
+    try {
+      error = (JSON.parse(text) as { error?: unknown }).error;
+    } catch {
+      error = undefined;
+    }
+    if (!type.startsWith("application/json") || typeof error !== "string" || !error) {
+      return `answered ${response.status} without a JSON { error } (${type}: ${text.slice(0, 80)})`;
+    }
+  }
+  return null;
+}
+
+/** Remix's data() helper and plain objects as the Response the server would send. */
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  const maybe = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (maybe && maybe.type === "DataWithResponseInit") return Response.json(maybe.data, maybe.init ?? {});
+  return Response.json(result ?? null);
+}
+
+/** Runs the calls one after another and fails once, naming every call that went wrong. */
+async function expectNoFailures(calls: Call[]) {
+  const failures: string[] = [];
+  for (const call of calls) {
+    const problem = await problemWith(call);
+    if (problem) failures.push(`${describeCall(call)} -> ${problem}`);
+  }
+  expect(failures, `${failures.length} of ${calls.length} calls failed:\n${failures.join("\n")}`).toEqual([]);
+}
+
+/** The roles a target's cases are sent as: its own roles all of them, the others a sample. */
+function byRole<T>(target: Target, cases: T[], random: ReturnType<typeof seededRandom>) {
+  return ROLES.flatMap((role) => {
+    if (target.roles.includes(role)) return cases.map((c) => ({ role, c }));
+    return Array.from({ length: OTHER_ROLE_SAMPLES }, () => ({ role, c: random.pick(cases) }));
+  });
+}
+
+/** Ids for a URL param: the hostile list, the wrong kinds, and one real value for body cases. */
+function idsFor(f: Fixtures) {
+  return [...BAD_IDS, ...f.otherIds];
+}
+
+function withParam(pathTemplate: string, name: string, value: string) {
+  return pathTemplate.replace(`:${name}`, pathSegment(value));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which routes exist
+
+const API_DIR = path.join(ROUTES_DIR, "api+");
+const apiFiles = fs
+  .readdirSync(API_DIR)
+  .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("__") && !/\.server\.tsx?$/.test(file))
+  .sort();
+
+/** A route's methods as it declares them: its 405 answer to a method nobody uses lists them in Allow. */
+async function methodsOf(mod: RouteModule): Promise<string[]> {
+  const request = new Request("http://localhost/api/probe", { method: "PROPFIND" });
+  const res = (await mod.action!({ request, params: {}, context: {} } as never)) as Response;
+  return (res.headers.get("Allow") ?? "").split(",").map((m) => m.trim());
+}
+
+function pageFilesWithAnAction(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "api+") walk(full);
+      } else if (
+        /\.tsx?$/.test(entry.name) &&
+        /export (async )?function action\b|export const action\b/.test(fs.readFileSync(full, "utf8"))
+      ) {
+        files.push(path.relative(ROUTES_DIR, full));
+      }
+    }
+  };
+  walk(ROUTES_DIR);
+  return files.sort();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+beforeAll(async () => {
+  fixtures = await createFixtures();
+  consoleError = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    logged.push(args.map((a) => (a instanceof Error ? `${a.message} at ${firstAppFrame(a)}` : String(a))).join(" "));
+  });
+});
+
+afterAll(() => {
+  consoleError.mockRestore();
+});
+
+/** The agent in setup stays in setup whatever an earlier call finished or skipped. */
+async function backToSetup() {
+  await Agent.update({ setupComplete: false }, { where: { id: fixtures.agentInSetup.agent.id } });
+}
+
+describe("the fuzz corpus covers", () => {
+  it("every /api route file with a POST, PUT, PATCH or DELETE", async () => {
+    const mutating: string[] = [];
+    for (const file of apiFiles) {
+      const methods = await methodsOf(await importRoute(`api+/${file}`));
+      if (methods.some((m) => (MUTATING as readonly string[]).includes(m))) mutating.push(file.replace(/\.ts$/, ""));
+    }
+    expect(mutating).toEqual(Object.keys(API_TARGETS).sort());
+  });
+
+  it("every page route with an action", () => {
+    expect(pageFilesWithAnAction()).toEqual(Object.keys(PAGE_TARGETS).sort());
+  });
+});
+
+describe("mutating /api routes answer malformed input with a 4xx JSON error, never a 5xx", () => {
+  it.each(Object.keys(API_TARGETS))(
+    "api+/%s",
+    async (name) => {
+      const target = API_TARGETS[name]!;
+      const mod = await importRoute(`api+/${name}.ts`);
+      const methods = (await methodsOf(mod)).filter((m) => (MUTATING as readonly string[]).includes(m));
+      await backToSetup();
+      const f = fixtures;
+      const template = `/api/${name
+        .split(".")
+        .map((s) => (s === "$" ? "no/such/path" : s.startsWith("$") ? `:${s.slice(1)}` : s))
+        .join("/")}`;
+      const calls: Call[] = [];
+      for (const method of methods) {
+        const random = seededRandom(seedOf(`${name} ${method}`));
+        const realId = target.param?.value(f);
+        const path = target.param ? withParam(template, target.param.name, realId!) : template;
+        const params = target.param ? { [target.param.name]: realId! } : {};
+        const bodies = bodiesFor(target.body(f), "json", random, { extra: 30 });
+        const base = { label: `api+/${name}`, handler: mod.action!, method, freshSession: target.freshSession };
+        for (const { role, c } of byRole(target, bodies, random)) calls.push({ ...base, path, params, role, body: c });
+        // Bad ids in the URL, with the well-formed body.
+        if (target.param) {
+          const good: FuzzBody = {
+            kind: "json",
+            detail: "well-formed",
+            contentType: "application/json",
+            body: JSON.stringify(target.body(f)),
+          };
+          for (const { role, c: id } of byRole(target, idsFor(f), random)) {
+            calls.push({
+              ...base,
+              path: withParam(template, target.param.name, id),
+              params: { [target.param.name]: id },
+              role,
+              body: { ...good, detail: `id ${JSON.stringify(id.slice(0, 40))}` },
+            });
+          }
+        }
+      }
+      expect(calls.length).toBeGreaterThan(0);
+      await expectNoFailures(calls);
+    },
+    FUZZ_TIMEOUT,
+  );
+});
+
+describe("page actions answer malformed input with a 4xx or their own answer, never a 5xx", () => {
+  it.each(Object.keys(PAGE_TARGETS))(
+    "%s",
+    async (file) => {
+      const target = PAGE_TARGETS[file]!;
+      const mod = await importRoute(file);
+      await backToSetup();
+      const random = seededRandom(seedOf(file));
+      const calls: Call[] = [];
+      const base = { label: file, handler: mod.action!, method: "POST", params: {}, freshSession: target.freshSession };
+      target.forms(fixtures).forEach((form, index) => {
+        const bodies = bodiesFor(form, "form", random, { extra: 12, structural: index === 0 });
+        // Ids posted in the form: the hostile list and the wrong kinds.
+        for (const field of ["id", "agentId", "bdmId"].filter((name) => name in form)) {
+          for (const id of idsFor(fixtures)) {
+            const detail = `${field} = ${JSON.stringify(id.slice(0, 40))}`;
+            bodies.push(formBody({ ...form, [field]: id }, "form id", detail));
+          }
+        }
+        for (const { role, c } of byRole(target, bodies, random)) {
+          // Now and then the page's own URL carries hostile parameters too (the action redirects back to it).
+          const query = random.int(5) === 0 ? random.pick(BAD_QUERIES) : "";
+          const path = query ? `${target.path}${target.path.includes("?") ? "&" : "?"}${query}` : target.path;
+          calls.push({ ...base, path, role, body: c });
+        }
+      });
+      await expectNoFailures(calls);
+    },
+    FUZZ_TIMEOUT,
+  );
+});
+
+describe("loaders answer bad ids and query parameters with a 4xx or a fallback, never a 5xx", () => {
+  it.each(Object.keys(LOADER_TARGETS))(
+    "%s",
+    async (file) => {
+      const target = LOADER_TARGETS[file]!;
+      const mod = await importRoute(file);
+      await backToSetup();
+      const f = fixtures;
+      const random = seededRandom(seedOf(`loader ${file}`));
+      const realPath = target.param ? withParam(target.path, target.param.name, target.param.value(f)) : target.path;
+      const realParams: Record<string, string> = target.param ? { [target.param.name]: target.param.value(f) } : {};
+      const dialogQueries = f.otherIds.flatMap((id) => [`dialog=edit&id=${id}`, `dialog=view-password&agent=${id}`]);
+      const queries = [...BAD_QUERIES, ...dialogQueries];
+      const base = { label: file, handler: mod.loader!, method: "GET" };
+      const calls: Call[] = byRole(target, queries, random).map(({ role, c: query }) => ({
+        ...base,
+        path: `${realPath}?${query}`,
+        params: realParams,
+        role,
+        body: { kind: "query", detail: query.slice(0, 80), contentType: null },
+      }));
+      if (target.param) {
+        for (const { role, c: id } of byRole(target, idsFor(f), random)) {
+          calls.push({
+            ...base,
+            path: withParam(target.path, target.param.name, id),
+            params: { [target.param.name]: id },
+            role,
+            body: { kind: "id", detail: JSON.stringify(id.slice(0, 40)), contentType: null },
+          });
+        }
+      }
+      await expectNoFailures(calls);
+    },
+    FUZZ_TIMEOUT,
+  );
+});

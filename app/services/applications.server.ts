@@ -9,7 +9,7 @@ import { badRequest } from "./errors.server";
 import { assignableAgentWhere } from "./agents.server";
 import { findPublicCarrier } from "./carriers.server";
 import { findPage } from "./list.server";
-import { PUBLIC_SUBMISSIONS, takeAttempt, withAttempt } from "./rate-limits.server";
+import { PUBLIC_SUBMISSIONS, countAttempt, withAttempt } from "./rate-limits.server";
 import type { RequestMeta, SessionUser } from "./sessions.server";
 
 // Leads (the Application model). This module starts with the public side: the agents a prospect
@@ -67,7 +67,7 @@ function lastFour(value: string | undefined | null) {
  * nothing is saved.
  */
 export async function discardSpamSubmission(meta: RequestMeta) {
-  await takeAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
+  await countAttempt(PUBLIC_SUBMISSIONS, rateLimitKeys(meta));
   return { id: crypto.randomUUID() };
 }
 

@@ -53,7 +53,10 @@ export async function signIn(
   // An unknown email costs one password check like a known one, so the time an answer takes does
   // not tell who has an account.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !valid) throw new ServiceError(401, "Invalid credentials", undefined, "invalid_credentials");
+  if (!user || !valid) {
+    await attempt.keep();
+    throw new ServiceError(401, "Invalid credentials", undefined, "invalid_credentials");
+  }
   await attempt.giveBack();
   await clearAttempts(LOGIN_FAILURES, `email:${email}`);
 

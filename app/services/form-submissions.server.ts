@@ -7,7 +7,7 @@ import { logActivity } from "./activity.server";
 import { notFound } from "./errors.server";
 import { countBy, findPage } from "./list.server";
 import { assertAdmin, isUuid } from "./permissions.server";
-import { INQUIRIES, takeAttempt } from "./rate-limits.server";
+import { INQUIRIES, countAttempt } from "./rate-limits.server";
 import type { RequestMeta, SessionUser } from "./sessions.server";
 
 /** A landing-page inquiry as the admin list and the API show it (part 2, section 3). */
@@ -69,7 +69,7 @@ export async function createFormSubmission(
   meta: RequestMeta = {},
 ): Promise<{ id: string; saved: boolean }> {
   const keys = [meta.ip ? `ip:${meta.ip}` : null];
-  await takeAttempt(INQUIRIES, keys);
+  await countAttempt(INQUIRIES, keys);
   if (input.website.trim()) return { id: crypto.randomUUID(), saved: false };
 
   const row = await FormSubmission.create({

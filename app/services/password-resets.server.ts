@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from "./errors.server";
 import type { Page } from "~/utils/list";
 import { findPage } from "./list.server";
 import { assertAdmin, isUuid } from "./permissions.server";
-import { LOGIN_FAILURES, RESET_REQUESTS, clearAttempts, takeAttempt } from "./rate-limits.server";
+import { LOGIN_FAILURES, RESET_REQUESTS, clearAttempts, countAttempt } from "./rate-limits.server";
 import { logActivity } from "./activity.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
 
@@ -30,7 +30,7 @@ export async function requestPasswordReset(emailInput: string, meta: RequestMeta
   const email = emailInput.trim().toLowerCase();
   if (!email) throw badRequest("Please enter your email address", { email: ["Please enter your email address"] });
   const keys = [`email:${email}`, meta.ip ? `ip:${meta.ip}` : null];
-  await takeAttempt(RESET_REQUESTS, keys);
+  await countAttempt(RESET_REQUESTS, keys);
   const user = await User.findOne({ where: { email }, attributes: ["id", "email"] });
   if (user) {
     // One open request per user is enough for the admin to act on; repeats do not pile up.

@@ -2,6 +2,7 @@ import type { QueryInterface, Transaction } from "sequelize";
 import * as initialSchema from "./001-initial-schema";
 import * as moneyBigint from "./002-money-bigint";
 import * as archivedProductsAndSoldSnapshot from "./003-archived-products-and-sold-snapshot";
+import * as attemptsInFlight from "./004-attempts-in-flight";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { name: "001-initial-schema", ...initialSchema },
   { name: "002-money-bigint", ...moneyBigint },
   { name: "003-archived-products-and-sold-snapshot", ...archivedProductsAndSoldSnapshot },
+  { name: "004-attempts-in-flight", ...attemptsInFlight },
 ];

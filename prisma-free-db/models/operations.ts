@@ -104,6 +104,8 @@ export class Attempt extends Model<InferAttributes<Attempt>, InferCreationAttrib
   declare id: CreationOptional<string>;
   declare kind: string;
   declare key: string;
+  // True while the work the attempt guards is still running (see app/services/rate-limits.server.ts).
+  declare inFlight: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -209,6 +211,7 @@ export function initOperationModels(sequelize: Sequelize) {
       id: uuid(),
       kind: { type: DataTypes.STRING(32), allowNull: false },
       key: { type: DataTypes.STRING(300), allowNull: false },
+      inFlight: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps(),
     },
     { sequelize, tableName: "attempts", underscored: true, indexes: [{ fields: ["kind", "key", "created_at"] }] },

@@ -1,4 +1,4 @@
-// The concurrent-writers benchmark (`npx tsx scripts/bench-writers.ts [--writers 20] [--writes 400]`):
+// The concurrent-writers benchmark (`npm run bench:writers [-- --writers 20 --writes 400]`):
 // on a fresh, migrated SQLite file of its own, `--writers` clients at once send `--writes` public
 // applications in all (the heaviest public write: an application, its phones and beneficiaries,
 // an activity row and a notification in one transaction, behind the per-address limit), through

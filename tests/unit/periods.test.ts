@@ -12,7 +12,8 @@ import {
   zonedMidnight,
   type Period,
 } from "~/domain/periods";
-import { PERIOD_MESSAGES, isShowablePeriod, periodFromSearch } from "~/domain/schemas/period";
+import { PERIOD_MESSAGES, periodFromSearch } from "~/domain/period-range";
+import { isShowablePeriod } from "~/domain/schemas/period";
 import { listQuery } from "~/utils/list";
 
 const NY = "America/New_York";

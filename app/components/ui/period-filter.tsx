@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { PERIODS, PERIOD_LABELS, type Period } from "~/domain/periods";
-import { customRangeErrors, type PeriodFieldErrors, type PeriodSelection } from "~/domain/schemas/period";
+import { customRangeErrors, type PeriodFieldErrors, type PeriodSelection } from "~/domain/period-range";
 import { useHydrated } from "~/utils/hydrated";
 import { FieldErrors, inputClass } from "./field";
 

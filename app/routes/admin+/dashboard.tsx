@@ -5,7 +5,7 @@ import { Card, StatCards } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/ui/period-filter";
 import { formatDateTime, formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
-import { periodFromSearch } from "~/domain/schemas/period";
+import { periodFromSearch } from "~/domain/period-range";
 import { recentActivity } from "~/services/activity.server";
 import { getAdminDashboard } from "~/services/dashboard.server";
 import { requireAdmin } from "~/utils/auth.server";

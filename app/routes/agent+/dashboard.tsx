@@ -5,7 +5,7 @@ import { Card, StatCards } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/ui/period-filter";
 import { formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
-import { periodFromSearch } from "~/domain/schemas/period";
+import { periodFromSearch } from "~/domain/period-range";
 import { getAgentDashboard } from "~/services/dashboard.server";
 import { requireAgent } from "~/utils/auth.server";
 import { useRefreshedLoaderData } from "~/utils/polling";

@@ -70,6 +70,30 @@ function turns() {
     });
 }
 
+// Far longer than any transaction here takes. A transaction started inside another one (without
+// passing it) would wait for its own turn forever; this makes that mistake an error.
+const TURN_TIMEOUT_MS = 30_000;
+
+/** A turn, or an error after TURN_TIMEOUT_MS; a turn granted after that is ended at once. */
+async function turnWithin(takeTurn: () => Promise<() => void>) {
+  const turn = takeTurn();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("Waited 30 s for a SQLite transaction's turn: is a transaction opened inside another?")),
+      TURN_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([turn, timedOut]);
+  } catch (error) {
+    void turn.then((end) => end());
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * This process's SQLite transactions run one at a time, queued in memory. Each is IMMEDIATE, so
  * only one holds the file's write lock anyway; started together, the others would each hold a
@@ -95,7 +119,7 @@ function oneTransactionAtATime(db: Sequelize) {
   manager.getConnection = async (options) => {
     // Queries outside a transaction share the one "default" connection.
     if (!options?.uuid || options.uuid === "default") return open(options);
-    const ended = await takeTurn();
+    const ended = await turnWithin(takeTurn);
     try {
       const connection = await open(options);
       turnEnds.set(connection, ended);

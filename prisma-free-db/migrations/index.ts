@@ -3,6 +3,7 @@ import * as initialSchema from "./001-initial-schema";
 import * as moneyBigint from "./002-money-bigint";
 import * as archivedProductsAndSoldSnapshot from "./003-archived-products-and-sold-snapshot";
 import * as attemptsInFlight from "./004-attempts-in-flight";
+import * as notificationsByUserNewest from "./005-notifications-by-user-newest";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { name: "002-money-bigint", ...moneyBigint },
   { name: "003-archived-products-and-sold-snapshot", ...archivedProductsAndSoldSnapshot },
   { name: "004-attempts-in-flight", ...attemptsInFlight },
+  { name: "005-notifications-by-user-newest", ...notificationsByUserNewest },
 ];

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { col, fn, QueryTypes, type FindOptions } from "sequelize";
+import { col, fn, type FindOptions } from "sequelize";
 import { Agent, Application, Beneficiary, Notification, Phone, User, sequelize } from "~db";
 import { centsFromDollars } from "~/domain/format";
 import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/public-application";
@@ -10,7 +10,7 @@ import { assignableAgentWhere } from "./agents.server";
 import { findPublicCarrier } from "./carriers.server";
 import { findPage } from "./list.server";
 import { PUBLIC_SUBMISSIONS, countAttempt, withAttempt } from "./rate-limits.server";
-import type { RequestMeta, SessionUser } from "./sessions.server";
+import type { RequestMeta } from "./sessions.server";
 
 // Leads (the Application model). This module starts with the public side: the agents a prospect
 // may choose and the public application itself.
@@ -224,27 +224,4 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
   });
 
   return { id: lead.id, agentName };
-}
-
-/**
- * The leads a user has not opened yet: an agent's own leads, or every lead for an admin, that
- * have no LeadRead row for that user. SQL for one COUNT(*) with the :userId and :agentId
- * replacements (see unreadLeadReplacements), so the shell's counts can run it as a subquery of
- * their one statement; the unique (user_id, application_id) index answers each NOT EXISTS.
- */
-export function unreadLeadsCountSql(actor: SessionUser) {
-  const scope = actor.role === "agent" ? "a.agent_id = :agentId AND " : "";
-  return `SELECT COUNT(*) FROM applications a WHERE ${scope}NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id)`;
-}
-
-export function unreadLeadReplacements(actor: SessionUser) {
-  return { userId: actor.id, agentId: actor.agent?.id ?? null };
-}
-
-export async function countUnreadLeads(actor: SessionUser): Promise<number> {
-  const [row] = await sequelize.query<{ count: number | string }>(`SELECT (${unreadLeadsCountSql(actor)}) AS count`, {
-    type: QueryTypes.SELECT,
-    replacements: unreadLeadReplacements(actor),
-  });
-  return Number(row?.count ?? 0);
 }

@@ -1,4 +1,4 @@
-import { unreadLeadReplacements, unreadLeadsCountSql } from "./applications.server";
+import { unreadLeadReplacements, unreadLeadsCountSql } from "./leads.server";
 import { UNREAD_NOTIFICATIONS_COUNT_SQL } from "./notifications.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";

@@ -1,10 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Agent, Bdm, Carrier, PasswordResetRequest } from "~db";
+import { Agent, Bdm, Carrier, Notification, PasswordResetRequest } from "~db";
 import { answeringServiceErrors } from "../../server/service-errors";
 import { applicationForm, applicationPayload } from "../support/application-factories";
-import { TEST_PASSWORD, createAdmin, createAgent, giveCarrier, signInAs, uniqueEmail } from "../support/factories";
+import {
+  TEST_PASSWORD,
+  createAdmin,
+  createAgent,
+  createLead,
+  giveCarrier,
+  signInAs,
+  uniqueEmail,
+} from "../support/factories";
 import { createFormSubmissionRow } from "../support/form-submission-factories";
 import {
   BAD_IDS,
@@ -62,6 +70,14 @@ async function createFixtures() {
   const bdm = (await Bdm.findOne())!;
   const carrier = (await Carrier.findOne({ where: { name: "Aetna" } }))!;
   const submission = await createFormSubmissionRow();
+  // A lead of the signed-in agent: the admin and its agent may mark it read.
+  const lead = await createLead(agent.agent.id);
+  const notification = await Notification.create({
+    userId: agent.user.id,
+    type: "new_lead",
+    title: "New lead",
+    message: "Fuzz Lead submitted an application.",
+  });
   const reset = await PasswordResetRequest.create({
     userId: target.user.id,
     email: target.user.email,
@@ -104,6 +120,8 @@ async function createFixtures() {
     bdm,
     carrier,
     submission,
+    lead,
+    notification,
     reset,
     cookies,
     users,
@@ -213,6 +231,18 @@ const API_TARGETS: Record<string, ApiTarget> = {
   "auth.timezone": { roles: ["agent", "admin"], body: () => ({ timezone: "America/Chicago" }) },
   "auth.verify-reset-token": { roles: ["signed-out"], body: () => ({ token }) },
   "form-submissions": { roles: ["signed-out"], body: () => inquiry },
+  "leads.$id.mark-read": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({}),
+  },
+  "notifications.$id.read": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: (f) => f.notification.id },
+    body: () => ({}),
+  },
+  "notifications.clear-all": { roles: ["agent", "admin"], body: () => ({}) },
+  "notifications.mark-all-read": { roles: ["agent", "admin"], body: () => ({}) },
   "public.applications": {
     roles: ["signed-out"],
     body: (f) => applicationPayload(f.agent.agent.id, f.carrier.id),
@@ -357,6 +387,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/products.all.ts": { roles: ["agent", "admin"], path: "/api/products/all" },
+  "api+/notifications.ts": { roles: ["agent", "admin"], path: "/api/notifications" },
   "api+/public.agents.ts": { roles: ["signed-out"], path: "/api/public/agents" },
   "api+/public.carriers.ts": { roles: ["signed-out"], path: "/api/public/carriers" },
   "api+/agent.products.$carrierId.ts": {

@@ -1,4 +1,4 @@
-import { countUnreadLeads } from "~/services/applications.server";
+import { countUnreadLeads } from "~/services/leads.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 

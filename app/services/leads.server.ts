@@ -1,0 +1,104 @@
+import { ForeignKeyConstraintError, type FindOptions, type WhereOptions } from "sequelize";
+import { Application, LeadRead } from "~db";
+import { notFound } from "./errors.server";
+import { isUuid } from "./permissions.server";
+import type { SessionUser } from "./sessions.server";
+import { numbersInOneStatement, selectRows } from "./sql.server";
+
+// The leads (the Application model) as the portals read and change them: who may reach a lead,
+// and which leads each user has not opened yet. Every lead service builds on findAccessibleLead.
+
+/** The spec's text for a lead that is missing or not the caller's (part 2, Application detail). */
+export const LEAD_NOT_FOUND = "Application Not Found";
+
+/**
+ * The one access rule for a single lead, for every lead service: an admin may reach any lead, an
+ * agent only a lead whose agent_id is their own. A missing id, a malformed one, or another
+ * agent's lead is the same ServiceError 404 "Application Not Found", thrown before anything is
+ * changed, so a caller learns nothing about leads that are not theirs. `options` are the
+ * lookup's (attributes, include, transaction, lock, raw); its `where` is always this rule.
+ */
+export async function findAccessibleLead(
+  actor: SessionUser,
+  id: string,
+  options: Omit<FindOptions<Application>, "where"> = {},
+): Promise<Application> {
+  if (!isUuid(id)) throw notFound(LEAD_NOT_FOUND);
+  let where: WhereOptions<Application> = { id };
+  if (actor.role !== "admin") {
+    // An agent without an agent record (or any other role) owns no lead.
+    if (actor.role !== "agent" || !actor.agent) throw notFound(LEAD_NOT_FOUND);
+    where = { id, agentId: actor.agent.id };
+  }
+  const lead = await Application.findOne({ ...options, where });
+  if (!lead) throw notFound(LEAD_NOT_FOUND);
+  return lead;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unread leads. A lead is unread for a user until that user opens it: a lead_reads row per
+// (user, lead), never shared between users, so an admin opening an agent's lead leaves it unread
+// for the agent and the other way round.
+
+/**
+ * The leads a user has not opened yet, as the WHERE of a query over `applications a`: an agent's
+ * own leads, or every lead for an admin, that have no LeadRead row for that user. Takes the
+ * :userId and :agentId replacements (unreadLeadReplacements). The unique (user_id,
+ * application_id) index answers each NOT EXISTS. The count, the shell's figures and the id list
+ * all use this one rule.
+ */
+function unreadLeadsWhereSql(actor: SessionUser) {
+  const scope = actor.role === "agent" ? "a.agent_id = :agentId AND " : "";
+  return `${scope}NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id)`;
+}
+
+/**
+ * SQL for one COUNT(*) of the user's unread leads, so the shell's counts can run it as a subquery
+ * of their one statement (app/services/navigation.server.ts).
+ */
+export function unreadLeadsCountSql(actor: SessionUser) {
+  return `SELECT COUNT(*) FROM applications a WHERE ${unreadLeadsWhereSql(actor)}`;
+}
+
+export function unreadLeadReplacements(actor: SessionUser) {
+  return { userId: actor.id, agentId: actor.agent?.id ?? null };
+}
+
+/** GET /api/leads/unread-count. */
+export async function countUnreadLeads(actor: SessionUser): Promise<number> {
+  const { count } = await numbersInOneStatement({ count: unreadLeadsCountSql(actor) }, unreadLeadReplacements(actor));
+  return count;
+}
+
+/**
+ * At most this many ids answer GET /api/leads/unread-ids: the newest unread leads. The list marks
+ * New Lead badges on the rows a page shows, and no page shows more; the count stays exact.
+ */
+export const UNREAD_IDS_LIMIT = 1000;
+
+/** The ids of the user's unread leads (an agent's own only), newest first, at most UNREAD_IDS_LIMIT. */
+export async function unreadLeadIds(actor: SessionUser): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(
+    `SELECT a.id FROM applications a WHERE ${unreadLeadsWhereSql(actor)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${UNREAD_IDS_LIMIT}`,
+    unreadLeadReplacements(actor),
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks a lead read for the acting user only (opening its details or its page, or POST
+ * /api/leads/{id}/mark-read). Reached through findAccessibleLead, so another agent's lead is a
+ * 404 and nothing is recorded. Idempotent: the insert ignores the unique (user, lead) conflict on
+ * both databases (ON CONFLICT DO NOTHING / INSERT OR IGNORE), so reading twice, even at the same
+ * moment, keeps one row and never fails.
+ */
+export async function markLeadRead(actor: SessionUser, id: string): Promise<void> {
+  const lead = await findAccessibleLead(actor, id, { attributes: ["id"], raw: true });
+  try {
+    await LeadRead.bulkCreate([{ userId: actor.id, applicationId: lead.id }], { ignoreDuplicates: true });
+  } catch (error) {
+    // The lead was deleted between the check and the insert.
+    if (error instanceof ForeignKeyConstraintError) throw notFound(LEAD_NOT_FOUND);
+    throw error;
+  }
+}

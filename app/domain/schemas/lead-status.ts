@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { parseIsoDate } from "../periods";
+import type { LeadStatus } from "../statuses";
+
+// The status change of one lead (a disposition): the page's status and disposition dialogs and
+// PUT /api/agent/applications/{id}/status parse with this one schema.
+
+/** The statuses an agent may set (part 2, section 4); the disposition dialog leaves out pending. */
+export const SETTABLE_LEAD_STATUSES = [
+  "pending",
+  "contacted",
+  "sale",
+  "callback",
+  "declined",
+  "rescheduled",
+] as const satisfies readonly LeadStatus[];
+export type SettableLeadStatus = (typeof SETTABLE_LEAD_STATUSES)[number];
+
+/** The statuses that ask for a callback date and time. */
+export const CALLBACK_STATUSES: readonly SettableLeadStatus[] = ["callback", "rescheduled"];
+
+export const NOTES_MAX = 2000;
+
+export const LEAD_STATUS_MESSAGES = {
+  status: `Please select a status (${SETTABLE_LEAD_STATUSES.join(", ")}).`,
+  productRequired: "Please select a product for the sale.",
+  callbackRequired: "Please choose a callback date and time.",
+  callbackShape:
+    "Please enter the callback date and time as an ISO date-time with its time zone, e.g. 2026-12-01T15:00:00Z.",
+  notesTooLong: `Notes are too long (at most ${NOTES_MAX.toLocaleString("en-US")} characters).`,
+  productShape: "Please select one of your products.",
+} as const;
+
+/** Form posts send "" for an empty optional field and JSON clients may send null; both mean none. */
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * An ISO date-time with its offset ("2026-12-01T15:00:00Z", "2026-12-01T10:00-05:00"), as the
+ * instant it names, or null when it is not one (impossible dates such as Feb 30 included). The
+ * page turns the user's wall-clock time in their time zone into such a string; the lead stores
+ * the instant (UTC).
+ */
+export function parseCallbackDate(text: string): Date | null {
+  const match = ISO_DATE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [, day, hour, minute, second, zone, offsetHours, offsetMinutes] = match;
+  const date = parseIsoDate(day!);
+  if (!date || date.year < 2000 || date.year > 2100) return null;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59) return null;
+  if (zone!.toUpperCase() !== "Z" && (Number(offsetHours) > 14 || Number(offsetMinutes) > 59)) return null;
+  const instant = new Date(text.trim());
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+export const leadStatusSchema = z
+  .object({
+    status: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(SETTABLE_LEAD_STATUSES, { errorMap: () => ({ message: LEAD_STATUS_MESSAGES.status }) }),
+    ),
+    notes: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ invalid_type_error: LEAD_STATUS_MESSAGES.notesTooLong })
+        .trim()
+        .max(NOTES_MAX, LEAD_STATUS_MESSAGES.notesTooLong)
+        .optional()
+        .transform((v) => v ?? null),
+    ),
+    productId: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ invalid_type_error: LEAD_STATUS_MESSAGES.productShape })
+        .trim()
+        .max(64, LEAD_STATUS_MESSAGES.productShape)
+        .optional()
+        .transform((v) => v ?? null),
+    ),
+    // A Date is taken too, so input this schema already parsed parses again to the same value.
+    callbackDate: z.preprocess(
+      (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : blankToUndefined(v)),
+      z
+        .string({ invalid_type_error: LEAD_STATUS_MESSAGES.callbackShape })
+        .max(64, LEAD_STATUS_MESSAGES.callbackShape)
+        .optional()
+        .transform((v, ctx) => {
+          if (v === undefined) return null;
+          const instant = parseCallbackDate(v);
+          if (!instant) {
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: LEAD_STATUS_MESSAGES.callbackShape });
+            return z.NEVER;
+          }
+          return instant;
+        }),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === "sale" && !value.productId) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["productId"], message: LEAD_STATUS_MESSAGES.productRequired });
+    }
+    if (CALLBACK_STATUSES.includes(value.status) && !value.callbackDate) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["callbackDate"],
+        message: LEAD_STATUS_MESSAGES.callbackRequired,
+      });
+    }
+  });
+
+export type LeadStatusInput = z.input<typeof leadStatusSchema>;
+export type LeadStatusChange = z.output<typeof leadStatusSchema>;

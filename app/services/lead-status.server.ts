@@ -1,0 +1,217 @@
+import type { CreationAttributes, Transaction } from "sequelize";
+import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
+import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
+import { todayIn } from "~/domain/periods";
+import { CALLBACK_STATUSES, leadStatusSchema, type SettableLeadStatus } from "~/domain/schemas/lead-status";
+import { stateName } from "~/domain/states";
+import { logActivity } from "./activity.server";
+import { badRequest, conflict } from "./errors.server";
+import { findAccessibleLead } from "./leads.server";
+import { isUuid } from "./permissions.server";
+import type { SessionUser } from "./sessions.server";
+
+// A lead's status changes (dispositions) and sales: the status dialogs of My Leads and the
+// application page, and PUT /api/agent/applications/{id}/status. What happens to a sale's
+// commission and schedule when its lead later changes status: docs/decisions/019.
+
+export const LEAD_STATUS_ERRORS = {
+  alreadySold: "This lead is already sold: its sale, commission and payment schedule stay as they are.",
+  soldBefore:
+    "A sale was already recorded for this lead and its commission was cancelled; a lead is sold only once, so its commission and payment schedule stay as they are.",
+  noAgent: "Assign this lead to an agent before recording a sale.",
+  noCarrier: "This lead has no carrier, so no product can be sold on it. Add the carrier to the application first.",
+  notOwnProduct: "Please select one of your products for this lead's carrier.",
+  noPremium: "Add the monthly premium to the application before recording a sale.",
+} as const;
+
+export function notLicensedMessage(actor: SessionUser, stateCode: string) {
+  const who = actor.role === "agent" ? "You are" : "The lead's agent is";
+  return `${who} not licensed in ${stateName(stateCode)}, this lead's state, so the sale cannot be recorded.`;
+}
+
+/** One month of a sale's schedule, money in dollars (the spec's Payment tracking entry). */
+export type PaymentScheduleItemView = {
+  id: string;
+  monthNumber: number;
+  dueDate: string;
+  amount: number;
+  status: string;
+  notes: string | null;
+};
+
+/** What a status change answers: the lead's status and sale fields after it, money in dollars. */
+export type LeadStatusView = {
+  id: string;
+  status: string;
+  previousStatus: string;
+  callbackDate: string | null;
+  productId: string | null;
+  soldProductName: string | null;
+  soldCompPercentage: number | null;
+  calculatedCommission: number | null;
+  soldAt: string | null;
+  commissionCancelledAt: string | null;
+  paymentTracking: PaymentScheduleItemView[];
+  statusChange: { id: string; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string };
+};
+
+const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);
+const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+function validate(input: unknown) {
+  const result = leadStatusSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (fieldErrors[issue.path.join(".") || "_form"] ??= []).push(issue.message);
+  throw badRequest(Object.values(fieldErrors)[0]?.[0] ?? "Invalid input", fieldErrors);
+}
+
+/**
+ * The sale fields of a lead sold now with the given product, and its nine payments: refused
+ * (400 at the field, nothing written) when the product is not one of the lead's agent's own for
+ * the lead's carrier, the agent is not licensed in the lead's state, or the lead has no premium.
+ */
+async function recordSale(
+  actor: SessionUser,
+  lead: Application,
+  productId: string,
+  now: Date,
+  transaction: Transaction,
+) {
+  if (lead.status === "sale") throw conflict(LEAD_STATUS_ERRORS.alreadySold);
+  const existing = await PaymentTracking.count({ where: { applicationId: lead.id }, transaction });
+  if (lead.soldAt || existing > 0) throw conflict(LEAD_STATUS_ERRORS.soldBefore);
+  if (!lead.agentId) throw badRequest(LEAD_STATUS_ERRORS.noAgent, { status: [LEAD_STATUS_ERRORS.noAgent] });
+
+  if (lead.state) {
+    const licensed = await LicensedState.findOne({
+      where: { agentId: lead.agentId, state: lead.state.toUpperCase() },
+      attributes: ["id"],
+      raw: true,
+      transaction,
+    });
+    if (!licensed) {
+      const message = notLicensedMessage(actor, lead.state.toUpperCase());
+      throw badRequest(message, { status: [message] });
+    }
+  }
+  if (!lead.carrierId) throw badRequest(LEAD_STATUS_ERRORS.noCarrier, { productId: [LEAD_STATUS_ERRORS.noCarrier] });
+  const product = isUuid(productId)
+    ? await Product.findOne({
+        where: { id: productId, agentId: lead.agentId, carrierId: lead.carrierId, archivedAt: null },
+        attributes: ["id", "carrierId", "name", "compPercentage"],
+        raw: true,
+        transaction,
+      })
+    : null;
+  if (!product) throw badRequest(LEAD_STATUS_ERRORS.notOwnProduct, { productId: [LEAD_STATUS_ERRORS.notOwnProduct] });
+  const premiumCents = lead.monthlyPremiumCents;
+  if (!premiumCents || premiumCents <= 0) {
+    throw badRequest(LEAD_STATUS_ERRORS.noPremium, { monthlyPremium: [LEAD_STATUS_ERRORS.noPremium] });
+  }
+
+  const snapshot = saleSnapshot(
+    {
+      id: product.id,
+      carrierId: product.carrierId,
+      name: product.name,
+      compPercentage: Number(product.compPercentage),
+    },
+    premiumCents,
+  );
+  // Month 1 is due on the first draft date, else on the day of the sale in the seller's time zone.
+  const firstDue = lead.firstDraftDate ? String(lead.firstDraftDate).slice(0, 10) : todayIn(actor.timezone, now);
+  await PaymentTracking.bulkCreate(
+    paymentScheduleDueDates(firstDue).map((dueDate, index) => ({
+      applicationId: lead.id,
+      monthNumber: index + 1,
+      dueDate,
+      amountCents: premiumCents,
+      status: "not_paid",
+    })),
+    { transaction },
+  );
+  return { ...snapshot, soldAt: now, commissionCancelledAt: null };
+}
+
+/**
+ * Sets a lead's status (PUT /api/agent/applications/{id}/status, the status and disposition
+ * dialogs). Reached through findAccessibleLead: an agent only their own lead, anything else a 404
+ * before anything changes. Every change writes a status_changes row (who, from, to, the trimmed
+ * notes). Callback and rescheduled store the callback date (UTC). A sale stores the product's
+ * snapshot and the first-year commission and creates the nine-month schedule; a lead is sold once
+ * (a second sale is a 409). Moving a sold lead to another status keeps its sale, commission and
+ * schedule and marks the commission cancelled (decision 019). All of it in one transaction, the
+ * lead's row locked (FOR UPDATE on Postgres; SQLite's transactions take turns).
+ */
+export async function changeLeadStatus(actor: SessionUser, id: string, input: unknown): Promise<LeadStatusView> {
+  const change = validate(input);
+  const toStatus: SettableLeadStatus = change.status;
+  const now = new Date();
+
+  return sequelize.transaction(async (transaction) => {
+    const lead = await findAccessibleLead(actor, id, { transaction, lock: transaction.LOCK.UPDATE });
+    const fromStatus = lead.status;
+    const update: Partial<CreationAttributes<Application>> = { status: toStatus };
+
+    if (toStatus === "sale") {
+      Object.assign(update, await recordSale(actor, lead, change.productId!, now, transaction));
+    } else if (lead.soldAt && !lead.commissionCancelledAt) {
+      // Leaving a sale: the sale, its commission amount and its schedule are kept; the commission
+      // is cancelled, one way, as the commissions page's Mark as Cancelled does.
+      update.commissionCancelledAt = now;
+    }
+    if (CALLBACK_STATUSES.includes(toStatus)) update.callbackDate = change.callbackDate;
+
+    await lead.update(update, { transaction });
+    const statusChange = await StatusChange.create(
+      { applicationId: lead.id, userId: actor.id, fromStatus, toStatus, notes: change.notes },
+      { transaction },
+    );
+    await logActivity(
+      {
+        userId: actor.id,
+        action: toStatus === "sale" ? "lead_sold" : "lead_status_changed",
+        entityType: "application",
+        entityId: lead.id,
+        summary: `${actor.firstName} ${actor.lastName} changed the status of ${lead.firstName} ${lead.lastName} from ${fromStatus} to ${toStatus}`,
+      },
+      { transaction },
+    );
+    const schedule = await PaymentTracking.findAll({
+      where: { applicationId: lead.id },
+      attributes: ["id", "monthNumber", "dueDate", "amountCents", "status", "notes"],
+      order: [["monthNumber", "ASC"]],
+      raw: true,
+      transaction,
+    });
+
+    return {
+      id: lead.id,
+      status: lead.status,
+      previousStatus: fromStatus,
+      callbackDate: isoOrNull(lead.callbackDate),
+      productId: lead.productId,
+      soldProductName: lead.soldProductName ?? null,
+      soldCompPercentage: lead.soldCompPercentage ?? null,
+      calculatedCommission: dollars(lead.calculatedCommissionCents),
+      soldAt: isoOrNull(lead.soldAt),
+      commissionCancelledAt: isoOrNull(lead.commissionCancelledAt),
+      paymentTracking: schedule.map((row) => ({
+        id: row.id,
+        monthNumber: Number(row.monthNumber),
+        dueDate: String(row.dueDate).slice(0, 10),
+        amount: dollars(Number(row.amountCents))!,
+        status: row.status,
+        notes: row.notes ?? null,
+      })),
+      statusChange: {
+        id: statusChange.id,
+        fromStatus: statusChange.fromStatus ?? null,
+        toStatus: statusChange.toStatus,
+        notes: statusChange.notes ?? null,
+        createdAt: statusChange.createdAt.toISOString(),
+      },
+    };
+  });
+}

@@ -190,6 +190,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.reset.id },
     body: () => ({}),
   },
+  "agent.applications.$id.status": {
+    roles: ["agent"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({ status: "callback", notes: "Call back", callbackDate: "2026-12-01T15:00:00Z", productId: "" }),
+  },
   "agent.carriers": {
     roles: ["agent"],
     body: (f) => ({
@@ -386,6 +391,12 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/reset-password.tsx": { roles: ["signed-out"], path: "/reset-password" },
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
+  "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
+  "api+/applications.$id.ts": {
+    roles: ["agent", "admin"],
+    path: "/api/applications/:id",
+    param: { name: "id", value: (f) => f.lead.id },
+  },
   "api+/products.all.ts": { roles: ["agent", "admin"], path: "/api/products/all" },
   "api+/notifications.ts": { roles: ["agent", "admin"], path: "/api/notifications" },
   "api+/public.agents.ts": { roles: ["signed-out"], path: "/api/public/agents" },

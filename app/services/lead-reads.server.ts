@@ -1,0 +1,404 @@
+import { literal } from "sequelize";
+import { Agent, Application, Carrier, User } from "~db";
+import type { AgentLeadListQuery } from "~/domain/schemas/leads";
+import { decrypt } from "~/utils/crypto.server";
+import type { Page } from "~/utils/list";
+import { logActivity } from "./activity.server";
+import { forbidden } from "./errors.server";
+import { findAccessibleLead } from "./leads.server";
+import { findPage, searchWhere } from "./list.server";
+import type { SessionUser } from "./sessions.server";
+import { selectRows } from "./sql.server";
+
+// The lead read side: the agent's lead book (My Leads, GET /api/agent/applications) and one lead
+// with everything it has (GET /api/applications/{id}). Field names are the spec's Lead (part 1
+// section 3, part 2 section 3); money is dollars as numbers; sensitive numbers are their last four
+// unless the caller asks to reveal them, which is recorded in the activity log.
+
+/** Cents as SQL and the drivers answer them (Postgres BIGINT is a string) to dollars, or null. */
+function dollars(cents: number | string | null | undefined): number | null {
+  if (cents === null || cents === undefined) return null;
+  return Number(cents) / 100;
+}
+
+function iso(value: Date | string | null | undefined): string | null {
+  return value === null || value === undefined ? null : new Date(value).toISOString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+/** One row of the agent's lead list: what a My Leads row shows, and nothing sensitive. */
+export type AgentLeadRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  primaryPhone: string | null;
+  city: string | null;
+  state: string | null;
+  gender: string | null;
+  weight: number | null;
+  status: string;
+  agent: { id: string; user: { firstName: string; lastName: string } };
+  carrierId: string | null;
+  carrier: { id: string; name: string } | null;
+  productName: string | null;
+  coverageAmount: number | null;
+  monthlyPremium: number | null;
+  calculatedCommission: number | null;
+  payments: { paid: number; total: number };
+  callbackDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const LIST_COLUMNS = [
+  "id",
+  "agentId",
+  "carrierId",
+  "status",
+  "firstName",
+  "lastName",
+  "email",
+  "city",
+  "state",
+  "gender",
+  "weight",
+  "coverageAmountCents",
+  "monthlyPremiumCents",
+  "calculatedCommissionCents",
+  "soldProductName",
+  "callbackDate",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+type ListRow = Pick<Application, (typeof LIST_COLUMNS)[number]> & {
+  primaryPhone: string | null;
+  carrierName: string | null;
+  paymentsPaid: number | string | null;
+  paymentsTotal: number | string | null;
+};
+
+/**
+ * The correlated subqueries a row adds, each answered by an index on the child table's
+ * application_id: the primary phone (the first one added when none is marked), the carrier's
+ * name, and the paid and total payments of the schedule. Evaluated for the page's rows only.
+ */
+function rowSubqueries() {
+  const q = (name: string) => Application.sequelize!.getQueryInterface().quoteIdentifier(name);
+  const leadId = `${q(Application.name)}.${q("id")}`;
+  const carrierId = `${q(Application.name)}.${q("carrier_id")}`;
+  return [
+    [
+      literal(
+        `(SELECT p.phone_number FROM phones p WHERE p.application_id = ${leadId} ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1)`,
+      ),
+      "primaryPhone",
+    ],
+    [literal(`(SELECT c.name FROM carriers c WHERE c.id = ${carrierId})`), "carrierName"],
+    [
+      literal(`(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${leadId} AND t.status = 'paid')`),
+      "paymentsPaid",
+    ],
+    [literal(`(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${leadId})`), "paymentsTotal"],
+  ] as [ReturnType<typeof literal>, string][];
+}
+
+/**
+ * GET /api/agent/applications and My Leads: the signed-in agent's own leads, newest first,
+ * filtered by status and by a search over first name, last name and email (every word,
+ * case-insensitive), one page of them and the filtered total, all in SQL. Only an agent has a
+ * lead book; anyone else is refused (403).
+ */
+export async function listAgentLeads(
+  actor: SessionUser,
+  query: Pick<AgentLeadListQuery, "status" | "search" | "page" | "pageSize">,
+): Promise<Page<AgentLeadRow>> {
+  if (actor.role !== "agent" || !actor.agent) throw forbidden();
+  const agent = { id: actor.agent.id, user: { firstName: actor.firstName, lastName: actor.lastName } };
+  const where = {
+    agentId: actor.agent.id,
+    ...(query.status !== "all" ? { status: query.status } : {}),
+    ...(query.search ? searchWhere(["first_name", "last_name", "email"], query.search) : {}),
+  };
+  return findPage(
+    Application,
+    query,
+    {
+      where,
+      attributes: [...LIST_COLUMNS, ...rowSubqueries()],
+      order: [
+        ["createdAt", "DESC"],
+        ["id", "DESC"],
+      ],
+      raw: true,
+    },
+    (model) => {
+      const row = model as unknown as ListRow;
+      return {
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email ?? null,
+        primaryPhone: row.primaryPhone ?? null,
+        city: row.city ?? null,
+        state: row.state ?? null,
+        gender: row.gender ?? null,
+        weight: row.weight ?? null,
+        status: row.status,
+        agent,
+        carrierId: row.carrierId ?? null,
+        carrier: row.carrierId && row.carrierName ? { id: row.carrierId, name: row.carrierName } : null,
+        productName: row.soldProductName ?? null,
+        coverageAmount: dollars(row.coverageAmountCents),
+        monthlyPremium: dollars(row.monthlyPremiumCents),
+        calculatedCommission: dollars(row.calculatedCommissionCents),
+        payments: { paid: Number(row.paymentsPaid ?? 0), total: Number(row.paymentsTotal ?? 0) },
+        callbackDate: iso(row.callbackDate),
+        createdAt: iso(row.createdAt)!,
+        updatedAt: iso(row.updatedAt)!,
+      };
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// One lead
+
+export type LeadPhone = { id: string; phoneNumber: string; phoneType: string; isPrimary: boolean };
+export type LeadBeneficiary = {
+  id: string;
+  name: string;
+  relationship: string;
+  otherRelationship: string | null;
+  dateOfBirth: string | null;
+  age: number | null;
+  phone: string | null;
+  percentage: number | null;
+};
+export type LeadPayment = {
+  id: string;
+  month: number;
+  monthNumber: number;
+  dueDate: string;
+  amount: number;
+  status: string;
+  notes: string | null;
+};
+export type LeadStatusChange = {
+  id: string;
+  fromStatus: string | null;
+  toStatus: string;
+  notes: string | null;
+  createdAt: string;
+  changedBy: { id: string; firstName: string; lastName: string } | null;
+};
+
+/** The activity log's action for a reveal; its summary names who and which lead, never the numbers. */
+export const SENSITIVE_REVEALED = "lead_sensitive_revealed";
+
+/**
+ * GET /api/applications/{id} (and the lead's page and details dialog): the lead with its phones,
+ * beneficiaries, payment schedule (by month) and status history (newest first, with who made
+ * each change). Reached through findAccessibleLead: an agent's own lead or, for an admin, any;
+ * anything else is 404 "Application Not Found". The SSN, routing, account and card numbers are
+ * their last four unless `reveal`, which decrypts them and records who revealed which lead. The
+ * CVV is never answered.
+ */
+export async function getLeadDetail(actor: SessionUser, id: string, options: { reveal?: boolean } = {}) {
+  const lead = await findAccessibleLead(actor, id, {
+    attributes: { exclude: ["cardCvvEncrypted", "consentIp"] },
+    include: [
+      { model: Carrier, as: "carrier", attributes: ["id", "name"] },
+      {
+        model: Agent,
+        as: "agent",
+        attributes: ["id"],
+        include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
+      },
+    ],
+  });
+  const [phones, beneficiaries, paymentTracking, statusHistory] = await Promise.all([
+    leadPhones(lead.id),
+    leadBeneficiaries(lead.id),
+    leadPayments(lead.id),
+    leadStatusHistory(lead.id),
+  ]);
+  const reveal = options.reveal === true;
+  const sensitive = (encrypted: string | null | undefined, last4: string | null | undefined) =>
+    reveal ? (encrypted ? decrypt(encrypted) : null) : (last4 ?? null);
+  const view = {
+    id: lead.id,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    hasEmail: lead.hasEmail,
+    email: lead.email ?? null,
+    gender: lead.gender ?? null,
+    dateOfBirth: lead.dateOfBirth ?? null,
+    stateBornIn: lead.stateBornIn ?? null,
+    address: lead.address ?? null,
+    city: lead.city ?? null,
+    state: lead.state ?? null,
+    zipCode: lead.zipCode ?? null,
+    height: lead.height ?? null,
+    weight: lead.weight ?? null,
+    maritalStatus: lead.maritalStatus ?? null,
+    ssn: sensitive(lead.ssnEncrypted, lead.ssnLast4),
+    smoker: lead.smoker ?? null,
+    doctorName: lead.doctorName ?? null,
+    doctorPhone: lead.doctorPhone ?? null,
+    medications: lead.medications ?? null,
+    medicalHistory: lead.medicalHistory ?? null,
+    status: lead.status,
+    agentId: lead.agentId ?? null,
+    agent: lead.agent
+      ? {
+          id: lead.agent.id,
+          user: { firstName: lead.agent.user?.firstName ?? "", lastName: lead.agent.user?.lastName ?? "" },
+        }
+      : null,
+    carrierId: lead.carrierId ?? null,
+    carrier: lead.carrier ? { id: lead.carrier.id, name: lead.carrier.name } : null,
+    productId: lead.productId ?? null,
+    productName: lead.soldProductName ?? null,
+    compPercentage: lead.soldCompPercentage ?? null,
+    coverageAmount: dollars(lead.coverageAmountCents),
+    monthlyPremium: dollars(lead.monthlyPremiumCents),
+    calculatedCommission: dollars(lead.calculatedCommissionCents),
+    commissionCancelledAt: iso(lead.commissionCancelledAt),
+    soldAt: iso(lead.soldAt),
+    productType: lead.productType ?? null,
+    policyTerm: lead.policyTerm ?? null,
+    riders: lead.riders ?? null,
+    policyNotes: lead.policyNotes ?? null,
+    paymentMethod: lead.paymentMethod ?? null,
+    bankName: lead.bankName ?? null,
+    routingNumber: sensitive(lead.routingNumberEncrypted, lead.routingNumberLast4),
+    accountNumber: sensitive(lead.accountNumberEncrypted, lead.accountNumberLast4),
+    cardNumber: sensitive(lead.cardNumberEncrypted, lead.cardNumberLast4),
+    cardExpiry: lead.cardExpiry ?? null,
+    /** false: ssn, routingNumber, accountNumber and cardNumber are their last four digits. */
+    revealed: reveal,
+    firstDraftDate: lead.firstDraftDate ?? null,
+    futureDraftDate: lead.futureDraftDate ?? null,
+    paymentNotes: lead.paymentNotes ?? null,
+    notes: lead.notes ?? null,
+    callbackDate: iso(lead.callbackDate),
+    source: lead.source,
+    createdAt: iso(lead.createdAt)!,
+    updatedAt: iso(lead.updatedAt)!,
+    phones,
+    beneficiaries,
+    paymentTracking,
+    statusHistory,
+  };
+  if (reveal) {
+    await logActivity({
+      userId: actor.id,
+      action: SENSITIVE_REVEALED,
+      entityType: "application",
+      entityId: lead.id,
+      summary: `${actor.firstName} ${actor.lastName} revealed the full sensitive numbers of lead ${lead.id}`,
+    });
+  }
+  return view;
+}
+
+export type LeadDetail = Awaited<ReturnType<typeof getLeadDetail>>;
+
+async function leadPhones(applicationId: string): Promise<LeadPhone[]> {
+  const rows = await selectRows<{ id: string; phoneNumber: string; phoneType: string; isPrimary: boolean | number }>(
+    `SELECT p.id, p.phone_number AS "phoneNumber", p.phone_type AS "phoneType", p.is_primary AS "isPrimary"
+     FROM phones p WHERE p.application_id = :applicationId
+     ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC`,
+    { applicationId },
+  );
+  return rows.map((row) => ({ ...row, isPrimary: Boolean(row.isPrimary) }));
+}
+
+async function leadBeneficiaries(applicationId: string): Promise<LeadBeneficiary[]> {
+  const rows = await selectRows<
+    Omit<LeadBeneficiary, "percentage" | "dateOfBirth"> & {
+      percentage: number | string | null;
+      dateOfBirth: string | Date | null;
+    }
+  >(
+    `SELECT b.id, b.name, b.relationship, b.other_relationship AS "otherRelationship", b.date_of_birth AS "dateOfBirth",
+       b.age, b.phone, b.percentage
+     FROM beneficiaries b WHERE b.application_id = :applicationId
+     ORDER BY b.created_at ASC, b.id ASC`,
+    { applicationId },
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    relationship: row.relationship,
+    otherRelationship: row.otherRelationship ?? null,
+    dateOfBirth: isoDay(row.dateOfBirth),
+    age: row.age === null || row.age === undefined ? null : Number(row.age),
+    phone: row.phone ?? null,
+    percentage: row.percentage === null || row.percentage === undefined ? null : Number(row.percentage),
+  }));
+}
+
+/** A DATEONLY as the drivers answer it (a string, or a Date on some Postgres settings) to YYYY-MM-DD. */
+function isoDay(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
+
+async function leadPayments(applicationId: string): Promise<LeadPayment[]> {
+  const rows = await selectRows<{
+    id: string;
+    monthNumber: number | string;
+    dueDate: string | Date;
+    amountCents: number | string;
+    status: string;
+    notes: string | null;
+  }>(
+    `SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
+       t.status, t.notes
+     FROM payment_trackings t WHERE t.application_id = :applicationId
+     ORDER BY t.month_number ASC`,
+    { applicationId },
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    month: Number(row.monthNumber),
+    monthNumber: Number(row.monthNumber),
+    dueDate: isoDay(row.dueDate)!,
+    amount: dollars(row.amountCents)!,
+    status: row.status,
+    notes: row.notes ?? null,
+  }));
+}
+
+async function leadStatusHistory(applicationId: string): Promise<LeadStatusChange[]> {
+  const rows = await selectRows<{
+    id: string;
+    fromStatus: string | null;
+    toStatus: string;
+    notes: string | null;
+    createdAt: Date | string;
+    userId: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  }>(
+    `SELECT s.id, s.from_status AS "fromStatus", s.to_status AS "toStatus", s.notes, s.created_at AS "createdAt",
+       u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName"
+     FROM status_changes s LEFT JOIN users u ON u.id = s.user_id
+     WHERE s.application_id = :applicationId
+     ORDER BY s.created_at DESC, s.id DESC`,
+    { applicationId },
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    fromStatus: row.fromStatus ?? null,
+    toStatus: row.toStatus,
+    notes: row.notes ?? null,
+    createdAt: iso(row.createdAt)!,
+    changedBy: row.userId ? { id: row.userId, firstName: row.firstName ?? "", lastName: row.lastName ?? "" } : null,
+  }));
+}

@@ -59,6 +59,20 @@ export const AGENT_SETTABLE_STATUSES = [
 ] as const satisfies readonly LeadStatus[];
 export type AgentSettableStatus = (typeof AGENT_SETTABLE_STATUSES)[number];
 
+/**
+ * Every status an agent may give a lead (part 2, Lead status): the lead screen's five and the
+ * disposition dialog's rescheduled. The status service, its API and the lead list's filter use it.
+ */
+export const AGENT_LEAD_STATUSES = [
+  "pending",
+  "contacted",
+  "sale",
+  "callback",
+  "declined",
+  "rescheduled",
+] as const satisfies readonly LeadStatus[];
+export type AgentLeadStatus = (typeof AGENT_LEAD_STATUSES)[number];
+
 /** Offered after editing an application; a lead cannot be put back to pending from there. */
 export const DISPOSITION_STATUSES = [
   "contacted",

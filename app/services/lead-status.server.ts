@@ -2,7 +2,8 @@ import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
 import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
 import { todayIn } from "~/domain/periods";
-import { CALLBACK_STATUSES, leadStatusSchema, type SettableLeadStatus } from "~/domain/schemas/lead-status";
+import { CALLBACK_STATUSES, leadStatusSchema } from "~/domain/schemas/lead-status";
+import type { AgentLeadStatus } from "~/domain/statuses";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { badRequest, conflict } from "./errors.server";
@@ -146,7 +147,7 @@ async function recordSale(
  */
 export async function changeLeadStatus(actor: SessionUser, id: string, input: unknown): Promise<LeadStatusView> {
   const change = validate(input);
-  const toStatus: SettableLeadStatus = change.status;
+  const toStatus: AgentLeadStatus = change.status;
   const now = new Date();
 
   return sequelize.transaction(async (transaction) => {

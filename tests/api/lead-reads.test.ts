@@ -14,7 +14,7 @@ import {
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
 import { encrypt } from "~/utils/crypto.server";
 import { carrierId, uniqueName } from "../support/application-factories";
-import { createAdmin, createAgent, createLead, signInAs } from "../support/factories";
+import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 10, items 1 and 12 (read side): GET /api/agent/applications (the agent's own leads,
@@ -27,18 +27,6 @@ const ROUTING = "021000021";
 const ACCOUNT = "000123456789";
 const CARD = "4111111111111111";
 const CVV = "987";
-
-async function agentWithSession() {
-  const { user, agent } = await createAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
-  const { actor, cookie } = await signInAs(user);
-  return { user, agent, actor, cookie };
-}
-
-async function adminWithSession() {
-  const admin = await createAdmin();
-  const { actor, cookie } = await signInAs(admin);
-  return { admin, actor, cookie };
-}
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 
@@ -129,8 +117,8 @@ const ALL: AgentLeadListQuery = { status: "all", sort: "newest", page: 1, pageSi
 
 describe("listAgentLeads (GET /api/agent/applications)", () => {
   it("lists only the agent's own leads, newest first, with the row's fields in dollars", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
+    const other = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
     const older = await createLead(me.agent.id, { createdAt: ago(3_000), email: "older@example.test" });
     const newer = await createLead(me.agent.id, { createdAt: ago(1_000), monthlyPremiumCents: 4_567 });
     await createLead(other.agent.id, { createdAt: ago(2_000) });
@@ -167,8 +155,8 @@ describe("listAgentLeads (GET /api/agent/applications)", () => {
   });
 
   it("filters by status and searches first name, last name and email case-insensitively", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
+    const other = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
     const last = uniqueName("Quill");
     const callback = await createLead(me.agent.id, { lastName: last, status: "callback", createdAt: ago(3_000) });
     const pending = await createLead(me.agent.id, {
@@ -192,7 +180,7 @@ describe("listAgentLeads (GET /api/agent/applications)", () => {
   });
 
   it("is refused to an admin (403), as every /api/agent route is", async () => {
-    const admin = await adminWithSession();
+    const admin = await signedInAdmin();
     const error = await listAgentLeads(admin.actor, ALL).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).status).toBe(403);
@@ -202,8 +190,8 @@ describe("listAgentLeads (GET /api/agent/applications)", () => {
   });
 
   it("pages through the API with X-Total-Count, and answers bad parameters with 400", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
+    const other = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
     const leads = [];
     for (let i = 0; i < 5; i++) leads.push(await createLead(me.agent.id, { createdAt: ago(10_000 - i * 1_000) }));
     await createLead(other.agent.id);
@@ -234,7 +222,7 @@ describe("listAgentLeads (GET /api/agent/applications)", () => {
 
 describe("getLeadDetail (GET /api/applications/{id})", () => {
   it("answers the agent's own lead with phones, beneficiaries, the schedule by month and the history newest first, masked", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
     const lead = await fullLead(me.agent.id, me.user.id);
 
     const res = await detail(lead.id, me.cookie);
@@ -284,9 +272,9 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
   });
 
   it("lets an admin open any lead, and answers 404 to another agent, for a missing id and a malformed one", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
-    const admin = await adminWithSession();
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
+    const other = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
+    const admin = await signedInAdmin();
     const lead = await fullLead(me.agent.id, me.user.id);
     const unassigned = await createLead(null);
 
@@ -308,8 +296,8 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
   });
 
   it("reveals the full numbers with ?reveal=1 and logs who revealed which lead, never the numbers", async () => {
-    const me = await agentWithSession();
-    const admin = await adminWithSession();
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
+    const admin = await signedInAdmin();
     const lead = await fullLead(me.agent.id, me.user.id);
 
     const res = await detail(lead.id, me.cookie, "?reveal=1");
@@ -344,7 +332,7 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
   });
 
   it("answers a bad ?reveal with 400, and PATCH with 405 for now", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
     const lead = await createLead(me.agent.id);
     for (const bad of ["?reveal=banana", "?reveal=", "?reveal=2"]) {
       const res = await detail(lead.id, me.cookie, bad);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { Application, LicensedState, PaymentTracking, Product, StatusChange } from "~db";
 import { todayIn } from "~/domain/periods";
-import { LEAD_STATUS_MESSAGES, SETTABLE_LEAD_STATUSES } from "~/domain/schemas/lead-status";
+import { LEAD_STATUS_MESSAGES } from "~/domain/schemas/lead-status";
+import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
 import { action as statusAction, loader as statusLoader } from "~/routes/api+/agent.applications.$id.status";
 import { ServiceError } from "~/services/errors.server";
 import { LEAD_STATUS_ERRORS, changeLeadStatus } from "~/services/lead-status.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
-import { createAdmin, createAgent, createLead, giveCarrier, signInAs } from "../support/factories";
+import { createAdmin, createLead, giveCarrier, signInAs, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 10, items 5, 6, 7 and the status part of 12: an agent sets a lead's status (every change
@@ -15,15 +16,9 @@ import { callRoute, jsonOf } from "../support/http";
 // once, a sold lead moved to another status keeps its sale and schedule with the commission
 // cancelled (decision 019), and nobody reaches another agent's lead.
 
-async function agentWithSession() {
-  const { user, agent } = await createAgent();
-  const { actor, cookie } = await signInAs(user);
-  return { user, agent, actor, cookie };
-}
-
 /** An agent with a product (comp %) for Aetna, licensed in FL, and a lead of theirs ready to sell. */
 async function seller(compPercentage = 87.5) {
-  const me = await agentWithSession();
+  const me = await signedInAgent();
   const { carrier, product } = await giveCarrier(me.agent.id, "Aetna", "Final Expense", compPercentage);
   const lead = await createLead(me.agent.id, { monthlyPremiumCents: 12_345 });
   await lead.update({ carrierId: carrier.id, state: "FL", firstDraftDate: "2026-01-31" });
@@ -74,7 +69,7 @@ function putStatus(
 
 describe("changeLeadStatus: statuses and their history", () => {
   it("sets each status an agent may set and keeps every change in status_changes with trimmed notes", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const lead = await createLead(me.agent.id);
     const view = await changeLeadStatus(me.actor, lead.id, { status: "contacted", notes: "  Left a voicemail.  " });
     expect(view).toMatchObject({ id: lead.id, status: "contacted", previousStatus: "pending", paymentTracking: [] });
@@ -95,11 +90,11 @@ describe("changeLeadStatus: statuses and their history", () => {
       ["pending", "contacted", null, me.user.id],
     ]);
     expect((await Application.findByPk(lead.id))!.status).toBe("contacted");
-    expect(SETTABLE_LEAD_STATUSES).toEqual(["pending", "contacted", "sale", "callback", "declined", "rescheduled"]);
+    expect(AGENT_LEAD_STATUSES).toEqual(["pending", "contacted", "sale", "callback", "declined", "rescheduled"]);
   });
 
   it("refuses a status an agent may not set, and notes that are too long, with 400 at the field", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const lead = await createLead(me.agent.id);
     for (const status of ["interested", "cancelled", "bogus", "", null, 7]) {
       const error = await refusal(changeLeadStatus(me.actor, lead.id, { status }));
@@ -112,7 +107,7 @@ describe("changeLeadStatus: statuses and their history", () => {
   });
 
   it("asks callback and rescheduled for a valid callback date and stores it as UTC", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const lead = await createLead(me.agent.id);
     for (const status of ["callback", "rescheduled"]) {
       const missing = await refusal(changeLeadStatus(me.actor, lead.id, { status }));
@@ -217,7 +212,7 @@ describe("changeLeadStatus: a sale", () => {
 
   it("takes only one of the agent's own current products for the lead's carrier", async () => {
     const s = await seller();
-    const other = await agentWithSession();
+    const other = await signedInAgent();
     const { product: theirs } = await giveCarrier(other.agent.id, "Aetna", "Their Product", 50);
     const { product: otherCarrier } = await giveCarrier(s.agent.id, "Americo", "Americo Plan", 50);
     const archived = await Product.create({
@@ -319,7 +314,7 @@ describe("changeLeadStatus: a sale", () => {
 
 describe("changeLeadStatus: who may", () => {
   it("answers 404 Application Not Found for another agent's lead, a missing id and a malformed one, changing nothing", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const other = await seller();
     for (const input of [
       { status: "contacted", notes: "x" },
@@ -369,7 +364,7 @@ describe("PUT /api/agent/applications/{id}/status", () => {
   });
 
   it("takes a form body, and a callback date", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const lead = await createLead(me.agent.id);
     const res = await putStatus(
       lead.id,
@@ -413,7 +408,7 @@ describe("PUT /api/agent/applications/{id}/status", () => {
   });
 
   it("answers 404 for another agent's lead and 403 for an admin, and nothing changes", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const s = await seller();
     const admin = await signInAs(await createAdmin());
     for (const json of [
@@ -434,7 +429,7 @@ describe("PUT /api/agent/applications/{id}/status", () => {
   });
 
   it("answers 401 signed out and 405 with Allow for another method", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const lead = await createLead(me.agent.id);
     expect((await putStatus(lead.id, { json: { status: "contacted" } })).status).toBe(401);
     const get = await callRoute(statusLoader, {

@@ -13,22 +13,13 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  type NotificationView,
 } from "~/services/notifications.server";
-import { createAdmin, createAgent, createLead, signInAs } from "../support/factories";
+import { createAdmin, createAgent, createLead, signInAs, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 10, item 9 (API): the bell's notifications. Each user lists, marks and clears only their
 // own; another user's id is a 404 that changes nothing; the unread counts follow every change.
-
-type View = {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-  applicationId: string | null;
-};
 
 const BASE = Date.parse("2026-03-01T12:00:00.000Z");
 
@@ -49,12 +40,6 @@ async function notify(userId: string, count: number, extra: { isRead?: boolean; 
     );
   }
   return rows;
-}
-
-async function signedInAgent() {
-  const { user, agent } = await createAgent();
-  const session = await signInAs(user);
-  return { user, agent, ...session };
 }
 
 async function states(userId: string) {
@@ -129,16 +114,16 @@ describe("GET /api/notifications?limit=n", () => {
     const res = await list(me.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    const rows = await jsonOf<View[]>(res);
+    const rows = await jsonOf<NotificationView[]>(res);
     expect(rows).toEqual(await listNotifications(me.actor));
     expect(rows).toHaveLength(20);
     expect(rows[0]!.title).toBe("Note 22");
 
-    const five = await jsonOf<View[]>(await list(me.cookie, "?limit=5"));
+    const five = await jsonOf<NotificationView[]>(await list(me.cookie, "?limit=5"));
     expect(five).toEqual(rows.slice(0, 5));
-    expect(await jsonOf<View[]>(await list(me.cookie, "?limit="))).toEqual(rows);
-    expect(await jsonOf<View[]>(await list(me.cookie, "?limit=100"))).toHaveLength(23);
-    expect(await jsonOf<View[]>(await list(me.cookie, "?limit=1"))).toEqual(rows.slice(0, 1));
+    expect(await jsonOf<NotificationView[]>(await list(me.cookie, "?limit="))).toEqual(rows);
+    expect(await jsonOf<NotificationView[]>(await list(me.cookie, "?limit=100"))).toHaveLength(23);
+    expect(await jsonOf<NotificationView[]>(await list(me.cookie, "?limit=1"))).toEqual(rows.slice(0, 1));
   });
 
   it("answers a limit that is not a whole number from 1 to 100 with 400 and the field", async () => {
@@ -157,7 +142,7 @@ describe("GET /api/notifications?limit=n", () => {
     const admin = await createAdmin();
     const { cookie } = await signInAs(admin);
     await notify(admin.id, 2);
-    expect((await jsonOf<View[]>(await list(cookie))).map((r) => r.title)).toEqual(["Note 1", "Note 0"]);
+    expect((await jsonOf<NotificationView[]>(await list(cookie))).map((r) => r.title)).toEqual(["Note 1", "Note 0"]);
   });
 });
 
@@ -169,7 +154,7 @@ describe("POST /api/notifications/{id}/read", () => {
 
     const res = await markRead(me.cookie, first!.id);
     expect(res.status).toBe(200);
-    const body = await jsonOf<{ message: string; notification: View }>(res);
+    const body = await jsonOf<{ message: string; notification: NotificationView }>(res);
     expect(body.notification).toMatchObject({ id: first!.id, isRead: true, title: "Note 0" });
     expect(await states(me.user.id)).toEqual({ [first!.id]: true, [second!.id]: false });
     expect(await unreadCounts(me.cookie)).toBe(1);
@@ -280,7 +265,7 @@ describe("DELETE /api/notifications/clear-all", () => {
     expect(res.status).toBe(200);
     expect(await jsonOf(res)).toEqual({ message: "All notifications cleared", deleted: 3 });
     expect(await Notification.count({ where: { userId: me.user.id } })).toBe(0);
-    expect(await jsonOf<View[]>(await list(me.cookie))).toEqual([]);
+    expect(await jsonOf<NotificationView[]>(await list(me.cookie))).toEqual([]);
     expect(await unreadCounts(me.cookie)).toBe(0);
 
     expect(await Notification.count({ where: { userId: other.user.id } })).toBe(2);

@@ -14,24 +14,12 @@ import {
   unreadLeadIds,
 } from "~/services/leads.server";
 import type { SessionUser } from "~/services/sessions.server";
-import { createAdmin, createAgent, createLead, signInAs } from "../support/factories";
+import { createAgent, createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 10, item 8: unread is per user (a lead_reads row per user and lead), an agent sees and
 // marks only their own leads, and the one access rule (findAccessibleLead) answers 404 for
 // anything that is not the caller's, with nothing recorded.
-
-async function agentWithSession() {
-  const { user, agent } = await createAgent();
-  const { actor, cookie } = await signInAs(user);
-  return { user, agent, actor, cookie };
-}
-
-async function adminWithSession() {
-  const admin = await createAdmin();
-  const { actor, cookie } = await signInAs(admin);
-  return { admin, actor, cookie };
-}
 
 function markRead(id: string, cookie?: string) {
   return callRoute(markReadAction, {
@@ -74,8 +62,8 @@ async function expectNotFound(run: Promise<unknown>) {
 
 describe("findAccessibleLead: the one access rule for a lead", () => {
   it("lets an agent reach their own lead and an admin any lead", async () => {
-    const me = await agentWithSession();
-    const admin = await adminWithSession();
+    const me = await signedInAgent();
+    const admin = await signedInAdmin();
     const lead = await createLead(me.agent.id);
     const unassigned = await createLead(null);
 
@@ -87,14 +75,14 @@ describe("findAccessibleLead: the one access rule for a lead", () => {
   });
 
   it("answers 404 Application Not Found for another agent's lead, an unassigned one, a missing id and a malformed one", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
+    const me = await signedInAgent();
+    const other = await signedInAgent();
     const theirs = await createLead(other.agent.id);
     const unassigned = await createLead(null);
     for (const id of [theirs.id, unassigned.id, "5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f", "not-a-uuid", "", "1 OR 1=1"]) {
       await expectNotFound(findAccessibleLead(me.actor, id));
     }
-    await expectNotFound(findAccessibleLead((await adminWithSession()).actor, "not-a-uuid"));
+    await expectNotFound(findAccessibleLead((await signedInAdmin()).actor, "not-a-uuid"));
     // An agent session without an agent record owns no lead.
     const orphan: SessionUser = { ...me.actor, agent: null };
     await expectNotFound(findAccessibleLead(orphan, theirs.id));
@@ -103,8 +91,8 @@ describe("findAccessibleLead: the one access rule for a lead", () => {
 
 describe("unread leads through the service", () => {
   it("are per user: an admin reading a lead leaves it unread for the agent, and the other way round", async () => {
-    const agent = await agentWithSession();
-    const admin = await adminWithSession();
+    const agent = await signedInAgent();
+    const admin = await signedInAdmin();
     const first = await createLead(agent.agent.id, { createdAt: new Date(Date.now() - 60_000) });
     const second = await createLead(agent.agent.id);
 
@@ -127,9 +115,9 @@ describe("unread leads through the service", () => {
   });
 
   it("lists only an agent's own leads, and every lead for an admin, newest first", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
-    const admin = await adminWithSession();
+    const me = await signedInAgent();
+    const other = await signedInAgent();
+    const admin = await signedInAdmin();
     // Distinct times in the past (a future date would outrank other files' leads in the shared database).
     const ago = (ms: number) => new Date(Date.now() - ms);
     const mine = await createLead(me.agent.id, { createdAt: ago(3_000) });
@@ -148,9 +136,9 @@ describe("unread leads through the service", () => {
   });
 
   it("refuses another agent's lead with 404 and records nothing; an admin may mark any lead", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
-    const admin = await adminWithSession();
+    const me = await signedInAgent();
+    const other = await signedInAgent();
+    const admin = await signedInAdmin();
     const theirs = await createLead(other.agent.id);
     const unassigned = await createLead(null);
 
@@ -167,7 +155,7 @@ describe("unread leads through the service", () => {
   });
 
   it("is idempotent: marking twice, and twice at the same moment, keeps one row", async () => {
-    const me = await agentWithSession();
+    const me = await signedInAgent();
     const lead = await createLead(me.agent.id);
     const raced = await createLead(me.agent.id);
 
@@ -194,8 +182,8 @@ describe("GET /api/leads/unread-ids and POST /api/leads/{id}/mark-read", () => {
   });
 
   it("answer an agent their own unread ids, and mark-read drops the unread count, the ids and /api/counts", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
+    const me = await signedInAgent();
+    const other = await signedInAgent();
     const older = await createLead(me.agent.id, { createdAt: new Date(Date.now() - 60_000) });
     const newer = await createLead(me.agent.id);
     await createLead(other.agent.id);
@@ -224,8 +212,8 @@ describe("GET /api/leads/unread-ids and POST /api/leads/{id}/mark-read", () => {
   });
 
   it("answer 404 in JSON for another agent's lead, a missing id and a malformed one, with nothing recorded", async () => {
-    const me = await agentWithSession();
-    const other = await agentWithSession();
+    const me = await signedInAgent();
+    const other = await signedInAgent();
     const theirs = await createLead(other.agent.id);
 
     for (const id of [theirs.id, "5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f", "not-a-uuid", "' OR '1'='1"]) {
@@ -239,8 +227,8 @@ describe("GET /api/leads/unread-ids and POST /api/leads/{id}/mark-read", () => {
   });
 
   it("let an admin mark any lead, for the admin only", async () => {
-    const agent = await agentWithSession();
-    const admin = await adminWithSession();
+    const agent = await signedInAgent();
+    const admin = await signedInAdmin();
     const lead = await createLead(agent.agent.id);
     const before = await unreadCountOf(admin.cookie);
     expect(await shellUnreadOf(admin.cookie)).toBe(before);

@@ -103,3 +103,15 @@ export async function signInAs(user: Pick<User, "id">): Promise<{ actor: Session
   const cookie = (await sessionCookie.serialize(token)).split(";")[0]!;
   return { actor, cookie, token };
 }
+
+/** A new agent, signed in: their user and agent rows, the SessionUser and the cookie. */
+export async function signedInAgent(overrides: Parameters<typeof createAgent>[0] = {}) {
+  const { user, agent } = await createAgent(overrides);
+  return { user, agent, ...(await signInAs(user)) };
+}
+
+/** A new administrator, signed in. */
+export async function signedInAdmin() {
+  const admin = await createAdmin();
+  return { admin, ...(await signInAs(admin)) };
+}

@@ -1,28 +1,17 @@
 import { z } from "zod";
 import { parseIsoDate } from "../periods";
-import type { LeadStatus } from "../statuses";
+import { AGENT_LEAD_STATUSES, type AgentLeadStatus } from "../statuses";
 
 // The status change of one lead (a disposition): the page's status and disposition dialogs and
 // PUT /api/agent/applications/{id}/status parse with this one schema.
 
-/** The statuses an agent may set (part 2, section 4); the disposition dialog leaves out pending. */
-export const SETTABLE_LEAD_STATUSES = [
-  "pending",
-  "contacted",
-  "sale",
-  "callback",
-  "declined",
-  "rescheduled",
-] as const satisfies readonly LeadStatus[];
-export type SettableLeadStatus = (typeof SETTABLE_LEAD_STATUSES)[number];
-
 /** The statuses that ask for a callback date and time. */
-export const CALLBACK_STATUSES: readonly SettableLeadStatus[] = ["callback", "rescheduled"];
+export const CALLBACK_STATUSES: readonly AgentLeadStatus[] = ["callback", "rescheduled"];
 
 export const NOTES_MAX = 2000;
 
 export const LEAD_STATUS_MESSAGES = {
-  status: `Please select a status (${SETTABLE_LEAD_STATUSES.join(", ")}).`,
+  status: `Please select a status (${AGENT_LEAD_STATUSES.join(", ")}).`,
   productRequired: "Please select a product for the sale.",
   callbackRequired: "Please choose a callback date and time.",
   callbackShape:
@@ -58,7 +47,7 @@ export const leadStatusSchema = z
   .object({
     status: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-      z.enum(SETTABLE_LEAD_STATUSES, { errorMap: () => ({ message: LEAD_STATUS_MESSAGES.status }) }),
+      z.enum(AGENT_LEAD_STATUSES, { errorMap: () => ({ message: LEAD_STATUS_MESSAGES.status }) }),
     ),
     notes: z.preprocess(
       blankToUndefined,

@@ -49,6 +49,8 @@ export type AgentLeadRow = {
   calculatedCommission: number | null;
   payments: { paid: number; total: number };
   callbackDate: string | null;
+  /** Not yet opened by the signed-in user (the New Lead badge). */
+  isUnread: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -79,14 +81,16 @@ type ListRow = Pick<Application, (typeof LIST_COLUMNS)[number]> & {
   carrierName: string | null;
   paymentsPaid: number | string | null;
   paymentsTotal: number | string | null;
+  isUnread: number | boolean;
 };
 
 /**
  * The correlated subqueries a row adds, each answered by an index on the child table's
  * application_id: the primary phone (the first one added when none is marked), the carrier's
- * name, and the paid and total payments of the schedule. Evaluated for the page's rows only.
+ * name, the paid and total payments of the schedule, and whether the reader has opened the lead
+ * (the unique (user_id, application_id) index). Evaluated for the page's rows only.
  */
-function rowSubqueries() {
+function rowSubqueries(readerId: string) {
   const q = (name: string) => Application.sequelize!.getQueryInterface().quoteIdentifier(name);
   const leadId = `${q(Application.name)}.${q("id")}`;
   const carrierId = `${q(Application.name)}.${q("carrier_id")}`;
@@ -103,6 +107,12 @@ function rowSubqueries() {
       "paymentsPaid",
     ],
     [literal(`(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${leadId})`), "paymentsTotal"],
+    [
+      literal(
+        `(CASE WHEN EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${Application.sequelize!.escape(readerId)} AND r.application_id = ${leadId}) THEN 0 ELSE 1 END)`,
+      ),
+      "isUnread",
+    ],
   ] as [ReturnType<typeof literal>, string][];
 }
 
@@ -128,7 +138,7 @@ export async function listAgentLeads(
     query,
     {
       where,
-      attributes: [...LIST_COLUMNS, ...rowSubqueries()],
+      attributes: [...LIST_COLUMNS, ...rowSubqueries(actor.id)],
       order: [
         ["createdAt", "DESC"],
         ["id", "DESC"],
@@ -157,6 +167,7 @@ export async function listAgentLeads(
         calculatedCommission: dollars(row.calculatedCommissionCents),
         payments: { paid: Number(row.paymentsPaid ?? 0), total: Number(row.paymentsTotal ?? 0) },
         callbackDate: iso(row.callbackDate),
+        isUnread: Boolean(Number(row.isUnread)),
         createdAt: iso(row.createdAt)!,
         updatedAt: iso(row.updatedAt)!,
       };

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { AppShell, useShellCounts, type NavItem } from "~/components/shell/app-shell";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
+import { AdminShell } from "~/components/shell/portal-shells";
 import { formatClock } from "~/domain/format";
 import { adminShellCounts } from "~/services/navigation.server";
 import { dashboardPathFor, requireAdmin, requireUser } from "~/utils/auth.server";
@@ -16,24 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin({ request, context });
   const counts = await adminShellCounts(user);
   return { user, counts, clock: formatClock(new Date(), user.timezone) };
-}
-
-type LayoutData = Awaited<ReturnType<typeof loader>>;
-
-function AdminShell({ data, children }: { data: LayoutData; children: ReactNode }) {
-  const { user, clock } = data;
-  const counts = useShellCounts(data.counts);
-  const nav: NavItem[] = [
-    { to: "/admin/dashboard", label: "Dashboard" },
-    { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },
-    { to: "/admin/agent-approval", label: "Agent Approval", badge: counts.pendingAgents },
-    { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
-  ];
-  return (
-    <AppShell user={user} nav={nav} clock={clock}>
-      {children}
-    </AppShell>
-  );
 }
 
 export default function AdminLayout() {

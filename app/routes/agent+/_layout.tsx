@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { AppShell, useShellCounts, type NavItem } from "~/components/shell/app-shell";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
+import { AgentShell } from "~/components/shell/portal-shells";
 import { formatClock } from "~/domain/format";
 import { agentShellCounts } from "~/services/navigation.server";
 import { dashboardPathFor, requireAgent, requireUser } from "~/utils/auth.server";
@@ -16,31 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent({ request, context });
   const counts = await agentShellCounts(user);
   return { user, counts, clock: formatClock(new Date(), user.timezone) };
-}
-
-type LayoutData = Awaited<ReturnType<typeof loader>>;
-
-function AgentShell({ data, children }: { data: LayoutData; children: ReactNode }) {
-  const { user, clock } = data;
-  const counts = useShellCounts(data.counts);
-  const nav: NavItem[] = [
-    { to: "/agent/dashboard", label: "Dashboard" },
-    { to: "/agent/carrier-setup", label: "Carriers & States" },
-  ];
-  return (
-    <AppShell
-      user={user}
-      nav={nav}
-      clock={clock}
-      headerExtra={
-        <span className="rounded-md bg-brand-50 px-2 py-1 text-xs font-medium text-brand-700">
-          Calls Left Today: <strong>{counts.callsLeft}</strong>
-        </span>
-      }
-    >
-      {children}
-    </AppShell>
-  );
 }
 
 export default function AgentLayout() {

@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import type { AdminShellCounts, AgentShellCounts } from "~/services/navigation.server";
+import type { SessionUser } from "~/services/sessions.server";
+import { AppShell, useShellCounts, type NavItem } from "./app-shell";
+
+// The two portals' frames, each with its own navigation and header figures. The /admin and
+// /agent layouts use one each; pages both roles open (a lead's page, the notifications) use the
+// signed-in user's (app/routes/_portal+/_layout.tsx).
+
+type ShellData<C> = {
+  user: Pick<SessionUser, "firstName" | "lastName" | "timezone" | "role">;
+  counts: C;
+  clock: string;
+};
+export type AdminShellData = ShellData<AdminShellCounts>;
+export type AgentShellData = ShellData<AgentShellCounts>;
+
+export function AdminShell({ data, children }: { data: AdminShellData; children: ReactNode }) {
+  const counts = useShellCounts(data.counts);
+  const nav: NavItem[] = [
+    { to: "/admin/dashboard", label: "Dashboard" },
+    { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },
+    { to: "/admin/agent-approval", label: "Agent Approval", badge: counts.pendingAgents },
+    { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
+  ];
+  return (
+    <AppShell user={data.user} nav={nav} clock={data.clock}>
+      {children}
+    </AppShell>
+  );
+}
+
+export function AgentShell({ data, children }: { data: AgentShellData; children: ReactNode }) {
+  const counts = useShellCounts(data.counts);
+  const nav: NavItem[] = [
+    { to: "/agent/dashboard", label: "Dashboard" },
+    { to: "/agent/leads", label: "My Leads", badge: counts.unreadLeads },
+    { to: "/agent/carrier-setup", label: "Carriers & States" },
+  ];
+  return (
+    <AppShell
+      user={data.user}
+      nav={nav}
+      clock={data.clock}
+      headerExtra={
+        <span className="rounded-md bg-brand-50 px-2 py-1 text-xs font-medium text-brand-700">
+          Calls Left Today: <strong>{counts.callsLeft}</strong>
+        </span>
+      }
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+/** The signed-in user's own portal frame, for pages both roles open. */
+export function RoleShell({
+  data,
+  children,
+}: {
+  data: ({ role: "admin" } & AdminShellData) | ({ role: "agent" } & AgentShellData);
+  children: ReactNode;
+}) {
+  return data.role === "admin" ? (
+    <AdminShell data={data}>{children}</AdminShell>
+  ) : (
+    <AgentShell data={data}>{children}</AgentShell>
+  );
+}

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Carrier } from "~db";
 import { addDaysIso } from "~/domain/periods";
-import { draftDateBounds } from "~/domain/schemas/public-application";
+import { draftDateBounds } from "~/domain/schemas/application-fields";
 
 // Builders for the public application: a complete JSON payload as the spec's API takes it, and
 // the same application as the page's form fields (conform naming).

@@ -14,21 +14,23 @@ import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
 import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
 import {
-  APPLICATION_FIELD_ORDER,
   BANK_METHODS,
   CARD_METHODS,
   GENDERS,
-  HONEYPOT_FIELD,
   MARITAL_STATUSES,
   PAYMENT_METHODS,
   SEALED_FIELD,
+  type KeptNumbers,
+  type SensitiveField,
+} from "~/domain/schemas/application-fields";
+import {
+  APPLICATION_FIELD_ORDER,
+  HONEYPOT_FIELD,
   agentChoiceLabel,
   consentTextFor,
   publicApplicationSchemaKeeping,
   type ApplicationFormValue,
-  type KeptNumbers,
   type PublicApplicationInput,
-  type SensitiveField,
 } from "~/domain/schemas/public-application";
 import { STATES_WITH_DC } from "~/domain/states";
 import { useHydrated } from "~/utils/hydrated";

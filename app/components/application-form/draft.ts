@@ -1,4 +1,5 @@
-import { HONEYPOT_FIELD, SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/public-application";
+import { SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/application-fields";
+import { HONEYPOT_FIELD } from "~/domain/schemas/public-application";
 
 // "Save as Draft" keeps the prospect's entries on this device (localStorage) so they can finish
 // later. The SSN, bank and card numbers never go into it, nor does consent, which must be given

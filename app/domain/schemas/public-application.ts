@@ -1,7 +1,35 @@
 import { z } from "zod";
-import { centsFromDollars, digitsOnly } from "../format";
-import { addDaysIso, parseIsoDate, todayIn } from "../periods";
 import { STATES_WITH_DC } from "../states";
+import {
+  BANK_METHODS,
+  GENDERS,
+  MARITAL_STATUSES,
+  MAX_BENEFICIARIES,
+  MAX_PHONES,
+  PAYMENT_METHODS,
+  asRecord,
+  asRows,
+  beneficiaryRow,
+  cardExpiryProblem,
+  choice,
+  digitString,
+  dropUnusedPaymentFields,
+  draftDateBounds,
+  isTicked,
+  isoDate,
+  optionalDigits,
+  optionalText,
+  phoneNumber,
+  phoneRow,
+  positiveAmount,
+  prepareBeneficiaries,
+  requiredText,
+  text,
+  toBoolean,
+  toNumber,
+  blank,
+  type KeptNumbers,
+} from "./application-fields";
 import { boundedList } from "./lists";
 
 // The public insurance application (part 2, sections 3 and 5). One schema serves the page (the
@@ -9,94 +37,6 @@ import { boundedList } from "./lists";
 // It reads both shapes it is given: the page's form fields (strings, conform's
 // `phones[0].phoneNumber` naming, "on" for ticked boxes) and JSON (numbers or numeric strings,
 // booleans, arrays).
-
-/** Draft dates are calendar days of the agency, which works on New York time. */
-const APPLICATION_TIMEZONE = "America/New_York";
-
-export const GENDERS = [
-  { value: "male", label: "Male" },
-  { value: "female", label: "Female" },
-  { value: "other", label: "Other" },
-] as const;
-
-export const MARITAL_STATUSES = [
-  { value: "single", label: "Single" },
-  { value: "married", label: "Married" },
-  { value: "divorced", label: "Divorced" },
-  { value: "widowed", label: "Widowed" },
-] as const;
-
-export const PHONE_TYPES = [
-  { value: "mobile", label: "Mobile" },
-  { value: "home", label: "Home" },
-  { value: "work", label: "Work" },
-] as const;
-
-export const RELATIONSHIPS = [
-  { value: "spouse", label: "Spouse" },
-  { value: "partner", label: "Partner" },
-  { value: "son", label: "Son" },
-  { value: "daughter", label: "Daughter" },
-  { value: "step_child", label: "Step child" },
-  { value: "grandson", label: "Grandson" },
-  { value: "granddaughter", label: "Granddaughter" },
-  { value: "brother", label: "Brother" },
-  { value: "sister", label: "Sister" },
-  { value: "nephew", label: "Nephew" },
-  { value: "niece", label: "Niece" },
-  { value: "cousin", label: "Cousin" },
-  { value: "father", label: "Father" },
-  { value: "mother", label: "Mother" },
-  { value: "friend", label: "Friend" },
-  { value: "other", label: "Other" },
-] as const;
-
-export const PAYMENT_METHODS = [
-  { value: "checking", label: "Checking account" },
-  { value: "savings", label: "Savings account" },
-  { value: "debit", label: "Debit card" },
-  { value: "credit", label: "Credit card" },
-] as const;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
-export const BANK_METHODS: readonly string[] = ["checking", "savings"];
-export const CARD_METHODS: readonly string[] = ["debit", "credit"];
-const BANK_FIELDS = ["bankName", "routingNumber", "accountNumber"] as const;
-const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvv"] as const;
-
-/**
- * Never sent back to the browser after a failed submission and never kept in a browser draft:
- * the prospect types them again. Echoing them would put them in an HTML response (and the
- * browser's history and form-restore caches) a second time for no gain.
- */
-export const SENSITIVE_FIELDS = ["ssn", "routingNumber", "accountNumber", "cardNumber", "cardCvv"] as const;
-export type SensitiveField = (typeof SENSITIVE_FIELDS)[number];
-
-/**
- * The hidden field that carries the sensitive numbers from one round trip of the page to the
- * next, sealed by the server (app/utils/sealed-fields.server.ts): an Add phone without JavaScript
- * or a refused submission keeps them without writing them into the page.
- */
-export const SEALED_FIELD = "keptNumbers";
-
-/** Which numbers the server keeps sealed, each with what the page may show of it. */
-export type KeptNumbers = Partial<Record<SensitiveField, string>>;
-
-/**
- * What the page shows of a kept number: its last four digits, as lists show them; nothing of
- * the CVV, whose last four digits are all of it.
- */
-export function keptEndings(values: Partial<Record<string, string>>): KeptNumbers {
-  const endings: KeptNumbers = {};
-  for (const field of SENSITIVE_FIELDS) {
-    const value = values[field];
-    if (value) endings[field] = field === "cardCvv" ? "" : value.replace(/\D/g, "").slice(-4);
-  }
-  return endings;
-}
-
-export const MAX_PHONES = 10;
-export const MAX_BENEFICIARIES = 10;
 
 /** A field people cannot see; only bots fill it. */
 export const HONEYPOT_FIELD = "website";
@@ -113,188 +53,9 @@ export function consentTextFor(agentName?: string | null) {
   return `I agree to be contacted by phone call and text message, including by automated means, by ${who} and ${AGENCY_NAME} about this application. Consent is not a condition of purchase.`;
 }
 
-/** Today and tomorrow on the agency's calendar, for the draft-date defaults and limits. */
-export function draftDateBounds(now: Date = new Date()) {
-  const today = todayIn(APPLICATION_TIMEZONE, now);
-  return { today, tomorrow: addDaysIso(today, 1) };
-}
-
 /** An agent as the form lists it: "Name (License #)". */
 export function agentChoiceLabel(agent: { name: string; licenseNumber: string }) {
   return agent.licenseNumber ? `${agent.name} (${agent.licenseNumber})` : agent.name;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading raw values
-
-/** Trims text; blank text and null count as "not given". */
-function blank(value: unknown) {
-  if (typeof value === "string") {
-    const trimmed = value.trim();
-    return trimmed === "" ? undefined : trimmed;
-  }
-  return value === null ? undefined : value;
-}
-
-/** Numbers arrive as numbers (JSON) or text (forms, older clients): "1,500", "$12.50". */
-function toNumber(value: unknown) {
-  const cleaned = blank(value);
-  if (typeof cleaned !== "string") return cleaned;
-  const compact = cleaned.replace(/[$,\s]/g, "");
-  return compact !== "" && Number.isFinite(Number(compact)) ? Number(compact) : cleaned;
-}
-
-/** Ticked boxes post "on"; radios post "yes"/"no"; JSON sends booleans. */
-function toBoolean(value: unknown) {
-  const cleaned = blank(value);
-  if (typeof cleaned === "boolean" || cleaned === undefined) return cleaned;
-  const text = String(cleaned).toLowerCase();
-  if (["true", "yes", "on", "1"].includes(text)) return true;
-  if (["false", "no", "off", "0"].includes(text)) return false;
-  return cleaned;
-}
-
-function isTicked(value: unknown) {
-  return toBoolean(value) === true;
-}
-
-function text(value: unknown) {
-  const cleaned = blank(value);
-  return typeof cleaned === "string" ? cleaned : cleaned === undefined ? "" : String(cleaned);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Field schemas
-
-const requiredText = (label: string, max: number, requiredMessage = `${label} is required`) =>
-  z.preprocess(
-    blank,
-    z
-      .string({ required_error: requiredMessage, invalid_type_error: requiredMessage })
-      .max(max, `${label} must be at most ${max} characters`),
-  );
-
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blank,
-    z
-      .string({ invalid_type_error: `${label} must be text` })
-      .max(max, `${label} must be at most ${max} characters`)
-      .optional(),
-  );
-
-const choice = <T extends readonly { value: string }[]>(options: T, message: string) =>
-  z.preprocess(
-    blank,
-    z.enum(options.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]], {
-      errorMap: () => ({ message }),
-    }),
-  );
-
-const phoneNumber = (label: string) =>
-  z
-    .string()
-    .max(32, `${label} is too long`)
-    .refine((v) => /^[\d\s()+.-]+$/.test(v) && digitsOnly(v).length >= 10 && digitsOnly(v).length <= 15, {
-      message: `${label} must be a valid phone number (at least 10 digits)`,
-    });
-
-/** A YYYY-MM-DD calendar date; `check` adds a rule about which dates are acceptable. */
-const isoDate = (label: string, check?: (iso: string, today: string) => string | null) =>
-  z
-    .string({
-      required_error: `${label} is required`,
-      invalid_type_error: `${label} must be a valid date (YYYY-MM-DD)`,
-    })
-    .superRefine((value, ctx) => {
-      if (!parseIsoDate(value)) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a valid date (YYYY-MM-DD)` });
-        return;
-      }
-      const problem = check?.(value, draftDateBounds().today);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    });
-
-function compactDigits(value: unknown) {
-  const cleaned = blank(typeof value === "number" ? String(value) : value);
-  return typeof cleaned === "string" ? cleaned.replace(/[\s-]/g, "") : cleaned;
-}
-
-/** Digits only; spaces and dashes typed for readability ("123-45-6789") are ignored. */
-const digitString = (message: string, max: number, requiredMessage: string) =>
-  z.preprocess(
-    compactDigits,
-    z
-      .string({ required_error: requiredMessage, invalid_type_error: message })
-      .regex(new RegExp(`^\\d{1,${max}}$`), message),
-  );
-
-const optionalDigits = (message: string, pattern: RegExp) =>
-  z.preprocess(compactDigits, z.string({ invalid_type_error: message }).regex(pattern, message).optional());
-
-const positiveAmount = (label: string) =>
-  z.preprocess(
-    toNumber,
-    z
-      .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
-      .positive(`${label} must be greater than 0`)
-      .max(100_000_000, `${label} is too large`)
-      .refine((v) => centsFromDollars(v) !== null, { message: `${label} can have at most two decimals` }),
-  );
-
-const optionalNumber = (label: string, min: number, max: number, integer = false) =>
-  z.preprocess(
-    toNumber,
-    z
-      .number({ invalid_type_error: `${label} must be a number` })
-      .min(min, `${label} must be between ${min} and ${max}`)
-      .max(max, `${label} must be between ${min} and ${max}`)
-      .refine((v) => !integer || Number.isInteger(v), { message: `${label} must be a whole number` })
-      .optional(),
-  );
-
-const phoneRow = z.object({
-  phoneNumber: z.preprocess(blank, phoneNumber("Phone number").optional()),
-  phoneType: z.preprocess(
-    blank,
-    z
-      .enum(["mobile", "home", "work"], { errorMap: () => ({ message: "Choose mobile, home or work" }) })
-      .default("mobile"),
-  ),
-});
-
-const beneficiaryRow = z.object({
-  name: optionalText("Beneficiary name", 200),
-  relationship: z.preprocess(
-    blank,
-    z
-      .enum(RELATIONSHIPS.map((r) => r.value) as [string, ...string[]], {
-        errorMap: () => ({ message: "Choose a relationship from the list" }),
-      })
-      .optional(),
-  ),
-  otherRelationship: optionalText("Relationship", 120),
-  dateOfBirth: z.preprocess(
-    blank,
-    isoDate("Beneficiary date of birth", (v, today) =>
-      v > today ? "Beneficiary date of birth cannot be in the future" : null,
-    ).optional(),
-  ),
-  age: optionalNumber("Age", 0, 130, true),
-  phone: z.preprocess(blank, phoneNumber("Beneficiary phone").optional()),
-  percentage: optionalNumber("Percentage", 0, 100),
-});
-
-/** The card is good through the last day of its expiry month. */
-function cardExpiryProblem(value: string, today: string): string | null {
-  const match = /^(\d{2})\/(\d{2})$/.exec(value);
-  if (!match) return "Card expiry must be MM/YY";
-  const month = Number(match[1]);
-  if (month < 1 || month > 12) return "Card expiry month must be 01 to 12";
-  const expiryYear = 2000 + Number(match[2]);
-  const [year, currentMonth] = today.split("-").map(Number) as [number, number];
-  if (expiryYear < year || (expiryYear === year && month < currentMonth)) return "This card has expired";
-  return null;
 }
 
 const fields = {
@@ -418,18 +179,6 @@ const fields = {
   consentText: optionalText("Consent text", 1000),
 };
 
-type RawRecord = Record<string, unknown>;
-
-function asRecord(value: unknown): RawRecord {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as RawRecord) : {};
-}
-
-function asRows(value: unknown): RawRecord[] | unknown {
-  if (value === undefined || value === null || value === "") return [];
-  if (!Array.isArray(value)) return value;
-  return value.map(asRecord);
-}
-
 /**
  * Rules that span several fields, checked on the raw values so every message shows at once
  * (zod skips an object's refinements while any of its fields is invalid). It also sets aside
@@ -456,49 +205,8 @@ function prepare(raw: unknown, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: ["phones", 0, "phoneNumber"], message: "Phone number is required" });
   }
 
-  const beneficiaries = asRows(input.beneficiaries);
-  if (Array.isArray(beneficiaries)) {
-    input.beneficiaries = beneficiaries.map((row, index) => {
-      const name = text(row.name);
-      // The first row is the required one; later rows without a name are left out entirely.
-      if (index > 0 && !name) return {};
-      if (!name)
-        ctx.addIssue({
-          code: "custom",
-          path: ["beneficiaries", index, "name"],
-          message: "Beneficiary name is required",
-        });
-      const relationship = text(row.relationship);
-      if (!relationship) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["beneficiaries", index, "relationship"],
-          message: "Beneficiary relationship is required",
-        });
-      } else if (relationship === "other" && !text(row.otherRelationship)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["beneficiaries", index, "otherRelationship"],
-          message: "Please specify the relationship",
-        });
-      }
-      return row;
-    });
-    if (beneficiaries.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["beneficiaries", 0, "name"], message: "Beneficiary name is required" });
-      ctx.addIssue({
-        code: "custom",
-        path: ["beneficiaries", 0, "relationship"],
-        message: "Beneficiary relationship is required",
-      });
-    }
-  } else {
-    input.beneficiaries = beneficiaries;
-  }
-
-  const method = text(input.paymentMethod);
-  if (BANK_METHODS.includes(method)) for (const name of CARD_FIELDS) delete input[name];
-  if (CARD_METHODS.includes(method)) for (const name of BANK_FIELDS) delete input[name];
+  input.beneficiaries = prepareBeneficiaries(input.beneficiaries, ctx, { firstRequired: true });
+  dropUnusedPaymentFields(input);
 
   return input;
 }

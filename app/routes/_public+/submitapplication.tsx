@@ -10,14 +10,8 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { ApplicationForm } from "~/components/application-form/application-form";
-import {
-  HONEYPOT_FIELD,
-  SEALED_FIELD,
-  SENSITIVE_FIELDS,
-  draftDateBounds,
-  keptEndings,
-  publicApplicationSchema,
-} from "~/domain/schemas/public-application";
+import { SEALED_FIELD, SENSITIVE_FIELDS, draftDateBounds, keptEndings } from "~/domain/schemas/application-fields";
+import { HONEYPOT_FIELD, publicApplicationSchema } from "~/domain/schemas/public-application";
 import type { RootLoader } from "~/root";
 import { createPublicApplication, discardSpamSubmission, listPublicAgents } from "~/services/applications.server";
 import { listPublicCarriers } from "~/services/carriers.server";

@@ -129,6 +129,26 @@ function zonedTime(
   return new Date(valid.length > 0 ? Math.min(...valid) : Math.max(...candidates));
 }
 
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a wall-clock "YYYY-MM-DDTHH:mm" (a datetime-local input's value) happens in
+ * `timeZone`, or null when it is not a real date and time.
+ */
+export function zonedDateTime(local: string, timeZone: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(local.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (!parseIsoDate(local.trim().slice(0, 10)) || hour > 23 || minute > 59) return null;
+  return zonedTime(year, month, day, hour, minute, 0, 0, timeZone);
+}
+
+/** An instant as a datetime-local input shows it in `timeZone`: "YYYY-MM-DDTHH:mm". */
+export function localDateTimeValue(date: Date | string, timeZone: string): string {
+  const w = wallClock(new Date(date), timeZone);
+  return `${isoDate(w.year, w.month, w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
 /** The instant local midnight starts day y-m-d (m is 1-12) in `timeZone`. */
 export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
   return zonedTime(year, month, day, 0, 0, 0, 0, timeZone);

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * A business-rule failure a service reports to its caller. Routes turn it into a page message
  * or a JSON error with the same status, so pages and the API agree. Callers decide by `code`
@@ -44,3 +46,15 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string[
 export const notFound = (message = "Not found") => new ServiceError(404, message);
 export const forbidden = (message = "You do not have access to this") => new ServiceError(403, message);
 export const conflict = (message: string) => new ServiceError(409, message);
+
+/**
+ * What a service that may be handed anything (a page's form, an API body) accepts: the input as
+ * `schema` reads it, or a 400 whose message is the first field's, with every field's messages.
+ */
+export function validInput<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (fieldErrors[issue.path.join(".") || "_form"] ??= []).push(issue.message);
+  throw badRequest(Object.values(fieldErrors)[0]?.[0] ?? "Invalid input", fieldErrors);
+}

@@ -6,7 +6,7 @@ import { CALLBACK_STATUSES, leadStatusSchema } from "~/domain/schemas/lead-statu
 import type { AgentLeadStatus } from "~/domain/statuses";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
-import { badRequest, conflict } from "./errors.server";
+import { badRequest, conflict, validInput } from "./errors.server";
 import { findAccessibleLead } from "./leads.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
@@ -58,14 +58,6 @@ export type LeadStatusView = {
 
 const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-
-function validate(input: unknown) {
-  const result = leadStatusSchema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (fieldErrors[issue.path.join(".") || "_form"] ??= []).push(issue.message);
-  throw badRequest(Object.values(fieldErrors)[0]?.[0] ?? "Invalid input", fieldErrors);
-}
 
 /**
  * The sale fields of a lead sold now with the given product, and its nine payments: refused
@@ -146,7 +138,7 @@ async function recordSale(
  * lead's row locked (FOR UPDATE on Postgres; SQLite's transactions take turns).
  */
 export async function changeLeadStatus(actor: SessionUser, id: string, input: unknown): Promise<LeadStatusView> {
-  const change = validate(input);
+  const change = validInput(leadStatusSchema, input);
   const toStatus: AgentLeadStatus = change.status;
   const now = new Date();
 
@@ -215,4 +207,27 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       },
     };
   });
+}
+
+/** One of the products a sale of a lead may be recorded with. */
+export type SaleProduct = { id: string; name: string; compPercentage: number };
+
+/**
+ * The products a sale of this lead may name (the status forms' product choice): the lead's
+ * agent's own products for the lead's carrier, not archived, by name. Reached through
+ * findAccessibleLead, so another agent's lead is a 404.
+ */
+export async function saleProductsForLead(actor: SessionUser, id: string): Promise<SaleProduct[]> {
+  const lead = await findAccessibleLead(actor, id, { attributes: ["id", "agentId", "carrierId"], raw: true });
+  if (!lead.agentId || !lead.carrierId) return [];
+  const products = await Product.findAll({
+    where: { agentId: lead.agentId, carrierId: lead.carrierId, archivedAt: null },
+    attributes: ["id", "name", "compPercentage"],
+    order: [
+      ["name", "ASC"],
+      ["id", "ASC"],
+    ],
+    raw: true,
+  });
+  return products.map((p) => ({ id: p.id, name: p.name, compPercentage: Number(p.compPercentage) }));
 }

@@ -90,12 +90,20 @@ export async function unreadLeadIds(actor: SessionUser): Promise<string[]> {
  * /api/leads/{id}/mark-read). Reached through findAccessibleLead, so another agent's lead is a
  * 404 and nothing is recorded. Idempotent: the insert ignores the unique (user, lead) conflict on
  * both databases (ON CONFLICT DO NOTHING / INSERT OR IGNORE), so reading twice, even at the same
- * moment, keeps one row and never fails.
+ * moment, keeps one row and never fails. Answers whether this opening was the user's first, so a
+ * page can show the badges without it.
  */
-export async function markLeadRead(actor: SessionUser, id: string): Promise<void> {
+export async function markLeadRead(actor: SessionUser, id: string): Promise<{ newlyRead: boolean }> {
   const lead = await findAccessibleLead(actor, id, { attributes: ["id"], raw: true });
+  const read = await LeadRead.findOne({
+    where: { userId: actor.id, applicationId: lead.id },
+    attributes: ["id"],
+    raw: true,
+  });
+  if (read) return { newlyRead: false };
   try {
     await LeadRead.bulkCreate([{ userId: actor.id, applicationId: lead.id }], { ignoreDuplicates: true });
+    return { newlyRead: true };
   } catch (error) {
     // The lead was deleted between the check and the insert.
     if (error instanceof ForeignKeyConstraintError) throw notFound(LEAD_NOT_FOUND);

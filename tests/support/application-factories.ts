@@ -91,3 +91,48 @@ export function applicationForm(agentId: string, carrier: string, overrides: Rec
   }
   return form;
 }
+
+/** A whole application as an edit sends it (PUT /api/agent/applications/{id}, PATCH /api/applications/{id}). */
+export function leadEditPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Edna",
+    lastName: uniqueName("Edited"),
+    email: "edna@example.test",
+    gender: "female",
+    dateOfBirth: "1950-06-01",
+    stateBornIn: "Georgia",
+    address: "9 Elm St",
+    city: "Miami",
+    state: "FL",
+    zipCode: "33101",
+    height: "5'4\"",
+    weight: 140,
+    maritalStatus: "married",
+    ssn: "987654321",
+    smoker: true,
+    doctorName: "Dr. Jones",
+    doctorPhone: "(305) 555-0100",
+    medications: "None",
+    medicalHistory: "Hypertension",
+    coverageAmount: 15000,
+    monthlyPremium: 62.5,
+    productType: "Whole life",
+    policyTerm: "Lifetime",
+    riders: "Accidental death",
+    policyNotes: "Prefers mornings",
+    paymentMethod: "savings",
+    bankName: "Second Bank",
+    routingNumber: "111000025",
+    accountNumber: "222333444",
+    firstDraftDate: "2026-01-05",
+    futureDraftDate: "2026-02-05",
+    paymentNotes: "Draft on the 5th",
+    notes: "Spoke with her daughter",
+    phones: [
+      { phoneNumber: "(305) 555-0111", phoneType: "home" },
+      { phoneNumber: "(305) 555-0122", phoneType: "mobile" },
+    ],
+    beneficiaries: [{ name: "Tom Edited", relationship: "spouse", percentage: 100 }],
+    ...overrides,
+  };
+}

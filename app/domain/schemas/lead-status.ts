@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseIsoDate } from "../periods";
+import { parseIsoDate, zonedDateTime } from "../periods";
 import { AGENT_LEAD_STATUSES, type AgentLeadStatus } from "../statuses";
 
 // The status change of one lead (a disposition): the page's status and disposition dialogs and
@@ -100,3 +100,17 @@ export const leadStatusSchema = z
 
 export type LeadStatusInput = z.input<typeof leadStatusSchema>;
 export type LeadStatusChange = z.output<typeof leadStatusSchema>;
+
+/**
+ * The pages' status and disposition forms: the callback's date and time come from a
+ * datetime-local box, read in the user's own time zone, and become the instant the API takes.
+ */
+export function leadStatusFormSchema(timeZone: string) {
+  return z.preprocess((raw) => {
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+    const input = { ...(raw as Record<string, unknown>) };
+    // A box's value that is no real date and time counts as none chosen.
+    if (typeof input.callbackDate === "string") input.callbackDate = zonedDateTime(input.callbackDate, timeZone) ?? "";
+    return input;
+  }, leadStatusSchema);
+}

@@ -1,11 +1,14 @@
 import { leadDetailQuery } from "~/domain/schemas/leads";
+import { updateLead } from "~/services/lead-edit.server";
 import { getLeadDetail } from "~/services/lead-reads.server";
-import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
+import { apiJson, apiRoute, parseQuery, readBody } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 
 /**
  * GET /api/applications/{id}[?reveal=1]: one lead with its phones, beneficiaries, paymentTracking
- * and statusHistory. An agent reaches only their own leads, an admin any; anything else is 404.
+ * and statusHistory. PATCH /api/applications/{id}: an edit of the fields given (absent ones stay;
+ * blank ones are cleared; sensitive numbers left empty stay), answering the lead as GET does. An
+ * agent reaches only their own leads, an admin any; anything else is 404 and changes nothing.
  * Sensitive numbers are their last four unless ?reveal=1 (recorded in the activity log).
  */
 const api = apiRoute({
@@ -13,6 +16,10 @@ const api = apiRoute({
     const actor = await requireUser({ request, context });
     const { reveal } = parseQuery(request, leadDetailQuery);
     return apiJson(await getLeadDetail(actor, params.id ?? "", { reveal }));
+  },
+  PATCH: async ({ request, params, context }) => {
+    const actor = await requireUser({ request, context });
+    return apiJson(await updateLead(actor, params.id ?? "", await readBody(request)));
   },
 });
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { ActivityLog, Application, Attempt, Beneficiary, LeadRead, Notification, Phone } from "~db";
+import { Op } from "sequelize";
+import { describe, expect, it, vi } from "vitest";
+import { ActivityLog, Application, Attempt, Beneficiary, LeadRead, Notification, Phone, User } from "~db";
 import { addDaysIso } from "~/domain/periods";
 import { draftDateBounds } from "~/domain/schemas/application-fields";
 import { consentTextFor } from "~/domain/schemas/public-application";
@@ -10,7 +11,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/_public+/su
 import { PUBLIC_SUBMISSIONS } from "~/services/rate-limits.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { SEAL_LIFETIME_MS, sealFields } from "~/utils/sealed-fields.server";
-import { createAgent } from "../support/factories";
+import { createAdmin, createAgent } from "../support/factories";
 import { applicationForm, applicationPayload, carrierId, uniqueName } from "../support/application-factories";
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
 
@@ -164,9 +165,9 @@ describe("POST /api/public/applications: success", () => {
       ["John Doe", "son", null, 60],
     ]);
 
-    const notifications = await Notification.findAll({ where: { applicationId: lead.id } });
+    // The agent's own; every admin's is checked in "who is told" below.
+    const notifications = await Notification.findAll({ where: { applicationId: lead.id, userId: user.id } });
     expect(notifications).toHaveLength(1);
-    expect(notifications[0]!.userId).toBe(user.id);
     expect(notifications[0]!.type).toBe("new_lead");
     expect(notifications[0]!.title).toBe("New lead");
     expect(notifications[0]!.message).toBe(`Jane ${payload.lastName} submitted an application.`);
@@ -259,6 +260,60 @@ describe("POST /api/public/applications: success", () => {
     expect(res.status).toBe(201);
     const lead = (await Application.findByPk((await jsonOf<{ id: string }>(res)).id))!;
     expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
+  });
+});
+
+describe("POST /api/public/applications: who is told", () => {
+  it("gives the chosen agent and every administrator an unread new_lead notification of it, and no one else", async () => {
+    const { user, agent, carrier } = await setup();
+    await createAdmin();
+    await createAdmin();
+    const bystander = await approvedAgent();
+    const payload = applicationPayload(agent.id, carrier);
+    const res = await submit(payload);
+    expect(res.status).toBe(201);
+    const { id } = await jsonOf<{ id: string }>(res);
+
+    const admins = await User.findAll({ where: { role: "admin" }, attributes: ["id"], raw: true });
+    expect(admins.length).toBeGreaterThanOrEqual(2);
+    const rows = await Notification.findAll({ where: { applicationId: id }, raw: true });
+    expect(rows.map((r) => r.userId).sort()).toEqual([user.id, ...admins.map((a) => a.id)].sort());
+    expect(rows.some((r) => r.userId === bystander.user.id)).toBe(false);
+    const agentName = `Alex ${user.lastName}`;
+    for (const row of rows) {
+      expect(row).toMatchObject({ type: "new_lead", title: "New lead", applicationId: id });
+      expect(Boolean(row.isRead)).toBe(false);
+      expect(row.message).toBe(
+        row.userId === user.id
+          ? `Jane ${payload.lastName} submitted an application.`
+          : `Jane ${payload.lastName} submitted an application for ${agentName}.`,
+      );
+    }
+  });
+
+  it("writes them in one insert inside the lead's transaction: when it fails, nothing is saved", async () => {
+    const { agent, carrier } = await setup();
+    await createAdmin();
+    const bulkCreate = vi.spyOn(Notification, "bulkCreate");
+    try {
+      const ok = await submit(applicationPayload(agent.id, carrier));
+      expect(ok.status).toBe(201);
+      expect(bulkCreate).toHaveBeenCalledTimes(1);
+      expect(bulkCreate.mock.calls[0]![1]?.transaction).toBeTruthy();
+
+      bulkCreate.mockRejectedValueOnce(new Error("disk full"));
+      const payload = applicationPayload(agent.id, carrier);
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect((await submit(payload)).status).toBe(500);
+      } finally {
+        logged.mockRestore();
+      }
+      expect(await Application.count({ where: { lastName: payload.lastName } })).toBe(0);
+      expect(await ActivityLog.count({ where: { summary: { [Op.like]: `%${payload.lastName}%` } } })).toBe(0);
+    } finally {
+      bulkCreate.mockRestore();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { Notification } from "~db";
 import { approveResetRequest, issueSetPasswordToken } from "~/services/password-resets.server";
 import { signInAs } from "../support/factories";
 import { seriousViolations } from "./axe";
@@ -118,6 +119,26 @@ const PAGES: PageCase[] = [
       await factory.resetRequest(await factory.agent());
       await asAdmin(page, factory);
       return "/admin/password-reset-requests";
+    },
+  },
+  {
+    name: "notifications",
+    title: "Notifications | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      const lead = await factory.lead(agent);
+      await Notification.bulkCreate(
+        ["new_lead", "retention_reminder", "lead_assigned", "other"].map((type, i) => ({
+          userId: agent.id,
+          type,
+          title: `A ${type} notification`,
+          message: "What happened, in a sentence.",
+          isRead: i % 2 === 1,
+          applicationId: type === "new_lead" ? lead.id : null,
+        })),
+      );
+      await startSession(page, agent);
+      return "/notifications";
     },
   },
   {

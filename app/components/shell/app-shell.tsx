@@ -87,12 +87,15 @@ export function AppShell({
   clock,
   children,
   headerExtra,
+  bell,
 }: {
   user: ShellUser;
   nav: NavItem[];
   clock: string;
   children: ReactNode;
   headerExtra?: ReactNode;
+  /** The notification bell; its panel hangs from the header, which is positioned for it. */
+  bell?: ReactNode;
 }) {
   const heading = usePageHeading();
   const location = useLocation();
@@ -160,13 +163,14 @@ export function AppShell({
         </nav>
       </aside>
       <div className="lg:pl-64">
-        <header className="z-20 border-b border-slate-200 bg-white/95 backdrop-blur lg:sticky lg:top-0">
+        <header className="relative z-20 border-b border-slate-200 bg-white/95 backdrop-blur lg:sticky lg:top-0">
           <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 py-2 pr-4 pl-18 sm:pr-6 lg:pl-6">
             <div className="min-w-0 flex-1">
               <h1 className="truncate text-lg font-semibold text-slate-900">{heading.title}</h1>
               {heading.subtitle ? <p className="truncate text-sm text-slate-500">{heading.subtitle}</p> : null}
             </div>
             <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              {bell}
               {headerExtra}
               <Clock timeZone={user.timezone} initial={clock} />
               <TimezonePicker timezone={user.timezone} />

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { AdminShellCounts, AgentShellCounts } from "~/services/navigation.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { AppShell, useShellCounts, type NavItem } from "./app-shell";
+import { NotificationBell } from "./notification-bell";
 
 // The two portals' frames, each with its own navigation and header figures. The /admin and
 // /agent layouts use one each; pages both roles open (a lead's page, the notifications) use the
@@ -24,7 +25,12 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
   ];
   return (
-    <AppShell user={data.user} nav={nav} clock={data.clock}>
+    <AppShell
+      user={data.user}
+      nav={nav}
+      clock={data.clock}
+      bell={<NotificationBell counts={counts} timezone={data.user.timezone} />}
+    >
       {children}
     </AppShell>
   );
@@ -42,6 +48,7 @@ export function AgentShell({ data, children }: { data: AgentShellData; children:
       user={data.user}
       nav={nav}
       clock={data.clock}
+      bell={<NotificationBell counts={counts} timezone={data.user.timezone} />}
       headerExtra={
         <span className="rounded-md bg-brand-50 px-2 py-1 text-xs font-medium text-brand-700">
           Calls Left Today: <strong>{counts.callsLeft}</strong>

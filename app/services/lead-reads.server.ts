@@ -1,12 +1,14 @@
 import { literal } from "sequelize";
 import { Agent, Application, Carrier, User } from "~db";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
+import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
 import { decrypt } from "~/utils/crypto.server";
 import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { forbidden } from "./errors.server";
+import { assertAgent, isUuid } from "./permissions.server";
 import { findAccessibleLead } from "./leads.server";
-import { findPage, searchWhere } from "./list.server";
+import { countBy, findPage, searchWhere } from "./list.server";
 import type { SessionUser } from "./sessions.server";
 import { selectRows } from "./sql.server";
 
@@ -412,4 +414,44 @@ async function leadStatusHistory(applicationId: string): Promise<LeadStatusChang
     createdAt: iso(row.createdAt)!,
     changedBy: row.userId ? { id: row.userId, firstName: row.firstName ?? "", lastName: row.lastName ?? "" } : null,
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What My Leads shows around its rows
+
+/** My Leads' stat cards and status tabs: the agent's leads by status, in one GROUP BY. */
+export async function countAgentLeadsByStatus(actor: SessionUser) {
+  const agentId = assertAgent(actor);
+  return countBy(Application, "status", { agentId }, AGENT_LEAD_STATUSES);
+}
+
+/**
+ * The carriers the agent has at least one product of: a lead of such a carrier is "Commission
+ * Ready" (a sale can be recorded and its commission worked out); any other lead needs a product
+ * first.
+ */
+export async function carriersWithProducts(actor: SessionUser): Promise<string[]> {
+  const agentId = assertAgent(actor);
+  const rows = await selectRows<{ carrierId: string }>(
+    `SELECT DISTINCT p.carrier_id AS "carrierId" FROM products p WHERE p.agent_id = :agentId AND p.archived_at IS NULL`,
+    { agentId },
+  );
+  return rows.map((row) => row.carrierId);
+}
+
+/**
+ * The page of the agent's unfiltered lead list (newest first) that holds a lead, for My Leads'
+ * ?highlight= (the dashboard's Edit link); null when it is not one of the agent's leads.
+ */
+export async function agentLeadPage(actor: SessionUser, id: string, pageSize: number): Promise<number | null> {
+  const agentId = assertAgent(actor);
+  if (!isUuid(id)) return null;
+  const [row] = await selectRows<{ position: number | string | null }>(
+    `SELECT (SELECT COUNT(*) FROM applications n
+       WHERE n.agent_id = a.agent_id
+         AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id))) AS "position"
+     FROM applications a WHERE a.id = :id AND a.agent_id = :agentId`,
+    { id, agentId },
+  );
+  return row ? Math.floor(Number(row.position) / pageSize) + 1 : null;
 }

@@ -62,6 +62,15 @@ export async function requireAgent(args: GuardArgs) {
   return user;
 }
 
+/**
+ * Signed in as an administrator, or as an agent who has finished setup: the pages both roles
+ * open (a lead's page, the notifications). An agent in setup is sent there, as on every agent page.
+ */
+export async function requirePortalUser(args: GuardArgs): Promise<SessionUser> {
+  const user = await requireUser(args);
+  return user.role === "agent" ? requireAgent(args) : user;
+}
+
 function isSetupPath(request: Request) {
   // Remix hands loaders a data request's URL without ".data"; a trailing slash is the same page.
   const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");

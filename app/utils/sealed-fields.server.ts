@@ -1,3 +1,4 @@
+import { SENSITIVE_FIELDS, keptEndings, type KeptNumbers } from "~/domain/schemas/application-fields";
 import { decrypt, encrypt } from "./crypto.server";
 
 /**
@@ -83,3 +84,17 @@ export function restoreSealedFields(
   }
   return { forgotten };
 }
+
+/**
+ * The sensitive numbers of an application form's post (SSN, bank and card numbers, CVV), sealed
+ * for the next round trip, with what the page may show of them (their last four); null when none
+ * were typed. The public form and the lead edit both answer with it.
+ */
+export function keepSensitiveNumbers(formData: FormData): { sealed: string; endings: KeptNumbers } | null {
+  const kept = sealFields(formData, SENSITIVE_FIELDS);
+  return kept ? { sealed: kept.sealed, endings: keptEndings(kept.values) } : null;
+}
+
+/** Why the sensitive boxes came back empty after a seal ran out. */
+export const NUMBERS_FORGOTTEN =
+  "For your security, the SSN, bank and card numbers you entered are forgotten after 30 minutes; please enter them again.";

@@ -343,6 +343,15 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "remove-carrier:0", ...setupCarrier },
     ],
   },
+  "agent+/leads.tsx": {
+    roles: ["agent"],
+    path: "/agent/leads?status=pending&page=1",
+    forms: (f) => [
+      { intent: "status", id: f.lead.id, status: "callback", callbackDate: "2026-12-01T10:30", notes: "Call back" },
+      { intent: "disposition", id: f.lead.id, status: "contacted", notes: "Spoke" },
+      { intent: "edit", id: f.lead.id, firstName: "Edna", lastName: "Edited", "phones[0].phoneNumber": "3055550111" },
+    ],
+  },
   "_public+/_index.tsx": { roles: ["signed-out"], path: "/", forms: () => [inquiry] },
   "_public+/submitapplication.tsx": {
     roles: ["signed-out"],
@@ -401,6 +410,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/password-reset-requests.tsx": { roles: ["admin"], path: "/admin/password-reset-requests" },
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
+  "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
   "_portal+/notifications.tsx": { roles: ["agent", "admin"], path: "/notifications" },
   "agent+/setup.tsx": { roles: ["agent-in-setup", "agent"], path: "/agent/setup" },
   "_auth+/login.tsx": { roles: ["signed-out", "admin"], path: "/login" },

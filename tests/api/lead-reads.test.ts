@@ -331,7 +331,7 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
     expect(await ActivityLog.count({ where: { action: SENSITIVE_REVEALED, entityId: lead.id } })).toBe(2);
   });
 
-  it("answers a bad ?reveal with 400, and PATCH with 405 for now", async () => {
+  it("answers a bad ?reveal with 400, and a method it does not take with 405", async () => {
     const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
     const lead = await createLead(me.agent.id);
     for (const bad of ["?reveal=banana", "?reveal=", "?reveal=2"]) {
@@ -339,15 +339,15 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
       expect(res.status, bad).toBe(400);
       expect((await jsonOf<{ fieldErrors: Record<string, string[]> }>(res)).fieldErrors.reveal).toBeTruthy();
     }
-    const patch = await callRoute(detailAction, {
-      method: "PATCH",
+    const put = await callRoute(detailAction, {
+      method: "PUT",
       path: `/api/applications/${lead.id}`,
       params: { id: lead.id },
       json: { firstName: "X" },
       cookie: me.cookie,
     });
-    expect(patch.status).toBe(405);
-    expect(patch.headers.get("Allow")).toBe("GET, HEAD");
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, PATCH, HEAD");
     expect((await Application.findByPk(lead.id))!.firstName).toBe("Lena");
   });
 });

@@ -2,14 +2,26 @@ import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } 
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, SelectField } from "~/components/ui/field";
 import { MAX_BENEFICIARIES, RELATIONSHIPS } from "~/domain/schemas/application-fields";
-import type { ApplicationFormValue } from "~/domain/schemas/public-application";
 import { Required } from "./form-section";
 
-type Props = {
-  form: FormMetadata<ApplicationFormValue>;
-  field: FieldMetadata<ApplicationFormValue["beneficiaries"], ApplicationFormValue>;
+type BeneficiaryRow = {
+  name?: string;
+  relationship?: string;
+  otherRelationship?: string;
+  dateOfBirth?: string;
+  age?: number;
+  phone?: string;
+  percentage?: number;
+};
+
+/** Any form with beneficiary rows: the public application and the agent's edit. */
+type Props<F extends Record<string, unknown>> = {
+  form: FormMetadata<F>;
+  field: FieldMetadata<BeneficiaryRow[] | undefined, F>;
   hydrated: boolean;
   today: string;
+  /** Whether the first beneficiary is required (the public application asks for one). */
+  firstRequired?: boolean;
 };
 
 /** A short visible label; screen readers also hear which beneficiary it belongs to. */
@@ -31,7 +43,13 @@ export const BENEFICIARIES_ANCHOR = "beneficiaries";
  * reveals its specification with JavaScript; without it the field is always there, marked
  * "if Other".
  */
-export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
+export function BeneficiaryRows<F extends Record<string, unknown>>({
+  form,
+  field,
+  hydrated,
+  today,
+  firstRequired = true,
+}: Props<F>) {
   const rows = field.getFieldList();
   return (
     <div id={BENEFICIARIES_ANCHOR} className="scroll-mt-4 md:col-span-2">
@@ -63,16 +81,16 @@ export function BeneficiaryRows({ form, field, hydrated, today }: Props) {
                 </div>
                 <div className="grid gap-4 md:grid-cols-2">
                   <Field
-                    label={labelFor(n, "Name", index === 0)}
+                    label={labelFor(n, "Name", index === 0 && firstRequired)}
                     {...getInputProps(b.name, { type: "text" })}
                     autoComplete="off"
-                    aria-required={index === 0 ? true : undefined}
+                    aria-required={index === 0 && firstRequired ? true : undefined}
                     errors={b.name.errors}
                   />
                   <SelectField
-                    label={labelFor(n, "Relationship", index === 0)}
+                    label={labelFor(n, "Relationship", index === 0 && firstRequired)}
                     {...getSelectProps(b.relationship)}
-                    aria-required={index === 0 ? true : undefined}
+                    aria-required={index === 0 && firstRequired ? true : undefined}
                     errors={b.relationship.errors}
                   >
                     <option value="">Select relationship</option>

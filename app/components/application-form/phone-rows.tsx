@@ -2,12 +2,16 @@ import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } 
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, SelectField } from "~/components/ui/field";
 import { MAX_PHONES, PHONE_TYPES } from "~/domain/schemas/application-fields";
-import type { ApplicationFormValue } from "~/domain/schemas/public-application";
 import { Required } from "./form-section";
 
-type Props = {
-  form: FormMetadata<ApplicationFormValue>;
-  field: FieldMetadata<ApplicationFormValue["phones"], ApplicationFormValue>;
+type PhoneRow = { phoneNumber?: string; phoneType: string };
+
+/** Any form with phone rows: the public application and the agent's edit. */
+type Props<F extends Record<string, unknown>> = {
+  form: FormMetadata<F>;
+  field: FieldMetadata<PhoneRow[] | undefined, F>;
+  /** Whether the first number is required (the public application asks for one). */
+  firstRequired?: boolean;
 };
 
 /** Where the page lands after an Add or Remove without JavaScript: back at these rows. */
@@ -18,7 +22,7 @@ export const PHONES_ANCHOR = "phones";
  * place, without it they are submit buttons the action answers with the updated rows (the
  * fragment in formAction scrolls the answer back to the rows, not to the top of a long form).
  */
-export function PhoneRows({ form, field }: Props) {
+export function PhoneRows<F extends Record<string, unknown>>({ form, field, firstRequired = true }: Props<F>) {
   const rows = field.getFieldList();
   return (
     <fieldset id={PHONES_ANCHOR} className="scroll-mt-4 md:col-span-2">
@@ -35,10 +39,10 @@ export function PhoneRows({ form, field }: Props) {
               className="grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start"
             >
               <Field
-                label={index === 0 ? <Required>{label}</Required> : label}
+                label={index === 0 && firstRequired ? <Required>{label}</Required> : label}
                 {...getInputProps(phone.phoneNumber, { type: "tel" })}
                 autoComplete={index === 0 ? "tel" : "off"}
-                aria-required={index === 0 ? true : undefined}
+                aria-required={index === 0 && firstRequired ? true : undefined}
                 placeholder="(555) 123-4567"
                 errors={phone.phoneNumber.errors}
               />

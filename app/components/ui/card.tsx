@@ -6,9 +6,9 @@ export function Card({ children, className = "" }: { children: ReactNode; classN
 
 function StatCard({ label, value, caption }: { label: string; value: ReactNode; caption?: ReactNode }) {
   return (
-    <Card className="p-4">
+    <Card className="min-w-0 p-3 sm:p-4">
       <p className="text-sm font-medium text-slate-500">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-xl font-bold [overflow-wrap:anywhere] text-slate-900 sm:text-2xl">{value}</p>
       {caption ? <p className="mt-1 text-xs text-slate-500">{caption}</p> : null}
     </Card>
   );
@@ -16,12 +16,10 @@ function StatCard({ label, value, caption }: { label: string; value: ReactNode; 
 
 export type StatCardItem = { label: string; value: ReactNode; caption?: ReactNode };
 
-/** A list's or dashboard's figures as cards: one per row on a phone, up to four across on a desktop. */
+/** A list's or dashboard's figures as cards: two across on a phone, up to four on a desktop. */
 export function StatCards({ items }: { items: StatCardItem[] }) {
   return (
-    <div
-      className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${items.length === 3 ? "lg:grid-cols-3" : "xl:grid-cols-4"}`}
-    >
+    <div className={`grid grid-cols-2 gap-3 sm:gap-4 ${items.length === 3 ? "lg:grid-cols-3" : "xl:grid-cols-4"}`}>
       {items.map((item) => (
         <StatCard key={item.label} {...item} />
       ))}
@@ -32,7 +30,7 @@ export function StatCards({ items }: { items: StatCardItem[] }) {
 export function Badge({ className, children }: { className: string; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${className}`}
     >
       {children}
     </span>

@@ -5,11 +5,19 @@ import { SubmitButton } from "./submit-button";
 import { UrlDialog } from "./url-dialog";
 
 /** Cancel (a link back to the list) and the dialog's own buttons, laid out one way everywhere. */
-export function DialogActions({ closeTo, children }: { closeTo: string; children: ReactNode }) {
+export function DialogActions({
+  closeTo,
+  closeLabel = "Cancel",
+  children,
+}: {
+  closeTo: string;
+  closeLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
       <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
-        Cancel
+        {closeLabel}
       </ButtonLink>
       {children}
     </div>

@@ -58,17 +58,20 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
-          {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className="align-top max-sm:block max-sm:space-y-1.5 max-sm:px-4 max-sm:py-3"
-              {...rowProps?.(row)}
-            >
-              {columns.map((column) => (
-                <Cell key={column.header} column={column} row={row} pad={pad} />
-              ))}
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const extra = rowProps?.(row);
+            return (
+              <tr
+                key={rowKey(row)}
+                {...extra}
+                className={`align-top max-sm:block max-sm:space-y-1.5 max-sm:px-4 max-sm:py-3 ${extra?.className ?? ""}`}
+              >
+                {columns.map((column) => (
+                  <Cell key={column.header} column={column} row={row} pad={pad} />
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -3,6 +3,9 @@ import type { ReactNode } from "react";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 
+/** Parameters that say where the user is on the list (page, open dialog, its row), not what it shows. */
+const NOT_FILTERS = new Set(["page", "dialog", "id", "agent", "reveal", "highlight"]);
+
 /**
  * A list's search and filters as one GET form: the choice lands in the URL (bookmarkable, works
  * without JavaScript) and the page number is left out, so a new search starts at page 1.
@@ -24,8 +27,7 @@ export function FilterBar({
 }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const filtered =
-    Boolean(search) || [...params.keys()].some((key) => !keep.includes(key) && key !== "page" && key !== "dialog");
+  const filtered = Boolean(search) || [...params.keys()].some((key) => !keep.includes(key) && !NOT_FILTERS.has(key));
   return (
     <Form method="get" role="search" preventScrollReset className="flex flex-wrap items-end gap-2">
       {keep.map((name) => {

@@ -42,7 +42,7 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
       // Without JavaScript nothing can dismiss it, so it is a banner in the flow, covering nothing.
       className={
         hydrated
-          ? "pointer-events-none fixed inset-x-0 bottom-2 z-50 flex justify-center px-2 sm:justify-end sm:px-4"
+          ? "pointer-events-none fixed inset-x-0 bottom-2 z-[70] flex justify-center px-2 sm:justify-end sm:px-4"
           : "flex justify-center p-2"
       }
     >

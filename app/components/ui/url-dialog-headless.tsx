@@ -43,7 +43,7 @@ export default function HeadlessUrlDialog({
       onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true })}
       // Named by its title (aria-labelledby) once headlessui has seen it; named from the start.
       aria-label={title}
-      className="fixed inset-0 z-40"
+      className="fixed inset-0 z-[60]"
     >
       <div className={backdrop} aria-hidden="true" />
       <div className={frame}>

@@ -89,8 +89,9 @@ export function UrlDialog({
       <div className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
     </>
   );
-  const backdrop = "fixed inset-0 z-40 bg-slate-900/50";
-  const frame = "fixed inset-0 z-40 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-6";
+  // Above the shell's menu button (z-50), so nothing covers the dialog's title on a phone.
+  const backdrop = "fixed inset-0 z-[60] bg-slate-900/50";
+  const frame = "fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-6";
   const panelClass = `w-full ${width} rounded-lg bg-white shadow-xl`;
   if (enhanced) {
     return (

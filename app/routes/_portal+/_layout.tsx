@@ -4,18 +4,17 @@ import { PortalErrorPanel } from "~/components/shell/portal-error";
 import { RoleShell } from "~/components/shell/portal-shells";
 import { formatClock } from "~/domain/format";
 import { adminShellCounts, agentShellCounts } from "~/services/navigation.server";
-import { requireAgent, requireUser } from "~/utils/auth.server";
+import { requirePortalUser } from "~/utils/auth.server";
 
 /**
  * Pages both roles open (a lead's page, the notifications), framed by the signed-in user's own
  * portal. An agent still meets the setup gate here, as on every agent page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser({ request, context });
+  const user = await requirePortalUser({ request, context });
   const clock = formatClock(new Date(), user.timezone);
   if (user.role === "admin") return { role: "admin" as const, user, counts: await adminShellCounts(user), clock };
-  const agent = await requireAgent({ request, context });
-  return { role: "agent" as const, user: agent, counts: await agentShellCounts(agent), clock };
+  return { role: "agent" as const, user, counts: await agentShellCounts(user), clock };
 }
 
 export default function PortalLayout() {

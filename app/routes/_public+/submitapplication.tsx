@@ -10,13 +10,13 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { ApplicationForm } from "~/components/application-form/application-form";
-import { SEALED_FIELD, SENSITIVE_FIELDS, draftDateBounds, keptEndings } from "~/domain/schemas/application-fields";
+import { SEALED_FIELD, SENSITIVE_FIELDS, draftDateBounds } from "~/domain/schemas/application-fields";
 import { HONEYPOT_FIELD, publicApplicationSchema } from "~/domain/schemas/public-application";
 import type { RootLoader } from "~/root";
 import { createPublicApplication, discardSpamSubmission, listPublicAgents } from "~/services/applications.server";
 import { listPublicCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
-import { restoreSealedFields, sealFields } from "~/utils/sealed-fields.server";
+import { NUMBERS_FORGOTTEN, keepSensitiveNumbers, restoreSealedFields } from "~/utils/sealed-fields.server";
 import { requestMeta } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -40,15 +40,6 @@ export async function loader() {
 /** A refused submission keeps the form as typed; only a success (a redirect) starts a new one. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
-
-const NUMBERS_FORGOTTEN =
-  "For your security, the SSN, bank and card numbers you entered are forgotten after 30 minutes; please enter them again.";
-
-/** The sensitive numbers of this post, sealed for the next one, and what the page may show of them. */
-function keepNumbers(formData: FormData) {
-  const kept = sealFields(formData, SENSITIVE_FIELDS);
-  return kept ? { sealed: kept.sealed, endings: keptEndings(kept.values) } : null;
-}
 
 /**
  * Post/redirect/get on success, so the emptied form and the toast are what a reload shows. On
@@ -79,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         result: submission.reply({ hideFields }),
         formMessage: refused && forgotten ? NUMBERS_FORGOTTEN : null,
-        kept: keepNumbers(formData),
+        kept: keepSensitiveNumbers(formData),
       },
       { status: refused ? 400 : 200 },
     );
@@ -93,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors, hideFields }),
         formMessage: error.message,
-        kept: keepNumbers(formData),
+        kept: keepSensitiveNumbers(formData),
       },
       { status: error.status },
     );

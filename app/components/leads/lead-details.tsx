@@ -1,0 +1,298 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/card";
+import { digitsOnly, formatDate, formatDateTime, formatMoney, formatPhone, shortId } from "~/domain/format";
+import {
+  GENDERS,
+  MARITAL_STATUSES,
+  PAYMENT_METHODS,
+  PHONE_TYPES,
+  RELATIONSHIPS,
+} from "~/domain/schemas/application-fields";
+import { leadStatusStyle, paymentStatusStyle } from "~/domain/statuses";
+import type { LeadDetail } from "~/services/lead-reads.server";
+import { LeadStatusBadge } from "./status-badge";
+
+// A lead as the details dialog of My Leads and the application page show it: every section of
+// part 2 ("Application detail"), read-only. Sensitive numbers are what the server sent: their last
+// four unless the viewer chose Show (`lead.revealed`), which the server records.
+
+const label = <T extends readonly { value: string; label: string }[]>(options: T, value: string | null) =>
+  value ? (options.find((o) => o.value === value)?.label ?? value) : null;
+
+/** Dollars as the API gives them, shown as USD. */
+export function usd(dollars: number | null | undefined) {
+  return dollars === null || dollars === undefined ? null : formatMoney(Math.round(dollars * 100));
+}
+
+/** A number the server masked to its last four: "•••• 6789"; in full once revealed. */
+function sensitive(value: string | null, revealed: boolean) {
+  if (!value) return null;
+  return revealed ? value : `•••• ${value}`;
+}
+
+export function Section({
+  title,
+  id,
+  children,
+  action,
+}: {
+  title: string;
+  id?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-md bg-white p-4 ring-1 ring-slate-200">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+          {title}
+        </h3>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Label and value pairs; empty values say so instead of leaving a gap. */
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      {items.map(([term, value]) => (
+        <div key={term} className="min-w-0">
+          <dt className="text-xs font-medium text-slate-500">{term}</dt>
+          <dd className="mt-0.5 [overflow-wrap:anywhere] whitespace-pre-line text-slate-900">
+            {value === null || value === undefined || value === "" ? <span className="text-slate-500">—</span> : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function LeadPhones({ phones }: { phones: LeadDetail["phones"] }) {
+  if (phones.length === 0) return <p className="text-sm text-slate-600">No phone numbers.</p>;
+  return (
+    <ul className="space-y-2 text-sm">
+      {phones.map((phone) => (
+        <li key={phone.id} className="flex flex-wrap items-center gap-2">
+          <a href={`tel:${digitsOnly(phone.phoneNumber)}`} className="font-medium text-brand-700 hover:underline">
+            {formatPhone(phone.phoneNumber)}
+          </a>
+          <span className="text-slate-600">{label(PHONE_TYPES, phone.phoneType)}</span>
+          {phone.isPrimary ? <Badge className="bg-brand-50 text-brand-700 ring-brand-600/20">Primary</Badge> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Beneficiaries({ lead, timezone }: { lead: LeadDetail; timezone: string }) {
+  if (lead.beneficiaries.length === 0) return <p className="text-sm text-slate-600">No beneficiaries.</p>;
+  return (
+    <ul className="space-y-3">
+      {lead.beneficiaries.map((b) => (
+        <li key={b.id} className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+          <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{b.name}</p>
+          <p className="text-sm text-slate-600">
+            {b.relationship === "other" && b.otherRelationship
+              ? b.otherRelationship
+              : label(RELATIONSHIPS, b.relationship)}
+            {b.percentage !== null ? ` · ${b.percentage}%` : ""}
+            {b.age !== null ? ` · age ${b.age}` : ""}
+            {b.dateOfBirth ? ` · born ${formatDate(b.dateOfBirth, timezone)}` : ""}
+            {b.phone ? ` · ${formatPhone(b.phone)}` : ""}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PaymentSchedule({ lead }: { lead: LeadDetail }) {
+  if (lead.paymentTracking.length === 0) return null;
+  return (
+    <Section title="Payment Schedule" id={`schedule-${lead.id}`}>
+      <ol className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+        {lead.paymentTracking.map((payment) => {
+          const style = paymentStatusStyle(payment.status);
+          return (
+            <li key={payment.id} className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200">
+              <p className="font-medium text-slate-900">Month {payment.monthNumber}</p>
+              <p className="text-slate-600">
+                {formatDate(payment.dueDate, "UTC")} · {usd(payment.amount)}
+              </p>
+              <Badge className={style.className}>{style.label}</Badge>
+            </li>
+          );
+        })}
+      </ol>
+    </Section>
+  );
+}
+
+/** The lead's notes and its status history, newest first: who changed what, when, and why. */
+export function LeadHistory({ lead, timezone }: { lead: LeadDetail; timezone: string }) {
+  return (
+    <Section title="Notes" id={`notes-${lead.id}`}>
+      {lead.notes ? (
+        <p className="mb-3 text-sm [overflow-wrap:anywhere] whitespace-pre-line text-slate-900">{lead.notes}</p>
+      ) : null}
+      {lead.statusHistory.length === 0 ? (
+        <p className="text-sm text-slate-600">No status changes yet.</p>
+      ) : (
+        <ol className="space-y-2">
+          {lead.statusHistory.map((change) => (
+            <li key={change.id} className="rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+              <p className="text-slate-900">
+                {change.fromStatus ? `${leadStatusStyle(change.fromStatus).label} → ` : ""}
+                <span className="font-medium">{leadStatusStyle(change.toStatus).label}</span>
+              </p>
+              {change.notes ? (
+                <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-line text-slate-800">{change.notes}</p>
+              ) : null}
+              <p className="mt-1 text-xs text-slate-600">
+                {change.changedBy ? `${change.changedBy.firstName} ${change.changedBy.lastName}, ` : ""}
+                <time dateTime={change.createdAt}>{formatDateTime(change.createdAt, timezone)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * Every section of a lead, read-only. `showHref`/`hideHref` toggle the sensitive numbers (a link:
+ * the server answers the full numbers only when asked, and records who asked).
+ */
+export function LeadDetails({
+  lead,
+  timezone,
+  showHref,
+  hideHref,
+  phones = true,
+}: {
+  lead: LeadDetail;
+  timezone: string;
+  showHref: string;
+  hideHref: string;
+  /** The phone numbers' own section (the application page puts them elsewhere). */
+  phones?: boolean;
+}) {
+  const revealed = lead.revealed;
+  const toggle = (
+    <Link
+      to={revealed ? hideHref : showHref}
+      preventScrollReset
+      replace
+      className="ring-brand-200 rounded px-2 py-1 text-xs font-semibold text-brand-700 ring-1 hover:bg-brand-50"
+    >
+      {revealed ? "Hide Sensitive" : "Show Sensitive"}
+    </Link>
+  );
+  const bank = lead.paymentMethod === "checking" || lead.paymentMethod === "savings";
+  const card = lead.paymentMethod === "debit" || lead.paymentMethod === "credit";
+  const address = [lead.address, lead.city, [lead.state, lead.zipCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <div className="space-y-4">
+      <Section title="Personal Information" id={`personal-${lead.id}`} action={toggle}>
+        <Facts
+          items={[
+            ["Name", `${lead.firstName} ${lead.lastName}`],
+            ["Email", lead.email],
+            ["Gender", label(GENDERS, lead.gender)],
+            ["Date of birth", lead.dateOfBirth ? formatDate(lead.dateOfBirth, timezone) : null],
+            ["Address", address],
+            ["State born in", lead.stateBornIn],
+            ["Height", lead.height],
+            ["Weight", lead.weight !== null ? `${lead.weight} lbs` : null],
+            ["Marital status", label(MARITAL_STATUSES, lead.maritalStatus)],
+            ["SSN", sensitive(lead.ssn, revealed)],
+          ]}
+        />
+      </Section>
+      {phones ? (
+        <Section title="Phone Numbers" id={`phones-${lead.id}`}>
+          <LeadPhones phones={lead.phones} />
+        </Section>
+      ) : null}
+      <Section title="Medical Information" id={`medical-${lead.id}`}>
+        <Facts
+          items={[
+            ["Smoker", lead.smoker === null ? null : lead.smoker ? "Yes" : "No"],
+            ["Doctor", lead.doctorName],
+            ["Doctor phone", lead.doctorPhone ? formatPhone(lead.doctorPhone) : null],
+            ["Medications", lead.medications],
+            ["Medical history", lead.medicalHistory],
+          ]}
+        />
+      </Section>
+      <Section title="Policy Information" id={`policy-${lead.id}`}>
+        <Facts
+          items={[
+            ["Carrier", lead.carrier?.name ?? null],
+            ["Product", lead.productName ? `${lead.productName} (${lead.compPercentage}%)` : null],
+            ["Coverage", usd(lead.coverageAmount)],
+            ["Monthly premium", usd(lead.monthlyPremium)],
+            [
+              "Commission",
+              lead.calculatedCommission !== null
+                ? `${usd(lead.calculatedCommission)}${lead.commissionCancelledAt ? " (cancelled)" : ""}`
+                : "TBD",
+            ],
+            ["Sold", lead.soldAt ? formatDate(lead.soldAt, timezone) : null],
+            ["Product type", lead.productType],
+            ["Policy term", lead.policyTerm],
+            ["Riders", lead.riders],
+            ["Policy notes", lead.policyNotes],
+          ]}
+        />
+      </Section>
+      <Section title="Payment Information" id={`payment-${lead.id}`} action={toggle}>
+        <Facts
+          items={[
+            ["Payment method", label(PAYMENT_METHODS, lead.paymentMethod)],
+            ...(bank || !card
+              ? ([
+                  ["Bank name", lead.bankName],
+                  ["Routing number", sensitive(lead.routingNumber, revealed)],
+                  ["Account number", sensitive(lead.accountNumber, revealed)],
+                ] as [string, ReactNode][])
+              : []),
+            ...(card || !bank
+              ? ([
+                  ["Card number", sensitive(lead.cardNumber, revealed)],
+                  ["Card expiry", lead.cardExpiry],
+                ] as [string, ReactNode][])
+              : []),
+            ["First draft date", lead.firstDraftDate ? formatDate(lead.firstDraftDate, timezone) : null],
+            ["Future draft date", lead.futureDraftDate ? formatDate(lead.futureDraftDate, timezone) : null],
+            ["Payment notes", lead.paymentNotes],
+          ]}
+        />
+      </Section>
+      <Section title="Beneficiaries" id={`beneficiaries-${lead.id}`}>
+        <Beneficiaries lead={lead} timezone={timezone} />
+      </Section>
+      <PaymentSchedule lead={lead} />
+      <Section title="Agent Assignment & Disposition" id={`assignment-${lead.id}`}>
+        <Facts
+          items={[
+            ["Agent", lead.agent ? `${lead.agent.user.firstName} ${lead.agent.user.lastName}` : "Unassigned"],
+            ["Status", <LeadStatusBadge key="status" status={lead.status} />],
+            ["Callback", lead.callbackDate ? formatDateTime(lead.callbackDate, timezone) : null],
+            ["Lead ID", shortId(lead.id)],
+            ["Created", formatDateTime(lead.createdAt, timezone)],
+            ["Last updated", formatDateTime(lead.updatedAt, timezone)],
+          ]}
+        />
+      </Section>
+      <LeadHistory lead={lead} timezone={timezone} />
+    </div>
+  );
+}

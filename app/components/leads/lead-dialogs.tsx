@@ -1,0 +1,145 @@
+import { Link, useActionData } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/button";
+import { UrlDialog } from "~/components/ui/url-dialog";
+import { AGENT_SETTABLE_STATUSES, DISPOSITION_STATUSES } from "~/domain/statuses";
+import type { CarrierOption } from "~/services/carriers.server";
+import type { LeadDetail } from "~/services/lead-reads.server";
+import type { SaleProduct } from "~/services/lead-status.server";
+import { hrefWith } from "~/utils/list";
+import { LeadDetails, Section } from "./lead-details";
+import { EDIT_INTENT, LeadEditForm, type LeadEditResult } from "./lead-edit-form";
+import { LeadStatusForm } from "./lead-status-form";
+
+/** The dialogs My Leads opens from ?dialog=…&id=<lead>. */
+export const LEAD_DIALOGS = ["details", "edit", "status", "disposition"] as const;
+export type LeadDialogName = (typeof LEAD_DIALOGS)[number];
+
+/** The edit form's last answer (its field errors, the numbers kept sealed), if it was the edit's. */
+export function useLeadEditAnswer(): LeadEditResult | undefined {
+  const actionData = useActionData<(LeadEditResult & { intent?: string }) | undefined>();
+  return actionData?.intent === EDIT_INTENT ? actionData : undefined;
+}
+
+type Props = {
+  lead: LeadDetail;
+  products: SaleProduct[];
+  carriers: CarrierOption[];
+  timezone: string;
+  today: string;
+  /** The page's URL with the dialog open (its forms post here). */
+  here: string;
+  closeTo: string;
+};
+
+/**
+ * Set Disposition, or Update Disposition after an application is saved (`afterEdit`): the
+ * disposition statuses (not pending), and Skip or Cancel.
+ */
+export function DispositionDialog({
+  lead,
+  products,
+  timezone,
+  closeTo,
+  afterEdit,
+}: Pick<Props, "lead" | "products" | "timezone" | "closeTo"> & { afterEdit: boolean }) {
+  return (
+    <UrlDialog title={afterEdit ? "Update Disposition" : "Set Disposition"} closeTo={closeTo}>
+      <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">
+        {lead.firstName} {lead.lastName}
+        {afterEdit ? " · The application is saved. Would you like to update the disposition?" : ""}
+      </p>
+      <LeadStatusForm
+        key={lead.id}
+        lead={lead}
+        statuses={DISPOSITION_STATUSES}
+        products={products}
+        timezone={timezone}
+        intent="disposition"
+        closeTo={closeTo}
+        closeLabel={afterEdit ? "Skip" : "Cancel"}
+      />
+    </UrlDialog>
+  );
+}
+
+/** My Leads' open dialog; its forms post to the page's own URL, with the lead's id. */
+export function LeadDialog({ dialog, ...props }: Props & { dialog: LeadDialogName }) {
+  const { lead, products, carriers, timezone, today, here, closeTo } = props;
+  const editAnswer = useLeadEditAnswer();
+  const name = `${lead.firstName} ${lead.lastName}`;
+  switch (dialog) {
+    case "details":
+      return (
+        <UrlDialog title="Lead Details" closeTo={closeTo} size="xl">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</p>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={hrefWith(here, { dialog: "edit", reveal: null })} variant="secondary" preventScrollReset>
+                Edit Application
+              </ButtonLink>
+              <ButtonLink to={`/applications/${lead.id}`} variant="secondary">
+                Open full page
+              </ButtonLink>
+            </div>
+          </div>
+          <LeadDetails
+            lead={lead}
+            timezone={timezone}
+            showHref={hrefWith(here, { reveal: "1" })}
+            hideHref={hrefWith(here, { reveal: null })}
+          />
+          <div className="mt-4">
+            <Section title="Update Status" id={`update-status-${lead.id}`}>
+              <LeadStatusForm
+                key={lead.id}
+                lead={lead}
+                statuses={AGENT_SETTABLE_STATUSES}
+                products={products}
+                timezone={timezone}
+                intent="status"
+                closeTo={closeTo}
+                closeLabel="Close"
+              />
+            </Section>
+          </div>
+        </UrlDialog>
+      );
+    case "edit":
+      return (
+        <UrlDialog title="Edit Application" closeTo={closeTo} size="xl">
+          <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">
+            {name} ·{" "}
+            <Link to={`/applications/${lead.id}`} className="text-brand-700 hover:underline">
+              Open full page
+            </Link>
+          </p>
+          <LeadEditForm
+            key={lead.id}
+            lead={lead}
+            carriers={carriers}
+            today={today}
+            answer={editAnswer}
+            closeTo={closeTo}
+            phonesEditable
+          />
+        </UrlDialog>
+      );
+    case "status":
+      return (
+        <UrlDialog title="Update Status" closeTo={closeTo}>
+          <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">{name}</p>
+          <LeadStatusForm
+            key={lead.id}
+            lead={lead}
+            statuses={AGENT_SETTABLE_STATUSES}
+            products={products}
+            timezone={timezone}
+            intent="status"
+            closeTo={closeTo}
+          />
+        </UrlDialog>
+      );
+    case "disposition":
+      return <DispositionDialog lead={lead} products={products} timezone={timezone} closeTo={closeTo} afterEdit />;
+  }
+}

@@ -1,0 +1,160 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Alert } from "~/components/ui/card";
+import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
+import { SelectField, TextAreaField, Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { firstYearCommissionCents } from "~/domain/commission";
+import { formatMoney } from "~/domain/format";
+import { localDateTimeValue } from "~/domain/periods";
+import { CALLBACK_STATUSES, leadStatusFormSchema } from "~/domain/schemas/lead-status";
+import { leadStatusStyle, type LeadStatus } from "~/domain/statuses";
+import type { SaleProduct } from "~/services/lead-status.server";
+import { useHydrated } from "~/utils/hydrated";
+import { useIntentResult } from "~/utils/intent";
+
+/** What the status form needs to know of its lead. */
+export type StatusFormLead = {
+  id: string;
+  status: string;
+  soldAt: string | null;
+  monthlyPremium: number | null;
+  carrier: { name: string } | null;
+  callbackDate: string | null;
+};
+
+/**
+ * A lead's status form: the status (callback and rescheduled ask for the date and time, in the
+ * user's time zone), a product of the lead's carrier for a sale, and notes. My Leads' Update
+ * Status and the Set Disposition / Update Disposition dialogs use it with their own list of
+ * statuses; it posts `intent` to the page it is on. Without JavaScript every field is there, each
+ * saying when it applies, and the server checks the rest.
+ */
+export function LeadStatusForm({
+  lead,
+  statuses,
+  products,
+  timezone,
+  intent,
+  closeTo,
+  closeLabel,
+}: {
+  lead: StatusFormLead;
+  statuses: readonly LeadStatus[];
+  products: SaleProduct[];
+  timezone: string;
+  intent: string;
+  closeTo: string;
+  /** The link that closes the form without a change ("Cancel", or "Skip" after an edit). */
+  closeLabel?: string;
+}) {
+  const hydrated = useHydrated();
+  // A lead is sold once (docs/decisions/019): a sold lead keeps its sale whatever it is set to.
+  const soldBefore = Boolean(lead.soldAt);
+  const choices = soldBefore ? statuses.filter((s) => s !== "sale") : statuses;
+  const current = choices.find((s) => s === lead.status) ?? "";
+  const [form, fields] = useForm({
+    id: `${intent}-${lead.id}`,
+    lastResult: useIntentResult(intent),
+    defaultValue: {
+      status: current,
+      callbackDate: lead.callbackDate ? localDateTimeValue(lead.callbackDate, timezone) : "",
+      notes: "",
+      productId: products.length === 1 ? products[0]!.id : "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadStatusFormSchema(timezone) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const status = typeof fields.status.value === "string" ? fields.status.value : "";
+  const product = products.find((p) => p.id === fields.productId.value) ?? null;
+  const selling = status === "sale";
+  const showProduct = !hydrated || selling;
+  const showCallback = !hydrated || CALLBACK_STATUSES.some((s) => s === status);
+  const commission =
+    selling && product && lead.monthlyPremium
+      ? firstYearCommissionCents(Math.round(lead.monthlyPremium * 100), product.compPercentage)
+      : null;
+
+  let submitLabel = "Update Status";
+  let blocked = false;
+  if (hydrated && selling) {
+    if (products.length === 0) [submitLabel, blocked] = ["No Products Available", true];
+    else if (!product) [submitLabel, blocked] = ["Select Product First", true];
+    else submitLabel = "Record Sale";
+  }
+
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <HiddenFields fields={{ id: lead.id }} />
+      {soldBefore ? (
+        <Alert tone="info">
+          This lead was sold. Setting another status keeps the sale and its payment schedule, and cancels the
+          commission.
+        </Alert>
+      ) : null}
+      <SelectField label="Status" {...getSelectProps(fields.status)} errors={fields.status.errors}>
+        <option value="">Select a status</option>
+        {choices.map((value) => (
+          <option key={value} value={value}>
+            {leadStatusStyle(value).label}
+          </option>
+        ))}
+      </SelectField>
+
+      {showProduct && !soldBefore ? (
+        <div className="space-y-2">
+          {fields.productId.errors?.length ? (
+            <Alert tone="error">
+              <p className="font-semibold">Product Required</p>
+              <p>{fields.productId.errors[0]}</p>
+            </Alert>
+          ) : null}
+          <SelectField
+            label={hydrated ? "Product" : "Product (for a sale)"}
+            {...getSelectProps(fields.productId)}
+            disabled={products.length === 0}
+            hint={
+              products.length === 0
+                ? `You have no products for ${lead.carrier?.name ?? "this lead's carrier"}. Add them under Carriers & States.`
+                : commission !== null
+                  ? `Commission: ${formatMoney(commission)} (monthly premium × 9 × ${product!.compPercentage}%)`
+                  : undefined
+            }
+          >
+            <option value="">{products.length === 0 ? "No Products Available" : "Select a product"}</option>
+            {products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.compPercentage}%)
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      ) : null}
+
+      {showCallback ? (
+        <Field
+          label={hydrated ? "Callback date and time" : "Callback date and time (for callback or rescheduled)"}
+          {...getInputProps(fields.callbackDate, { type: "datetime-local" })}
+          hint={`In your time zone (${timezone.replace(/_/g, " ")}).`}
+          errors={fields.callbackDate.errors}
+        />
+      ) : null}
+
+      <TextAreaField
+        label="Notes (optional)"
+        rows={3}
+        {...getTextareaProps(fields.notes)}
+        errors={fields.notes.errors}
+        placeholder="What happened on the call"
+      />
+      {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
+      <DialogActions closeTo={closeTo} closeLabel={closeLabel}>
+        <SubmitButton intent={intent} pendingLabel={selling ? "Recording..." : "Updating..."} disabled={blocked}>
+          {submitLabel}
+        </SubmitButton>
+      </DialogActions>
+    </Form>
+  );
+}

@@ -1,0 +1,147 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { ApplicationNotFound } from "~/components/leads/application-not-found";
+import { DispositionDialog, useLeadEditAnswer } from "~/components/leads/lead-dialogs";
+import { LeadDetails, LeadPhones, Section } from "~/components/leads/lead-details";
+import { LeadEditForm } from "~/components/leads/lead-edit-form";
+import { LeadStatusBadge } from "~/components/leads/status-badge";
+import { PortalErrorPanel } from "~/components/shell/portal-error";
+import type { PageHandle } from "~/components/shell/app-shell";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { todayIn } from "~/domain/periods";
+import { leadCarrierChoices } from "~/services/lead-edit.server";
+import { getLeadDetail } from "~/services/lead-reads.server";
+import { saleProductsForLead } from "~/services/lead-status.server";
+import { markLeadRead } from "~/services/leads.server";
+import { requirePortalUser } from "~/utils/auth.server";
+import { runIntent } from "~/utils/intent.server";
+import { LEAD_INTENT_FAILURES, leadEditIntent, leadStatusIntent } from "~/utils/lead-intents.server";
+import { hrefWith } from "~/utils/list";
+import { useRefreshedLoaderData } from "~/utils/polling";
+
+// A lead's page (part 2, "Application detail"): every section, Edit Application (the form in
+// place; phones read-only here, beneficiaries added and removed) and Set Disposition. Any signed-in
+// user may open it, but an agent only for their own leads: anyone else, or a missing id, gets
+// Application Not Found (404) and learns nothing.
+
+export const handle: PageHandle = { title: "Application Details", subtitle: "Everything about one lead" };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.lead ? `${data.lead.firstName} ${data.lead.lastName}` : "Application Not Found"} | Agency CRM` },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requirePortalUser({ request, context });
+  const url = new URL(request.url);
+  const id = params.id ?? "";
+  // Opening the page opens the lead: the first time, it is asked for once more so the badges
+  // (read by the layout at the same time) already count it as read.
+  if ((await markLeadRead(user, id)).newlyRead) throw redirect(url.pathname + url.search);
+  const editing = url.searchParams.get("edit") === "1";
+  // ?dialog=set-disposition is Set Disposition; ?dialog=disposition the prompt after a saved edit.
+  const dialog = url.searchParams.get("dialog");
+  const disposition = dialog === "disposition" || dialog === "set-disposition" ? dialog : null;
+  const lead = await getLeadDetail(user, id, { reveal: !editing && url.searchParams.get("reveal") === "1" });
+  const [products, carriers] = await Promise.all([
+    disposition ? saleProductsForLead(user, id) : [],
+    editing ? leadCarrierChoices(lead) : [],
+  ]);
+  return { lead, editing, disposition, products, carriers, timezone: user.timezone, today: todayIn(user.timezone) };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requirePortalUser({ request, context });
+  const page = `/applications/${encodeURIComponent(params.id ?? "")}`;
+  return runIntent(request, {
+    back: page,
+    failures: LEAD_INTENT_FAILURES,
+    intents: {
+      disposition: leadStatusIntent(user, "disposition", page),
+      edit: leadEditIntent(user, () => `${page}?dialog=disposition`),
+    },
+  });
+}
+
+export default function ApplicationPage() {
+  const { lead, editing, disposition, products, carriers, timezone, today } =
+    useRefreshedLoaderData<typeof loader>(60_000);
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const view = hrefWith(here, { edit: null, dialog: null });
+  const editAnswer = useLeadEditAnswer();
+  return (
+    <div className="mx-auto max-w-5xl space-y-5">
+      <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <div className="min-w-0">
+          <h2 className="text-xl font-bold [overflow-wrap:anywhere] text-slate-900">
+            {lead.firstName} {lead.lastName}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <LeadStatusBadge status={lead.status} />
+            <span>{lead.carrier?.name ?? "No carrier"}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {editing ? null : (
+            <ButtonLink
+              to={hrefWith(here, { edit: "1", reveal: null, dialog: null })}
+              variant="secondary"
+              preventScrollReset
+            >
+              Edit Application
+            </ButtonLink>
+          )}
+          <ButtonLink to={hrefWith(here, { dialog: "set-disposition", edit: null })} preventScrollReset>
+            Set Disposition
+          </ButtonLink>
+        </div>
+      </Card>
+
+      {editing ? (
+        <Card className="p-4 sm:p-6">
+          <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit Application</h3>
+          <LeadEditForm
+            key={lead.id}
+            lead={lead}
+            carriers={carriers}
+            today={today}
+            answer={editAnswer}
+            closeTo={view}
+            phonesEditable={false}
+          />
+        </Card>
+      ) : (
+        <>
+          <Section title="Phone Numbers" id={`page-phones-${lead.id}`}>
+            <LeadPhones phones={lead.phones} />
+          </Section>
+          <LeadDetails
+            lead={lead}
+            timezone={timezone}
+            showHref={hrefWith(here, { reveal: "1" })}
+            hideHref={hrefWith(here, { reveal: null })}
+            phones={false}
+          />
+        </>
+      )}
+
+      {disposition ? (
+        <DispositionDialog
+          lead={lead}
+          products={products}
+          timezone={timezone}
+          closeTo={view}
+          afterEdit={disposition === "disposition"}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Application Not Found (a missing lead, or one that is not the viewer's) with Go Back; else the portal's panel. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ApplicationNotFound />;
+  return <PortalErrorPanel home="/dashboard" />;
+}

@@ -1,0 +1,164 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLocation } from "@remix-run/react";
+import { LEAD_DIALOGS, LeadDialog } from "~/components/leads/lead-dialogs";
+import { MyLeadsTable, leadRowId } from "~/components/leads/my-leads-table";
+import type { PageHandle } from "~/components/shell/app-shell";
+import { Card, StatCards } from "~/components/ui/card";
+import { FilterBar } from "~/components/ui/filter-bar";
+import { FilterTabs } from "~/components/ui/filter-tabs";
+import { Pagination } from "~/components/ui/pagination";
+import { todayIn } from "~/domain/periods";
+import { AGENT_LEAD_FILTERS, agentLeadList } from "~/domain/schemas/leads";
+import { leadStatusStyle } from "~/domain/statuses";
+import { leadCarrierChoices } from "~/services/lead-edit.server";
+import {
+  agentLeadPage,
+  carriersWithProducts,
+  countAgentLeadsByStatus,
+  getLeadDetail,
+  listAgentLeads,
+} from "~/services/lead-reads.server";
+import { saleProductsForLead } from "~/services/lead-status.server";
+import { markLeadRead } from "~/services/leads.server";
+import { requireAgent } from "~/utils/auth.server";
+import { runIntent } from "~/utils/intent.server";
+import { LEAD_INTENT_FAILURES, leadEditIntent, leadStatusIntent } from "~/utils/lead-intents.server";
+import { hrefWith, pageCount } from "~/utils/list";
+import { useRefreshedLoaderData } from "~/utils/polling";
+
+export const handle: PageHandle = { title: "My Leads", subtitle: "Call, update and sell your leads" };
+export const meta: MetaFunction = () => [{ title: "My Leads | Agency CRM" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAgent({ request, context });
+  const url = new URL(request.url);
+  const query = agentLeadList.fromSearch(url.searchParams);
+  // A dialog is addressed by the URL (?dialog=details&id=…). Opening one opens the lead, which
+  // marks it read for this agent; the first time, the page is asked for once more, so the New
+  // Lead badge and the sidebar's count (read by the layout at the same time) already show it.
+  const dialog = LEAD_DIALOGS.find((name) => name === url.searchParams.get("dialog")) ?? null;
+  const id = url.searchParams.get("id") ?? "";
+  if (dialog && (await markLeadRead(user, id)).newlyRead) throw redirect(url.pathname + url.search);
+
+  const [list, counts, readyCarriers] = await Promise.all([
+    listAgentLeads(user, query),
+    countAgentLeadsByStatus(user),
+    carriersWithProducts(user),
+  ]);
+  // ?highlight= (the dashboard's Edit link) shows the lead on whichever page holds it.
+  const highlight = url.searchParams.get("highlight");
+  if (highlight && !list.rows.some((row) => row.id === highlight)) {
+    const page = await agentLeadPage(user, highlight, query.pageSize);
+    if (page !== null) {
+      throw redirect(
+        `${hrefWith(url, { status: null, search: null, page: page === 1 ? null : page })}#${leadRowId(highlight)}`,
+      );
+    }
+  }
+  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
+    throw redirect(hrefWith(url, { page: pageCount(list) }));
+  }
+
+  const reveal = dialog === "details" && url.searchParams.get("reveal") === "1";
+  const lead = dialog ? await getLeadDetail(user, id, { reveal }) : null;
+  const [products, carriers] = await Promise.all([
+    lead && dialog !== "edit" ? saleProductsForLead(user, lead.id) : [],
+    lead && dialog === "edit" ? leadCarrierChoices(lead) : [],
+  ]);
+  return {
+    list,
+    counts,
+    readyCarriers,
+    status: query.status,
+    search: query.search ?? "",
+    highlight: list.rows.some((row) => row.id === highlight) ? highlight : null,
+    dialog,
+    lead,
+    products,
+    carriers,
+    timezone: user.timezone,
+    today: todayIn(user.timezone),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAgent({ request, context });
+  const url = new URL(request.url);
+  const closed = hrefWith(url, { dialog: null, id: null, reveal: null });
+  // A status set from the details dialog keeps it open, so the new status and its history show.
+  const fromDetails = url.searchParams.get("dialog") === "details" ? hrefWith(url, { reveal: null }) : closed;
+  return runIntent(request, {
+    back: closed,
+    failures: LEAD_INTENT_FAILURES,
+    intents: {
+      status: leadStatusIntent(user, "status", fromDetails),
+      disposition: leadStatusIntent(user, "disposition", closed),
+      edit: leadEditIntent(user, (id) => hrefWith(url, { dialog: "disposition", id, reveal: null })),
+    },
+  });
+}
+
+export default function MyLeadsPage() {
+  const { list, counts, readyCarriers, status, search, highlight, dialog, lead, products, carriers, timezone, today } =
+    useRefreshedLoaderData<typeof loader>(60_000);
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const closeTo = hrefWith(here, { dialog: null, id: null, reveal: null });
+  const filtered = status !== "all" || search !== "";
+  return (
+    <div className="space-y-5">
+      <StatCards
+        items={[
+          { label: "Total Leads", value: counts.all },
+          { label: "Pending", value: counts.pending },
+          { label: "Converted", value: counts.sale, caption: "Sales" },
+          { label: "Callbacks", value: counts.callback + counts.rescheduled, caption: "Callback and rescheduled" },
+        ]}
+      />
+      <Card className="space-y-4 p-4">
+        <FilterBar
+          search={search}
+          searchLabel="Search by name or email"
+          placeholder="Name or email"
+          keep={["status"]}
+        />
+        <FilterTabs
+          label="Filter by status"
+          current={status}
+          tabs={AGENT_LEAD_FILTERS.map((value) => ({
+            value,
+            label: value === "all" ? "All" : leadStatusStyle(value).label,
+            count: counts[value],
+          }))}
+        />
+      </Card>
+      <Card className="overflow-hidden">
+        <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+          {filtered ? `Leads found: ${list.total}` : `All leads: ${list.total}`}
+        </h2>
+        <MyLeadsTable
+          leads={list.rows}
+          here={here}
+          timezone={timezone}
+          highlight={highlight}
+          readyCarriers={readyCarriers}
+          empty={counts.all === 0 ? "No leads assigned yet." : "No leads found matching the current filters."}
+        />
+      </Card>
+      <Pagination page={list} label="Lead pages" />
+      {dialog && lead ? (
+        <LeadDialog
+          dialog={dialog}
+          lead={lead}
+          products={products}
+          carriers={carriers}
+          timezone={timezone}
+          today={today}
+          here={here}
+          closeTo={closeTo}
+        />
+      ) : null}
+    </div>
+  );
+}

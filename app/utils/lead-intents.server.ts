@@ -1,0 +1,105 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/application-fields";
+import { leadEditSchema } from "~/domain/schemas/lead-edit";
+import { leadStatusFormSchema } from "~/domain/schemas/lead-status";
+import { formatMoney } from "~/domain/format";
+import { ServiceError } from "~/services/errors.server";
+import { updateLead } from "~/services/lead-edit.server";
+import { changeLeadStatus } from "~/services/lead-status.server";
+import type { SessionUser } from "~/services/sessions.server";
+import { formIntent, type IntentFailureToast, type IntentHandler } from "./intent.server";
+import { NUMBERS_FORGOTTEN, keepSensitiveNumbers, restoreSealedFields } from "./sealed-fields.server";
+import { redirectWithToast } from "./toast.server";
+
+// The page actions on one lead that My Leads and the application page share: its status (Update
+// Status, Set Disposition, and the Update Disposition prompt after an edit) and the Edit
+// Application form. Each calls the same service as the API.
+
+/** The spec's error toasts (part 2, section 8), titled per form. */
+export const LEAD_INTENT_FAILURES: Record<string, IntentFailureToast> = {
+  status: { title: "Update failed", description: "Failed to update lead status" },
+  disposition: { title: "Disposition Failed", description: "Failed to update disposition" },
+  edit: { title: "Update Failed", description: "Failed to update application" },
+};
+
+const leadIdOf = (form: FormData) => String(form.get("id") ?? "");
+
+/**
+ * A lead that is missing or another agent's is a 404 for the page's action too, as it is for the
+ * API and the page's loader (runIntent would make any refusal a toast): nothing has changed, and
+ * the layout's boundary says Application Not Found.
+ */
+function notFoundAsPage(handler: IntentHandler): IntentHandler {
+  return async (form, intent) => {
+    try {
+      return await handler(form, intent);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === "not_found")
+        throw new Response(error.message, { status: 404 });
+      throw error;
+    }
+  };
+}
+
+/**
+ * A status form's intent: "status" (My Leads) or "disposition" (Set / Update Disposition). A
+ * sale's toast shows its commission for 6 seconds (part 2, section 9).
+ */
+export function leadStatusIntent(user: SessionUser, intent: "status" | "disposition", back: string): IntentHandler {
+  const handler = formIntent(leadStatusFormSchema(user.timezone), async (change, form) => {
+    const lead = await changeLeadStatus(user, leadIdOf(form), change);
+    if (lead.status === "sale") {
+      return redirectWithToast(back, {
+        title: "Sale Recorded",
+        description: `Commission: ${formatMoney(Math.round((lead.calculatedCommission ?? 0) * 100))}. The 9-month payment schedule is ready.`,
+        durationMs: 6_000,
+      });
+    }
+    return redirectWithToast(
+      back,
+      intent === "disposition"
+        ? { title: "Disposition Updated", description: "The lead status has been updated" }
+        : { title: "Status updated successfully", description: "The lead status has been updated" },
+    );
+  });
+  return notFoundAsPage(handler);
+}
+
+/**
+ * The Edit Application form's intent. The sensitive numbers never go back into the page: a
+ * refused save, or an Add/Remove row button without JavaScript, answers the form as typed with
+ * those numbers sealed (docs/decisions/015). Saved, it goes to `afterSave(leadId)`, where the
+ * Update Disposition prompt asks whether the status changes too.
+ */
+export function leadEditIntent(user: SessionUser, afterSave: (leadId: string) => string): IntentHandler {
+  return notFoundAsPage(async (formData, intent) => {
+    const id = leadIdOf(formData);
+    const { forgotten } = restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS);
+    const submission = parseWithZod(formData, { schema: leadEditSchema, disableAutoCoercion: true });
+    const hideFields = [...SENSITIVE_FIELDS];
+    const answer = (result: ReturnType<typeof submission.reply>, status: number, formMessage: string | null = null) =>
+      data({ intent, result, kept: keepSensitiveNumbers(formData), formMessage }, { status });
+    if (submission.status !== "success") {
+      // The Add/Remove row buttons arrive here as conform intents, with no status.
+      const refused = submission.status === "error";
+      return answer(
+        submission.reply({ hideFields }),
+        refused ? 400 : 200,
+        refused && forgotten ? NUMBERS_FORGOTTEN : null,
+      );
+    }
+    try {
+      await updateLead(user, id, submission.value);
+    } catch (error) {
+      if (error instanceof ServiceError && error.fieldErrors) {
+        return answer(submission.reply({ fieldErrors: error.fieldErrors, hideFields }), error.status);
+      }
+      throw error;
+    }
+    return redirectWithToast(afterSave(id), {
+      title: "Application updated successfully",
+      description: "Would you like to update the disposition?",
+    });
+  });
+}

@@ -56,11 +56,6 @@ export function growthPercent(current: number, previous: number): number | null 
   return oneDecimal(((current - previous) / Math.abs(previous)) * 100);
 }
 
-/** The dashboard's "due today" estimate is half of all callbacks, rounded up. */
-export function callbacksDueToday(callbacks: number): number {
-  return Math.ceil(callbacks / 2);
-}
-
 /**
  * Nine monthly due dates from the first draft. Each keeps the first draft's day of month, falling
  * back to the month's last day when that day does not exist (Jan 31, Feb 28, Mar 31 ...).

@@ -73,6 +73,10 @@ export const AGENT_LEAD_STATUSES = [
 ] as const satisfies readonly LeadStatus[];
 export type AgentLeadStatus = (typeof AGENT_LEAD_STATUSES)[number];
 
+/** My Recent Leads' status filter on the agent dashboard: All Status, Pending, Contacted, Converted (sale), Declined. */
+export const RECENT_LEAD_FILTERS = ["all", "pending", "contacted", "sale", "declined"] as const;
+export type RecentLeadFilter = (typeof RECENT_LEAD_FILTERS)[number];
+
 /** Offered after editing an application; a lead cannot be put back to pending from there. */
 export const DISPOSITION_STATUSES = [
   "contacted",

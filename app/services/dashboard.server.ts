@@ -1,5 +1,7 @@
-import { callbacksDueToday, conversionRate } from "~/domain/commission";
+import { conversionRate } from "~/domain/commission";
 import { periodRange, type Period } from "~/domain/periods";
+import type { RecentLeadFilter } from "~/domain/statuses";
+import { CALLBACKS_DUE_TODAY_SQL, SCHEDULED_CALLBACK_SQL, callbacksDueTodayReplacements } from "./callbacks.server";
 import type { SessionUser } from "./sessions.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import { numbersInOneStatement, selectRows, withinRange } from "./sql.server";
@@ -19,13 +21,13 @@ function leadFigures(scope: { agentId?: string }, created: Range, sold: Range) {
   const createdIn = withinRange("created_at", created, "created");
   const soldIn = withinRange("sold_at", sold, "sold");
   const leads = (status?: string) =>
-    `SELECT COUNT(*) FROM applications WHERE ${agent}${status ? `status = '${status}' AND ` : ""}${createdIn.sql}`;
+    `SELECT COUNT(*) FROM applications WHERE ${agent}${status ? `${status} AND ` : ""}${createdIn.sql}`;
   return {
     subqueries: {
       totalLeads: leads(),
-      converted: leads("sale"),
-      pending: leads("pending"),
-      callbacks: leads("callback"),
+      converted: leads("status = 'sale'"),
+      pending: leads("status = 'pending'"),
+      callbacks: leads(SCHEDULED_CALLBACK_SQL),
       commissionCents: `SELECT SUM(calculated_commission_cents) FROM applications WHERE ${agent}status = 'sale' AND commission_cancelled_at IS NULL AND ${soldIn.sql}`,
     },
     replacements: { agentId: scope.agentId ?? null, ...createdIn.replacements, ...soldIn.replacements },
@@ -51,8 +53,13 @@ type RecentLeadRow = {
 };
 
 /** The newest leads with their agent's name and primary phone (the first one added if none is), in one statement. */
-async function recentApplications(scope: { agentId?: string }, created: Range, limit = 10) {
+async function recentApplications(scope: { agentId?: string; status?: string }, created: Range, limit = 10) {
   const createdIn = withinRange("a.created_at", created, "created");
+  const conditions = [
+    ...(scope.agentId ? ["a.agent_id = :agentId"] : []),
+    ...(scope.status ? ["a.status = :status"] : []),
+    createdIn.sql,
+  ];
   const rows = await selectRows<RecentLeadRow>(
     `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email, a.status,
        a.coverage_amount_cents AS "coverageAmountCents", a.monthly_premium_cents AS "monthlyPremiumCents",
@@ -62,10 +69,10 @@ async function recentApplications(scope: { agentId?: string }, created: Range, l
      FROM applications a
      LEFT JOIN agents g ON g.id = a.agent_id
      LEFT JOIN users u ON u.id = g.user_id
-     WHERE ${scope.agentId ? "a.agent_id = :agentId AND " : ""}${createdIn.sql}
+     WHERE ${conditions.join(" AND ")}
      ORDER BY a.created_at DESC
      LIMIT :limit`,
-    { agentId: scope.agentId ?? null, limit, ...createdIn.replacements },
+    { agentId: scope.agentId ?? null, status: scope.status ?? null, limit, ...createdIn.replacements },
   );
   return rows.map((row) => ({
     id: row.id,
@@ -116,7 +123,11 @@ export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, 
 }
 
 /** An agent's own figures: every query is scoped to the agent's id. */
-export async function getAgentDashboard(actor: SessionUser, input: PeriodInput, now = new Date()) {
+export async function getAgentDashboard(
+  actor: SessionUser,
+  input: PeriodInput & { recentStatus?: RecentLeadFilter },
+  now = new Date(),
+) {
   const agentId = assertAgent(actor);
   const range = periodRange(input.period, {
     timeZone: actor.timezone,
@@ -127,9 +138,15 @@ export async function getAgentDashboard(actor: SessionUser, input: PeriodInput, 
   const month = periodRange("thismonth", { timeZone: actor.timezone, now });
   const figures = leadFigures({ agentId }, range, month);
   const [stats, recent] = await Promise.all([
-    numbersInOneStatement(figures.subqueries, figures.replacements),
+    numbersInOneStatement(
+      { ...figures.subqueries, callbacksDueToday: CALLBACKS_DUE_TODAY_SQL },
+      { ...figures.replacements, ...callbacksDueTodayReplacements(actor, now) },
+    ),
     // The newest leads whenever they came, whatever the period.
-    recentApplications({ agentId }, { start: null, end: null }),
+    recentApplications(
+      { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
+      { start: null, end: null },
+    ),
   ]);
   return {
     stats: {
@@ -138,7 +155,8 @@ export async function getAgentDashboard(actor: SessionUser, input: PeriodInput, 
       converted: stats.converted,
       conversionRate: conversionRate(stats.converted, stats.totalLeads),
       callbacks: stats.callbacks,
-      callbacksDueToday: callbacksDueToday(stats.callbacks),
+      // Whenever they were created: the calls to make today, as the Callbacks page counts them.
+      callbacksDueToday: stats.callbacksDueToday,
       commissionThisMonthCents: stats.commissionCents,
     },
     recentApplications: recent,

@@ -17,12 +17,12 @@ async function sale(agentId: string, commissionCents: number, soldAt: Date, canc
 }
 
 describe("agent dashboard", () => {
-  it("counts only the agent's own leads, with conversion rate and half the callbacks due today", async () => {
+  it("counts only the agent's own leads, with conversion rate and the callbacks due today", async () => {
     const me = await createAgent({ callsLeft: 42 });
     const other = await createAgent();
     await createLead(me.agent.id, { status: "pending" });
     await createLead(me.agent.id, { status: "callback" });
-    await createLead(me.agent.id, { status: "callback" });
+    await createLead(me.agent.id, { status: "rescheduled" });
     await createLead(me.agent.id, { status: "callback" });
     await sale(me.agent.id, 45_000, new Date());
     await sale(me.agent.id, 10_000, new Date(), true);
@@ -33,13 +33,35 @@ describe("agent dashboard", () => {
     expect(result.stats.pending).toBe(1);
     expect(result.stats.converted).toBe(2);
     expect(result.stats.conversionRate).toBe(33.3);
+    // Callback and rescheduled leads both have a callback scheduled.
     expect(result.stats.callbacks).toBe(3);
-    expect(result.stats.callbacksDueToday).toBe(2);
     // The cancelled commission does not count.
     expect(result.stats.commissionThisMonthCents).toBe(45_000);
     expect(result.callsLeft).toBe(42);
     expect(result.recentApplications.every((lead) => lead.agent?.id === me.agent.id)).toBe(true);
     expect(result.recentApplications[0]!.primaryPhone).toBe("8135550000");
+  });
+
+  it("counts the callbacks due today on the agent's own calendar, whenever the leads came", async () => {
+    const me = await createAgent();
+    const other = await createAgent();
+    const callbackAt = async (agentId: string, status: string, at: string) =>
+      Application.update({ callbackDate: new Date(at) }, { where: { id: (await createLead(agentId, { status })).id } });
+    // Now is 11:00 EDT on Tuesday 2026-03-10 (15:00 UTC).
+    await callbackAt(me.agent.id, "callback", "2026-03-10T13:00:00Z"); // 09:00 EDT today
+    await callbackAt(me.agent.id, "rescheduled", "2026-03-11T03:30:00Z"); // 23:30 EDT today
+    await callbackAt(me.agent.id, "callback", "2026-03-09T23:00:00Z"); // yesterday evening: overdue
+    await callbackAt(me.agent.id, "callback", "2026-03-11T04:30:00Z"); // 00:30 EDT tomorrow, 21:30 PDT today
+    await callbackAt(me.agent.id, "contacted", "2026-03-10T14:00:00Z"); // no longer a callback
+    await callbackAt(other.agent.id, "callback", "2026-03-10T16:00:00Z"); // someone else's
+    const { actor } = await signInAs(me.user);
+    const now = new Date("2026-03-10T15:00:00Z");
+    expect((await getAgentDashboard(actor, { period: "all" }, now)).stats).toMatchObject({
+      callbacks: 4,
+      callbacksDueToday: 2,
+    });
+    const west = await getAgentDashboard({ ...actor, timezone: "America/Los_Angeles" }, { period: "all" }, now);
+    expect(west.stats.callbacksDueToday).toBe(3);
   });
 
   it("shows zeros and a 0.0% rate for an agent without leads (max(total, 1))", async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  callbacksDueToday,
   conversionRate,
   firstYearCommissionCents,
   growthPercent,
@@ -64,15 +63,6 @@ describe("rates", () => {
     expect(growthPercent(100, 150)).toBe(-33.3);
     expect(growthPercent(100, 300)).toBe(-66.7);
     expect(growthPercent(100, 0)).toBeNull();
-  });
-});
-
-describe("callbacks due today", () => {
-  it("is half the callbacks, rounded up", () => {
-    expect(callbacksDueToday(0)).toBe(0);
-    expect(callbacksDueToday(1)).toBe(1);
-    expect(callbacksDueToday(4)).toBe(2);
-    expect(callbacksDueToday(5)).toBe(3);
   });
 });
 

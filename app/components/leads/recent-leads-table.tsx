@@ -1,7 +1,12 @@
+import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatMoney, formatPhone } from "~/domain/format";
 import type { RecentLead } from "~/services/dashboard.server";
+import { leadRowId } from "./my-leads-table";
 import { LeadStatusBadge } from "./status-badge";
+
+const rowAction = buttonClass("secondary", "px-3");
 
 /**
  * The dashboards' Recent Leads. The admin sees whose lead it is; an agent (whose leads they all
@@ -47,6 +52,29 @@ export function RecentLeadsTable({
       : []),
     { header: view === "admin" ? "Premium per month" : "Premium", cell: (row) => formatMoney(row.monthlyPremiumCents) },
     { header: "Date", cell: (row) => formatDate(row.createdAt, timezone), className: "sm:whitespace-nowrap" },
+    {
+      header: "Actions",
+      actions: true,
+      // The agent's Edit opens the lead's row in My Leads (part 2); the admin's View, the lead's page.
+      cell: (row) =>
+        view === "agent" ? (
+          <Link to={`/agent/leads?highlight=${row.id}#${leadRowId(row.id)}`} className={rowAction}>
+            Edit
+            <span className="sr-only">
+              {" "}
+              {row.firstName} {row.lastName}
+            </span>
+          </Link>
+        ) : (
+          <Link to={`/applications/${row.id}`} className={rowAction}>
+            View
+            <span className="sr-only">
+              {" "}
+              {row.firstName} {row.lastName}
+            </span>
+          </Link>
+        ),
+    },
   ];
   return <DataTable caption="Recent Leads" columns={columns} rows={leads} rowKey={(row) => row.id} empty={empty} />;
 }

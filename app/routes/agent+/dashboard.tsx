@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLocation, useNavigation } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
+import { ButtonLink } from "~/components/ui/button";
 import { Card, StatCards } from "~/components/ui/card";
+import { FilterTabs } from "~/components/ui/filter-tabs";
 import { PeriodFilter } from "~/components/ui/period-filter";
 import { formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { periodFromSearch } from "~/domain/period-range";
+import { RECENT_LEAD_FILTERS, leadStatusStyle } from "~/domain/statuses";
 import { getAgentDashboard } from "~/services/dashboard.server";
 import { requireAgent } from "~/utils/auth.server";
 import { useRefreshedLoaderData } from "~/utils/polling";
@@ -13,20 +17,39 @@ import { useRefreshedLoaderData } from "~/utils/polling";
 export const handle: PageHandle = { title: "Dashboard", subtitle: "Your leads and commissions at a glance" };
 export const meta: MetaFunction = () => [{ title: "Agent Dashboard | Agency CRM" }];
 
+/** My Recent Leads' filter lives in ?recent= (the period has ?period=). */
+const RECENT_PARAM = "recent";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent({ request, context });
-  const query = periodFromSearch(new URL(request.url).searchParams, "all");
-  const dashboard = await getAgentDashboard(user, query);
-  return { ...dashboard, query, timezone: user.timezone, firstName: user.firstName };
+  const params = new URL(request.url).searchParams;
+  const query = periodFromSearch(params, "all");
+  const recentStatus = RECENT_LEAD_FILTERS.find((value) => value === params.get(RECENT_PARAM)) ?? "all";
+  const dashboard = await getAgentDashboard(user, { ...query, recentStatus });
+  return { ...dashboard, query, recentStatus, timezone: user.timezone, firstName: user.firstName };
 }
 
 export default function AgentDashboard() {
-  const { stats, recentApplications, query, timezone, firstName } = useRefreshedLoaderData<typeof loader>(60_000);
+  const { stats, recentApplications, query, recentStatus, timezone, firstName } =
+    useRefreshedLoaderData<typeof loader>(60_000);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const here = location.pathname + location.search;
+  // Refresh is a link to this same page: its loaders run again, with or without JavaScript.
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="min-w-0 text-xl font-bold [overflow-wrap:anywhere] text-slate-900">Welcome back, {firstName}</h2>
-        <PeriodFilter selection={query} />
+        <div className="flex flex-wrap items-end gap-2">
+          <PeriodFilter
+            selection={query}
+            extra={{ [RECENT_PARAM]: recentStatus === "all" ? undefined : recentStatus }}
+          />
+          <ButtonLink to={here} variant="secondary" preventScrollReset aria-busy={refreshing || undefined}>
+            {refreshing ? "Refreshing..." : "Refresh"}
+          </ButtonLink>
+        </div>
       </div>
       <StatCards
         items={[
@@ -41,10 +64,24 @@ export default function AgentDashboard() {
         ]}
       />
       <Card className="overflow-hidden">
-        <div className="border-b border-slate-200 px-4 py-3">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
           <h3 className="font-semibold text-slate-900">My Recent Leads</h3>
+          <FilterTabs
+            label="Filter recent leads by status"
+            param={RECENT_PARAM}
+            current={recentStatus}
+            tabs={RECENT_LEAD_FILTERS.map((value) => ({
+              value,
+              label: value === "all" ? "All Status" : value === "sale" ? "Converted" : leadStatusStyle(value).label,
+            }))}
+          />
         </div>
-        <RecentLeadsTable leads={recentApplications} timezone={timezone} view="agent" empty="No leads assigned yet." />
+        <RecentLeadsTable
+          leads={recentApplications}
+          timezone={timezone}
+          view="agent"
+          empty={recentStatus === "all" ? "No leads assigned yet." : "No recent leads with this status."}
+        />
       </Card>
     </div>
   );

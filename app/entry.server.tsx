@@ -1,18 +1,25 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { documentContext, forSecondRender, renderedWhole } from "./utils/document-render.server";
 import { securityHeaders } from "./utils/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
 /**
- * Renders the whole document, then answers it in one piece. No loader defers data, so streaming
- * would show nothing sooner; React's many small chunks each cost a trip through a web stream, the
- * compressor and a socket write (a third of a dashboard's CPU). If a route ever defers, stream that
- * route's document instead.
+ * Renders the whole document, then answers it in one piece (docs/decisions/010 and 020). No loader
+ * defers data, so streaming would show nothing sooner; React's many small chunks each cost a trip
+ * through a web stream, the compressor and a socket write.
+ *
+ * The loader data is read first, so the document renders in one synchronous pass to a string: the
+ * streaming renderer schedules its work and encodes every small piece of markup into bytes as it
+ * goes (a fifth of a dashboard's render in a profile). A document that still waits for something
+ * (a component that suspends, deferred data) is rendered again by the streaming renderer, whole as
+ * before. `<RemixServer>` gets the manifest of the matched routes only, so it does not build and
+ * match every route of the app again.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,9 +27,38 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
-  return new Promise<Response>((resolve, reject) => {
+  const context = await documentContext(remixContext);
+  const app = (renderContext: EntryContext) => (
+    <RemixServer context={renderContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+  );
+  let html: string;
+  try {
+    html = renderToString(app(context));
+  } catch (error) {
+    // What the streaming renderer's onError would have logged before Remix renders the error page.
+    console.error(error instanceof Error ? error.message : error);
+    throw error;
+  }
+  const { body, status } = renderedWhole(html)
+    ? // renderToPipeableStream adds the doctype for a document rooted at <html>; renderToString does not.
+      { body: `<!DOCTYPE html>${html}`, status: responseStatusCode }
+    : await renderStreamed(app(forSecondRender(context)), nonce, responseStatusCode);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  securityHeaders(responseHeaders, { nonce, document: true });
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
+  return new Response(body, { headers: responseHeaders, status });
+}
+
+/** The whole document from React's streaming renderer, once everything in it is ready or aborted. */
+function renderStreamed(app: JSX.Element, nonce: string | undefined, responseStatusCode: number) {
+  return new Promise<{ body: BodyInit; status: number }>((resolve, reject) => {
+    let status = responseStatusCode;
     const chunks: Buffer[] = [];
+    // Never destroyed nor closed: React takes a "close" after it has finished as the client going
+    // away, and would end the finished stream again (an error object with its stack, per page).
     const sink = new Writable({
+      autoDestroy: false,
+      emitClose: false,
       write(chunk: Buffer, _encoding, callback) {
         chunks.push(chunk);
         callback();
@@ -32,29 +68,23 @@ export default function handleRequest(
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
     sink.once("finish", () => {
       clearTimeout(abortTimer);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      securityHeaders(responseHeaders, { nonce, document: true });
-      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
-      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+      resolve({ body: Buffer.concat(chunks), status });
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />,
-      {
-        nonce,
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(abortTimer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // The message only: a stack could carry personal data.
-          console.error(error instanceof Error ? error.message : error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      onAllReady() {
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        // The message only: a stack could carry personal data.
+        console.error(error instanceof Error ? error.message : error);
+      },
+    });
   });
 }
 

@@ -1,0 +1,357 @@
+import { Writable } from "node:stream";
+import { Suspense } from "react";
+import type { EntryContext, ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
+import {
+  Await,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  RemixServer,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import handleRequest from "~/entry.server";
+import { branchManifest, documentContext, renderedWhole, withBranchManifest } from "~/utils/document-render.server";
+
+// A small Remix app, rendered by app/entry.server.tsx and by the renderer it replaced (the whole
+// manifest, React's streaming renderer, everything awaited): every document must come out the same,
+// byte for byte (docs/decisions/020).
+
+type Routes = ServerBuild["routes"];
+type Manifest = EntryContext["manifest"];
+
+function Root() {
+  return (
+    <html lang="en">
+      <head>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <p>{useMatches().length} matches</p>
+        <Outlet />
+        <ScrollRestoration nonce="n0nce" />
+        <Scripts nonce="n0nce" />
+      </body>
+    </html>
+  );
+}
+
+function RootError() {
+  const error = useRouteError() as { status?: number; message?: string };
+  return (
+    <html lang="en">
+      <body>
+        <h1>Error {error.status ?? error.message}</h1>
+        <Scripts nonce="n0nce" />
+      </body>
+    </html>
+  );
+}
+
+function Portal() {
+  const { counts } = useLoaderData<{ counts: number }>();
+  return (
+    <main>
+      <nav>
+        <Link to="dashboard">Dashboard</Link> <Link to="../other">Other</Link> <Link to="items/new">New</Link>
+        <span>{counts} unread</span>
+      </nav>
+      <Outlet />
+    </main>
+  );
+}
+
+function Dashboard() {
+  const { figures, at } = useLoaderData<{ figures: { label: string; value: number }[]; at: Date }>();
+  return (
+    <table>
+      <caption>As of {at.toISOString()}</caption>
+      <tbody>
+        {figures.map((figure) => (
+          <tr key={figure.label}>
+            <td>{figure.label}</td>
+            <td>{figure.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Item() {
+  const { id } = useLoaderData<{ id: string }>();
+  return <h1>Item {id} &amp; &lt;more&gt;</h1>;
+}
+
+function Deferred() {
+  const { later } = useLoaderData<{ later: Promise<string> }>();
+  return (
+    <Suspense fallback={<p>Loading</p>}>
+      <Await resolve={later}>{(value) => <p>{value}</p>}</Await>
+    </Suspense>
+  );
+}
+
+function Thrower(): JSX.Element {
+  throw new Error("The component failed");
+}
+
+const plain = (
+  id: string,
+  parentId: string | undefined,
+  path: string | undefined,
+  module: Routes[string]["module"],
+) => ({
+  id,
+  parentId,
+  path,
+  module,
+});
+
+const routes: Routes = {
+  root: {
+    id: "root",
+    path: "",
+    module: {
+      default: Root,
+      ErrorBoundary: RootError,
+      loader: () => ({ who: "root" }),
+      links: () => [{ rel: "stylesheet", href: "/app.css" }],
+      meta: () => [{ title: "Test app" }],
+    },
+  },
+  "routes/portal": plain("routes/portal", "root", "portal", { default: Portal, loader: () => ({ counts: 3 }) }),
+  "routes/portal._index": {
+    id: "routes/portal._index",
+    parentId: "routes/portal",
+    index: true,
+    module: { default: () => <p>Portal home</p> },
+  },
+  "routes/portal.dashboard": plain("routes/portal.dashboard", "routes/portal", "dashboard", {
+    default: Dashboard,
+    loader: () => ({
+      figures: [
+        { label: "Leads", value: 12 },
+        { label: "Sales <today>", value: 3 },
+      ],
+      at: new Date("2025-01-02T03:04:05Z"),
+    }),
+    meta: () => [{ title: "Dashboard" }],
+  }),
+  "routes/portal.items.new": plain("routes/portal.items.new", "routes/portal", "items/new", {
+    default: () => <h1>New item</h1>,
+  }),
+  "routes/portal.items.$id": plain("routes/portal.items.$id", "routes/portal", "items/:id", {
+    default: Item,
+    loader: ({ params }) => ({ id: params.id }),
+  }),
+  "routes/other": plain("routes/other", "root", "other", { default: () => <p>Other page</p> }),
+  "routes/deferred": plain("routes/deferred", "root", "deferred", {
+    default: Deferred,
+    loader: () => ({ later: new Promise<string>((resolve) => setTimeout(() => resolve("Arrived later"), 20)) }),
+  }),
+  "routes/thrower": plain("routes/thrower", "root", "thrower", { default: Thrower }),
+};
+
+const manifest: Manifest = {
+  entry: { module: "/assets/entry.client.js", imports: ["/assets/react.js"] },
+  url: "/assets/manifest-test.js",
+  version: "test",
+  routes: Object.fromEntries(
+    Object.values(routes).map((route) => [
+      route.id,
+      {
+        id: route.id,
+        parentId: route.parentId,
+        path: route.path,
+        index: route.index,
+        module: `/assets/${route.id}.js`,
+        imports: [`/assets/${route.id}-chunk.js`],
+        css: route.id === "routes/portal" ? ["/assets/portal.css"] : undefined,
+        hasAction: false,
+        hasLoader: Boolean(route.module.loader),
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasErrorBoundary: Boolean(route.module.ErrorBoundary),
+      },
+    ]),
+  ),
+};
+
+/** What app/entry.server.tsx did before decision 020: the whole manifest, streamed, everything awaited. */
+function previousRenderer(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    sink.once("finish", () => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+    });
+    const { pipe } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={5000} nonce="n0nce" />,
+      {
+        nonce: "n0nce",
+        onAllReady: () => pipe(sink),
+        onShellError: reject,
+        onError: () => {
+          responseStatusCode = 500;
+        },
+      },
+    );
+  });
+}
+
+const build = (entry: ServerBuild["entry"]["module"]): ServerBuild => ({
+  mode: "production",
+  entry: { module: entry },
+  routes,
+  assets: manifest,
+  publicPath: "/",
+  assetsBuildDirectory: "public/build",
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: false,
+  },
+  isSpaMode: false,
+});
+
+const loadContext = { cspNonce: "n0nce", requestCache: {} };
+const current = createRequestHandler(build({ default: handleRequest, handleError: () => {} }));
+const previous = createRequestHandler(build({ default: previousRenderer, handleError: () => {} }));
+
+// Which documents the synchronous render finished by itself (the rest were streamed).
+const wholeAtOnce = new Map<string, boolean>();
+const probe = createRequestHandler(
+  build({
+    default: async (request, status, headers, remixContext) => {
+      const context = await documentContext(remixContext);
+      const html = renderToString(<RemixServer context={context} url={request.url} nonce="n0nce" />);
+      wholeAtOnce.set(new URL(request.url).pathname, renderedWhole(html));
+      return new Response(html, { status, headers });
+    },
+    handleError: () => {},
+  }),
+);
+
+const PATHS = [
+  "/portal",
+  "/portal/dashboard",
+  "/portal/items/new",
+  "/portal/items/42",
+  "/other",
+  "/deferred",
+  "/thrower",
+  "/no/such/page",
+];
+
+async function documentFrom(handler: ReturnType<typeof createRequestHandler>, path: string) {
+  const response = await handler(new Request(`http://localhost${path}`), loadContext);
+  return { status: response.status, type: response.headers.get("Content-Type"), html: await response.text() };
+}
+
+describe("documents rendered from the matched branch in one pass", () => {
+  // The entry logs a failed render's message (as the streaming renderer's onError did); react-router
+  // warns about an unmatched URL.
+  const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+  afterAll(() => {
+    logged.mockRestore();
+    warned.mockRestore();
+  });
+
+  it.each(PATHS)("renders %s exactly as the whole-manifest streaming render did", async (path) => {
+    const [now, before] = await Promise.all([documentFrom(current, path), documentFrom(previous, path)]);
+    expect(now.status).toBe(before.status);
+    expect(now.type).toBe(before.type);
+    expect(now.html).toBe(before.html);
+    expect(now.html.startsWith("<!DOCTYPE html><html")).toBe(true);
+  });
+
+  it("carries the loader data, the matched routes' modules and the manifest module", async () => {
+    const { html } = await documentFrom(current, "/portal/dashboard");
+    expect(html).toContain("Sales &lt;today&gt;");
+    expect(html).toContain("window.__remixContext.streamController.enqueue(");
+    expect(html).toContain("window.__remixContext.streamController.close();");
+    expect(html).toContain('import "/assets/manifest-test.js"');
+    for (const id of ["root", "routes/portal", "routes/portal.dashboard"]) {
+      expect(html).toContain(`from "/assets/${id}.js"`);
+    }
+    expect(html).not.toContain("/assets/routes/other.js");
+    expect(html).toContain('href="/assets/portal.css"');
+    expect(html).toContain('href="/other"');
+  });
+
+  it("logs a failed render by its message and answers with the error boundary", async () => {
+    logged.mockClear();
+    const { status, html } = await documentFrom(current, "/thrower");
+    expect(status).toBe(500);
+    // Production mode: the page shows no error message, the log has it.
+    expect(html).toContain("<h1>Error <!-- -->Unexpected Server Error</h1>");
+    expect(logged).toHaveBeenCalledWith("The component failed");
+  });
+
+  it("renders in one synchronous pass unless something waits, and then streams", async () => {
+    for (const path of ["/portal/dashboard", "/portal/items/42", "/deferred"]) await documentFrom(probe, path);
+    expect(wholeAtOnce.get("/portal/dashboard")).toBe(true);
+    expect(wholeAtOnce.get("/portal/items/42")).toBe(true);
+    expect(wholeAtOnce.get("/deferred")).toBe(false);
+    const { html } = await documentFrom(current, "/deferred");
+    expect(html).toContain("<p>Arrived later</p>");
+    expect(html).not.toContain("Loading");
+  });
+});
+
+describe("branchManifest", () => {
+  it("keeps the route and its ancestors, and nothing else", () => {
+    expect(Object.keys(branchManifest(manifest, "routes/portal.items.$id").routes).sort()).toEqual([
+      "root",
+      "routes/portal",
+      "routes/portal.items.$id",
+    ]);
+    expect(Object.keys(branchManifest(manifest, "root").routes)).toEqual(["root"]);
+    const branch = branchManifest(manifest, "routes/other");
+    expect(branch.url).toBe(manifest.url);
+    expect(branch.entry).toBe(manifest.entry);
+  });
+
+  it("makes each branch once per manifest", () => {
+    expect(branchManifest(manifest, "routes/portal.dashboard")).toBe(
+      branchManifest(manifest, "routes/portal.dashboard"),
+    );
+    const rebuilt = { ...manifest };
+    expect(branchManifest(rebuilt, "routes/portal.dashboard")).not.toBe(
+      branchManifest(manifest, "routes/portal.dashboard"),
+    );
+  });
+
+  it("leaves the manifest whole when the matches are not one chain", () => {
+    const context = {
+      manifest,
+      staticHandlerContext: {
+        matches: [{ route: { id: "routes/other" } }, { route: { id: "routes/portal.dashboard" } }],
+      },
+    } as unknown as EntryContext;
+    expect(withBranchManifest(context)).toBe(context);
+  });
+});

@@ -142,6 +142,27 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "my leads",
+    title: "My Leads | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await factory.saleableLead(agent, { status: "callback" });
+      await factory.lead(agent, { status: "sale" });
+      await startSession(page, agent);
+      return "/agent/leads";
+    },
+  },
+  {
+    name: "a lead's page",
+    title: "Ada Applicant | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      const lead = await factory.saleableLead(agent, { firstName: "Ada", lastName: "Applicant" });
+      await startSession(page, agent);
+      return `/applications/${lead.id}`;
+    },
+  },
+  {
     name: "admin 404",
     title: "Page Not Found | Agency CRM",
     open: async (page, factory) => {
@@ -199,6 +220,31 @@ test.describe("accessibility", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+for (const size of WIDTHS) {
+  test(`the lead dialogs and the lead's page in edit mode have no critical or serious axe violation at ${size.width} px`, async ({
+    page,
+    agent,
+    factory,
+  }) => {
+    // Five pages, each checked by axe (without JavaScript, on a copy in a fresh context).
+    test.slow();
+    const lead = await factory.saleableLead(agent);
+    await page.setViewportSize(size);
+    for (const path of [
+      `/agent/leads?dialog=details&id=${lead.id}`,
+      `/agent/leads?dialog=edit&id=${lead.id}`,
+      `/agent/leads?dialog=status&id=${lead.id}`,
+      `/applications/${lead.id}?dialog=set-disposition`,
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("dialog")).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.goto(`/applications/${lead.id}?edit=1`);
+    expect(await seriousViolations(page), "edit mode").toEqual([]);
+  });
+}
 
 /** The focused element, as far as a sighted keyboard user can see it. */
 async function focusedElement(page: Page) {

@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { closeDatabase, PasswordResetRequest } from "~db";
+import { Application, Carrier, closeDatabase, PasswordResetRequest } from "~db";
 import { REQUEST_TTL_MS } from "~/services/password-resets.server";
 import { uniqueName } from "../support/application-factories";
 import { createAdmin, createAgent, createLead, giveCarrier, signInAs, TEST_PASSWORD } from "../support/factories";
@@ -77,6 +77,19 @@ function makeFactory() {
         lastName: lead.lastName,
         name: `${lead.firstName} ${lead.lastName}`,
       };
+    },
+    /**
+     * A lead ready to sell for an agent whose setup gave them Aetna's "Final Expense" at 100 % and
+     * Florida: on Aetna, in Florida, $50.00 a month.
+     */
+    async saleableLead(owner: { agentId: string }, options: Parameters<typeof createLead>[1] = {}) {
+      const made = await this.lead(owner, options);
+      const aetna = (await Carrier.findOne({ where: { name: "Aetna" }, attributes: ["id"] }))!;
+      await Application.update(
+        { carrierId: aetna.id, state: "FL", city: "Tampa", monthlyPremiumCents: 5_000 },
+        { where: { id: made.id } },
+      );
+      return made;
     },
     /** A pending reset request, as /forgot-password leaves one for the admin. */
     async resetRequest(user: { id: string; email: string }) {

@@ -109,7 +109,7 @@ export function LeadDialog({ dialog, ...props }: Props & { dialog: LeadDialogNam
         <UrlDialog title="Edit Application" closeTo={closeTo} size="xl">
           <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">
             {name} ·{" "}
-            <Link to={`/applications/${lead.id}`} className="text-brand-700 hover:underline">
+            <Link to={`/applications/${lead.id}`} className="text-brand-700 underline">
               Open full page
             </Link>
           </p>

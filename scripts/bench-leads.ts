@@ -1,72 +1,885 @@
-// Measures the dashboard queries against 100,000 leads: `DATABASE_URL=... tsx scripts/bench-leads.ts`.
-// It writes into the database it is given, so point it at a throwaway one.
-import { Agent, Application, User, analyzeDatabase, closeDatabase, migrate } from "../prisma-free-db/index";
-import { getAdminDashboard, getAgentDashboard } from "../app/services/dashboard.server";
-import { toSessionUser } from "../app/services/sessions.server";
+// The leads benchmark (`npm run bench:leads [-- --db sqlite|postgres]`): fills a throwaway database
+// of its own (a temporary SQLite file, or a Postgres database created on BENCH_POSTGRES_URL and
+// dropped after) with 100,000 leads over 50 agents, runs ANALYZE, and measures at that size:
+//
+// - the dashboards' queries (getAdminDashboard, getAgentDashboard), as before;
+// - My Leads for the busiest agent through the service (listAgentLeads) against the same rows and
+//   columns asked in plain SQL through the driver: page 1, page 200, a search, a status filter
+//   (time of each, ratio service / SQL, target at most 3x);
+// - the unread-leads figures (the shell's capped one and the exact count) for the readers that
+//   cost the most, with --explain the query plans of all of it;
+// - with a production build in BUILD_DIR (or ./build), the server's CPU per GET /api/counts for an
+//   admin and an agent against GET /api/auth/me, as bench-server measures it, plus on Postgres the
+//   database's own CPU for the same requests (target: the poll at most 1.5x /api/auth/me).
+//
+// Options: --db sqlite|postgres, --leads N (100000), --agents N (50), --explain, --no-server,
+// --requests N (200), --rounds N (3), --port N (3482), --keep (leave the database and print its
+// URL), --reuse URL (measure a database a --keep run left, migrated to the current schema).
+// A build outside the repository (BUILD_DIR=/tmp/...) gets a node_modules link to the repository's.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
 
-const TOTAL = Number(process.env.BENCH_LEADS || 100_000);
-const STATUSES = ["pending", "contacted", "sale", "callback", "declined"];
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+function option(name: string, fallback: string) {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
+}
+const db = option("db", "sqlite");
+if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
+const TOTAL = Number(option("leads", process.env.BENCH_LEADS || "100000"));
+const AGENTS = Number(option("agents", "50"));
+const REQUESTS = Number(option("requests", "200"));
+const ROUNDS = Number(option("rounds", "3"));
+const port = Number(option("port", "3482"));
+const explain = flag("explain");
+const keep = flag("keep");
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const SESSION_SECRET = "bench-leads-session-secret-not-for-production";
+const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+const withServer = !flag("no-server") && fs.existsSync(path.join(buildDir, "server/index.js"));
 
-await migrate();
-const users = await Promise.all(
-  Array.from({ length: 20 }, (_, i) =>
-    User.create({
-      email: `bench${i}.${Date.now()}@example.test`,
-      passwordHash: "x",
-      firstName: "Bench",
-      lastName: `Agent${i}`,
+// --- the throwaway database --------------------------------------------------------------------
+
+const reuse = option("reuse", "");
+let sqliteFile: string | null = null;
+let pgDatabase: string | null = null;
+if (reuse) {
+  process.env.DATABASE_URL = reuse;
+  if (!reuse.startsWith("postgres")) sqliteFile = reuse.replace(/^sqlite:/, "");
+} else if (db === "sqlite") {
+  sqliteFile = path.join(os.tmpdir(), `bench-leads-${process.pid}.sqlite`);
+  process.env.DATABASE_URL = `sqlite:${sqliteFile}`;
+} else {
+  pgDatabase = `bench_leads_${process.pid}`;
+  const client = new pg.Client(POSTGRES_ADMIN_URL);
+  await client.connect();
+  await client.query(`CREATE DATABASE "${pgDatabase}"`);
+  await client.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${pgDatabase}`;
+  process.env.DATABASE_URL = url.toString();
+}
+process.env.SESSION_SECRET = SESSION_SECRET;
+process.env.DATA_ENCRYPTION_KEY = "0".repeat(64);
+
+async function dropDatabase() {
+  if (keep || reuse) {
+    console.log(`Kept the database: ${process.env.DATABASE_URL}`);
+    return;
+  }
+  if (sqliteFile) for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) fs.rmSync(f, { force: true });
+  if (pgDatabase) {
+    const client = new pg.Client(POSTGRES_ADMIN_URL);
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
+    await client.end();
+  }
+}
+
+const { Agent, User, analyzeDatabase, closeDatabase, isPostgres, migrate, sequelize } =
+  await import("../prisma-free-db/index");
+const { ensureCatalog } = await import("../prisma-free-db/seed/catalog");
+const { getAdminDashboard, getAgentDashboard } = await import("../app/services/dashboard.server");
+const { listAgentLeads } = await import("../app/services/lead-reads.server");
+const { countUnreadLeads, SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql } =
+  await import("../app/services/leads.server");
+const { shellCounts } = await import("../app/services/navigation.server");
+const { selectRows } = await import("../app/services/sql.server");
+const { createSession, toSessionUser } = await import("../app/services/sessions.server");
+const { sessionCookie } = await import("../app/utils/session.server");
+type SessionUser = ReturnType<typeof toSessionUser>;
+
+// --- realistic data ------------------------------------------------------------------------------
+
+/** A seeded generator, so every run fills the same spread (the ids are random). */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(20_240_610);
+const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+function weighted<T extends string>(weights: Record<T, number>): T {
+  const total = Object.values<number>(weights).reduce((a, b) => a + b, 0);
+  let at = rand() * total;
+  for (const [key, weight] of Object.entries<number>(weights)) if ((at -= weight) < 0) return key as T;
+  return Object.keys(weights)[0] as T;
+}
+
+const FIRST_NAMES = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard
+  Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark
+  Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian
+  Dorothy George Melissa Timothy Deborah Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia
+  Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott
+  Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick
+  Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth Jose Julie Adam Olivia`
+  .split(/\s+/)
+  .filter(Boolean);
+const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez
+  Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis
+  Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera
+  Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris
+  Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward
+  Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel
+  Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Fisher`
+  .split(/\s+/)
+  .filter(Boolean);
+const CITIES = [
+  ["Tampa", "FL"],
+  ["Orlando", "FL"],
+  ["Houston", "TX"],
+  ["Dallas", "TX"],
+  ["Phoenix", "AZ"],
+  ["Atlanta", "GA"],
+  ["Charlotte", "NC"],
+  ["Columbus", "OH"],
+  ["Nashville", "TN"],
+  ["Denver", "CO"],
+] as const;
+const DOMAINS = ["gmail.com", "yahoo.com", "outlook.com", "aol.com", "icloud.com", "hotmail.com"];
+const CONSENT_TEXT =
+  "By submitting this form I agree to be contacted by the agent I chose and by the agency about life insurance " +
+  "products at the phone number and email I gave, including by automated calls, prerecorded messages and texts. " +
+  "Consent is not a condition of purchase. Message and data rates may apply. I can withdraw consent at any time.";
+/** The lead's status by its age: new leads are mostly pending, older ones worked. */
+function statusFor(ageDays: number) {
+  if (ageDays < 3) return weighted({ pending: 80, contacted: 15, callback: 5 });
+  return weighted({ pending: 20, contacted: 30, callback: 8, rescheduled: 5, declined: 22, sale: 15 });
+}
+const YEAR_MS = 365 * 86_400_000;
+const iso = (date: Date) => date.toISOString().slice(0, 10);
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 10)).join("");
+
+// --- the load --------------------------------------------------------------------------------------
+
+async function insert(table: string, rows: Record<string, unknown>[]) {
+  const qi = sequelize.getQueryInterface();
+  for (let i = 0; i < rows.length; i += 500) await qi.bulkInsert(table, rows.slice(i, i + 500));
+}
+
+type Bench = {
+  admin: SessionUser;
+  /** An admin who has opened every lead but the 50 oldest: the most reads to count. */
+  diligentAdmin: SessionUser;
+  busiest: SessionUser;
+  /** An agent who has opened every one of their leads. */
+  diligentAgent: SessionUser;
+  agentLeads: Map<string, number>;
+};
+
+async function fill(): Promise<Bench> {
+  await migrate();
+  await ensureCatalog();
+  const carriers = await selectRows<{ id: string; name: string }>("SELECT id, name FROM carriers");
+  const now = new Date();
+  const at = (ms: number) => new Date(now.getTime() - ms);
+  const users: Record<string, unknown>[] = [];
+  const agents: Record<string, unknown>[] = [];
+  const agentIds: string[] = [];
+  const agentUserIds: string[] = [];
+  for (let i = 0; i < AGENTS; i++) {
+    const userId = crypto.randomUUID();
+    const agentId = crypto.randomUUID();
+    const created = at(YEAR_MS + 86_400_000);
+    users.push({
+      id: userId,
+      email: `bench.agent${i}@example.test`,
+      password_hash: "x",
+      first_name: pick(FIRST_NAMES),
+      last_name: `Agent${i}`,
       role: "agent",
-    }),
-  ),
-);
-const agents = await Promise.all(
-  users.map((u) => Agent.create({ userId: u.id, licenseNumber: "B", status: "approved", setupComplete: true })),
-);
-const admin = await User.create({
-  email: `bench-admin.${Date.now()}@example.test`,
-  passwordHash: "x",
-  firstName: "Bench",
-  lastName: "Admin",
-  role: "admin",
-});
+      timezone: "America/New_York",
+      must_change_password: false,
+      created_at: created,
+      updated_at: created,
+    });
+    agents.push({
+      id: agentId,
+      user_id: userId,
+      license_number: `BENCH-${i}`,
+      status: "approved",
+      setup_complete: true,
+      calls_left: 10,
+      created_at: created,
+      updated_at: created,
+    });
+    agentIds.push(agentId);
+    agentUserIds.push(userId);
+  }
+  const adminIds = [crypto.randomUUID(), crypto.randomUUID()];
+  for (const [i, id] of adminIds.entries()) {
+    users.push({
+      id,
+      email: `bench.admin${i}@example.test`,
+      password_hash: "x",
+      first_name: "Bench",
+      last_name: `Admin${i}`,
+      role: "admin",
+      timezone: "America/New_York",
+      must_change_password: false,
+      created_at: at(YEAR_MS + 86_400_000),
+      updated_at: at(YEAR_MS + 86_400_000),
+    });
+  }
+  await insert("users", users);
+  await insert("agents", agents);
 
-const now = Date.now();
-for (let done = 0; done < TOTAL; done += 5000) {
-  await Application.bulkCreate(
-    Array.from({ length: Math.min(5000, TOTAL - done) }, (_, i) => {
-      const status = STATUSES[(done + i) % STATUSES.length]!;
-      const createdAt = new Date(now - ((done + i) % 365) * 86_400_000);
-      return {
-        agentId: agents[(done + i) % agents.length]!.id,
-        firstName: `First${done + i}`,
-        lastName: `Last${done + i}`,
-        status,
-        monthlyPremiumCents: 5000,
-        calculatedCommissionCents: status === "sale" ? 45_000 : null,
-        soldAt: status === "sale" ? createdAt : null,
-        createdAt,
-        updatedAt: createdAt,
-      };
-    }),
+  // Agents' shares fall off as 1/sqrt(rank): the busiest has about 8% of the leads (about 7,900 at
+  // 100,000, so 395 pages of 20), the quietest about 1%; 1% of leads are not assigned yet.
+  const shares = agentIds.map((_, i) => 1 / Math.sqrt(i + 1));
+  const shareTotal = shares.reduce((a, b) => a + b, 0);
+  const cumulative = shares.map(
+    (
+      (sum) => (share) =>
+        (sum += share / shareTotal)
+    )(0),
   );
+  const agentFor = () => {
+    if (rand() < 0.01) return null;
+    const r = rand();
+    const index = cumulative.findIndex((c) => r < c);
+    return index < 0 ? agentIds.length - 1 : index;
+  };
+  const agentLeads = new Map<string, number>();
+  const allLeadIds: { id: string; createdAt: number }[] = [];
+
+  const CHUNK = 5000;
+  for (let done = 0; done < TOTAL; done += CHUNK) {
+    const leads: Record<string, unknown>[] = [];
+    const phones: Record<string, unknown>[] = [];
+    const payments: Record<string, unknown>[] = [];
+    const reads: Record<string, unknown>[] = [];
+    const notifications: Record<string, unknown>[] = [];
+    for (let i = 0; i < Math.min(CHUNK, TOTAL - done); i++) {
+      const id = crypto.randomUUID();
+      const ageMs = Math.floor(rand() * YEAR_MS);
+      const ageDays = ageMs / 86_400_000;
+      const createdAt = at(ageMs);
+      const agentIndex = agentFor();
+      const agentId = agentIndex === null ? null : agentIds[agentIndex]!;
+      if (agentId) agentLeads.set(agentId, (agentLeads.get(agentId) ?? 0) + 1);
+      const status = agentId ? statusFor(ageDays) : "pending";
+      const firstName = pick(FIRST_NAMES);
+      const lastName = pick(LAST_NAMES);
+      const hasEmail = rand() < 0.85;
+      const [city, state] = pick(CITIES);
+      const sold = status === "sale";
+      const carrier = sold || rand() < 0.5 ? pick(carriers) : null;
+      const premium = 2000 + Math.floor(rand() * 15_000);
+      const soldAt = sold ? new Date(createdAt.getTime() + Math.floor(rand() * 7 * 86_400_000)) : null;
+      leads.push({
+        id,
+        agent_id: agentId,
+        carrier_id: carrier?.id ?? null,
+        status,
+        first_name: firstName,
+        last_name: lastName,
+        has_email: hasEmail,
+        email: hasEmail ? `${firstName}.${lastName}${Math.floor(rand() * 1000)}@${pick(DOMAINS)}`.toLowerCase() : null,
+        gender: rand() < 0.5 ? "Male" : "Female",
+        date_of_birth: iso(new Date(now.getTime() - (45 + rand() * 40) * YEAR_MS)),
+        address: `${100 + Math.floor(rand() * 9900)} ${pick(LAST_NAMES)} St`,
+        city,
+        state,
+        zip_code: digits(5),
+        height: `5'${Math.floor(rand() * 12)}"`,
+        weight: 120 + Math.floor(rand() * 140),
+        marital_status: pick(["single", "married", "widowed", "divorced"]),
+        ssn_encrypted: crypto.randomBytes(60).toString("base64"),
+        ssn_last4: digits(4),
+        smoker: rand() < 0.2,
+        medications: rand() < 0.4 ? "Lisinopril 10 mg daily; metformin 500 mg twice daily" : null,
+        coverage_amount_cents: (5 + Math.floor(rand() * 46)) * 100_000,
+        monthly_premium_cents: premium,
+        sold_product_name: sold ? "Final Expense" : null,
+        sold_comp_percentage: sold ? 100 : null,
+        calculated_commission_cents: sold ? premium * 9 : null,
+        sold_at: soldAt,
+        callback_date:
+          status === "callback" || status === "rescheduled"
+            ? new Date(now.getTime() + (rand() * 20 - 5) * 86_400_000)
+            : null,
+        payment_method: sold ? "bank" : null,
+        routing_number_encrypted: sold ? crypto.randomBytes(40).toString("base64") : null,
+        routing_number_last4: sold ? digits(4) : null,
+        account_number_encrypted: sold ? crypto.randomBytes(40).toString("base64") : null,
+        account_number_last4: sold ? digits(4) : null,
+        source: "public_form",
+        consent_given: true,
+        consent_text: CONSENT_TEXT,
+        consent_at: createdAt,
+        consent_ip: `10.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}`,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      const phoneCount = rand() < 0.3 ? 2 : 1;
+      for (let p = 0; p < phoneCount; p++) {
+        phones.push({
+          id: crypto.randomUUID(),
+          application_id: id,
+          phone_number: `813555${digits(4)}`,
+          phone_type: p === 0 ? "mobile" : "home",
+          is_primary: p === 0 && rand() < 0.7,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
+      }
+      if (soldAt) {
+        for (let month = 1; month <= 9; month++) {
+          const due = new Date(soldAt.getTime() + (month - 1) * 30 * 86_400_000);
+          payments.push({
+            id: crypto.randomUUID(),
+            application_id: id,
+            month_number: month,
+            due_date: iso(due),
+            amount_cents: premium,
+            status: due < now ? (rand() < 0.9 ? "paid" : "cancelled") : "not_paid",
+            created_at: soldAt,
+            updated_at: soldAt,
+          });
+        }
+      }
+      if (agentIndex !== null) {
+        // Agents open most leads within days; a few stay unread.
+        const agentUserId = agentUserIds[agentIndex]!;
+        if (ageDays > 2 ? rand() < 0.97 : rand() < 0.4) {
+          reads.push({
+            id: crypto.randomUUID(),
+            user_id: agentUserId,
+            application_id: id,
+            created_at: now,
+            updated_at: now,
+          });
+        }
+        // A new-lead notification to its agent; the older ones have been read.
+        notifications.push({
+          id: crypto.randomUUID(),
+          user_id: agentUserId,
+          application_id: id,
+          type: "new_lead",
+          title: "New lead assigned",
+          message: `${firstName} ${lastName} submitted an application.`,
+          is_read: ageDays > 30,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
+      }
+      // Every admin is told of every new lead too: the first has read the last week's, the
+      // second every one.
+      for (const [index, adminId] of adminIds.entries()) {
+        notifications.push({
+          id: crypto.randomUUID(),
+          user_id: adminId,
+          application_id: id,
+          type: "new_lead",
+          title: "New lead",
+          message: `${firstName} ${lastName} submitted an application.`,
+          is_read: index === 1 || ageDays > 7,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
+      }
+      // The first admin opens a lead now and then.
+      if (rand() < 0.05) {
+        reads.push({
+          id: crypto.randomUUID(),
+          user_id: adminIds[0],
+          application_id: id,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      allLeadIds.push({ id, createdAt: createdAt.getTime() });
+    }
+    await insert("applications", leads);
+    await insert("phones", phones);
+    await insert("payment_trackings", payments);
+    await insert("lead_reads", reads);
+    await insert("notifications", notifications);
+    process.stdout.write(`\r${Math.min(done + CHUNK, TOTAL)} leads`);
+  }
+  process.stdout.write("\n");
+
+  // The second admin has opened every lead but the 50 oldest, the second-busiest agent every lead
+  // of theirs: the readers with the most reads to count.
+  allLeadIds.sort((a, b) => b.createdAt - a.createdAt);
+  const byCount = [...agentLeads.entries()].sort((a, b) => b[1] - a[1]);
+  const busiestAgentId = byCount[0]![0];
+  const diligentAgentId = byCount[1]![0];
+  const diligentUserId = agentUserIds[agentIds.indexOf(diligentAgentId)]!;
+  const notYetRead = await selectRows<{ id: string }>(
+    `SELECT a.id FROM applications a WHERE a.agent_id = :agentId
+       AND NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id)`,
+    { userId: diligentUserId, agentId: diligentAgentId },
+  );
+  const readNow = (userId: string) => (applicationId: string) => ({
+    id: crypto.randomUUID(),
+    user_id: userId,
+    application_id: applicationId,
+    created_at: now,
+    updated_at: now,
+  });
+  await insert(
+    "lead_reads",
+    allLeadIds.slice(0, allLeadIds.length - 50).map((lead) => readNow(adminIds[1]!)(lead.id)),
+  );
+  await insert(
+    "lead_reads",
+    notYetRead.map((lead) => readNow(diligentUserId)(lead.id)),
+  );
+
+  // Statistics for the planner, as a real database has them (without, a sum walks every sale), and
+  // on Postgres the visibility map autovacuum keeps, without which no index-only scan skips the table.
+  await analyzeDatabase();
+  if (isPostgres) await sequelize.query("VACUUM ANALYZE");
+
+  const sessionUser = async (userId: string) => {
+    const user = await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] });
+    return toSessionUser(user!);
+  };
+  return {
+    admin: await sessionUser(adminIds[0]!),
+    diligentAdmin: await sessionUser(adminIds[1]!),
+    busiest: await sessionUser(agentUserIds[agentIds.indexOf(busiestAgentId)]!),
+    diligentAgent: await sessionUser(diligentUserId),
+    agentLeads,
+  };
 }
 
-// Statistics for the planner, as a real database has them (without, a sum walks every sale).
-await analyzeDatabase();
+// --- timing ------------------------------------------------------------------------------------------
 
-async function time(label: string, run: () => Promise<unknown>) {
-  await run();
-  const started = performance.now();
-  const rounds = 5;
-  for (let i = 0; i < rounds; i++) await run();
-  console.log(`${label}: ${((performance.now() - started) / rounds).toFixed(1)} ms`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Median milliseconds of `rounds` runs after a warm-up. */
+async function time(run: () => Promise<unknown>, rounds = 15) {
+  return (await timeSideBySide([run], rounds))[0]!;
 }
 
-const adminUser = toSessionUser(admin);
-const agentUser = toSessionUser(Object.assign(users[0]!, { agent: agents[0]! }));
-console.log(`${await Application.count()} leads`);
-await time("admin dashboard, today", () => getAdminDashboard(adminUser, { period: "today" }));
-await time("admin dashboard, this month", () => getAdminDashboard(adminUser, { period: "thismonth" }));
-await time("admin dashboard, all time", () => getAdminDashboard(adminUser, { period: "all" }));
-await time("agent dashboard, all time", () => getAgentDashboard(agentUser, { period: "all" }));
-await closeDatabase();
+/**
+ * Median milliseconds of each of `runs` over `rounds` rounds after a warm-up, taking turns within
+ * each round, so a machine busy with other work slows them alike.
+ */
+async function timeSideBySide(runs: (() => Promise<unknown>)[], rounds = 40) {
+  for (const run of runs) for (let i = 0; i < 3; i++) await run();
+  const times = runs.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, run] of runs.entries()) {
+      const started = performance.now();
+      await run();
+      times[i]!.push(performance.now() - started);
+    }
+  }
+  return times.map(median);
+}
+
+/** Plain SQL straight through the driver, on a connection of its own: the baseline. */
+async function rawConnection() {
+  if (isPostgres) {
+    const client = new pg.Client(process.env.DATABASE_URL);
+    await client.connect();
+    return {
+      all: async <T>(sql: string, params: unknown[]) => (await client.query(sql, params)).rows as T[],
+      close: () => client.end(),
+    };
+  }
+  const sqlite3 = (await import("sqlite3")).default;
+  const connection = await new Promise<import("sqlite3").Database>((resolve, reject) => {
+    const opened = new sqlite3.Database(sqliteFile!, sqlite3.OPEN_READONLY, (error) =>
+      error ? reject(error) : resolve(opened),
+    );
+  });
+  return {
+    all: <T>(sql: string, params: unknown[]) =>
+      new Promise<T[]>((resolve, reject) =>
+        connection.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows as T[]))),
+      ),
+    close: () => new Promise<void>((resolve) => connection.close(() => resolve())),
+  };
+}
+type Raw = Awaited<ReturnType<typeof rawConnection>>;
+
+type ListCase = { label: string; status: string; search?: string; page: number };
+
+/**
+ * My Leads in plain SQL: the page's ids from the index (newest first), then the row's columns and
+ * its correlated subqueries for those 20 rows only; the total with the same WHERE.
+ */
+function myLeadsSql(agentId: string, readerId: string, query: ListCase) {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return isPostgres ? `$${params.length}` : `?${params.length}`;
+  };
+  const reader = p(readerId);
+  let where = `a.agent_id = ${p(agentId)}`;
+  if (query.status !== "all") where += ` AND a.status = ${p(query.status)}`;
+  for (const word of (query.search ?? "").split(/\s+/).filter(Boolean)) {
+    const pattern = p(`%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where += ` AND (lower(a.first_name) LIKE ${pattern} ESCAPE '\\' OR lower(a.last_name) LIKE ${pattern} ESCAPE '\\' OR lower(a.email) LIKE ${pattern} ESCAPE '\\')`;
+  }
+  const countParams = params.slice(1);
+  const limit = p(20);
+  const offset = p((query.page - 1) * 20);
+  const pageSql = `SELECT l.id, l.agent_id AS "agentId", l.carrier_id AS "carrierId", l.status, l.first_name AS "firstName",
+       l.last_name AS "lastName", l.email, l.city, l.state, l.gender, l.weight,
+       l.coverage_amount_cents AS "coverageAmountCents", l.monthly_premium_cents AS "monthlyPremiumCents",
+       l.calculated_commission_cents AS "calculatedCommissionCents", l.sold_product_name AS "soldProductName",
+       l.callback_date AS "callbackDate", l.created_at AS "createdAt", l.updated_at AS "updatedAt",
+       (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
+         ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "primaryPhone",
+       (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName",
+       (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = l.id AND t.status = 'paid') AS "paymentsPaid",
+       (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = l.id) AS "paymentsTotal",
+       CASE WHEN EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${reader} AND r.application_id = l.id)
+         THEN 0 ELSE 1 END AS "isUnread"
+     FROM (SELECT a.id FROM applications a WHERE ${where}
+           ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}) page
+     JOIN applications l ON l.id = page.id
+     ORDER BY l.created_at DESC, l.id DESC`;
+  // The count has no reader: its placeholders are numbered one lower.
+  const countWhere = where.replace(/([$?])(\d+)/g, (_, sign: string, n: string) => `${sign}${Number(n) - 1}`);
+  return { pageSql, params, countSql: `SELECT COUNT(*) AS total FROM applications a WHERE ${countWhere}`, countParams };
+}
+
+async function rawMyLeads(raw: Raw, agentId: string, readerId: string, query: ListCase) {
+  const sql = myLeadsSql(agentId, readerId, query);
+  const [rows, [count]] = await Promise.all([
+    raw.all<Record<string, unknown>>(sql.pageSql, sql.params),
+    raw.all<{ total: number | string }>(sql.countSql, sql.countParams),
+  ]);
+  return { rows, total: Number(count!.total) };
+}
+
+/** The plan of a statement of rawMyLeads: EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on Postgres. */
+async function rawPlan(raw: Raw, sql: string, params: unknown[]) {
+  const rows = await raw.all<Record<string, unknown>>(
+    `${isPostgres ? "EXPLAIN (ANALYZE, BUFFERS)" : "EXPLAIN QUERY PLAN"} ${sql}`,
+    params,
+  );
+  return rows
+    .map((row) => `    ${isPostgres ? row["QUERY PLAN"] : `${row.id}<-${row.parent} ${row.detail}`}`)
+    .join("\n");
+}
+
+/** The same readers as fill() picks, found in a database a previous --keep run left. */
+async function identify(): Promise<Bench> {
+  const rows = await selectRows<{
+    userId: string;
+    role: string;
+    lastName: string;
+    agentId: string | null;
+    leads: number;
+  }>(
+    `SELECT u.id AS "userId", u.role, u.last_name AS "lastName", g.id AS "agentId",
+       (SELECT COUNT(*) FROM applications a WHERE a.agent_id = g.id) AS leads
+     FROM users u LEFT JOIN agents g ON g.user_id = u.id WHERE u.email LIKE 'bench.%'`,
+  );
+  const agents = rows.filter((row) => row.role === "agent").sort((a, b) => Number(b.leads) - Number(a.leads));
+  const sessionUser = async (userId: string) =>
+    toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
+  return {
+    admin: await sessionUser(rows.find((row) => row.lastName === "Admin0")!.userId),
+    diligentAdmin: await sessionUser(rows.find((row) => row.lastName === "Admin1")!.userId),
+    busiest: await sessionUser(agents[0]!.userId),
+    diligentAgent: await sessionUser(agents[1]!.userId),
+    agentLeads: new Map(agents.map((row) => [row.agentId!, Number(row.leads)])),
+  };
+}
+
+const numbersOf = async (sql: string) =>
+  (await selectRows<Record<string, number | string>>(sql)).map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])),
+  );
+
+async function plan(sql: string, replacements: Record<string, unknown>) {
+  const rows = await selectRows<Record<string, unknown>>(
+    `${isPostgres ? "EXPLAIN (ANALYZE, BUFFERS)" : "EXPLAIN QUERY PLAN"} ${sql}`,
+    replacements,
+  );
+  return rows
+    .map((row) => `    ${isPostgres ? row["QUERY PLAN"] : `${row.id}<-${row.parent} ${row.detail}`}`)
+    .join("\n");
+}
+
+// --- the poll through the production server --------------------------------------------------------
+
+const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
+
+/** utime + stime of a process, in clock ticks; 0 once it is gone. */
+function cpuTicks(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The Postgres backends serving the benchmark's database (the server's pool), by pid. */
+async function backendTicks(monitor: pg.Client | null) {
+  if (!monitor) return new Map<number, number>();
+  const { rows } = await monitor.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [
+    pgDatabase ?? new URL(process.env.DATABASE_URL!).pathname.slice(1),
+  ]);
+  return new Map(rows.map((row) => [row.pid, cpuTicks(row.pid)]));
+}
+
+function ticksSpent(before: Map<number, number>, after: Map<number, number>) {
+  let spent = 0;
+  for (const [pid, ticks] of after) spent += ticks - (before.get(pid) ?? ticks);
+  return spent;
+}
+
+/**
+ * Starts the production build on the filled database and measures, as bench-server does, the
+ * CPU of the node process per request over REQUESTS sequential requests (median of ROUNDS rounds,
+ * every path side by side in each round), and on Postgres the CPU its backends spent on them.
+ */
+async function measureServer(readers: [string, SessionUser][], cookies: Map<SessionUser, string>) {
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    BUILD_DIR: buildDir,
+    SESSION_SECRET,
+    DATA_ENCRYPTION_KEY: "0".repeat(64),
+    ALLOW_INSECURE_COOKIES: "1",
+  };
+  console.log(`\nStarting the production build (${buildDir}) on this database ...`);
+  // The build imports its dependencies by name: one built outside the repository finds them here.
+  const modules = path.join(buildDir, "node_modules");
+  if (!fs.existsSync(modules)) fs.symlinkSync(path.resolve("node_modules"), modules);
+  const server: ChildProcess = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let monitor: pg.Client | null = null;
+  try {
+    const ready = Date.now();
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
+      if (Date.now() - ready > 120_000) throw new Error("The server did not answer /healthcheck within 120 s");
+      const ok = await fetch(`${base}/healthcheck`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (isPostgres) {
+      monitor = new pg.Client(POSTGRES_ADMIN_URL);
+      await monitor.connect();
+    }
+    const targets = [
+      { label: "GET /api/auth/me", path: "/api/auth/me", cookie: cookies.get(readers[0]![1])! },
+      ...readers.map(([label, reader]) => ({
+        label: `GET /api/counts, ${label}`,
+        path: "/api/counts",
+        cookie: cookies.get(reader)!,
+      })),
+    ];
+    const call = async (target: (typeof targets)[number]) => {
+      const response = await fetch(base + target.path, { headers: { cookie: target.cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+    };
+    for (const target of targets) for (let i = 0; i < 20; i++) await call(target);
+    const nodeMs = new Map<string, number[]>(targets.map((t) => [t.label, []]));
+    const dbMs = new Map<string, number[]>(targets.map((t) => [t.label, []]));
+    console.log(`Measuring CPU per request (${REQUESTS} requests x ${ROUNDS} rounds, side by side) ...`);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        const backendsBefore = await backendTicks(monitor);
+        const before = cpuTicks(server.pid!);
+        for (let i = 0; i < REQUESTS; i++) await call(target);
+        nodeMs.get(target.label)!.push(((cpuTicks(server.pid!) - before) * TICK_MS) / REQUESTS);
+        dbMs.get(target.label)!.push((ticksSpent(backendsBefore, await backendTicks(monitor)) * TICK_MS) / REQUESTS);
+      }
+    }
+    const node = (label: string) => median(nodeMs.get(label)!);
+    const total = (label: string) => median(nodeMs.get(label)!.map((ms, i) => ms + dbMs.get(label)![i]!));
+    const baseline = targets[0]!.label;
+    console.log(
+      `\n${"request".padEnd(48)}${"node CPU ms".padEnd(13)}${"x auth/me".padEnd(11)}${isPostgres ? `${"+ Postgres ms".padEnd(15)}x auth/me` : ""}`,
+    );
+    const verdicts: string[] = [];
+    for (const target of targets) {
+      const ratio = node(target.label) / node(baseline);
+      const both = total(target.label) / total(baseline);
+      console.log(
+        `${target.label.padEnd(48)}${node(target.label).toFixed(2).padEnd(13)}${ratio.toFixed(2).padEnd(11)}${isPostgres ? `${median(dbMs.get(target.label)!).toFixed(2).padEnd(15)}${both.toFixed(2)}` : ""}`,
+      );
+      if (target.label !== baseline) {
+        const worst = Math.max(ratio, isPostgres ? both : 0);
+        verdicts.push(
+          `  ${target.label.replace("GET ", "")} <= 1.5x /api/auth/me: ${worst.toFixed(2)}x ${worst <= 1.5 ? "PASS" : "FAIL"}`,
+        );
+      }
+    }
+    return verdicts;
+  } finally {
+    await monitor?.end();
+    server.kill("SIGTERM");
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
+  }
+}
+
+const started = performance.now();
+
+try {
+  if (reuse) {
+    // A database a --keep run left: bring it to the current migrations and statistics.
+    await migrate();
+    await analyzeDatabase();
+  }
+  const bench = reuse ? await identify() : await fill();
+  if (!reuse) console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const [{ n: leadCount }] = await numbersOf("SELECT COUNT(*) AS n FROM applications");
+  const busiestLeads = bench.agentLeads.get(bench.busiest.agent!.id)!;
+  console.log(
+    `\nLeads benchmark on ${db === "postgres" || isPostgres ? "Postgres" : "SQLite"}: ${leadCount} leads over ${bench.agentLeads.size} agents (busiest ${busiestLeads}, quietest ${Math.min(...bench.agentLeads.values())}); ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+
+  console.log("\nDashboards");
+  const dashboards: [string, () => Promise<unknown>][] = [
+    ["admin dashboard, today", () => getAdminDashboard(bench.admin, { period: "today" })],
+    ["admin dashboard, this month", () => getAdminDashboard(bench.admin, { period: "thismonth" })],
+    ["admin dashboard, all time", () => getAdminDashboard(bench.admin, { period: "all" })],
+    ["agent dashboard, all time", () => getAgentDashboard(bench.busiest, { period: "all" })],
+  ];
+  for (const [label, run] of dashboards) console.log(`  ${label.padEnd(30)}${(await time(run, 5)).toFixed(1)} ms`);
+
+  console.log(
+    `\nMy Leads of the busiest agent (${busiestLeads} leads, ${Math.ceil(busiestLeads / 20)} pages of 20): service / plain SQL`,
+  );
+  const raw = await rawConnection();
+  const cases: ListCase[] = [
+    { label: "page 1", status: "all", page: 1 },
+    { label: "page 200", status: "all", page: 200 },
+    { label: 'search "garcia"', status: "all", search: "garcia", page: 1 },
+    { label: 'search "mary smith" (none)', status: "all", search: "mary smith", page: 1 },
+    { label: "status callback", status: "callback", page: 1 },
+    { label: "status contacted, page 50", status: "contacted", page: 50 },
+  ];
+  const verdicts: string[] = [];
+  for (const query of cases) {
+    const params = { status: query.status, search: query.search, page: query.page, pageSize: 20 } as never;
+    const service = () => listAgentLeads(bench.busiest, params);
+    const plain = () => rawMyLeads(raw, bench.busiest.agent!.id, bench.busiest.id, query);
+    const [fromService, fromSql] = await Promise.all([service(), plain()]);
+    const same =
+      fromService.total === fromSql.total &&
+      JSON.stringify(fromService.rows.map((row) => [row.id, row.primaryPhone, row.payments.paid, row.isUnread])) ===
+        JSON.stringify(
+          fromSql.rows.map((row) => [
+            row.id,
+            row.primaryPhone,
+            Number(row.paymentsPaid),
+            Boolean(Number(row.isUnread)),
+          ]),
+        );
+    if (!same) throw new Error(`${query.label}: the service and the SQL answered different rows`);
+    const [serviceMs, sqlMs] = (await timeSideBySide([service, plain])) as [number, number];
+    const ratio = serviceMs / sqlMs;
+    verdicts.push(`  My Leads ${query.label} <= 3x SQL: ${ratio.toFixed(2)}x ${ratio <= 3 ? "PASS" : "FAIL"}`);
+    console.log(
+      `  ${query.label.padEnd(28)}${`${fromService.rows.length} of ${fromService.total}`.padEnd(14)}service ${serviceMs.toFixed(2).padStart(6)} ms   SQL ${sqlMs.toFixed(2).padStart(6)} ms   ${ratio.toFixed(2)}x`,
+    );
+  }
+  // What scoping a search by agent buys: lower(column) LIKE '%word%' can use no btree, so it is
+  // evaluated on every entry it is given, the agent's in the covering index or every lead.
+  const search = `(lower(a.first_name) LIKE :word OR lower(a.last_name) LIKE :word OR lower(a.email) LIKE :word)`;
+  const [scopedMs, wholeMs] = await timeSideBySide(
+    [
+      () =>
+        selectRows(`SELECT COUNT(*) AS n FROM applications a WHERE a.agent_id = :agentId AND ${search}`, {
+          agentId: bench.busiest.agent!.id,
+          word: "%garcia%",
+        }),
+      () => selectRows(`SELECT COUNT(*) AS n FROM applications a WHERE ${search}`, { word: "%garcia%" }),
+    ],
+    10,
+  );
+  console.log(
+    `  the search's COUNT alone: ${scopedMs!.toFixed(2)} ms over the busiest agent's leads, ${wholeMs!.toFixed(2)} ms over all ${leadCount} leads`,
+  );
+
+  if (explain) {
+    console.log("\nQuery plans of the plain SQL (the service asks the same)");
+    for (const query of cases) {
+      const sql = myLeadsSql(bench.busiest.agent!.id, bench.busiest.id, query);
+      console.log(`  ${query.label}: the page\n${await rawPlan(raw, sql.pageSql, sql.params)}`);
+      console.log(`  ${query.label}: the total\n${await rawPlan(raw, sql.countSql, sql.countParams)}`);
+    }
+  }
+  await raw.close();
+
+  console.log(
+    "\nUnread leads: the exact count (GET /api/leads/unread-count) and the shell's figures (GET /api/counts)",
+  );
+  const readers: [string, SessionUser][] = [
+    ["admin, opened 5%", bench.admin],
+    ["admin, opened all but 50", bench.diligentAdmin],
+    ["busiest agent, opened most", bench.busiest],
+    ["agent, opened all", bench.diligentAgent],
+  ];
+  for (const [label, reader] of readers) {
+    const [{ leads, reads }] = await numbersOf(
+      `SELECT (SELECT COUNT(*) FROM applications a ${reader.agent ? `WHERE a.agent_id = '${reader.agent.id}'` : ""}) AS leads,
+         (SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = '${reader.id}') AS reads`,
+    );
+    const exact = await countUnreadLeads(reader);
+    const shell = await shellCounts(reader);
+    const [exactMs, shellMs] = await timeSideBySide([() => countUnreadLeads(reader), () => shellCounts(reader)], 15);
+    console.log(
+      `  ${label.padEnd(28)}${`${leads} leads, ${reads} read`.padEnd(26)}unread ${String(exact).padStart(6)} in ${exactMs!.toFixed(2).padStart(6)} ms   shell's figures in ${shellMs!.toFixed(2).padStart(6)} ms: ${JSON.stringify(shell)}`,
+    );
+  }
+
+  if (explain) {
+    console.log("\nQuery plans of the unread counts: the shell's (capped) and the exact one");
+    for (const [label, reader] of readers) {
+      for (const cap of [SHELL_UNREAD_CAP, undefined]) {
+        console.log(
+          `  ${label}, ${cap ? `at most ${cap}` : "exact"}\n${await plan(unreadLeadsCountSql(reader, { cap }), unreadLeadReplacements(reader))}`,
+        );
+      }
+    }
+  }
+
+  if (withServer) {
+    const cookies = new Map<SessionUser, string>();
+    for (const [, reader] of readers) {
+      cookies.set(reader, (await sessionCookie.serialize(await createSession(reader.id))).split(";")[0]!);
+    }
+    await closeDatabase();
+    verdicts.push(...(await measureServer(readers, cookies)));
+  } else {
+    console.log(`\nNo production build in ${buildDir} (or --no-server): the server's CPU per poll was not measured.`);
+  }
+
+  console.log("\nTargets");
+  for (const line of verdicts) console.log(line);
+} finally {
+  await closeDatabase().catch(() => {});
+  await dropDatabase();
+}

@@ -1,5 +1,5 @@
 import { ForeignKeyConstraintError, type FindOptions, type WhereOptions } from "sequelize";
-import { Application, LeadRead } from "~db";
+import { Application, LeadRead, isPostgres } from "~db";
 import { notFound } from "./errors.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
@@ -44,8 +44,8 @@ export async function findAccessibleLead(
  * The leads a user has not opened yet, as the WHERE of a query over `applications a`: an agent's
  * own leads, or every lead for an admin, that have no LeadRead row for that user. Takes the
  * :userId and :agentId replacements (unreadLeadReplacements). The unique (user_id,
- * application_id) index answers each NOT EXISTS. The count, the shell's figures and the id list
- * all use this one rule.
+ * application_id) index answers each NOT EXISTS. The id list and a list row's New Lead badge use
+ * it; unreadLeadsCountSql counts the same leads as a set difference.
  */
 function unreadLeadsWhereSql(actor: SessionUser) {
   const scope = actor.role === "agent" ? "a.agent_id = :agentId AND " : "";
@@ -53,11 +53,44 @@ function unreadLeadsWhereSql(actor: SessionUser) {
 }
 
 /**
- * SQL for one COUNT(*) of the user's unread leads, so the shell's counts can run it as a subquery
- * of their one statement (app/services/navigation.server.ts).
+ * The shell's badges show 99+ above 99, so its figure stops counting here; GET
+ * /api/leads/unread-count stays exact.
  */
-export function unreadLeadsCountSql(actor: SessionUser) {
-  return `SELECT COUNT(*) FROM applications a WHERE ${unreadLeadsWhereSql(actor)}`;
+export const SHELL_UNREAD_CAP = 100;
+
+/**
+ * SQL for the number of the user's unread leads (the leads unreadLeadsWhereSql selects), for a
+ * scalar subquery of one statement (countUnreadLeads, and the shell's counts in
+ * app/services/navigation.server.ts); with `cap`, the smaller of that number and `cap`. Takes the
+ * unreadLeadReplacements. Each database gets the form its planner answers from indexes without
+ * a probe per lead (docs/decisions/021):
+ * - an admin's leads are all the leads, and every lead_reads row names an existing lead (a
+ *   foreign key, deleted with the lead) once per user (a unique index), so their unread leads are
+ *   the leads less their reads. SQLite counts a whole table from its page headers; Postgres reads
+ *   it, so capped there the leads are counted no further than reads + cap.
+ * - an agent's unread leads are the row rule itself on Postgres, which hashes their reads and
+ *   scans their leads once (a hash anti join). SQLite would probe lead_reads once per lead, so
+ *   there they are the agent's lead ids EXCEPT the ids they read, two lists in id order from
+ *   the (agent_id, id) and (user_id, application_id) indexes that it merges, stopping at the cap.
+ *   A read of a lead since given to another agent drops out of both.
+ */
+export function unreadLeadsCountSql(actor: SessionUser, { cap }: { cap?: number } = {}) {
+  if (cap !== undefined && !(Number.isSafeInteger(cap) && cap > 0)) {
+    throw new RangeError("cap must be a positive integer");
+  }
+  const atMostCap = (sql: string) => (cap ? `SELECT ${isPostgres ? "LEAST" : "MIN"}(${cap}, (${sql}))` : sql);
+  if (actor.role === "admin") {
+    const reads = "SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = :userId";
+    if (cap && isPostgres) {
+      return `WITH reads AS (${reads.replace("COUNT(*)", "COUNT(*) AS n")})
+        SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM applications LIMIT (SELECT n FROM reads) + ${cap}) leads)
+          - (SELECT n FROM reads)`;
+    }
+    return atMostCap(`SELECT (SELECT COUNT(*) FROM applications) - (${reads})`);
+  }
+  if (isPostgres) return atMostCap(`SELECT COUNT(*) FROM applications a WHERE ${unreadLeadsWhereSql(actor)}`);
+  return `SELECT COUNT(*) FROM (SELECT a.id FROM applications a WHERE a.agent_id = :agentId
+    EXCEPT SELECT r.application_id FROM lead_reads r WHERE r.user_id = :userId ORDER BY 1${cap ? ` LIMIT ${cap}` : ""}) unread`;
 }
 
 export function unreadLeadReplacements(actor: SessionUser) {

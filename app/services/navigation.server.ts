@@ -1,4 +1,4 @@
-import { unreadLeadReplacements, unreadLeadsCountSql } from "./leads.server";
+import { SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql } from "./leads.server";
 import { UNREAD_NOTIFICATIONS_COUNT_SQL } from "./notifications.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
@@ -18,6 +18,25 @@ export type AgentShellCounts = { unreadLeads: number; unreadNotifications: numbe
 
 export type ShellCounts = AdminShellCounts | AgentShellCounts;
 
+/**
+ * A `SELECT COUNT(*) FROM ... WHERE ...` that stops counting at `cap`: the badges show 99+ above 99,
+ * and a count that stops there costs the same for a user with 100,000 unread rows as for one with
+ * 100, where the exact count walks all of them.
+ */
+function countAtMost(cap: number, countSql: string) {
+  const prefix = "SELECT COUNT(*) FROM ";
+  if (!countSql.startsWith(prefix)) throw new Error(`Not a plain COUNT(*) query: ${countSql}`);
+  return `SELECT COUNT(*) FROM (SELECT 1 FROM ${countSql.slice(prefix.length)} LIMIT ${cap}) capped`;
+}
+
+/** The unread figures both shells show, each at most SHELL_UNREAD_CAP (the badge reads 99+). */
+function unreadFigures(actor: SessionUser) {
+  return {
+    unreadLeads: unreadLeadsCountSql(actor, { cap: SHELL_UNREAD_CAP }),
+    unreadNotifications: countAtMost(SHELL_UNREAD_CAP, UNREAD_NOTIFICATIONS_COUNT_SQL),
+  };
+}
+
 /** What waits for an admin's decision, and what they have not read. */
 export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCounts> {
   assertAdmin(actor);
@@ -28,8 +47,7 @@ export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCo
       pendingResets:
         "SELECT COUNT(*) FROM password_reset_requests WHERE kind = 'request' AND status = 'pending' AND expires_at > :now",
       newSubmissions: "SELECT COUNT(*) FROM form_submissions WHERE status = 'new'",
-      unreadLeads: unreadLeadsCountSql(actor),
-      unreadNotifications: UNREAD_NOTIFICATIONS_COUNT_SQL,
+      ...unreadFigures(actor),
     },
     { read: false, ...unreadLeadReplacements(actor), now: new Date() },
   );
@@ -38,17 +56,16 @@ export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCo
 /** The agent's calls left come with the session user, looked up fresh in this same request. */
 export async function agentShellCounts(actor: SessionUser): Promise<AgentShellCounts> {
   assertAgent(actor);
-  const counts = await numbersInOneStatement(
-    { unreadLeads: unreadLeadsCountSql(actor), unreadNotifications: UNREAD_NOTIFICATIONS_COUNT_SQL },
-    { read: false, ...unreadLeadReplacements(actor) },
-  );
+  const counts = await numbersInOneStatement(unreadFigures(actor), { read: false, ...unreadLeadReplacements(actor) });
   return { ...counts, callsLeft: actor.agent?.callsLeft ?? 0 };
 }
 
 /**
  * Exactly the figures the signed-in user's shell shows. The portal layouts (first paint, and every
  * navigation without JavaScript) and the 30 s poll of GET /api/counts all come from here, so they
- * always agree.
+ * always agree. Unread leads and notifications are counted up to SHELL_UNREAD_CAP (100): the
+ * badge shows 99+ from there, and the exact numbers are GET /api/leads/unread-count and
+ * /api/notifications/unread-count.
  */
 export function shellCounts(actor: SessionUser): Promise<ShellCounts> {
   return actor.role === "admin" ? adminShellCounts(actor) : agentShellCounts(actor);

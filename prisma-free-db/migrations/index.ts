@@ -4,6 +4,7 @@ import * as moneyBigint from "./002-money-bigint";
 import * as archivedProductsAndSoldSnapshot from "./003-archived-products-and-sold-snapshot";
 import * as attemptsInFlight from "./004-attempts-in-flight";
 import * as notificationsByUserNewest from "./005-notifications-by-user-newest";
+import * as leadListIndexes from "./006-lead-list-indexes";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { name: "003-archived-products-and-sold-snapshot", ...archivedProductsAndSoldSnapshot },
   { name: "004-attempts-in-flight", ...attemptsInFlight },
   { name: "005-notifications-by-user-newest", ...notificationsByUserNewest },
+  { name: "006-lead-list-indexes", ...leadListIndexes },
 ];

@@ -226,8 +226,13 @@ export function initApplicationModels(sequelize: Sequelize) {
       tableName: "applications",
       underscored: true,
       indexes: [
-        { fields: ["agent_id", "status", "created_at"] },
-        { fields: ["agent_id", "created_at"] },
+        // Migration 006: My Leads' pages, totals and searches, and the unread merge, from the index alone.
+        {
+          name: "applications_agent_list",
+          fields: ["agent_id", "created_at", "id", "first_name", "last_name", "email"],
+        },
+        { name: "applications_agent_status_list", fields: ["agent_id", "status", "created_at", "id"] },
+        { name: "applications_agent_id_id", fields: ["agent_id", "id"] },
         { fields: ["status", "created_at"] },
         { fields: ["created_at"] },
         { fields: ["carrier_id"] },

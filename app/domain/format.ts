@@ -18,6 +18,11 @@ export function formatMoney(cents: number | null | undefined): string {
   return usd.format((cents ?? 0) / 100);
 }
 
+/** Dollars as the API answers them (numbers), shown as USD; null for no amount. */
+export function formatDollars(dollars: number | null | undefined): string | null {
+  return dollars === null || dollars === undefined ? null : formatMoney(Math.round(dollars * 100));
+}
+
 /**
  * Parses a typed dollar amount ("12.5", "1,234.56", "$99") into integer cents without going
  * through floating point, so "0.29" is 29 cents and not 28.999... More than two decimals is

@@ -73,6 +73,13 @@ export const AGENT_LEAD_STATUSES = [
 ] as const satisfies readonly LeadStatus[];
 export type AgentLeadStatus = (typeof AGENT_LEAD_STATUSES)[number];
 
+/** My Leads' status filter and GET /api/agent/applications' ?status= (issue 10 item 12 adds rescheduled). */
+export const AGENT_LEAD_FILTERS = ["all", ...AGENT_LEAD_STATUSES] as const;
+export type AgentLeadFilter = (typeof AGENT_LEAD_FILTERS)[number];
+
+/** The statuses that ask for a callback date and time: a callback is scheduled. */
+export const CALLBACK_STATUSES: readonly AgentLeadStatus[] = ["callback", "rescheduled"];
+
 /** My Recent Leads' status filter on the agent dashboard: All Status, Pending, Contacted, Converted (sale), Declined. */
 export const RECENT_LEAD_FILTERS = ["all", "pending", "contacted", "sale", "declined"] as const;
 export type RecentLeadFilter = (typeof RECENT_LEAD_FILTERS)[number];

@@ -1,7 +1,7 @@
 import type { CreationAttributes, Transaction } from "sequelize";
 import { AgentCarrier, Beneficiary, Phone, sequelize, type Application } from "~db";
 import { centsFromDollars } from "~/domain/format";
-import { BANK_METHODS, CARD_METHODS } from "~/domain/schemas/application-fields";
+import { BANK_METHODS, CARD_METHODS } from "~/domain/application-options";
 import { leadEditSchema, leadReplaceSchema, type LeadEdit } from "~/domain/schemas/lead-edit";
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/application-fields";
 import { leadEditSchema } from "~/domain/schemas/lead-edit";
 import { leadStatusFormSchema } from "~/domain/schemas/lead-status";
-import { formatMoney } from "~/domain/format";
+import { formatDollars } from "~/domain/format";
 import { ServiceError } from "~/services/errors.server";
 import { updateLead } from "~/services/lead-edit.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
@@ -52,7 +52,7 @@ export function leadStatusIntent(user: SessionUser, intent: "status" | "disposit
     if (lead.status === "sale") {
       return redirectWithToast(back, {
         title: "Sale Recorded",
-        description: `Commission: ${formatMoney(Math.round((lead.calculatedCommission ?? 0) * 100))}. The 9-month payment schedule is ready.`,
+        description: `Commission: ${formatDollars(lead.calculatedCommission ?? 0)}. The 9-month payment schedule is ready.`,
         durationMs: 6_000,
       });
     }

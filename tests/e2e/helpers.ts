@@ -11,6 +11,8 @@ export function isNoJs(testInfo: { project: { name: string } }) {
 export async function waitForHydration(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // A form whose code loads after the page's (app/components/leads/lazy-lead-forms.tsx).
+  await expect(page.locator("[data-hydrating]")).toHaveCount(0);
 }
 
 /** Signs in through the real form (works with and without JavaScript); for the sign-in specs. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hrefWith, limitOffset, listQuery, pageCount } from "~/utils/list";
+import { hrefWith, limitOffset, pageCount } from "~/utils/list";
+import { listQuery } from "~/utils/list-query";
 
 const list = listQuery({
   statuses: ["all", "new", "closed"],

@@ -14,7 +14,7 @@ import {
 } from "~/domain/periods";
 import { PERIOD_MESSAGES, periodFromSearch } from "~/domain/period-range";
 import { isShowablePeriod } from "~/domain/schemas/period";
-import { listQuery } from "~/utils/list";
+import { listQuery } from "~/utils/list-query";
 
 const NY = "America/New_York";
 const HOUR = 3_600_000;

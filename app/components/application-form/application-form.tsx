@@ -13,16 +13,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
 import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
-import {
-  BANK_METHODS,
-  CARD_METHODS,
-  GENDERS,
-  MARITAL_STATUSES,
-  PAYMENT_METHODS,
-  SEALED_FIELD,
-  type KeptNumbers,
-  type SensitiveField,
-} from "~/domain/schemas/application-fields";
+import { BANK_METHODS, CARD_METHODS, GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "~/domain/application-options";
+import { SEALED_FIELD, type KeptNumbers, type SensitiveField } from "~/domain/schemas/application-fields";
 import {
   APPLICATION_FIELD_ORDER,
   HONEYPOT_FIELD,

@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, SelectField } from "~/components/ui/field";
-import { MAX_BENEFICIARIES, RELATIONSHIPS } from "~/domain/schemas/application-fields";
+import { RELATIONSHIPS } from "~/domain/application-options";
+import { MAX_BENEFICIARIES } from "~/domain/schemas/application-fields";
 import { Required } from "./form-section";
 
 type BeneficiaryRow = {

@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, SelectField } from "~/components/ui/field";
-import { MAX_PHONES, PHONE_TYPES } from "~/domain/schemas/application-fields";
+import { PHONE_TYPES } from "~/domain/application-options";
+import { MAX_PHONES } from "~/domain/schemas/application-fields";
 import { Required } from "./form-section";
 
 type PhoneRow = { phoneNumber?: string; phoneType: string };

@@ -1,14 +1,15 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/card";
-import { digitsOnly, formatDate, formatDateTime, formatMoney, formatPhone, shortId } from "~/domain/format";
+import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, shortId } from "~/domain/format";
 import {
   GENDERS,
   MARITAL_STATUSES,
   PAYMENT_METHODS,
   PHONE_TYPES,
   RELATIONSHIPS,
-} from "~/domain/schemas/application-fields";
+  optionLabel,
+} from "~/domain/application-options";
 import { leadStatusStyle, paymentStatusStyle } from "~/domain/statuses";
 import type { LeadDetail } from "~/services/lead-reads.server";
 import { LeadStatusBadge } from "./status-badge";
@@ -16,14 +17,6 @@ import { LeadStatusBadge } from "./status-badge";
 // A lead as the details dialog of My Leads and the application page show it: every section of
 // part 2 ("Application detail"), read-only. Sensitive numbers are what the server sent: their last
 // four unless the viewer chose Show (`lead.revealed`), which the server records.
-
-const label = <T extends readonly { value: string; label: string }[]>(options: T, value: string | null) =>
-  value ? (options.find((o) => o.value === value)?.label ?? value) : null;
-
-/** Dollars as the API gives them, shown as USD. */
-export function usd(dollars: number | null | undefined) {
-  return dollars === null || dollars === undefined ? null : formatMoney(Math.round(dollars * 100));
-}
 
 /** A number the server masked to its last four: "•••• 6789"; in full once revealed. */
 function sensitive(value: string | null, revealed: boolean) {
@@ -80,7 +73,7 @@ export function LeadPhones({ phones }: { phones: LeadDetail["phones"] }) {
           <a href={`tel:${digitsOnly(phone.phoneNumber)}`} className="font-medium text-brand-700 hover:underline">
             {formatPhone(phone.phoneNumber)}
           </a>
-          <span className="text-slate-600">{label(PHONE_TYPES, phone.phoneType)}</span>
+          <span className="text-slate-600">{optionLabel(PHONE_TYPES, phone.phoneType)}</span>
           {phone.isPrimary ? <Badge className="bg-brand-50 text-brand-700 ring-brand-600/20">Primary</Badge> : null}
         </li>
       ))}
@@ -98,7 +91,7 @@ function Beneficiaries({ lead, timezone }: { lead: LeadDetail; timezone: string 
           <p className="text-sm text-slate-600">
             {b.relationship === "other" && b.otherRelationship
               ? b.otherRelationship
-              : label(RELATIONSHIPS, b.relationship)}
+              : optionLabel(RELATIONSHIPS, b.relationship)}
             {b.percentage !== null ? ` · ${b.percentage}%` : ""}
             {b.age !== null ? ` · age ${b.age}` : ""}
             {b.dateOfBirth ? ` · born ${formatDate(b.dateOfBirth, timezone)}` : ""}
@@ -121,7 +114,7 @@ function PaymentSchedule({ lead }: { lead: LeadDetail }) {
             <li key={payment.id} className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200">
               <p className="font-medium text-slate-900">Month {payment.monthNumber}</p>
               <p className="text-slate-600">
-                {formatDate(payment.dueDate, "UTC")} · {usd(payment.amount)}
+                {formatDate(payment.dueDate, "UTC")} · {formatDollars(payment.amount)}
               </p>
               <Badge className={style.className}>{style.label}</Badge>
             </li>
@@ -205,13 +198,13 @@ export function LeadDetails({
           items={[
             ["Name", `${lead.firstName} ${lead.lastName}`],
             ["Email", lead.email],
-            ["Gender", label(GENDERS, lead.gender)],
+            ["Gender", optionLabel(GENDERS, lead.gender)],
             ["Date of birth", lead.dateOfBirth ? formatDate(lead.dateOfBirth, timezone) : null],
             ["Address", address],
             ["State born in", lead.stateBornIn],
             ["Height", lead.height],
             ["Weight", lead.weight !== null ? `${lead.weight} lbs` : null],
-            ["Marital status", label(MARITAL_STATUSES, lead.maritalStatus)],
+            ["Marital status", optionLabel(MARITAL_STATUSES, lead.maritalStatus)],
             ["SSN", sensitive(lead.ssn, revealed)],
           ]}
         />
@@ -237,12 +230,12 @@ export function LeadDetails({
           items={[
             ["Carrier", lead.carrier?.name ?? null],
             ["Product", lead.productName ? `${lead.productName} (${lead.compPercentage}%)` : null],
-            ["Coverage", usd(lead.coverageAmount)],
-            ["Monthly premium", usd(lead.monthlyPremium)],
+            ["Coverage", formatDollars(lead.coverageAmount)],
+            ["Monthly premium", formatDollars(lead.monthlyPremium)],
             [
               "Commission",
               lead.calculatedCommission !== null
-                ? `${usd(lead.calculatedCommission)}${lead.commissionCancelledAt ? " (cancelled)" : ""}`
+                ? `${formatDollars(lead.calculatedCommission)}${lead.commissionCancelledAt ? " (cancelled)" : ""}`
                 : "TBD",
             ],
             ["Sold", lead.soldAt ? formatDate(lead.soldAt, timezone) : null],
@@ -256,7 +249,7 @@ export function LeadDetails({
       <Section title="Payment Information" id={`payment-${lead.id}`} action={toggle}>
         <Facts
           items={[
-            ["Payment method", label(PAYMENT_METHODS, lead.paymentMethod)],
+            ["Payment method", optionLabel(PAYMENT_METHODS, lead.paymentMethod)],
             ...(bank || !card
               ? ([
                   ["Bank name", lead.bankName],

@@ -1,4 +1,4 @@
-import { Link, useActionData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { AGENT_SETTABLE_STATUSES, DISPOSITION_STATUSES } from "~/domain/statuses";
@@ -7,20 +7,11 @@ import type { LeadDetail } from "~/services/lead-reads.server";
 import type { SaleProduct } from "~/services/lead-status.server";
 import { hrefWith } from "~/utils/list";
 import { LeadDetails, Section } from "./lead-details";
-import { EDIT_INTENT, LeadEditForm, type LeadEditResult } from "./lead-edit-form";
+import { LeadEditForm } from "./lead-edit-form";
+import { useLeadEditAnswer, type LeadDialogName } from "./lead-links";
 import { LeadStatusForm } from "./lead-status-form";
 
-/** The dialogs My Leads opens from ?dialog=…&id=<lead>. */
-export const LEAD_DIALOGS = ["details", "edit", "status", "disposition"] as const;
-export type LeadDialogName = (typeof LEAD_DIALOGS)[number];
-
-/** The edit form's last answer (its field errors, the numbers kept sealed), if it was the edit's. */
-export function useLeadEditAnswer(): LeadEditResult | undefined {
-  const actionData = useActionData<(LeadEditResult & { intent?: string }) | undefined>();
-  return actionData?.intent === EDIT_INTENT ? actionData : undefined;
-}
-
-type Props = {
+export type LeadDialogProps = {
   lead: LeadDetail;
   products: SaleProduct[];
   carriers: CarrierOption[];
@@ -41,7 +32,7 @@ export function DispositionDialog({
   timezone,
   closeTo,
   afterEdit,
-}: Pick<Props, "lead" | "products" | "timezone" | "closeTo"> & { afterEdit: boolean }) {
+}: Pick<LeadDialogProps, "lead" | "products" | "timezone" | "closeTo"> & { afterEdit: boolean }) {
   return (
     <UrlDialog title={afterEdit ? "Update Disposition" : "Set Disposition"} closeTo={closeTo}>
       <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">
@@ -63,7 +54,7 @@ export function DispositionDialog({
 }
 
 /** My Leads' open dialog; its forms post to the page's own URL, with the lead's id. */
-export function LeadDialog({ dialog, ...props }: Props & { dialog: LeadDialogName }) {
+export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: LeadDialogName }) {
   const { lead, products, carriers, timezone, today, here, closeTo } = props;
   const editAnswer = useLeadEditAnswer();
   const name = `${lead.firstName} ${lead.lastName}`;

@@ -16,24 +16,14 @@ import { Alert } from "~/components/ui/card";
 import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
 import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import {
-  BANK_METHODS,
-  CARD_METHODS,
-  GENDERS,
-  MARITAL_STATUSES,
-  PAYMENT_METHODS,
-  SEALED_FIELD,
-  type KeptNumbers,
-  type SensitiveField,
-} from "~/domain/schemas/application-fields";
+import { BANK_METHODS, CARD_METHODS, GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "~/domain/application-options";
+import { SEALED_FIELD, type KeptNumbers, type SensitiveField } from "~/domain/schemas/application-fields";
 import { leadEditSchema, type LeadEdit, type LeadEditFormValue } from "~/domain/schemas/lead-edit";
 import { STATES_WITH_DC } from "~/domain/states";
 import type { LeadDetail } from "~/services/lead-reads.server";
 import { useHydrated } from "~/utils/hydrated";
 import { LeadPhones } from "./lead-details";
-
-/** What the edit form posts as its intent, on My Leads and on the application page. */
-export const EDIT_INTENT = "edit";
+import { EDIT_INTENT } from "./lead-links";
 
 /** The last answer of the edit form's action: conform's result, and the numbers the server keeps sealed. */
 export type LeadEditResult = {

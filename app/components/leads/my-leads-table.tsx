@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { digitsOnly, formatDate, formatDateTime, formatPhone } from "~/domain/format";
-import { CALLBACK_STATUSES } from "~/domain/schemas/lead-status";
+import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone } from "~/domain/format";
+import { CALLBACK_STATUSES } from "~/domain/statuses";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { hrefWith } from "~/utils/list";
 import { LeadActionIcon } from "./lead-action-icons";
-import { usd } from "./lead-details";
+import { leadRowId } from "./lead-links";
 import { LeadStatusBadge } from "./status-badge";
 
 const action =
@@ -16,9 +16,6 @@ const action =
 const whole = "[overflow-wrap:normal]";
 
 export const NEW_LEAD_BADGE = "bg-red-50 text-red-700 ring-red-600/20";
-
-/** The row's anchor, for ?highlight= and the dashboard's Edit link. */
-export const leadRowId = (id: string) => `lead-${id}`;
 
 /**
  * My Leads' table: every column of part 2 (lead details with the best way to reach them, agent,
@@ -100,9 +97,9 @@ export function MyLeadsTable({
       header: "Coverage & Premium",
       cell: (lead) => (
         <div className={whole}>
-          <p className="text-slate-900">{usd(lead.coverageAmount) ?? "—"}</p>
+          <p className="text-slate-900">{formatDollars(lead.coverageAmount) ?? "—"}</p>
           <p className="text-xs text-slate-600">
-            {lead.monthlyPremium !== null ? `${usd(lead.monthlyPremium)}/mo` : "No premium"}
+            {lead.monthlyPremium !== null ? `${formatDollars(lead.monthlyPremium)}/mo` : "No premium"}
           </p>
         </div>
       ),
@@ -111,7 +108,7 @@ export function MyLeadsTable({
       header: "Commission",
       cell: (lead) => (
         <div className={whole}>
-          <p className="font-medium text-slate-900">{usd(lead.calculatedCommission) ?? "TBD"}</p>
+          <p className="font-medium text-slate-900">{formatDollars(lead.calculatedCommission) ?? "TBD"}</p>
           {lead.payments.total > 0 ? (
             <p className="text-xs text-slate-600">
               {lead.payments.paid}/{lead.payments.total} payments

@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatMoney, formatPhone } from "~/domain/format";
 import type { RecentLead } from "~/services/dashboard.server";
-import { leadRowId } from "./my-leads-table";
+import { leadRowId } from "./lead-links";
 import { LeadStatusBadge } from "./status-badge";
 
 const rowAction = buttonClass("secondary", "px-3");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/utils/list";
+import { listQuery, type ListParams } from "~/utils/list-query";
 
 // The admin's agent forms. The Agent Approval page (conform, in the browser and in its action)
 // and the /api/admin/agents/... routes parse with these same schemas.

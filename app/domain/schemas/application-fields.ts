@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { centsFromDollars, digitsOnly } from "../format";
+import { BANK_METHODS, CARD_METHODS, RELATIONSHIPS } from "../application-options";
 import { addDaysIso, parseIsoDate, todayIn } from "../periods";
 
 // The fields of a lead's application that the public form and the agent's edit share (part 2,
@@ -11,54 +12,6 @@ import { addDaysIso, parseIsoDate, todayIn } from "../periods";
 /** Draft dates are calendar days of the agency, which works on New York time. */
 export const APPLICATION_TIMEZONE = "America/New_York";
 
-export const GENDERS = [
-  { value: "male", label: "Male" },
-  { value: "female", label: "Female" },
-  { value: "other", label: "Other" },
-] as const;
-
-export const MARITAL_STATUSES = [
-  { value: "single", label: "Single" },
-  { value: "married", label: "Married" },
-  { value: "divorced", label: "Divorced" },
-  { value: "widowed", label: "Widowed" },
-] as const;
-
-export const PHONE_TYPES = [
-  { value: "mobile", label: "Mobile" },
-  { value: "home", label: "Home" },
-  { value: "work", label: "Work" },
-] as const;
-
-export const RELATIONSHIPS = [
-  { value: "spouse", label: "Spouse" },
-  { value: "partner", label: "Partner" },
-  { value: "son", label: "Son" },
-  { value: "daughter", label: "Daughter" },
-  { value: "step_child", label: "Step child" },
-  { value: "grandson", label: "Grandson" },
-  { value: "granddaughter", label: "Granddaughter" },
-  { value: "brother", label: "Brother" },
-  { value: "sister", label: "Sister" },
-  { value: "nephew", label: "Nephew" },
-  { value: "niece", label: "Niece" },
-  { value: "cousin", label: "Cousin" },
-  { value: "father", label: "Father" },
-  { value: "mother", label: "Mother" },
-  { value: "friend", label: "Friend" },
-  { value: "other", label: "Other" },
-] as const;
-
-export const PAYMENT_METHODS = [
-  { value: "checking", label: "Checking account" },
-  { value: "savings", label: "Savings account" },
-  { value: "debit", label: "Debit card" },
-  { value: "credit", label: "Credit card" },
-] as const;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
-export const BANK_METHODS: readonly string[] = ["checking", "savings"];
-export const CARD_METHODS: readonly string[] = ["debit", "credit"];
 export const BANK_FIELDS = ["bankName", "routingNumber", "accountNumber"] as const;
 export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvv"] as const;
 

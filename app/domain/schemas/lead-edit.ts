@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { centsFromDollars } from "../format";
 import { STATES_WITH_DC } from "../states";
+import { GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "../application-options";
 import {
-  GENDERS,
-  MARITAL_STATUSES,
   MAX_BENEFICIARIES,
   MAX_PHONES,
-  PAYMENT_METHODS,
   asRecord,
   asRows,
   beneficiaryRow,

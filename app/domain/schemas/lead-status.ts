@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { parseIsoDate, zonedDateTime } from "../periods";
-import { AGENT_LEAD_STATUSES, type AgentLeadStatus } from "../statuses";
+import { AGENT_LEAD_STATUSES, CALLBACK_STATUSES } from "../statuses";
 
 // The status change of one lead (a disposition): the page's status and disposition dialogs and
 // PUT /api/agent/applications/{id}/status parse with this one schema.
-
-/** The statuses that ask for a callback date and time. */
-export const CALLBACK_STATUSES: readonly AgentLeadStatus[] = ["callback", "rescheduled"];
 
 export const NOTES_MAX = 2000;
 

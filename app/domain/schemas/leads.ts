@@ -1,13 +1,9 @@
 import { z } from "zod";
-import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
-import { listQuery, type ListParams } from "~/utils/list";
+import { AGENT_LEAD_FILTERS, type AgentLeadFilter } from "~/domain/statuses";
+import { listQuery, type ListParams } from "~/utils/list-query";
 
 // The lead read side's URL parameters: My Leads and GET /api/agent/applications share one list
 // query; GET /api/applications/{id} takes ?reveal=1 for the full sensitive numbers.
-
-/** The status filter of the agent's lead list (part 2, My Leads; issue 10 item 12 adds rescheduled). */
-export const AGENT_LEAD_FILTERS = ["all", ...AGENT_LEAD_STATUSES] as const;
-export type AgentLeadFilter = (typeof AGENT_LEAD_FILTERS)[number];
 
 /** ?status=&search=&page=&pageSize= for My Leads and GET /api/agent/applications (newest first). */
 export const agentLeadList = listQuery({ statuses: AGENT_LEAD_FILTERS, pageSize: 20 });

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { STATES_WITH_DC } from "../states";
+import { BANK_METHODS, GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "../application-options";
 import {
-  BANK_METHODS,
-  GENDERS,
-  MARITAL_STATUSES,
   MAX_BENEFICIARIES,
   MAX_PHONES,
-  PAYMENT_METHODS,
   asRecord,
   asRows,
   beneficiaryRow,

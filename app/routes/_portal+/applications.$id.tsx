@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { ApplicationNotFound } from "~/components/leads/application-not-found";
-import { DispositionDialog, useLeadEditAnswer } from "~/components/leads/lead-dialogs";
+import { LazyDispositionDialog, LazyLeadEditForm, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import { useLeadEditAnswer } from "~/components/leads/lead-links";
 import { LeadDetails, LeadPhones, Section } from "~/components/leads/lead-details";
-import { LeadEditForm } from "~/components/leads/lead-edit-form";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -70,6 +70,7 @@ export default function ApplicationPage() {
   const here = location.pathname + location.search;
   const view = hrefWith(here, { edit: null, dialog: null });
   const editAnswer = useLeadEditAnswer();
+  usePreloadedLeadForms();
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -101,7 +102,7 @@ export default function ApplicationPage() {
       {editing ? (
         <Card className="p-4 sm:p-6">
           <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit Application</h3>
-          <LeadEditForm
+          <LazyLeadEditForm
             key={lead.id}
             lead={lead}
             carriers={carriers}
@@ -127,7 +128,7 @@ export default function ApplicationPage() {
       )}
 
       {disposition ? (
-        <DispositionDialog
+        <LazyDispositionDialog
           lead={lead}
           products={products}
           timezone={timezone}

@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
-import { LEAD_DIALOGS, LeadDialog } from "~/components/leads/lead-dialogs";
-import { MyLeadsTable, leadRowId } from "~/components/leads/my-leads-table";
+import { LazyLeadDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import { LEAD_DIALOGS, leadRowId } from "~/components/leads/lead-links";
+import { MyLeadsTable } from "~/components/leads/my-leads-table";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Card, StatCards } from "~/components/ui/card";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
 import { todayIn } from "~/domain/periods";
-import { AGENT_LEAD_FILTERS, agentLeadList } from "~/domain/schemas/leads";
-import { leadStatusStyle } from "~/domain/statuses";
+import { agentLeadList } from "~/domain/schemas/leads";
+import { AGENT_LEAD_FILTERS, leadStatusStyle } from "~/domain/statuses";
 import { leadCarrierChoices } from "~/services/lead-edit.server";
 import {
   agentLeadPage,
@@ -103,6 +104,7 @@ export default function MyLeadsPage() {
   const { list, counts, readyCarriers, status, search, highlight, dialog, lead, products, carriers, timezone, today } =
     useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
+  usePreloadedLeadForms();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null, reveal: null });
   const filtered = status !== "all" || search !== "";
@@ -148,7 +150,7 @@ export default function MyLeadsPage() {
       </Card>
       <Pagination page={list} label="Lead pages" />
       {dialog && lead ? (
-        <LeadDialog
+        <LazyLeadDialog
           dialog={dialog}
           lead={lead}
           products={products}

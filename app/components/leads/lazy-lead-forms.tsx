@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
+
+// The lead dialogs and the edit form, with what they validate with (conform and zod): about as
+// much JavaScript again as the list itself. They load when one opens, or once the browser is idle
+// after the page has come to life, not with the page: on a phone over a slow link the list is
+// usable first. The server renders them as always, so a page opened with a dialog in its URL shows
+// it at once, and without JavaScript nothing changes.
+
+const loadForms = () => import("./lead-forms");
+
+const LeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.LeadDialog })));
+const DispositionDialog = lazy(() => loadForms().then((forms) => ({ default: forms.DispositionDialog })));
+const LeadEditForm = lazy(() => loadForms().then((forms) => ({ default: forms.LeadEditForm })));
+
+type Forms = Awaited<ReturnType<typeof loadForms>>;
+
+/**
+ * A server-rendered form hydrates once its code has arrived, after the rest of the page: until
+ * then its wrapper says so (`data-hydrating`), so the end-to-end tests wait for it before typing,
+ * as they wait for the page (tests/e2e/helpers.ts). Inside the Suspense boundary, so it hydrates
+ * with the form.
+ */
+function HydrationMark({ children }: { children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="contents" data-hydrating={hydrated ? undefined : ""}>
+      {children}
+    </div>
+  );
+}
+
+export function LazyLeadDialog(props: ComponentProps<Forms["LeadDialog"]>) {
+  return (
+    <Suspense fallback={null}>
+      <HydrationMark>
+        <LeadDialog {...props} />
+      </HydrationMark>
+    </Suspense>
+  );
+}
+
+export function LazyDispositionDialog(props: ComponentProps<Forms["DispositionDialog"]>) {
+  return (
+    <Suspense fallback={null}>
+      <HydrationMark>
+        <DispositionDialog {...props} />
+      </HydrationMark>
+    </Suspense>
+  );
+}
+
+export function LazyLeadEditForm(props: ComponentProps<Forms["LeadEditForm"]>) {
+  return (
+    <Suspense fallback={<p className="text-sm text-slate-600">Loading the form...</p>}>
+      <HydrationMark>
+        <LeadEditForm {...props} />
+      </HydrationMark>
+    </Suspense>
+  );
+}
+
+/** Fetches the forms when the browser is next idle, so the first dialog opens without waiting. */
+export function usePreloadedLeadForms() {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadForms().catch(() => {}));
+    return () => cancel(handle);
+  }, []);
+}

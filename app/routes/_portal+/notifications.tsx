@@ -15,7 +15,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "~/services/notifications.server";
-import { requireUser, safeRedirect } from "~/utils/auth.server";
+import { requirePortalUser, safeRedirect } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Notifications | Agency CRM" }
 const PAGE = "/notifications";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser({ request, context });
+  const user = await requirePortalUser({ request, context });
   const [notifications, unread] = await Promise.all([
     listNotifications(user, { limit: NOTIFICATION_LIMIT_DEFAULT }),
     countUnreadNotifications(user),
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser({ request, context });
+  const user = await requirePortalUser({ request, context });
   const back = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), PAGE);
   return runIntent(request, {
     back,

@@ -199,6 +199,8 @@ test.describe("accessibility", () => {
     admin: _signedIn,
     factory,
   }) => {
+    // Five checks by axe (without JavaScript, each on a copy in a fresh context).
+    test.slow();
     const pending = await factory.pendingAgent();
     const submission = await factory.formSubmission();
     const user = await factory.agent();

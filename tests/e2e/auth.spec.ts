@@ -19,7 +19,7 @@ test.describe("sign-in", () => {
   test("agent lands on the agent dashboard", async ({ page, factory }) => {
     await signIn(page, await factory.agent());
     await expect(page).toHaveURL(/\/agent\/dashboard$/);
-    await expect(page.getByText("My Leads", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText("My Leads", { exact: true })).toBeVisible();
     await expect(page.getByText("Calls Left Today")).toBeVisible();
   });
 

@@ -14,7 +14,7 @@ const WIDTHS = [
 
 /** The bell: a button that opens the menu with JavaScript, a link to /notifications without. */
 function bell(page: Page, noJs: boolean) {
-  return page.getByRole(noJs ? "link" : "button", { name: /^Notifications(, \d+ unread)?$/ });
+  return page.getByRole(noJs ? "link" : "button", { name: /^Notifications(, \d+\+? unread)?$/ });
 }
 
 /** Opens the list: the menu with JavaScript, the page without. Answers where the list is. */
@@ -136,14 +136,14 @@ test.describe("notification bell", () => {
     });
   }
 
-  test("the badge says 99+ above 99, and the bell's name says how many", async ({ page, admin }, testInfo) => {
+  test("the badge and the bell's name say 99+ above 99", async ({ page, admin }, testInfo) => {
     await notify(
       admin.id,
       Array.from({ length: 120 }, (_, i) => ({ title: `Reminder ${i}` })),
     );
     await page.goto("/admin/dashboard");
     const button = bell(page, isNoJs(testInfo));
-    await expect(button).toHaveAccessibleName("Notifications, 120 unread");
+    await expect(button).toHaveAccessibleName("Notifications, 99+ unread");
     await expect(button).toHaveText("99+");
     // The list is the latest 20.
     const list = await openList(page, isNoJs(testInfo));

@@ -58,20 +58,20 @@ export function RecentLeadsTable({
       // The agent's Edit opens the lead's row in My Leads (part 2); the admin's View, the lead's page.
       cell: (row) =>
         view === "agent" ? (
-          <Link to={`/agent/leads?highlight=${row.id}#${leadRowId(row.id)}`} className={rowAction}>
+          <Link
+            to={`/agent/leads?highlight=${row.id}#${leadRowId(row.id)}`}
+            className={rowAction}
+            aria-label={`Edit ${row.firstName} ${row.lastName}`}
+          >
             Edit
-            <span className="sr-only">
-              {" "}
-              {row.firstName} {row.lastName}
-            </span>
           </Link>
         ) : (
-          <Link to={`/applications/${row.id}`} className={rowAction}>
+          <Link
+            to={`/applications/${row.id}`}
+            className={rowAction}
+            aria-label={`View ${row.firstName} ${row.lastName}`}
+          >
             View
-            <span className="sr-only">
-              {" "}
-              {row.firstName} {row.lastName}
-            </span>
           </Link>
         ),
     },

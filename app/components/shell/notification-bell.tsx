@@ -54,7 +54,8 @@ export function NotificationBell({
 }) {
   const hydrated = useHydrated();
   const unread = counts.unreadNotifications;
-  const name = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  // The shell's count stops at 100 (the badge shows 99+), and the name says what the badge says.
+  const name = unread > 0 ? `Notifications, ${unread > 99 ? "99+" : unread} unread` : "Notifications";
   if (!hydrated) {
     return (
       <Link to="/notifications" aria-label={name} className={BUTTON_CLASS}>

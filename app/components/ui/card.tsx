@@ -42,7 +42,7 @@ export function CountBadge({ count }: { count: number }) {
   return (
     <span
       className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
-      aria-label={`${count} unread`}
+      aria-label={`${count > 99 ? "99+" : count} unread`}
     >
       {count > 99 ? "99+" : count}
     </span>

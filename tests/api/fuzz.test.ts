@@ -352,6 +352,14 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "edit", id: f.lead.id, firstName: "Edna", lastName: "Edited", "phones[0].phoneNumber": "3055550111" },
     ],
   },
+  "_portal+/applications.$id.tsx": {
+    roles: ["agent", "admin"],
+    path: "/applications/fuzz",
+    forms: (f) => [
+      { intent: "disposition", id: f.lead.id, status: "rescheduled", callbackDate: "2026-12-01T10:30" },
+      { intent: "edit", id: f.lead.id, firstName: "Edna", lastName: "Edited", "beneficiaries[0].name": "Heir" },
+    ],
+  },
   "_public+/_index.tsx": { roles: ["signed-out"], path: "/", forms: () => [inquiry] },
   "_public+/submitapplication.tsx": {
     roles: ["signed-out"],
@@ -411,6 +419,11 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
+  "_portal+/applications.$id.tsx": {
+    roles: ["agent", "admin"],
+    path: "/applications/:id",
+    param: { name: "id", value: (f) => f.lead.id },
+  },
   "_portal+/notifications.tsx": { roles: ["agent", "admin"], path: "/notifications" },
   "agent+/setup.tsx": { roles: ["agent-in-setup", "agent"], path: "/agent/setup" },
   "_auth+/login.tsx": { roles: ["signed-out", "admin"], path: "/login" },

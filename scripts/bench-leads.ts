@@ -836,11 +836,27 @@ try {
   console.log(
     "\nUnread leads: the exact count (GET /api/leads/unread-count) and the shell's figures (GET /api/counts)",
   );
+  // The poll's floor: an agent with no leads, reads or notifications yet.
+  const stamp = Date.now();
+  const newUser = await User.create({
+    email: `bench.new.${stamp}@example.test`,
+    passwordHash: "x",
+    firstName: "New",
+    lastName: "Agent",
+    role: "agent",
+  });
+  const newAgent = await Agent.create({
+    userId: newUser.id,
+    licenseNumber: `BENCH-NEW-${stamp}`,
+    status: "approved",
+    setupComplete: true,
+  });
   const readers: [string, SessionUser][] = [
     ["admin, opened 5%", bench.admin],
     ["admin, opened all but 50", bench.diligentAdmin],
     ["busiest agent, opened most", bench.busiest],
     ["agent, opened all", bench.diligentAgent],
+    ["new agent, no leads", toSessionUser(Object.assign(newUser, { agent: newAgent }))],
   ];
   for (const [label, reader] of readers) {
     const [{ leads, reads }] = await numbersOf(

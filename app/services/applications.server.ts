@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { col, fn, type FindOptions } from "sequelize";
-import { Agent, Application, Beneficiary, Notification, Phone, User, sequelize } from "~db";
+import { Agent, Application, Notification, User, sequelize } from "~db";
 import { centsFromDollars } from "~/domain/format";
 import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/public-application";
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
+import { addBeneficiaries, addPhones } from "./lead-rows.server";
 import { badRequest } from "./errors.server";
 import { assignableAgentWhere } from "./agents.server";
 import { findPublicCarrier } from "./carriers.server";
@@ -173,32 +174,8 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
       },
       { transaction },
     );
-    if (input.phones.length) {
-      await Phone.bulkCreate(
-        input.phones.map((phone, index) => ({
-          applicationId: created.id,
-          phoneNumber: phone.phoneNumber,
-          phoneType: phone.phoneType,
-          isPrimary: index === 0,
-        })),
-        { transaction },
-      );
-    }
-    if (input.beneficiaries.length) {
-      await Beneficiary.bulkCreate(
-        input.beneficiaries.map((b) => ({
-          applicationId: created.id,
-          name: b.name,
-          relationship: b.relationship,
-          otherRelationship: b.otherRelationship,
-          dateOfBirth: b.dateOfBirth ?? null,
-          age: b.age ?? null,
-          phone: b.phone ?? null,
-          percentage: b.percentage ?? null,
-        })),
-        { transaction },
-      );
-    }
+    await addPhones(created.id, input.phones, transaction);
+    await addBeneficiaries(created.id, input.beneficiaries, transaction);
     // The chosen agent and every administrator hear of it (the spec's bell is the admin's; issue
     // 10 gives agents theirs too), in one insert. The admins are read here, inside the
     // transaction, so the list is the one this lead is written against.

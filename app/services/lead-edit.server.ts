@@ -8,6 +8,7 @@ import { logActivity } from "./activity.server";
 import { findPublicCarrier, listPublicCarriers, type CarrierOption } from "./carriers.server";
 import { badRequest, validInput } from "./errors.server";
 import { getLeadDetail, type LeadDetail } from "./lead-reads.server";
+import { addBeneficiaries, addPhones } from "./lead-rows.server";
 import { findAccessibleLead } from "./leads.server";
 import type { SessionUser } from "./sessions.server";
 import { selectRows } from "./sql.server";
@@ -168,26 +169,11 @@ async function columnsToUpdate(lead: Application, edit: LeadEdit, transaction: T
 async function replaceRows(leadId: string, edit: LeadEdit, transaction: Transaction) {
   if (edit.phones) {
     await Phone.destroy({ where: { applicationId: leadId }, transaction });
-    await Phone.bulkCreate(
-      edit.phones.map((phone, index) => ({ applicationId: leadId, ...phone, isPrimary: index === 0 })),
-      { transaction },
-    );
+    await addPhones(leadId, edit.phones, transaction);
   }
   if (edit.beneficiaries) {
     await Beneficiary.destroy({ where: { applicationId: leadId }, transaction });
-    await Beneficiary.bulkCreate(
-      edit.beneficiaries.map((b) => ({
-        applicationId: leadId,
-        name: b.name,
-        relationship: b.relationship,
-        otherRelationship: b.otherRelationship,
-        dateOfBirth: b.dateOfBirth ?? null,
-        age: b.age ?? null,
-        phone: b.phone ?? null,
-        percentage: b.percentage ?? null,
-      })),
-      { transaction },
-    );
+    await addBeneficiaries(leadId, edit.beneficiaries, transaction);
   }
 }
 

@@ -1,18 +1,10 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
-import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
+import { Field, FieldErrors, SelectField } from "~/components/ui/field";
 import { BANK_METHODS, CARD_METHODS, GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "~/domain/application-options";
 import { SEALED_FIELD, type KeptNumbers, type SensitiveField } from "~/domain/schemas/application-fields";
 import {
@@ -31,6 +23,7 @@ import { browserStorage, clearDraft, readDraft, saveDraft } from "./draft";
 import { ErrorSummary, type SummaryItem } from "./error-summary";
 import { FormSection, Required, SubGroup } from "./form-section";
 import { PhoneRows } from "./phone-rows";
+import { AddressFields, DraftFields, MedicalFields, PolicyDetailFields } from "./shared-fields";
 
 export type AgentChoice = { id: string; name: string; licenseNumber: string };
 export type CarrierChoice = { id: string; name: string };
@@ -286,44 +279,7 @@ export function ApplicationForm({
           />
         ) : null}
 
-        <Field
-          className="md:col-span-2"
-          label={<Required>Address</Required>}
-          {...getInputProps(fields.address, { type: "text" })}
-          autoComplete="street-address"
-          aria-required
-          errors={fields.address.errors}
-        />
-        <Field
-          label={<Required>City</Required>}
-          {...getInputProps(fields.city, { type: "text" })}
-          autoComplete="address-level2"
-          aria-required
-          errors={fields.city.errors}
-        />
-        <SelectField
-          label={<Required>State</Required>}
-          {...getSelectProps(fields.state)}
-          autoComplete="address-level1"
-          aria-required
-          errors={fields.state.errors}
-        >
-          <option value="">Select state</option>
-          {STATES_WITH_DC.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label={<Required>Zip code</Required>}
-          {...getInputProps(fields.zipCode, { type: "text" })}
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="postal-code"
-          aria-required
-          errors={fields.zipCode.errors}
-        />
+        <AddressFields fields={fields} required />
         <Field
           label={<Required>State born in</Required>}
           {...getInputProps(fields.stateBornIn, { type: "text" })}
@@ -387,42 +343,7 @@ export function ApplicationForm({
       </FormSection>
 
       <FormSection id="section-medical" title="Medical Information">
-        <fieldset className="md:col-span-2">
-          <legend className="mb-1 text-sm font-medium text-slate-700">
-            <Required>Does the applicant smoke?</Required>
-          </legend>
-          <div className="flex gap-6">
-            {getCollectionProps(fields.smoker, { type: "radio", options: ["yes", "no"] }).map(({ key, ...props }) => (
-              <label key={key} className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
-                <input {...props} className="h-4 w-4 border-slate-300 text-brand-600" />
-                {props.value === "yes" ? "Yes" : "No"}
-              </label>
-            ))}
-          </div>
-          <FieldErrors id={fields.smoker.errorId} errors={fields.smoker.errors} />
-        </fieldset>
-        <Field
-          label="Doctor name"
-          {...getInputProps(fields.doctorName, { type: "text" })}
-          errors={fields.doctorName.errors}
-        />
-        <Field
-          label="Doctor phone"
-          {...getInputProps(fields.doctorPhone, { type: "tel" })}
-          errors={fields.doctorPhone.errors}
-        />
-        <TextAreaField
-          label="Medications"
-          {...getTextareaProps(fields.medications)}
-          rows={3}
-          errors={fields.medications.errors}
-        />
-        <TextAreaField
-          label="Medical history"
-          {...getTextareaProps(fields.medicalHistory)}
-          rows={3}
-          errors={fields.medicalHistory.errors}
-        />
+        <MedicalFields fields={fields} smokerRequired />
       </FormSection>
 
       <FormSection id="section-policy" title="Policy Information">
@@ -458,23 +379,7 @@ export function ApplicationForm({
           aria-required
           errors={fields.monthlyPremium.errors}
         />
-        <Field
-          label="Product type"
-          {...getInputProps(fields.productType, { type: "text" })}
-          errors={fields.productType.errors}
-        />
-        <Field
-          label="Policy term"
-          {...getInputProps(fields.policyTerm, { type: "text" })}
-          errors={fields.policyTerm.errors}
-        />
-        <TextAreaField label="Riders" {...getTextareaProps(fields.riders)} rows={2} errors={fields.riders.errors} />
-        <TextAreaField
-          label="Policy notes"
-          {...getTextareaProps(fields.policyNotes)}
-          rows={2}
-          errors={fields.policyNotes.errors}
-        />
+        <PolicyDetailFields fields={fields} />
       </FormSection>
 
       <FormSection id="section-payment" title="Payment Information">
@@ -556,26 +461,7 @@ export function ApplicationForm({
             />
           </SubGroup>
         ) : null}
-        <Field
-          label="First draft date"
-          {...getInputProps(fields.firstDraftDate, { type: "date" })}
-          min={today}
-          hint="Tomorrow unless you choose another day."
-          errors={fields.firstDraftDate.errors}
-        />
-        <Field
-          label="Future draft date"
-          {...getInputProps(fields.futureDraftDate, { type: "date" })}
-          min={today}
-          errors={fields.futureDraftDate.errors}
-        />
-        <TextAreaField
-          className="md:col-span-2"
-          label="Payment notes"
-          {...getTextareaProps(fields.paymentNotes)}
-          rows={2}
-          errors={fields.paymentNotes.errors}
-        />
+        <DraftFields fields={fields} min={today} firstDraftHint="Tomorrow unless you choose another day." />
       </FormSection>
 
       <section

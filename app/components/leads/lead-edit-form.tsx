@@ -1,5 +1,4 @@
 import {
-  getCollectionProps,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -14,16 +13,21 @@ import { BeneficiaryRows } from "~/components/application-form/beneficiary-rows"
 import { PhoneRows } from "~/components/application-form/phone-rows";
 import { Alert } from "~/components/ui/card";
 import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
-import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
+import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { BANK_METHODS, CARD_METHODS, GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "~/domain/application-options";
 import { SEALED_FIELD, type KeptNumbers, type SensitiveField } from "~/domain/schemas/application-fields";
 import { leadEditSchema, type LeadEdit, type LeadEditFormValue } from "~/domain/schemas/lead-edit";
-import { STATES_WITH_DC } from "~/domain/states";
 import type { LeadDetail } from "~/services/lead-reads.server";
 import { useHydrated } from "~/utils/hydrated";
 import { LeadPhones } from "./lead-details";
 import { EDIT_INTENT } from "./lead-links";
+import {
+  AddressFields,
+  DraftFields,
+  MedicalFields,
+  PolicyDetailFields,
+} from "~/components/application-form/shared-fields";
 
 /** The last answer of the edit form's action: conform's result, and the numbers the server keeps sealed. */
 export type LeadEditResult = {
@@ -190,28 +194,7 @@ export function LeadEditForm({
           {...getInputProps(fields.stateBornIn, { type: "text" })}
           errors={fields.stateBornIn.errors}
         />
-        <Field
-          className="md:col-span-2"
-          label="Address"
-          {...getInputProps(fields.address, { type: "text" })}
-          errors={fields.address.errors}
-        />
-        <Field label="City" {...getInputProps(fields.city, { type: "text" })} errors={fields.city.errors} />
-        <SelectField label="State" {...getSelectProps(fields.state)} errors={fields.state.errors}>
-          <option value="">Not given</option>
-          {STATES_WITH_DC.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label="Zip code"
-          {...getInputProps(fields.zipCode, { type: "text" })}
-          inputMode="numeric"
-          maxLength={10}
-          errors={fields.zipCode.errors}
-        />
+        <AddressFields fields={fields} required={false} />
         <SelectField
           label="Marital status"
           {...getSelectProps(fields.maritalStatus)}
@@ -263,40 +246,7 @@ export function LeadEditForm({
       </Group>
 
       <Group title="Medical Information">
-        <fieldset className="md:col-span-2">
-          <legend className="mb-1 text-sm font-medium text-slate-700">Does the applicant smoke?</legend>
-          <div className="flex gap-6">
-            {getCollectionProps(fields.smoker, { type: "radio", options: ["yes", "no"] }).map(({ key, ...props }) => (
-              <label key={key} className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
-                <input {...props} className="h-4 w-4 border-slate-300 text-brand-600" />
-                {props.value === "yes" ? "Yes" : "No"}
-              </label>
-            ))}
-          </div>
-          <FieldErrors id={fields.smoker.errorId} errors={fields.smoker.errors} />
-        </fieldset>
-        <Field
-          label="Doctor name"
-          {...getInputProps(fields.doctorName, { type: "text" })}
-          errors={fields.doctorName.errors}
-        />
-        <Field
-          label="Doctor phone"
-          {...getInputProps(fields.doctorPhone, { type: "tel" })}
-          errors={fields.doctorPhone.errors}
-        />
-        <TextAreaField
-          label="Medications"
-          rows={2}
-          {...getTextareaProps(fields.medications)}
-          errors={fields.medications.errors}
-        />
-        <TextAreaField
-          label="Medical history"
-          rows={2}
-          {...getTextareaProps(fields.medicalHistory)}
-          errors={fields.medicalHistory.errors}
-        />
+        <MedicalFields fields={fields} smokerRequired={false} />
       </Group>
 
       <Group title="Policy Information">
@@ -335,23 +285,7 @@ export function LeadEditForm({
           hint={sold ? "Fixed by the sale, with its commission and payment schedule." : undefined}
           errors={fields.monthlyPremium.errors}
         />
-        <Field
-          label="Product type"
-          {...getInputProps(fields.productType, { type: "text" })}
-          errors={fields.productType.errors}
-        />
-        <Field
-          label="Policy term"
-          {...getInputProps(fields.policyTerm, { type: "text" })}
-          errors={fields.policyTerm.errors}
-        />
-        <TextAreaField label="Riders" rows={2} {...getTextareaProps(fields.riders)} errors={fields.riders.errors} />
-        <TextAreaField
-          label="Policy notes"
-          rows={2}
-          {...getTextareaProps(fields.policyNotes)}
-          errors={fields.policyNotes.errors}
-        />
+        <PolicyDetailFields fields={fields} />
       </Group>
 
       <Group title="Payment Information">
@@ -432,23 +366,7 @@ export function LeadEditForm({
             />
           </>
         ) : null}
-        <Field
-          label="First draft date"
-          {...getInputProps(fields.firstDraftDate, { type: "date" })}
-          errors={fields.firstDraftDate.errors}
-        />
-        <Field
-          label="Future draft date"
-          {...getInputProps(fields.futureDraftDate, { type: "date" })}
-          errors={fields.futureDraftDate.errors}
-        />
-        <TextAreaField
-          className="md:col-span-2"
-          label="Payment notes"
-          rows={2}
-          {...getTextareaProps(fields.paymentNotes)}
-          errors={fields.paymentNotes.errors}
-        />
+        <DraftFields fields={fields} />
       </Group>
 
       <Group title="Beneficiaries">

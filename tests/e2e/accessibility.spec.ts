@@ -163,6 +163,14 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "commission calculator",
+    title: "Commission Calculator | Agency CRM",
+    open: async (page, factory) => {
+      await startSession(page, await factory.agent());
+      return "/agent/commission-calculator?monthlyPremium=85.50&compPercentage=100";
+    },
+  },
+  {
     name: "admin 404",
     title: "Page Not Found | Agency CRM",
     open: async (page, factory) => {

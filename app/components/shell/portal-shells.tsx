@@ -23,6 +23,7 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },
     { to: "/admin/agent-approval", label: "Agent Approval", badge: counts.pendingAgents },
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
+    { to: "/admin/commission-calculator", label: "Commission Calculator" },
   ];
   return (
     <AppShell
@@ -41,6 +42,7 @@ export function AgentShell({ data, children }: { data: AgentShellData; children:
   const nav: NavItem[] = [
     { to: "/agent/dashboard", label: "Dashboard" },
     { to: "/agent/leads", label: "My Leads", badge: counts.unreadLeads },
+    { to: "/agent/commission-calculator", label: "Commission Calculator" },
     { to: "/agent/carrier-setup", label: "Carriers & States" },
   ];
   return (

@@ -25,19 +25,37 @@ const PATHS: Record<"details" | "edit" | "call" | "status", ReactNode> = {
   ),
 };
 
-export function LeadActionIcon({ name }: { name: keyof typeof PATHS }) {
+type IconName = keyof typeof PATHS;
+
+/**
+ * The icons' drawings, once per page: each row's icons refer to them (`<use>`), so a page of
+ * twenty leads does not repeat eighty drawings. Render it once, before the rows.
+ */
+export function LeadActionIconSprite() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-4 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {PATHS[name]}
+    <svg aria-hidden="true" className="absolute size-0 overflow-hidden">
+      {(Object.keys(PATHS) as IconName[]).map((name) => (
+        <symbol
+          key={name}
+          id={`lead-icon-${name}`}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          {PATHS[name]}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+export function LeadActionIcon({ name }: { name: IconName }) {
+  return (
+    <svg aria-hidden="true" className="size-4 shrink-0">
+      <use href={`#lead-icon-${name}`} />
     </svg>
   );
 }

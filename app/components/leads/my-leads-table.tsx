@@ -5,12 +5,11 @@ import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone } fr
 import { CALLBACK_STATUSES } from "~/domain/statuses";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { hrefWith } from "~/utils/list";
-import { LeadActionIcon } from "./lead-action-icons";
+import { LeadActionIcon, LeadActionIconSprite } from "./lead-action-icons";
 import { leadRowId } from "./lead-links";
 import { LeadStatusBadge } from "./status-badge";
 
-const action =
-  "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2.5 text-sm font-medium ring-1 ring-inset ring-slate-300 bg-white text-slate-800 hover:bg-slate-50 sm:px-0";
+const action = "row-action sm:px-0";
 
 /** Short texts (a name, "Commission Ready", an amount) wrap at spaces only, never inside a word. */
 const whole = "[overflow-wrap:normal]";
@@ -160,23 +159,26 @@ export function MyLeadsTable({
     },
   ];
   return (
-    <DataTable
-      caption="My Leads"
-      columns={columns}
-      rows={leads}
-      rowKey={(lead) => lead.id}
-      empty={empty}
-      dense
-      rowProps={(lead) => ({
-        id: leadRowId(lead.id),
-        className:
-          lead.id === highlight
-            ? "bg-amber-50 outline-2 -outline-offset-2 outline-amber-400 scroll-mt-24"
-            : lead.isUnread
-              ? "bg-red-50/40"
-              : undefined,
-        "aria-current": lead.id === highlight ? "true" : undefined,
-      })}
-    />
+    <>
+      <LeadActionIconSprite />
+      <DataTable
+        caption="My Leads"
+        columns={columns}
+        rows={leads}
+        rowKey={(lead) => lead.id}
+        empty={empty}
+        dense
+        rowProps={(lead) => ({
+          id: leadRowId(lead.id),
+          className:
+            lead.id === highlight
+              ? "bg-amber-50 outline-2 -outline-offset-2 outline-amber-400 scroll-mt-24"
+              : lead.isUnread
+                ? "bg-red-50/40"
+                : undefined,
+          "aria-current": lead.id === highlight ? "true" : undefined,
+        })}
+      />
+    </>
   );
 }

@@ -1,12 +1,11 @@
 import { Link } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatMoney, formatPhone } from "~/domain/format";
 import type { RecentLead } from "~/services/dashboard.server";
 import { leadRowId } from "./lead-links";
 import { LeadStatusBadge } from "./status-badge";
 
-const rowAction = buttonClass("secondary", "px-3");
+const rowAction = "row-action px-3";
 
 /**
  * The dashboards' Recent Leads. The admin sees whose lead it is; an agent (whose leads they all

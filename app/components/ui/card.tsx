@@ -28,13 +28,7 @@ export function StatCards({ items }: { items: StatCardItem[] }) {
 }
 
 export function Badge({ className, children }: { className: string; children: ReactNode }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${className}`}
-    >
-      {children}
-    </span>
-  );
+  return <span className={`badge ${className}`}>{children}</span>;
 }
 
 export function CountBadge({ count }: { count: number }) {

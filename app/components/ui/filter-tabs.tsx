@@ -34,7 +34,7 @@ export function FilterTabs<V extends string>({
                 })}
                 preventScrollReset
                 aria-current={active ? "page" : undefined}
-                className={`inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-medium ring-1 ring-inset ${active ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+                className="filter-tab"
               >
                 {tab.label}
                 {tab.count !== undefined ? (

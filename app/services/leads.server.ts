@@ -41,11 +41,12 @@ export async function findAccessibleLead(
 // for the agent and the other way round.
 
 /**
- * The leads a user has not opened yet, as the WHERE of a query over `applications a`: an agent's
- * own leads, or every lead for an admin, that have no LeadRead row for that user. Takes the
- * :userId and :agentId replacements (unreadLeadReplacements). The unique (user_id,
+ * The rule: the leads a user has not opened yet, as the WHERE of a query over `applications a`:
+ * an agent's own leads, or every lead for an admin, that have no LeadRead row for that user. Takes
+ * the :userId and :agentId replacements (unreadLeadReplacements). The unique (user_id,
  * application_id) index answers each NOT EXISTS. The id list and a list row's New Lead badge use
- * it; unreadLeadsCountSql counts the same leads as a set difference.
+ * it; the count is kept in unread_lead_counts by the database's triggers (migration 007), which
+ * keep this same rule, and counted by it only for a user without a count row (unreadLeadsFigure).
  */
 function unreadLeadsWhereSql(actor: SessionUser) {
   const scope = actor.role === "agent" ? "a.agent_id = :agentId AND " : "";
@@ -53,44 +54,46 @@ function unreadLeadsWhereSql(actor: SessionUser) {
 }
 
 /**
- * The shell's badges show 99+ above 99, so its figure stops counting here; GET
- * /api/leads/unread-count stays exact.
+ * The shell's badges show 99+ above 99, so its figure stops here; GET /api/leads/unread-count
+ * stays exact.
  */
 export const SHELL_UNREAD_CAP = 100;
+
+/** What unreadLeadsCountSql reads for a user without a count row: none is expected, see unreadLeadsFigure. */
+const NO_COUNT_ROW = -1;
 
 /**
  * SQL for the number of the user's unread leads (the leads unreadLeadsWhereSql selects), for a
  * scalar subquery of one statement (countUnreadLeads, and the shell's counts in
  * app/services/navigation.server.ts); with `cap`, the smaller of that number and `cap`. Takes the
- * unreadLeadReplacements. Each database gets the form its planner answers from indexes without
- * a probe per lead (docs/decisions/021):
- * - an admin's leads are all the leads, and every lead_reads row names an existing lead (a
- *   foreign key, deleted with the lead) once per user (a unique index), so their unread leads are
- *   the leads less their reads. SQLite counts a whole table from its page headers; Postgres reads
- *   it, so capped there the leads are counted no further than reads + cap.
- * - an agent's unread leads are the row rule itself on Postgres, which hashes their reads and
- *   scans their leads once (a hash anti join). SQLite would probe lead_reads once per lead, so
- *   there they are the agent's lead ids EXCEPT the ids they read, two lists in id order from
- *   the (agent_id, id) and (user_id, application_id) indexes that it merges, stopping at the cap.
- *   A read of a lead since given to another agent drops out of both.
+ * unreadLeadReplacements. The number is the user's row of unread_lead_counts, one primary-key
+ * read, which triggers on users, agents, applications and lead_reads keep equal to the rule
+ * whoever writes (docs/decisions/024). Pass what it read through unreadLeadsFigure. The statement
+ * holds nothing else: a fallback in SQL, though never run, cost every poll its planning.
  */
 export function unreadLeadsCountSql(actor: SessionUser, { cap }: { cap?: number } = {}) {
   if (cap !== undefined && !(Number.isSafeInteger(cap) && cap > 0)) {
     throw new RangeError("cap must be a positive integer");
   }
-  const atMostCap = (sql: string) => (cap ? `SELECT ${isPostgres ? "LEAST" : "MIN"}(${cap}, (${sql}))` : sql);
-  if (actor.role === "admin") {
-    const reads = "SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = :userId";
-    if (cap && isPostgres) {
-      return `WITH reads AS (${reads.replace("COUNT(*)", "COUNT(*) AS n")})
-        SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM applications LIMIT (SELECT n FROM reads) + ${cap}) leads)
-          - (SELECT n FROM reads)`;
-    }
-    return atMostCap(`SELECT (SELECT COUNT(*) FROM applications) - (${reads})`);
-  }
-  if (isPostgres) return atMostCap(`SELECT COUNT(*) FROM applications a WHERE ${unreadLeadsWhereSql(actor)}`);
-  return `SELECT COUNT(*) FROM (SELECT a.id FROM applications a WHERE a.agent_id = :agentId
-    EXCEPT SELECT r.application_id FROM lead_reads r WHERE r.user_id = :userId ORDER BY 1${cap ? ` LIMIT ${cap}` : ""}) unread`;
+  // An agent session without an agent record owns no lead (as findAccessibleLead says).
+  if (actor.role === "agent" && !actor.agent) return "SELECT 0";
+  const count = cap ? `${isPostgres ? "LEAST" : "MIN"}(${cap}, c.count)` : "c.count";
+  return `SELECT COALESCE((SELECT ${count} FROM unread_lead_counts c WHERE c.user_id = :userId), ${NO_COUNT_ROW})`;
+}
+
+/**
+ * The figure unreadLeadsCountSql read (with the same `cap`), or for a user without a count row the
+ * same figure counted by the rule. A user's row is made with them and goes with them, so this is
+ * only a guard: a row deleted by hand costs its user a slower count, never a wrong one.
+ */
+export async function unreadLeadsFigure(actor: SessionUser, read: number, { cap }: { cap?: number } = {}) {
+  if (read !== NO_COUNT_ROW) return read;
+  const unread = `SELECT 1 FROM applications a WHERE ${unreadLeadsWhereSql(actor)}${cap ? ` LIMIT ${cap}` : ""}`;
+  const { count } = await numbersInOneStatement(
+    { count: `SELECT COUNT(*) FROM (${unread}) unread` },
+    unreadLeadReplacements(actor),
+  );
+  return count;
 }
 
 export function unreadLeadReplacements(actor: SessionUser) {
@@ -100,7 +103,7 @@ export function unreadLeadReplacements(actor: SessionUser) {
 /** GET /api/leads/unread-count. */
 export async function countUnreadLeads(actor: SessionUser): Promise<number> {
   const { count } = await numbersInOneStatement({ count: unreadLeadsCountSql(actor) }, unreadLeadReplacements(actor));
-  return count;
+  return unreadLeadsFigure(actor, count);
 }
 
 /**

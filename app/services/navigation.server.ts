@@ -1,4 +1,4 @@
-import { SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql } from "./leads.server";
+import { SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql, unreadLeadsFigure } from "./leads.server";
 import { UNREAD_NOTIFICATIONS_COUNT_SQL } from "./notifications.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
@@ -37,10 +37,15 @@ function unreadFigures(actor: SessionUser) {
   };
 }
 
+/** The figures as read, with the unread leads of a user without a count row counted by the rule. */
+async function withUnreadLeads<T extends { unreadLeads: number }>(actor: SessionUser, counts: T): Promise<T> {
+  return { ...counts, unreadLeads: await unreadLeadsFigure(actor, counts.unreadLeads, { cap: SHELL_UNREAD_CAP }) };
+}
+
 /** What waits for an admin's decision, and what they have not read. */
 export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCounts> {
   assertAdmin(actor);
-  return numbersInOneStatement(
+  const counts = await numbersInOneStatement(
     {
       pendingAgents: "SELECT COUNT(*) FROM agents WHERE status = 'pending'",
       // The same rule as the Password Resets page: requests still waiting and not yet expired.
@@ -51,13 +56,14 @@ export async function adminShellCounts(actor: SessionUser): Promise<AdminShellCo
     },
     { read: false, ...unreadLeadReplacements(actor), now: new Date() },
   );
+  return withUnreadLeads(actor, counts);
 }
 
 /** The agent's calls left come with the session user, looked up fresh in this same request. */
 export async function agentShellCounts(actor: SessionUser): Promise<AgentShellCounts> {
   assertAgent(actor);
   const counts = await numbersInOneStatement(unreadFigures(actor), { read: false, ...unreadLeadReplacements(actor) });
-  return { ...counts, callsLeft: actor.agent?.callsLeft ?? 0 };
+  return { ...(await withUnreadLeads(actor, counts)), callsLeft: actor.agent?.callsLeft ?? 0 };
 }
 
 /**

@@ -5,6 +5,7 @@ import * as archivedProductsAndSoldSnapshot from "./003-archived-products-and-so
 import * as attemptsInFlight from "./004-attempts-in-flight";
 import * as notificationsByUserNewest from "./005-notifications-by-user-newest";
 import * as leadListIndexes from "./006-lead-list-indexes";
+import * as unreadLeadCounts from "./007-unread-lead-counts";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { name: "004-attempts-in-flight", ...attemptsInFlight },
   { name: "005-notifications-by-user-newest", ...notificationsByUserNewest },
   { name: "006-lead-list-indexes", ...leadListIndexes },
+  { name: "007-unread-lead-counts", ...unreadLeadCounts },
 ];

@@ -19,6 +19,7 @@ import {
   PasswordResetRequest,
   initOperationModels,
 } from "./operations";
+import { UnreadLeadCount, initUnreadLeadCountModel } from "./unread-lead-count";
 import { Session, User, initUserModels } from "./user";
 
 export {
@@ -41,6 +42,7 @@ export {
   Product,
   Session,
   StatusChange,
+  UnreadLeadCount,
   User,
 };
 export type { Role } from "./user";
@@ -57,6 +59,7 @@ export function initModels(sequelize: Sequelize) {
   initCarrierModels(sequelize);
   initApplicationModels(sequelize);
   initOperationModels(sequelize);
+  initUnreadLeadCountModel(sequelize);
 
   User.hasOne(Agent, { as: "agent", foreignKey: "userId" });
   Agent.belongsTo(User, { as: "user", foreignKey: "userId" });

@@ -8,9 +8,12 @@
 //   (time of each, ratio service / SQL, target at most 3x);
 // - the unread-leads figures (the shell's capped one and the exact count) for the readers that
 //   cost the most, with --explain the query plans of all of it;
+// - what the writes the unread counts follow cost at that size (a lead inserted and deleted, a
+//   read inserted and deleted), and how long the load spent inserting leads and reads;
 // - with a production build in BUILD_DIR (or ./build), the server's CPU per GET /api/counts for an
-//   admin and an agent against GET /api/auth/me, as bench-server measures it, plus on Postgres the
-//   database's own CPU for the same requests (target: the poll at most 1.5x /api/auth/me).
+//   admin and an agent against GET /api/auth/me, as bench-server measures it (each round in a
+//   different order), plus on Postgres the database's own CPU for the same requests (target: the
+//   poll at most 1.5x /api/auth/me).
 //
 // Options: --db sqlite|postgres, --leads N (100000), --agents N (50), --explain, --no-server,
 // --requests N (200), --rounds N (3), --port N (3482), --keep (leave the database and print its
@@ -162,9 +165,14 @@ const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rand() 
 
 // --- the load --------------------------------------------------------------------------------------
 
+/** Milliseconds the load spent inserting into each table. */
+const insertMs = new Map<string, number>();
+
 async function insert(table: string, rows: Record<string, unknown>[]) {
   const qi = sequelize.getQueryInterface();
+  const started = performance.now();
   for (let i = 0; i < rows.length; i += 500) await qi.bulkInsert(table, rows.slice(i, i + 500));
+  insertMs.set(table, (insertMs.get(table) ?? 0) + performance.now() - started);
 }
 
 type Bench = {
@@ -704,7 +712,8 @@ async function measureServer(readers: [string, SessionUser][], cookies: Map<Sess
     const dbMs = new Map<string, number[]>(targets.map((t) => [t.label, []]));
     console.log(`Measuring CPU per request (${REQUESTS} requests x ${ROUNDS} rounds, side by side) ...`);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) {
+      // Each round starts one path later, so no path is always measured right after the same one.
+      for (const target of [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)]) {
         const backendsBefore = await backendTicks(monitor);
         const before = cpuTicks(server.pid!);
         for (let i = 0; i < REQUESTS; i++) await call(target);
@@ -749,7 +758,12 @@ try {
     await analyzeDatabase();
   }
   const bench = reuse ? await identify() : await fill();
-  if (!reuse) console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (!reuse) {
+    const seconds = (table: string) => `${((insertMs.get(table) ?? 0) / 1000).toFixed(1)} s`;
+    console.log(
+      `Filled in ${((performance.now() - started) / 1000).toFixed(0)} s, of which inserting: applications ${seconds("applications")}, lead_reads ${seconds("lead_reads")}, users ${seconds("users")}, the other rows ${seconds("phones")} + ${seconds("payment_trackings")} + ${seconds("notifications")}`,
+    );
+  }
   const [{ n: leadCount }] = await numbersOf("SELECT COUNT(*) AS n FROM applications");
   const busiestLeads = bench.agentLeads.get(bench.busiest.agent!.id)!;
   console.log(
@@ -881,6 +895,42 @@ try {
       }
     }
   }
+
+  // What the unread counts' upkeep adds to a write (migration 007's triggers): one lead, for the
+  // busiest agent, inserted and deleted; one read, by the admin who opened 5%, inserted and deleted.
+  console.log("\nWrites the unread counts follow, at this size (median of 40, each undone after)");
+  const qi = sequelize.getQueryInterface();
+  const [unreadByAdmin] = await selectRows<{ id: string }>(
+    `SELECT a.id FROM applications a
+     WHERE NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id) LIMIT 1`,
+    { userId: bench.admin.id },
+  );
+  const writeMs: Record<string, number[]> = { leadInsert: [], leadDelete: [], readInsert: [], readDelete: [] };
+  const timed = async (key: string, run: () => Promise<unknown>, keep: boolean) => {
+    const at = performance.now();
+    await run();
+    if (keep) writeMs[key]!.push(performance.now() - at);
+  };
+  for (let i = 0; i < 43; i++) {
+    const keep = i >= 3;
+    const at = new Date();
+    const lead = {
+      id: crypto.randomUUID(),
+      agent_id: bench.busiest.agent!.id,
+      first_name: "Bench",
+      last_name: "Write",
+    };
+    await timed("leadInsert", () => qi.bulkInsert("applications", [{ ...lead, created_at: at, updated_at: at }]), keep);
+    const deleteLead = () => sequelize.query("DELETE FROM applications WHERE id = :id", { replacements: lead });
+    await timed("leadDelete", deleteLead, keep);
+    const read = { id: crypto.randomUUID(), user_id: bench.admin.id, application_id: unreadByAdmin!.id };
+    await timed("readInsert", () => qi.bulkInsert("lead_reads", [{ ...read, created_at: at, updated_at: at }]), keep);
+    const deleteRead = () => sequelize.query("DELETE FROM lead_reads WHERE id = :id", { replacements: read });
+    await timed("readDelete", deleteRead, keep);
+  }
+  console.log(
+    `  a lead: insert ${median(writeMs.leadInsert!).toFixed(2)} ms, delete ${median(writeMs.leadDelete!).toFixed(2)} ms; a read: insert ${median(writeMs.readInsert!).toFixed(2)} ms, delete ${median(writeMs.readDelete!).toFixed(2)} ms`,
+  );
 
   if (withServer) {
     const cookies = new Map<SessionUser, string>();

@@ -118,6 +118,8 @@ export class PaymentTracking extends Model<InferAttributes<PaymentTracking>, Inf
   declare amountCents: number;
   declare status: CreationOptional<string>;
   declare notes: Opt<string>;
+  /** When its retention_reminder was sent (migration 008); set once, so a payment is reminded of once. */
+  declare remindedAt: Opt<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare application?: NonAttribute<Application>;
@@ -278,6 +280,7 @@ export function initApplicationModels(sequelize: Sequelize) {
       amountCents: { type: DataTypes.BIGINT, allowNull: false },
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "not_paid" },
       notes: text(),
+      remindedAt: at(),
       ...timestamps(),
     },
     {

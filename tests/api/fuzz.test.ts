@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Agent, Bdm, Carrier, Notification, PasswordResetRequest } from "~db";
+import { Agent, Bdm, Carrier, Notification, PasswordResetRequest, PaymentTracking } from "~db";
 import { answeringServiceErrors } from "../../server/service-errors";
 import { applicationForm, applicationPayload, leadEditPayload } from "../support/application-factories";
 import {
@@ -72,6 +72,15 @@ async function createFixtures() {
   const submission = await createFormSubmissionRow();
   // A lead of the signed-in agent: the admin and its agent may mark it read.
   const lead = await createLead(agent.agent.id);
+  // A sold lead of the signed-in agent with a month of its schedule: the retention tracker's cells.
+  const sale = await createLead(agent.agent.id, { status: "sale" });
+  await sale.update({ soldAt: new Date() });
+  const payment = await PaymentTracking.create({
+    applicationId: sale.id,
+    monthNumber: 1,
+    dueDate: "2026-12-01",
+    amountCents: 5000,
+  });
   const notification = await Notification.create({
     userId: agent.user.id,
     type: "new_lead",
@@ -121,6 +130,7 @@ async function createFixtures() {
     carrier,
     submission,
     lead,
+    payment,
     notification,
     reset,
     cookies,
@@ -257,6 +267,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     body: () => ({}),
   },
   "notifications.clear-all": { roles: ["agent", "admin"], body: () => ({}) },
+  "payment-tracking.$paymentId": {
+    roles: ["agent", "admin"],
+    param: { name: "paymentId", value: (f) => f.payment.id },
+    body: () => ({ status: "paid", notes: "Paid by phone" }),
+  },
   "notifications.mark-all-read": { roles: ["agent", "admin"], body: () => ({}) },
   "public.applications": {
     roles: ["signed-out"],
@@ -343,6 +358,11 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "remove-carrier:0", ...setupCarrier },
     ],
   },
+  "agent+/retention.tsx": {
+    roles: ["agent"],
+    path: "/agent/retention?page=1",
+    forms: (f) => [{ intent: "payment", id: f.payment.id, status: "pending" }],
+  },
   "agent+/leads.tsx": {
     roles: ["agent"],
     path: "/agent/leads?status=pending&page=1",
@@ -419,6 +439,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
+  "agent+/retention.tsx": { roles: ["agent"], path: "/agent/retention" },
   "_portal+/applications.$id.tsx": {
     roles: ["agent", "admin"],
     path: "/applications/:id",
@@ -431,6 +452,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
+  "api+/agent.retention.ts": { roles: ["agent", "admin"], path: "/api/agent/retention" },
   "api+/applications.$id.ts": {
     roles: ["agent", "admin"],
     path: "/api/applications/:id",

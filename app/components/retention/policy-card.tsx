@@ -1,0 +1,151 @@
+import { useFetcher } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/card";
+import { formatDate, formatDollars, formatPhone } from "~/domain/format";
+import { PAYMENT_STATUSES, paymentStatusStyle } from "~/domain/statuses";
+import type { PolicyStatus, RetentionPayment, RetentionPolicy } from "~/services/retention.server";
+import { useHydrated } from "~/utils/hydrated";
+
+// One sold policy of the 9-Month Payment Tracker: who and what was sold, and its nine months,
+// each a small form whose status select saves at once with JavaScript (a fetcher, so only that
+// cell is busy) and through its Save button without it (post/redirect/get with the toast).
+
+const POLICY_STATUS: Record<PolicyStatus, { label: string; className: string }> = {
+  active: { label: "Active", className: "bg-green-100 text-green-800 ring-green-600/20" },
+  lapsed: { label: "Lapsed", className: "bg-red-100 text-red-800 ring-red-600/20" },
+  commission_cancelled: { label: "Commission cancelled", className: "bg-gray-100 text-gray-700 ring-gray-500/20" },
+};
+
+const DUE_FLAG = {
+  today: { label: "DUE TODAY", className: "bg-red-600 text-white ring-red-700" },
+  tomorrow: { label: "DUE TOMORROW", className: "bg-amber-400 text-amber-950 ring-amber-500" },
+} as const;
+
+export function policyCardId(id: string) {
+  return `policy-${id}`;
+}
+
+export function PolicyCard({ policy, timezone }: { policy: RetentionPolicy; timezone: string }) {
+  const headingId = `${policyCardId(policy.id)}-name`;
+  const standing = POLICY_STATUS[policy.policyStatus];
+  return (
+    <article
+      id={policyCardId(policy.id)}
+      aria-labelledby={headingId}
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-5"
+    >
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
+            {policy.customerName}
+          </h3>
+          <Badge className={standing.className}>{standing.label}</Badge>
+        </div>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <Detail term="Carrier">
+            {policy.carrier ?? "—"}
+            {policy.productName ? <span className="text-slate-500"> · {policy.productName}</span> : null}
+          </Detail>
+          <Detail term="Agent">{policy.agentName}</Detail>
+          <Detail term="Phone">
+            {policy.phone ? (
+              <a className="text-brand-700 underline" href={`tel:${policy.phone}`}>
+                {formatPhone(policy.phone)}
+              </a>
+            ) : (
+              "No phone"
+            )}
+          </Detail>
+          <Detail term="Premium">{formatDollars(policy.monthlyPremium) ?? "—"}/mo</Detail>
+          <Detail term="Sale Date">{formatDate(policy.saleDate, timezone)}</Detail>
+        </dl>
+      </div>
+      <ol
+        aria-label={`Payments of ${policy.customerName}`}
+        className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:mt-0"
+      >
+        {policy.payments.map((payment) => (
+          <PaymentCell key={payment.id} payment={payment} customerName={policy.customerName} />
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{term}</dt>
+      <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+function PaymentCell({ payment, customerName }: { payment: RetentionPayment; customerName: string }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const selectId = `payment-${payment.id}`;
+  const flagId = `${selectId}-due`;
+  // What the agent just chose shows while it saves; afterwards the saved status from the page.
+  const pending = fetcher.formData?.get("status");
+  const shown = typeof pending === "string" ? pending : paymentStatusStyle(payment.status).value;
+  const flag = payment.due ? DUE_FLAG[payment.due] : null;
+  const busy = fetcher.state !== "idle";
+  return (
+    <li
+      className={`rounded-md p-2 ring-1 ${flag ? "bg-amber-50 ring-amber-300" : "bg-slate-50 ring-slate-200"}`}
+      data-payment-status={paymentStatusStyle(payment.status).value}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-1">
+        <label htmlFor={selectId} className="text-sm font-semibold text-slate-900">
+          Month {payment.monthNumber}
+          <span className="sr-only"> payment status for {customerName}</span>
+        </label>
+        {flag ? (
+          <span id={flagId} className={`badge ${flag.className}`}>
+            {flag.label}
+          </span>
+        ) : null}
+      </div>
+      <p className="text-xs text-slate-600">
+        {formatDate(payment.dueDate, "UTC")} · {formatDollars(payment.amount)}
+      </p>
+      <fetcher.Form method="post" className="mt-1.5 flex flex-wrap items-center gap-1.5">
+        <input type="hidden" name="intent" value="payment" />
+        <input type="hidden" name="id" value={payment.id} />
+        <select
+          id={selectId}
+          name="status"
+          value={shown}
+          aria-describedby={flag ? flagId : undefined}
+          onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
+          className="min-h-10 w-full min-w-0 flex-1 rounded-md border-0 bg-white py-1.5 pr-7 pl-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+        >
+          {PAYMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {paymentStatusStyle(status).label}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <button
+            type="submit"
+            className="min-h-10 rounded-md bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
+          >
+            Save<span className="sr-only"> month {payment.monthNumber}</span>
+          </button>
+        )}
+      </fetcher.Form>
+      {busy ? (
+        <p className="mt-1 text-xs text-slate-600" role="status">
+          Saving...
+        </p>
+      ) : null}
+      {payment.notes ? (
+        <p className="mt-1 truncate text-xs text-slate-600 italic" title={payment.notes}>
+          {payment.notes}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,360 @@
+import { QueryTypes, type Transaction } from "sequelize";
+import { Notification, isPostgres, sequelize } from "~db";
+import { formatDate, formatMoney } from "~/domain/format";
+import { addDaysIso, todayIn } from "~/domain/periods";
+import { paymentTrackingUpdateSchema, type RetentionListQuery } from "~/domain/schemas/payment-tracking";
+import { limitOffset, type Page } from "~/utils/list";
+import { logActivity } from "./activity.server";
+import { notFound, validInput } from "./errors.server";
+import { assertAgent, isUuid } from "./permissions.server";
+import type { SessionUser } from "./sessions.server";
+import { numbersInOneStatement, selectRows } from "./sql.server";
+
+// The 9-Month Payment Tracker (part 2, Retention tracker): an agent's sold policies with their
+// nine monthly payments, the cards above them, a payment's status and notes (the tracker's cells
+// and PATCH /api/payment-tracking/{paymentId}), and housekeeping's retention_reminder the day
+// before an unpaid payment is due. Payments are made by a sale (lead-status.server.ts) and kept
+// when the lead leaves sale (decision 019); the commissions ledger reads their statuses.
+// Unpaid is stored as not_paid and read from not_paid or pending (decision 026).
+
+export const PAYMENT_NOT_FOUND = "Payment not found";
+
+/**
+ * A policy still on the books, as the WHERE of a query over `applications a`: sold, its
+ * commission not cancelled, and no month of it marked cancelled (a cancelled payment is a lapse,
+ * which the ledger charges back). Only these count as Active Accounts, add to Monthly Revenue,
+ * have payments flagged due, and get reminders. The unique (application_id, month_number) index
+ * answers the NOT EXISTS.
+ */
+const ACTIVE_POLICY_SQL = `a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')`;
+
+/** Where a policy stands: active, lapsed (a month cancelled) or its commission cancelled. */
+export type PolicyStatus = "active" | "lapsed" | "commission_cancelled";
+
+/** One month of a policy (the spec's Payment tracking entry), money in dollars. */
+export type RetentionPayment = {
+  id: string;
+  month: number;
+  monthNumber: number;
+  dueDate: string;
+  amount: number;
+  status: string;
+  notes: string | null;
+  /** An unpaid month of an active policy due today or tomorrow in the agent's time zone. */
+  due: "today" | "tomorrow" | null;
+};
+
+/** The spec's Retention policy (agent), with where it stands and the product it was sold with. */
+export type RetentionPolicy = {
+  id: string;
+  customerName: string;
+  carrier: string | null;
+  productName: string | null;
+  agentName: string;
+  phone: string | null;
+  monthlyPremium: number | null;
+  saleDate: string;
+  policyStatus: PolicyStatus;
+  payments: RetentionPayment[];
+};
+
+/** The tracker's cards: Active Accounts, Monthly Revenue, Payments Due (today plus tomorrow). */
+export type RetentionSummary = {
+  activeAccounts: number;
+  monthlyRevenue: number;
+  paymentsDue: number;
+  dueToday: number;
+  dueTomorrow: number;
+};
+
+/** A DATEONLY as the drivers answer it (a string, or a Date) to YYYY-MM-DD. */
+function isoDay(value: string | Date): string {
+  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
+
+const dollars = (cents: number | string | null | undefined) =>
+  cents === null || cents === undefined ? null : Number(cents) / 100;
+
+/** Today and tomorrow as calendar dates in the agent's time zone. */
+function agentDays(actor: SessionUser, now: Date) {
+  const today = todayIn(actor.timezone, now);
+  return { today, tomorrow: addDaysIso(today, 1) };
+}
+
+/**
+ * The cards, in one statement: the agent's active policies and their monthly premiums, and the
+ * unpaid months of those policies due today and tomorrow in the agent's time zone. The due counts
+ * start from the (status, due_date) index, a day's unpaid payments of every agent, and keep the
+ * agent's by the lead's primary key.
+ */
+export async function retentionSummary(actor: SessionUser, now = new Date()): Promise<RetentionSummary> {
+  const agentId = assertAgent(actor);
+  const { today, tomorrow } = agentDays(actor, now);
+  const dueOn = (day: string) =>
+    `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
+     WHERE t.status = 'not_paid' AND t.due_date = :${day} AND a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`;
+  const figures = await numbersInOneStatement(
+    {
+      activeAccounts: `SELECT COUNT(*) FROM applications a WHERE a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`,
+      monthlyRevenueCents: `SELECT SUM(a.monthly_premium_cents) FROM applications a
+        WHERE a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`,
+      dueToday: dueOn("today"),
+      dueTomorrow: dueOn("tomorrow"),
+    },
+    { agentId, today, tomorrow },
+  );
+  return {
+    activeAccounts: figures.activeAccounts,
+    monthlyRevenue: figures.monthlyRevenueCents / 100,
+    paymentsDue: figures.dueToday + figures.dueTomorrow,
+    dueToday: figures.dueToday,
+    dueTomorrow: figures.dueTomorrow,
+  };
+}
+
+type PolicyRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  monthlyPremiumCents: number | string | null;
+  soldAt: Date | string;
+  commissionCancelledAt: Date | string | null;
+  soldProductName: string | null;
+  carrier: string | null;
+  phone: string | null;
+  lapsed: number | string | boolean;
+};
+
+type PaymentRow = {
+  id: string;
+  applicationId: string;
+  monthNumber: number | string;
+  dueDate: string | Date;
+  amountCents: number | string;
+  status: string;
+  notes: string | null;
+};
+
+/**
+ * GET /api/agent/retention and the tracker: the signed-in agent's sold policies (every lead with
+ * a sale recorded, whatever its status now, decision 019), newest sale first, one page of them
+ * and the total. Plain SQL: the page's ids from the (agent_id, sold_at, id) index, then only
+ * their rows with the primary phone and the carrier's name, and their payments in one more
+ * statement by the (application_id, month_number) index. Only an agent has policies (403).
+ */
+export async function listAgentRetention(
+  actor: SessionUser,
+  query: Pick<RetentionListQuery, "page" | "pageSize">,
+  now = new Date(),
+): Promise<Page<RetentionPolicy>> {
+  const agentId = assertAgent(actor);
+  const sold = "a.agent_id = :agentId AND a.sold_at IS NOT NULL";
+  const [rows, [counted]] = await Promise.all([
+    selectRows<PolicyRow>(
+      `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName",
+         a.monthly_premium_cents AS "monthlyPremiumCents", a.sold_at AS "soldAt",
+         a.commission_cancelled_at AS "commissionCancelledAt", a.sold_product_name AS "soldProductName",
+         (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrier",
+         (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
+           ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone",
+         CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
+           THEN 1 ELSE 0 END AS "lapsed"
+       FROM (SELECT a.id FROM applications a WHERE ${sold}
+             ORDER BY a.sold_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
+       JOIN applications a ON a.id = page.id
+       ORDER BY a.sold_at DESC, a.id DESC`,
+      { agentId, ...limitOffset(query) },
+    ),
+    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${sold}`, { agentId }),
+  ]);
+  const payments = rows.length
+    ? await selectRows<PaymentRow>(
+        `SELECT t.id, t.application_id AS "applicationId", t.month_number AS "monthNumber", t.due_date AS "dueDate",
+           t.amount_cents AS "amountCents", t.status, t.notes
+         FROM payment_trackings t WHERE t.application_id IN (:ids)
+         ORDER BY t.application_id, t.month_number`,
+        { ids: rows.map((row) => row.id) },
+      )
+    : [];
+  const { today, tomorrow } = agentDays(actor, now);
+  const agentName = `${actor.firstName} ${actor.lastName}`;
+  return {
+    rows: rows.map((row) => {
+      const policyStatus: PolicyStatus = row.commissionCancelledAt
+        ? "commission_cancelled"
+        : Number(row.lapsed)
+          ? "lapsed"
+          : "active";
+      return {
+        id: row.id,
+        customerName: `${row.firstName} ${row.lastName}`,
+        carrier: row.carrier ?? null,
+        productName: row.soldProductName ?? null,
+        agentName,
+        phone: row.phone ?? null,
+        monthlyPremium: dollars(row.monthlyPremiumCents),
+        saleDate: new Date(row.soldAt).toISOString(),
+        policyStatus,
+        payments: payments
+          .filter((payment) => payment.applicationId === row.id)
+          .map((payment) => {
+            const view = paymentView(payment);
+            const open = policyStatus === "active" && view.status === "not_paid";
+            const due = !open ? null : view.dueDate === today ? "today" : view.dueDate === tomorrow ? "tomorrow" : null;
+            return { ...view, due } as const;
+          }),
+      };
+    }),
+    total: Number(counted?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+function paymentView(row: Omit<PaymentRow, "applicationId">): Omit<RetentionPayment, "due"> {
+  const monthNumber = Number(row.monthNumber);
+  return {
+    id: row.id,
+    month: monthNumber,
+    monthNumber,
+    dueDate: isoDay(row.dueDate),
+    amount: dollars(row.amountCents)!,
+    status: row.status,
+    notes: row.notes ?? null,
+  };
+}
+
+type LockedPayment = Omit<PaymentRow, "applicationId"> & {
+  applicationId: string;
+  firstName: string;
+  lastName: string;
+};
+
+/** The payment, locked for the change, if the actor may change it: an admin any, an agent their own sale's. */
+async function findAccessiblePayment(actor: SessionUser, id: string, transaction: Transaction) {
+  if (!isUuid(id)) return null;
+  const ownSale = actor.role === "admin" ? "" : "AND a.agent_id = :agentId";
+  if (actor.role !== "admin" && (actor.role !== "agent" || !actor.agent)) return null;
+  const [row] = await sequelize.query<LockedPayment>(
+    `SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
+       t.status, t.notes, a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName"
+     FROM payment_trackings t JOIN applications a ON a.id = t.application_id
+     WHERE t.id = :id ${ownSale}${isPostgres ? " FOR UPDATE OF t" : ""}`,
+    { type: QueryTypes.SELECT, replacements: { id, agentId: actor.agent?.id ?? null }, transaction },
+  );
+  return row ?? null;
+}
+
+/**
+ * Sets a payment's status and/or notes (the tracker's cells, PATCH /api/payment-tracking/{id}):
+ * status not_paid (or pending, read as not_paid), paid or cancelled; notes trimmed, blank clears
+ * them; whatever is absent stays. An agent only on their own sales, an admin on any (part 2,
+ * section 6: admins set retention payment status); anything else is 404 "Payment not found"
+ * before anything changes. The change and its activity-log entry are one transaction, the
+ * payment's row locked. A month may be set freely, back and forth (part 2, Payment schedule
+ * item); its reminder is never sent again (decision 026).
+ */
+export async function updatePaymentTracking(
+  actor: SessionUser,
+  id: string,
+  input: unknown,
+): Promise<Omit<RetentionPayment, "due">> {
+  const change = validInput(paymentTrackingUpdateSchema, input);
+  return sequelize.transaction(async (transaction) => {
+    const payment = await findAccessiblePayment(actor, id, transaction);
+    if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+    const next = {
+      status: change.status ?? payment.status,
+      notes: change.notes === undefined ? (payment.notes ?? null) : change.notes,
+    };
+    await sequelize.query(
+      `UPDATE payment_trackings SET status = :status, notes = :notes, updated_at = :now WHERE id = :id`,
+      { replacements: { ...next, id: payment.id, now: new Date() }, transaction },
+    );
+    const month = `month ${Number(payment.monthNumber)} of ${payment.firstName} ${payment.lastName}'s payments`;
+    await logActivity(
+      {
+        userId: actor.id,
+        action: "payment_status_changed",
+        entityType: "application",
+        entityId: payment.applicationId,
+        summary:
+          next.status !== payment.status
+            ? `${actor.firstName} ${actor.lastName} set ${month} from ${payment.status} to ${next.status}`
+            : `${actor.firstName} ${actor.lastName} updated the notes of ${month}`,
+      },
+      { transaction },
+    );
+    return paymentView({ ...payment, ...next });
+  });
+}
+
+type ReminderCandidate = {
+  id: string;
+  dueDate: string | Date;
+  monthNumber: number | string;
+  amountCents: number | string;
+  applicationId: string;
+  firstName: string;
+  lastName: string;
+  userId: string;
+  timezone: string;
+};
+
+/**
+ * Housekeeping (runMaintenance): one retention_reminder notification for the agent the day
+ * before each unpaid payment of an active policy is due, "tomorrow" being the agent's own
+ * calendar. Tomorrow somewhere on Earth is between today and the day after tomorrow in UTC, so
+ * those three days of unpaid payments (the (status, due_date) index) are read and each kept when
+ * its due date is tomorrow for its agent. They are claimed by setting reminded_at with one
+ * UPDATE ... WHERE reminded_at IS NULL, and their notifications written in the same
+ * transaction: of two machines running this at once, the second finds them claimed (Postgres
+ * re-checks the condition once the first commits; SQLite's writers take turns), and a payment
+ * set back to unpaid later is not reminded of again. Answers how many reminders were sent.
+ */
+export async function sendPaymentReminders(now = new Date()): Promise<number> {
+  const utcToday = todayIn("UTC", now);
+  const candidates = await selectRows<ReminderCandidate>(
+    `SELECT t.id, t.due_date AS "dueDate", t.month_number AS "monthNumber", t.amount_cents AS "amountCents",
+       a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName",
+       u.id AS "userId", u.timezone
+     FROM payment_trackings t
+     JOIN applications a ON a.id = t.application_id
+     JOIN agents g ON g.id = a.agent_id
+     JOIN users u ON u.id = g.user_id
+     WHERE t.status = 'not_paid' AND t.due_date >= :from AND t.due_date <= :to AND t.reminded_at IS NULL
+       AND ${ACTIVE_POLICY_SQL}`,
+    { from: utcToday, to: addDaysIso(utcToday, 2) },
+  );
+  const due = candidates.filter(
+    (row) => isoDay(row.dueDate) === addDaysIso(todayIn(row.timezone || "America/New_York", now), 1),
+  );
+  if (due.length === 0) return 0;
+  return sequelize.transaction(async (transaction) => {
+    // On Postgres the rows are locked in id order first, so two runs wait for each other instead
+    // of deadlocking; a waiting run then sees reminded_at set and leaves the row out.
+    const unclaimed = `id IN (:ids) AND reminded_at IS NULL AND status = 'not_paid'`;
+    const claimed = await sequelize.query<{ id: string }>(
+      isPostgres
+        ? `UPDATE payment_trackings SET reminded_at = :now WHERE ${unclaimed}
+             AND id IN (SELECT id FROM payment_trackings WHERE ${unclaimed} ORDER BY id FOR UPDATE) RETURNING id`
+        : `UPDATE payment_trackings SET reminded_at = :now WHERE ${unclaimed} RETURNING id`,
+      { type: QueryTypes.SELECT, replacements: { now, ids: due.map((row) => row.id) }, transaction },
+    );
+    const ours = new Set(claimed.map((row) => row.id));
+    const reminders = due
+      .filter((row) => ours.has(row.id))
+      .map((row) => ({
+        userId: row.userId,
+        applicationId: row.applicationId,
+        type: "retention_reminder",
+        title: "Payment due tomorrow",
+        message: `${row.firstName} ${row.lastName}: month ${Number(row.monthNumber)} payment of ${formatMoney(
+          Number(row.amountCents),
+        )} is due tomorrow, ${formatDate(isoDay(row.dueDate), "UTC")}.`,
+      }));
+    if (reminders.length) await Notification.bulkCreate(reminders, { transaction });
+    return reminders.length;
+  });
+}

@@ -37,16 +37,34 @@ export function earnedCents(advancedCents: number, monthsPaid: number): number {
  * unearned; otherwise unearned = advanced - earned and nothing is charged back.
  */
 export function saleLedger(sale: LedgerSale): LedgerLine {
+  return ledgerLine({
+    commissionCents: sale.commissionCents,
+    commissionCancelled: sale.commissionCancelled,
+    monthsPaid: sale.paymentStatuses.filter((status) => status === "paid").length,
+    anyPaymentCancelled: sale.paymentStatuses.includes("cancelled"),
+  });
+}
+
+/** What the ledger needs of a sale's payments, as SQL counts them (app/services/commissions.server.ts). */
+export type LedgerCounts = {
+  commissionCents: number;
+  commissionCancelled: boolean;
+  monthsPaid: number;
+  anyPaymentCancelled: boolean;
+};
+
+/** saleLedger's rule from the counts of a sale's payments rather than their list. */
+export function ledgerLine(sale: LedgerCounts): LedgerLine {
   const advancedCents = Math.max(sale.commissionCents, 0);
-  const monthsPaid = sale.paymentStatuses.filter((status) => status === "paid").length;
+  const monthsPaid = Math.min(Math.max(sale.monthsPaid, 0), PAYMENT_MONTHS);
   const earned = earnedCents(advancedCents, monthsPaid);
-  const lapsed = sale.commissionCancelled || sale.paymentStatuses.includes("cancelled");
+  const lapsed = sale.commissionCancelled || sale.anyPaymentCancelled;
   return {
     advancedCents,
     earnedCents: earned,
     unearnedCents: lapsed ? 0 : advancedCents - earned,
     chargedBackCents: lapsed ? advancedCents - earned : 0,
-    monthsPaid: Math.min(monthsPaid, PAYMENT_MONTHS),
+    monthsPaid,
   };
 }
 

@@ -235,6 +235,8 @@ export function initApplicationModels(sequelize: Sequelize) {
         },
         { name: "applications_agent_status_list", fields: ["agent_id", "status", "created_at", "id"] },
         { name: "applications_agent_id_id", fields: ["agent_id", "id"] },
+        // Migration 009: an agent's sales by sale date (the commissions page, decision 027).
+        { name: "applications_agent_sold", fields: ["agent_id", "sold_at", "id"] },
         { fields: ["status", "created_at"] },
         { fields: ["created_at"] },
         { fields: ["carrier_id"] },

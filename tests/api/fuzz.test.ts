@@ -210,6 +210,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.lead.id },
     body: () => leadEditPayload(),
   },
+  "agent.applications.$id.cancel": {
+    roles: ["agent"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({}),
+  },
   "agent.applications.$id.status": {
     roles: ["agent"],
     param: { name: "id", value: (f) => f.lead.id },
@@ -372,6 +377,11 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "edit", id: f.lead.id, firstName: "Edna", lastName: "Edited", "phones[0].phoneNumber": "3055550111" },
     ],
   },
+  "agent+/commissions.tsx": {
+    roles: ["agent"],
+    path: "/agent/commissions?status=active&period=custom&startDate=2026-01-01&endDate=2026-12-31",
+    forms: (f) => [{ intent: "cancel", id: f.lead.id }],
+  },
   "_portal+/applications.$id.tsx": {
     roles: ["agent", "admin"],
     path: "/applications/fuzz",
@@ -439,6 +449,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
+  "agent+/commissions.tsx": { roles: ["agent"], path: "/agent/commissions" },
   "agent+/retention.tsx": { roles: ["agent"], path: "/agent/retention" },
   "_portal+/applications.$id.tsx": {
     roles: ["agent", "admin"],
@@ -452,6 +463,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
+  "api+/agent.commissions.ts": { roles: ["agent", "admin"], path: "/api/agent/commissions" },
   "api+/agent.retention.ts": { roles: ["agent", "admin"], path: "/api/agent/retention" },
   "api+/applications.$id.ts": {
     roles: ["agent", "admin"],

@@ -43,6 +43,7 @@ export function AgentShell({ data, children }: { data: AgentShellData; children:
     { to: "/agent/dashboard", label: "Dashboard" },
     { to: "/agent/leads", label: "My Leads", badge: counts.unreadLeads },
     { to: "/agent/retention", label: "Retention" },
+    { to: "/agent/commissions", label: "Commissions" },
     { to: "/agent/commission-calculator", label: "Commission Calculator" },
     { to: "/agent/carrier-setup", label: "Carriers & States" },
   ];

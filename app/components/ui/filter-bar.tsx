@@ -17,12 +17,15 @@ export function FilterBar({
   searchLabel = "Search",
   placeholder,
   keep = [],
+  applyLabel = "Apply",
   children,
 }: {
   search?: string;
   searchLabel?: string;
   placeholder?: string;
   keep?: string[];
+  /** The submit button's text (the commission history's is "Apply Filters", as the spec names it). */
+  applyLabel?: string;
   children?: ReactNode;
 }) {
   const location = useLocation();
@@ -50,7 +53,7 @@ export function FilterBar({
       </div>
       {children}
       <button type="submit" className={buttonClass("secondary")}>
-        Apply
+        {applyLabel}
       </button>
       {filtered ? (
         <Link to={clearedHref(location.pathname, params, keep)} preventScrollReset className={buttonClass("ghost")}>

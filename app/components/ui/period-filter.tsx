@@ -9,6 +9,8 @@ type Props = {
   /** The loader's periodFromSearch(...): the period shown, or the refused range and why. */
   selection: PeriodSelection;
   extra?: Record<string, string | undefined>;
+  /** The periods offered, when a page has fewer than all (the commissions page: All Time and Custom Range). */
+  periods?: readonly Period[];
 };
 
 /**
@@ -20,13 +22,13 @@ type Props = {
  * Each new selection from the server (a submit, back and forward) starts the form afresh, so the
  * selector never says Custom while the figures are for another period.
  */
-export function PeriodFilter({ selection, extra }: Props) {
+export function PeriodFilter({ selection, extra, periods }: Props) {
   const { period, startDate, endDate, refused } = selection;
   const key = [period, startDate, endDate, refused?.startDate, refused?.endDate].join("|");
-  return <PeriodForm key={key} selection={selection} extra={extra} />;
+  return <PeriodForm key={key} selection={selection} extra={extra} periods={periods} />;
 }
 
-function PeriodForm({ selection, extra }: Props) {
+function PeriodForm({ selection, extra, periods = PERIODS }: Props) {
   const { refused } = selection;
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -69,7 +71,7 @@ function PeriodForm({ selection, extra }: Props) {
             if (next !== "custom") submit(e.currentTarget.form, { preventScrollReset: true });
           }}
         >
-          {PERIODS.map((p) => (
+          {periods.map((p) => (
             <option key={p} value={p}>
               {PERIOD_LABELS[p]}
             </option>

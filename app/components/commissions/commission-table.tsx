@@ -1,0 +1,111 @@
+import { Link } from "@remix-run/react";
+import { Badge } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { PAYMENT_MONTHS } from "~/domain/commission";
+import { formatDate, formatDollars } from "~/domain/format";
+import type { CommissionRecord } from "~/services/commissions.server";
+import { hrefWith } from "~/utils/list";
+
+const ACTIVE = "bg-green-100 text-green-800 ring-green-600/20";
+const CANCELLED = "bg-red-100 text-red-800 ring-red-600/20";
+
+export const commissionRowId = (id: string) => `commission-${id}`;
+
+const money = (dollars: number | null) => formatDollars(dollars) ?? "—";
+
+/**
+ * The commission history: one row per sale with the spec's fields and its ledger line (advanced,
+ * months paid of nine, earned, unearned, charged back). Mark as Cancelled opens the confirmation
+ * (a link, so it works without JavaScript); a cancelled commission has no action, it stays so.
+ */
+export function CommissionTable({
+  commissions,
+  here,
+  timezone,
+  empty,
+}: {
+  commissions: CommissionRecord[];
+  here: string;
+  timezone: string;
+  empty: string;
+}) {
+  const columns: Column<CommissionRecord>[] = [
+    {
+      header: "Customer",
+      cell: (row) => (
+        <>
+          <span className="font-medium text-slate-900">{row.customerName}</span>
+          <span className="block text-xs text-slate-600">
+            {[row.carrier, row.productName].filter(Boolean).join(" · ") || "No carrier"}
+          </span>
+        </>
+      ),
+    },
+    { header: "Sale Date", cell: (row) => formatDate(row.saleDate, timezone) },
+    {
+      header: "Premium",
+      cell: (row) => (
+        <>
+          {money(row.monthlyPremium)}/mo
+          <span className="block text-xs text-slate-600">
+            {row.commissionPercentage === null ? "" : `${row.commissionPercentage}% comp`}
+          </span>
+        </>
+      ),
+    },
+    { header: "Commission", align: "right", cell: (row) => money(row.commission) },
+    {
+      header: "Months Paid",
+      align: "right",
+      cell: (row) => `${row.ledger.monthsPaid} of ${PAYMENT_MONTHS}`,
+    },
+    { header: "Earned", align: "right", cell: (row) => money(row.ledger.earned) },
+    { header: "Unearned", align: "right", cell: (row) => money(row.ledger.unearned) },
+    {
+      header: "Charged Back",
+      align: "right",
+      cell: (row) => (
+        <span className={row.ledger.chargedBack > 0 ? "font-medium text-red-700" : undefined}>
+          {money(row.ledger.chargedBack)}
+        </span>
+      ),
+    },
+    {
+      header: "Status",
+      cell: (row) =>
+        row.isCancelled ? (
+          <span title={row.cancelledAt ? `Cancelled ${formatDate(row.cancelledAt, timezone)}` : undefined}>
+            <Badge className={CANCELLED}>Cancelled</Badge>
+          </span>
+        ) : (
+          <Badge className={ACTIVE}>Active</Badge>
+        ),
+    },
+    {
+      header: "Actions",
+      actions: true,
+      cell: (row) =>
+        row.isCancelled ? null : (
+          <Link
+            to={hrefWith(here, { dialog: "cancel", id: row.id })}
+            preventScrollReset
+            className="row-action whitespace-nowrap text-red-700"
+            aria-label={`Mark as Cancelled: ${row.customerName}`}
+          >
+            Mark as Cancelled
+          </Link>
+        ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Commission history"
+      columns={columns}
+      rows={commissions}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({ id: commissionRowId(row.id) })}
+      empty={empty}
+      dense
+    />
+  );
+}

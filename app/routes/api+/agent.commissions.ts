@@ -1,0 +1,36 @@
+import { commissionList } from "~/domain/schemas/commissions";
+import { commissionFigures, listCommissions, type CommissionRecord } from "~/services/commissions.server";
+import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
+import { requireAgent } from "~/utils/auth.server";
+
+/**
+ * GET /api/agent/commissions?period=all|custom&startDate=&endDate=&search=&status=&page=&pageSize=:
+ * the signed-in agent's commissions (sales newest first, the spec's Commission records, money in
+ * dollars), the summary for the period (money strings) and the advance and chargeback ledger: the
+ * period's totals and a line for each sale of this page (dollars). The filtered total is in
+ * X-Total-Count. An admin is refused (403).
+ */
+const api = apiRoute({
+  GET: async ({ request, context }) => {
+    const agent = await requireAgent({ request, context });
+    const query = parseQuery(request, commissionList.schema);
+    const [page, figures] = await Promise.all([listCommissions(agent, query), commissionFigures(agent, query)]);
+    return apiJson(
+      {
+        commissions: page.rows.map(({ ledger: _line, ...record }) => record),
+        summary: figures.summary,
+        ledger: {
+          totals: figures.ledger,
+          sales: page.rows.map(({ applicationId, ledger }: CommissionRecord) => ({ applicationId, ...ledger })),
+        },
+        page: page.page,
+        pageSize: page.pageSize,
+        total: page.total,
+      },
+      { headers: { "X-Total-Count": String(page.total) } },
+    );
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

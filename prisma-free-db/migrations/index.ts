@@ -6,8 +6,8 @@ import * as attemptsInFlight from "./004-attempts-in-flight";
 import * as notificationsByUserNewest from "./005-notifications-by-user-newest";
 import * as leadListIndexes from "./006-lead-list-indexes";
 import * as unreadLeadCounts from "./007-unread-lead-counts";
-import * as commissionHistoryIndex from "./009-commission-history-index";
 import * as paymentReminders from "./008-payment-reminders";
+import * as commissionHistoryIndex from "./009-commission-history-index";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -27,6 +27,6 @@ export const migrations: Migration[] = [
   { name: "005-notifications-by-user-newest", ...notificationsByUserNewest },
   { name: "006-lead-list-indexes", ...leadListIndexes },
   { name: "007-unread-lead-counts", ...unreadLeadCounts },
-  { name: "009-commission-history-index", ...commissionHistoryIndex },
   { name: "008-payment-reminders", ...paymentReminders },
+  { name: "009-commission-history-index", ...commissionHistoryIndex },
 ];

@@ -200,7 +200,7 @@ function lowerNameIn(names: string[]) {
  * Turns each entry (by id or by name) into a carrier row. A typed name matches an existing
  * carrier whatever its case; a new one becomes a custom carrier (preset false).
  */
-async function resolveCarriers(carriers: ValidCarrier[]): Promise<ResolvedCarrier[]> {
+export async function resolveCarriers(carriers: ValidCarrier[]): Promise<ResolvedCarrier[]> {
   const ids = carriers.filter((c) => c.id).map((c) => c.id!);
   for (const [index, c] of carriers.entries()) {
     if (c.id && !isUuid(c.id)) throw badRequest(CARRIER_NOT_FOUND, { [`carriers.${index}.id`]: [CARRIER_NOT_FOUND] });
@@ -259,7 +259,7 @@ async function findOrCreateCustomCarrier(name: string) {
  * product again brings its row back rather than adding a twin, so an agent has one row per
  * carrier and product name, and the product a lead points at is the one the agent sees.
  */
-async function replaceAgentSetup(
+export async function replaceAgentSetup(
   agentId: string,
   carriers: ResolvedCarrier[],
   stateCodes: string[],

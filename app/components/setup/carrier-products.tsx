@@ -7,13 +7,10 @@ import { SETUP_RATE_LIMITS } from "~/domain/schemas/setup";
 import type { DraftCarrier } from "~/domain/setup-draft";
 import { errorsFor, type FieldErrorMap } from "./setup-parts";
 
-const rateProps = {
-  type: "number",
-  inputMode: "decimal",
-  min: SETUP_RATE_LIMITS.min,
-  max: SETUP_RATE_LIMITS.max,
-  step: SETUP_RATE_LIMITS.step,
-} as const;
+type RateLimits = { min: number; max: number; step: number };
+
+const rateInput = (limits: RateLimits) =>
+  ({ type: "number", inputMode: "decimal", min: limits.min, max: limits.max, step: limits.step }) as const;
 
 /**
  * One carrier's products with their commission rates. Combined's four products are fixed: the
@@ -30,6 +27,7 @@ export function CarrierProducts({
   removable = false,
   newProduct,
   newProductErrors,
+  rateLimits = SETUP_RATE_LIMITS,
 }: {
   index: number;
   carrier: DraftCarrier;
@@ -38,7 +36,10 @@ export function CarrierProducts({
   removable?: boolean;
   newProduct?: { name: string; commissionRate: string };
   newProductErrors?: string[];
+  /** The setup screens' 0.1 to 999, or the profile edit's 0 to 100. */
+  rateLimits?: RateLimits;
 }) {
+  const rateProps = rateInput(rateLimits);
   const fixed = isCombined(carrier.name);
   const base = `carriers[${index}]`;
   const headingId = `carrier-${index}-heading`;

@@ -230,6 +230,15 @@ const API_TARGETS: Record<string, ApiTarget> = {
       licensedStates: ["FL", "Texas"],
     }),
   },
+  "agent.profile": {
+    roles: ["agent"],
+    body: () => ({
+      basicInfo: { firstName: "Fuzz", lastName: "Agent", phone: "5555550123" },
+      carriers: ["Aetna"],
+      products: ["Aetna:Final Expense:50", { carrier: "Fuzz Mutual", name: "Term", compPercentage: 10 }],
+      licensedStates: ["FL", "Texas"],
+    }),
+  },
   "agent.setup": {
     roles: ["agent-in-setup", "agent"],
     body: () => ({
@@ -353,6 +362,28 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "previous", currentStep: "3" },
     ],
   },
+  "agent+/profile._index.tsx": {
+    roles: ["agent"],
+    path: "/agent/profile?tab=personal&edit=1",
+    forms: () => [{ intent: "personal", firstName: "Fuzz", lastName: "Agent", phone: "5555550123" }],
+  },
+  "agent+/profile.edit.tsx": {
+    roles: ["agent"],
+    path: "/agent/profile/edit",
+    forms: () => [
+      {
+        intent: "save",
+        firstName: "Fuzz",
+        lastName: "Agent",
+        phone: "5555550123",
+        ...setupCarrier,
+        licensedStates: ["FL"],
+      },
+      { intent: "bulk-replace", ...setupCarrier, bulkStates: "FL, Texas" },
+      { intent: "add-product:0", ...setupCarrier, "newProducts[0].name": "Term", "newProducts[0].commissionRate": "5" },
+      { intent: "remove-carrier:0", ...setupCarrier },
+    ],
+  },
   "agent+/carrier-setup.tsx": {
     roles: ["agent", "agent-in-setup"],
     path: "/agent/carrier-setup",
@@ -457,6 +488,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
     param: { name: "id", value: (f) => f.lead.id },
   },
   "_portal+/notifications.tsx": { roles: ["agent", "admin"], path: "/notifications" },
+  "agent+/profile._index.tsx": { roles: ["agent"], path: "/agent/profile?tab=performance" },
   "agent+/setup.tsx": { roles: ["agent-in-setup", "agent"], path: "/agent/setup" },
   "_auth+/login.tsx": { roles: ["signed-out", "admin"], path: "/login" },
   "_auth+/reset-password.tsx": { roles: ["signed-out"], path: "/reset-password" },
@@ -470,6 +502,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
     path: "/api/applications/:id",
     param: { name: "id", value: (f) => f.lead.id },
   },
+  "api+/agent.stats.ts": { roles: ["agent", "admin"], path: "/api/agent/stats" },
   "api+/products.all.ts": { roles: ["agent", "admin"], path: "/api/products/all" },
   "api+/notifications.ts": { roles: ["agent", "admin"], path: "/api/notifications" },
   "api+/public.agents.ts": { roles: ["signed-out"], path: "/api/public/agents" },

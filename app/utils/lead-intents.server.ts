@@ -30,7 +30,7 @@ const leadIdOf = (form: FormData) => String(form.get("id") ?? "");
  * API and the page's loader (runIntent would make any refusal a toast): nothing has changed, and
  * the layout's boundary says Application Not Found.
  */
-function notFoundAsPage(handler: IntentHandler): IntentHandler {
+export function notFoundAsPage(handler: IntentHandler): IntentHandler {
   return async (form, intent) => {
     try {
       return await handler(form, intent);

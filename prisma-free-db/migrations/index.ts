@@ -8,6 +8,7 @@ import * as leadListIndexes from "./006-lead-list-indexes";
 import * as unreadLeadCounts from "./007-unread-lead-counts";
 import * as paymentReminders from "./008-payment-reminders";
 import * as commissionHistoryIndex from "./009-commission-history-index";
+import * as callbackIndex from "./010-callback-index";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { name: "007-unread-lead-counts", ...unreadLeadCounts },
   { name: "008-payment-reminders", ...paymentReminders },
   { name: "009-commission-history-index", ...commissionHistoryIndex },
+  { name: "010-callback-index", ...callbackIndex },
 ];

@@ -235,6 +235,12 @@ export function initApplicationModels(sequelize: Sequelize) {
         },
         { name: "applications_agent_status_list", fields: ["agent_id", "status", "created_at", "id"] },
         { name: "applications_agent_id_id", fields: ["agent_id", "id"] },
+        // Migration 010: an agent's scheduled callbacks by callback date (the Callbacks page, decision 025).
+        {
+          name: "applications_agent_callbacks",
+          fields: ["agent_id", "callback_date", "id"],
+          where: { status: ["callback", "rescheduled"] },
+        },
         // Migration 009: an agent's sales by sale date (the commissions page, decision 027).
         { name: "applications_agent_sold", fields: ["agent_id", "sold_at", "id"] },
         { fields: ["status", "created_at"] },

@@ -46,6 +46,8 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "agent.applications": { methods: ["GET"], probe: 401 },
   "agent.applications.$id": { methods: ["PUT"], probe: 401 },
   "agent.applications.$id.status": { methods: ["PUT"], probe: 401 },
+  "agent.callbacks": { methods: ["GET"], probe: 401 },
+  "agent.callbacks.$id.reschedule": { methods: ["PUT"], probe: 401 },
   "agent.applications.$id.cancel": { methods: ["PUT"], probe: 401 },
   "agent.commissions": { methods: ["GET"], probe: 401 },
   "agent.retention": { methods: ["GET"], probe: 401 },

@@ -220,6 +220,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.lead.id },
     body: () => ({ status: "callback", notes: "Call back", callbackDate: "2026-12-01T15:00:00Z", productId: "" }),
   },
+  "agent.callbacks.$id.reschedule": {
+    roles: ["agent"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({ callbackDate: "2099-12-01T15:00:00Z", notes: "Call after work" }),
+  },
   "agent.carriers": {
     roles: ["agent"],
     body: (f) => ({
@@ -413,6 +418,14 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     path: "/agent/commissions?status=active&period=custom&startDate=2026-01-01&endDate=2026-12-31",
     forms: (f) => [{ intent: "cancel", id: f.lead.id }],
   },
+  "agent+/callbacks.tsx": {
+    roles: ["agent"],
+    path: "/agent/callbacks?overduePage=1",
+    forms: (f) => [
+      { intent: "reschedule", id: f.lead.id, callbackDate: "2099-12-01T10:30", notes: "Call back" },
+      { intent: "disposition", id: f.lead.id, status: "callback", callbackDate: "2099-12-01T10:30" },
+    ],
+  },
   "_portal+/applications.$id.tsx": {
     roles: ["agent", "admin"],
     path: "/applications/fuzz",
@@ -480,6 +493,12 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
+  "agent+/callbacks.tsx": { roles: ["agent"], path: "/agent/callbacks" },
+  "agent+/callbacks_.$id.event[.ics].ts": {
+    roles: ["agent"],
+    path: "/agent/callbacks/:id/event.ics",
+    param: { name: "id", value: (f) => f.lead.id },
+  },
   "agent+/commissions.tsx": { roles: ["agent"], path: "/agent/commissions" },
   "agent+/retention.tsx": { roles: ["agent"], path: "/agent/retention" },
   "_portal+/applications.$id.tsx": {
@@ -495,6 +514,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
+  "api+/agent.callbacks.ts": { roles: ["agent", "admin"], path: "/api/agent/callbacks" },
   "api+/agent.commissions.ts": { roles: ["agent", "admin"], path: "/api/agent/commissions" },
   "api+/agent.retention.ts": { roles: ["agent", "admin"], path: "/api/agent/retention" },
   "api+/applications.$id.ts": {

@@ -11,6 +11,7 @@ const loadForms = () => import("./lead-forms");
 const LeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.LeadDialog })));
 const DispositionDialog = lazy(() => loadForms().then((forms) => ({ default: forms.DispositionDialog })));
 const LeadEditForm = lazy(() => loadForms().then((forms) => ({ default: forms.LeadEditForm })));
+const RescheduleDialog = lazy(() => loadForms().then((forms) => ({ default: forms.RescheduleDialog })));
 
 type Forms = Awaited<ReturnType<typeof loadForms>>;
 
@@ -45,6 +46,17 @@ export function LazyDispositionDialog(props: ComponentProps<Forms["DispositionDi
     <Suspense fallback={null}>
       <HydrationMark>
         <DispositionDialog {...props} />
+      </HydrationMark>
+    </Suspense>
+  );
+}
+
+/** The Callbacks page's Reschedule dialog, with the lead forms (it validates with the same schema). */
+export function LazyRescheduleDialog(props: ComponentProps<Forms["RescheduleDialog"]>) {
+  return (
+    <Suspense fallback={null}>
+      <HydrationMark>
+        <RescheduleDialog {...props} />
       </HydrationMark>
     </Suspense>
   );

@@ -42,6 +42,7 @@ export function AgentShell({ data, children }: { data: AgentShellData; children:
   const nav: NavItem[] = [
     { to: "/agent/dashboard", label: "Dashboard" },
     { to: "/agent/leads", label: "My Leads", badge: counts.unreadLeads },
+    { to: "/agent/callbacks", label: "Callbacks" },
     { to: "/agent/retention", label: "Retention" },
     { to: "/agent/commissions", label: "Commissions" },
     { to: "/agent/commission-calculator", label: "Commission Calculator" },

@@ -13,14 +13,17 @@ const disabledLink =
 export function Pagination({
   page: { page, pageSize, total },
   label = "Pagination",
+  param = "page",
 }: {
   page: { page: number; pageSize: number; total: number };
   label?: string;
+  /** The URL parameter of the page number, for a page with several paged lists (Callbacks). */
+  param?: string;
 }) {
   const location = useLocation();
   const pages = pageCount({ total, pageSize });
   if (pages <= 1) return null;
-  const hrefFor = (p: number) => hrefWith(location.pathname + location.search, { page: p === 1 ? null : p });
+  const hrefFor = (p: number) => hrefWith(location.pathname + location.search, { [param]: p === 1 ? null : p });
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (

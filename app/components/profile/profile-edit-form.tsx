@@ -6,6 +6,7 @@ import { StatesPicker } from "~/components/setup/states-picker";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { PROFILE_RATE_LIMITS } from "~/domain/commission-rate-limits";
 import type { DraftNotice, SetupDraft, SideInputs } from "~/domain/setup-draft";
 import type { PersonalInfoValues } from "./personal-info";
 
@@ -18,9 +19,6 @@ export type ProfileEditView = {
   notice?: DraftNotice;
   rev: string;
 };
-
-/** Percentages on the profile edit: 0 to 100 in steps of 0.1 (part 2, section 5). */
-const PROFILE_RATE_INPUT = { min: 0, max: 100, step: 0.1 };
 
 /**
  * Basic info, carriers and products, and licensed states in one form. Every button posts (the
@@ -111,7 +109,7 @@ export function ProfileEditForm({
               errors={errors}
               addMode="inline"
               removable
-              rateLimits={PROFILE_RATE_INPUT}
+              rateLimits={PROFILE_RATE_LIMITS}
               newProduct={inputs.newProducts[i]}
               newProductErrors={fieldNotice(`newProducts[${i}]`)}
             />

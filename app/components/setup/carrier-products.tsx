@@ -3,7 +3,7 @@ import { Card } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { isCombined } from "~/domain/carriers";
 import { rowErrors } from "~/domain/row-messages";
-import { SETUP_RATE_LIMITS } from "~/domain/schemas/setup";
+import { SETUP_RATE_LIMITS } from "~/domain/commission-rate-limits";
 import type { DraftCarrier } from "~/domain/setup-draft";
 import { errorsFor, type FieldErrorMap } from "./setup-parts";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMBINED_CARRIER, COMBINED_PRODUCTS, PRESET_CARRIERS, isCombined } from "../carriers";
 import { parseBulkStates } from "../states";
+import { PROFILE_RATE_LIMITS, SETUP_RATE_LIMITS } from "../commission-rate-limits";
 import { boundedList } from "./lists";
 
 // Carrier, product and licensed-state rules (part 2, section 5). The setup wizard, the
@@ -44,8 +45,7 @@ export const SETUP_NOTICES = {
 } as const;
 
 /** Input limits for commission rates: the wizard and setup screen, and the profile edit. */
-export const SETUP_RATE_LIMITS = { min: 0.1, max: 999, step: 0.1 } as const;
-const PROFILE_RATE_LIMITS = { min: 0, max: 100, step: 0.1 } as const;
+export { SETUP_RATE_LIMITS } from "../commission-rate-limits";
 
 const MAX_CARRIERS = 60;
 const MAX_PRODUCTS_PER_CARRIER = 40;

@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
-import { Notification } from "~db";
+import { Notification, PaymentTracking } from "~db";
 import { approveResetRequest, issueSetPasswordToken } from "~/services/password-resets.server";
 import { signInAs } from "../support/factories";
+import { createSoldPolicy } from "../support/retention-factories";
+import { todayIn } from "~/domain/periods";
 import { seriousViolations } from "./axe";
 import { expect, startSession, test, type Factory } from "./fixtures";
 
@@ -160,6 +162,23 @@ const PAGES: PageCase[] = [
       const lead = await factory.saleableLead(agent, { firstName: "Ada", lastName: "Applicant" });
       await startSession(page, agent);
       return `/applications/${lead.id}`;
+    },
+  },
+  {
+    name: "retention",
+    title: "Retention | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      // A month due today (flagged) and another policy's months paid and cancelled (a lapsed policy).
+      await createSoldPolicy(agent.agentId, { firstDue: todayIn("America/New_York") });
+      const lapsed = await createSoldPolicy(agent.agentId, { firstDue: "2026-01-15" });
+      await PaymentTracking.update(
+        { status: "paid", notes: "Paid by phone" },
+        { where: { id: lapsed.payments[0]!.id } },
+      );
+      await PaymentTracking.update({ status: "cancelled" }, { where: { id: lapsed.payments[1]!.id } });
+      await startSession(page, agent);
+      return "/agent/retention";
     },
   },
   {

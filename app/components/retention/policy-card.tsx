@@ -16,6 +16,13 @@ const POLICY_STATUS: Record<PolicyStatus, { label: string; className: string }> 
   commission_cancelled: { label: "Commission cancelled", className: "bg-gray-100 text-gray-700 ring-gray-500/20" },
 };
 
+// A month's cell is tinted by what it needs: due soon first, then paid or cancelled.
+const CELL_TONE: Record<string, string> = {
+  paid: "bg-green-50 ring-green-200",
+  cancelled: "bg-red-50 ring-red-200",
+  not_paid: "bg-slate-50 ring-slate-200",
+};
+
 const DUE_FLAG = {
   today: { label: "DUE TODAY", className: "bg-red-600 text-white ring-red-700" },
   tomorrow: { label: "DUE TOMORROW", className: "bg-amber-400 text-amber-950 ring-amber-500" },
@@ -42,10 +49,7 @@ export function PolicyCard({ policy, timezone }: { policy: RetentionPolicy; time
           <Badge className={standing.className}>{standing.label}</Badge>
         </div>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <Detail term="Carrier">
-            {policy.carrier ?? "—"}
-            {policy.productName ? <span className="text-slate-500"> · {policy.productName}</span> : null}
-          </Detail>
+          <Detail term="Carrier">{[policy.carrier, policy.productName].filter(Boolean).join(" · ") || "—"}</Detail>
           <Detail term="Agent">{policy.agentName}</Detail>
           <Detail term="Phone">
             {policy.phone ? (
@@ -91,10 +95,11 @@ function PaymentCell({ payment, customerName }: { payment: RetentionPayment; cus
   const shown = typeof pending === "string" ? pending : paymentStatusStyle(payment.status).value;
   const flag = payment.due ? DUE_FLAG[payment.due] : null;
   const busy = fetcher.state !== "idle";
+  const saved = paymentStatusStyle(payment.status).value;
   return (
     <li
-      className={`rounded-md p-2 ring-1 ${flag ? "bg-amber-50 ring-amber-300" : "bg-slate-50 ring-slate-200"}`}
-      data-payment-status={paymentStatusStyle(payment.status).value}
+      className={`rounded-md p-2 ring-1 ${flag ? "bg-amber-50 ring-amber-300" : CELL_TONE[saved]}`}
+      data-payment-status={saved}
     >
       <div className="flex flex-wrap items-center justify-between gap-1">
         <label htmlFor={selectId} className="text-sm font-semibold text-slate-900">
@@ -110,7 +115,8 @@ function PaymentCell({ payment, customerName }: { payment: RetentionPayment; cus
       <p className="text-xs text-slate-600">
         {formatDate(payment.dueDate, "UTC")} · {formatDollars(payment.amount)}
       </p>
-      <fetcher.Form method="post" className="mt-1.5 flex flex-wrap items-center gap-1.5">
+      {/* Without JavaScript the Save button goes under the select (beside it on a wide screen), so neither is squeezed. */}
+      <fetcher.Form method="post" className={`mt-1.5 grid gap-1.5 ${hydrated ? "" : "xl:grid-cols-[1fr_auto]"}`}>
         <input type="hidden" name="intent" value="payment" />
         <input type="hidden" name="id" value={payment.id} />
         <select
@@ -119,7 +125,7 @@ function PaymentCell({ payment, customerName }: { payment: RetentionPayment; cus
           value={shown}
           aria-describedby={flag ? flagId : undefined}
           onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
-          className="min-h-10 w-full min-w-0 flex-1 rounded-md border-0 bg-white py-1.5 pr-7 pl-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+          className="min-h-10 w-full min-w-0 rounded-md border-0 bg-white py-1.5 pr-7 pl-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
         >
           {PAYMENT_STATUSES.map((status) => (
             <option key={status} value={status}>

@@ -9,6 +9,7 @@ import * as unreadLeadCounts from "./007-unread-lead-counts";
 import * as paymentReminders from "./008-payment-reminders";
 import * as commissionHistoryIndex from "./009-commission-history-index";
 import * as callbackIndex from "./010-callback-index";
+import * as reportCarrierIndex from "./012-report-carrier-index";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { name: "008-payment-reminders", ...paymentReminders },
   { name: "009-commission-history-index", ...commissionHistoryIndex },
   { name: "010-callback-index", ...callbackIndex },
+  { name: "012-report-carrier-index", ...reportCarrierIndex },
 ];

@@ -243,6 +243,8 @@ export function initApplicationModels(sequelize: Sequelize) {
         },
         // Migration 009: an agent's sales by sale date (the commissions page, decision 027).
         { name: "applications_agent_sold", fields: ["agent_id", "sold_at", "id"] },
+        // Migration 012: an agent's leads by carrier, newest first (the report, decision 028).
+        { name: "applications_agent_carrier_list", fields: ["agent_id", "carrier_id", "created_at", "id"] },
         { fields: ["status", "created_at"] },
         { fields: ["created_at"] },
         { fields: ["carrier_id"] },

@@ -52,6 +52,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "agent.commissions": { methods: ["GET"], probe: 401 },
   "agent.retention": { methods: ["GET"], probe: 401 },
   "agent.products.$carrierId": { methods: ["GET"], probe: 401 },
+  "agent.reports": { methods: ["GET"], probe: 401 },
   "agent.profile": { methods: ["GET", "PUT"], probe: 401 },
   "agent.setup": { methods: ["GET", "POST"], probe: 401 },
   "agent.stats": { methods: ["GET"], probe: 401 },

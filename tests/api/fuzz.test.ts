@@ -493,6 +493,8 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
+  "agent+/reports.tsx": { roles: ["agent"], path: "/agent/reports" },
+  "agent+/reports.export.ts": { roles: ["agent"], path: "/agent/reports/export" },
   "agent+/callbacks.tsx": { roles: ["agent"], path: "/agent/callbacks" },
   "agent+/callbacks_.$id.event[.ics].ts": {
     roles: ["agent"],
@@ -514,6 +516,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
+  "api+/agent.reports.ts": { roles: ["agent", "admin"], path: "/api/agent/reports" },
   "api+/agent.callbacks.ts": { roles: ["agent", "admin"], path: "/api/agent/callbacks" },
   "api+/agent.commissions.ts": { roles: ["agent", "admin"], path: "/api/agent/commissions" },
   "api+/agent.retention.ts": { roles: ["agent", "admin"], path: "/api/agent/retention" },

@@ -190,6 +190,24 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "profile (performance)",
+    title: "Profile | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await factory.lead(agent);
+      await startSession(page, agent);
+      return "/agent/profile?tab=performance";
+    },
+  },
+  {
+    name: "edit profile",
+    title: "Edit Profile | Agency CRM",
+    open: async (page, factory) => {
+      await startSession(page, await factory.agent());
+      return "/agent/profile/edit";
+    },
+  },
+  {
     name: "admin 404",
     title: "Page Not Found | Agency CRM",
     open: async (page, factory) => {

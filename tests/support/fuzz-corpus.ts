@@ -190,6 +190,13 @@ export const BAD_QUERIES: readonly string[] = [
   `dialog=edit&id=${"x".repeat(5000)}`,
   "page=2&page=-1&pageSize=1&pageSize=1e9",
   "%zz=%zz&period=%",
+  "dateFrom=2026-02-30&dateTo=2026-13-45",
+  "dateFrom=2026-05-01&dateTo=2026-04-01",
+  "dateFrom=0000-00-00&dateTo=9999-12-31",
+  `dateFrom=${"9".repeat(400)}&dateTo=%00`,
+  "carrierId=not-a-uuid&status=won",
+  "carrierId=5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f",
+  "carrierId=%27%20OR%201%3D1&dateFrom=2026-01-01&dateFrom=evil",
 ];
 
 /**

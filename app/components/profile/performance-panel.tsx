@@ -49,59 +49,67 @@ export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; char
             <span className="inline-block h-0.5 w-4 bg-amber-600" /> Commission (right axis)
           </li>
         </ul>
-        <svg
-          viewBox={`0 0 ${SIZE.width} ${SIZE.height}`}
-          role="img"
-          aria-labelledby="performance-title performance-desc"
-          className="mt-3 h-auto w-full"
+        {/* On a phone the chart keeps a readable size and scrolls sideways (a Tab stop, so keys scroll it too). */}
+        <div
+          className="mt-3 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Chart (scrolls sideways on small screens)"
         >
-          <title id="performance-title">Leads, sales and commission per month</title>
-          <desc id="performance-desc">
-            {rows
-              .map(
-                (r) => `${r.label}: ${r.leads} leads, ${r.sales} sales, ${formatMoney(r.commissionCents)} commission`,
-              )
-              .join("; ")}
-          </desc>
-          {chart.countTicks.map((t) => (
-            <g key={`c${t.label}`}>
-              <line x1={SIZE.left} x2={SIZE.width - SIZE.right} y1={t.y} y2={t.y} className="stroke-slate-200" />
-              <text x={SIZE.left - 6} y={t.y + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
+          <svg
+            viewBox={`0 0 ${SIZE.width} ${SIZE.height}`}
+            role="img"
+            aria-labelledby="performance-title performance-desc"
+            className="h-auto w-full min-w-[36rem] sm:min-w-0"
+          >
+            <title id="performance-title">Leads, sales and commission per month</title>
+            <desc id="performance-desc">
+              {rows
+                .map(
+                  (r) => `${r.label}: ${r.leads} leads, ${r.sales} sales, ${formatMoney(r.commissionCents)} commission`,
+                )
+                .join("; ")}
+            </desc>
+            {chart.countTicks.map((t) => (
+              <g key={`c${t.label}`}>
+                <line x1={SIZE.left} x2={SIZE.width - SIZE.right} y1={t.y} y2={t.y} className="stroke-slate-200" />
+                <text x={SIZE.left - 6} y={t.y + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
+                  {t.label}
+                </text>
+              </g>
+            ))}
+            {chart.commissionTicks.map((t) => (
+              <text
+                key={`d${t.label}`}
+                x={SIZE.width - SIZE.right + 6}
+                y={t.y + 4}
+                className="fill-amber-800 text-[11px]"
+              >
                 {t.label}
               </text>
-            </g>
-          ))}
-          {chart.commissionTicks.map((t) => (
-            <text
-              key={`d${t.label}`}
-              x={SIZE.width - SIZE.right + 6}
-              y={t.y + 4}
-              className="fill-amber-800 text-[11px]"
-            >
-              {t.label}
-            </text>
-          ))}
-          {chart.bars.map((b) => (
-            <rect
-              key={b.key}
-              x={b.x}
-              y={b.y}
-              width={b.width}
-              height={b.height}
-              className={b.series === "leads" ? "fill-brand-600" : "fill-green-600"}
-            />
-          ))}
-          <path d={chart.commissionLine} fill="none" strokeWidth={2} className="stroke-amber-600" />
-          {chart.commissionPoints.map((p) => (
-            <circle key={p.key} cx={p.x} cy={p.y} r={3} className="fill-amber-600" />
-          ))}
-          <line x1={SIZE.left} x2={SIZE.width - SIZE.right} y1={axisY} y2={axisY} className="stroke-slate-400" />
-          {chart.months.map((m) => (
-            <text key={m.key} x={m.x} y={axisY + 18} textAnchor="middle" className="fill-slate-600 text-[11px]">
-              {m.label}
-            </text>
-          ))}
-        </svg>
+            ))}
+            {chart.bars.map((b) => (
+              <rect
+                key={b.key}
+                x={b.x}
+                y={b.y}
+                width={b.width}
+                height={b.height}
+                className={b.series === "leads" ? "fill-brand-600" : "fill-green-600"}
+              />
+            ))}
+            <path d={chart.commissionLine} fill="none" strokeWidth={2} className="stroke-amber-600" />
+            {chart.commissionPoints.map((p) => (
+              <circle key={p.key} cx={p.x} cy={p.y} r={3} className="fill-amber-600" />
+            ))}
+            <line x1={SIZE.left} x2={SIZE.width - SIZE.right} y1={axisY} y2={axisY} className="stroke-slate-400" />
+            {chart.months.map((m) => (
+              <text key={m.key} x={m.x} y={axisY + 18} textAnchor="middle" className="fill-slate-600 text-[11px]">
+                {m.label}
+              </text>
+            ))}
+          </svg>
+        </div>
       </Card>
 
       <Card className="overflow-x-auto p-0">

@@ -46,6 +46,7 @@ export function AgentShell({ data, children }: { data: AgentShellData; children:
     { to: "/agent/retention", label: "Retention" },
     { to: "/agent/commissions", label: "Commissions" },
     { to: "/agent/commission-calculator", label: "Commission Calculator" },
+    { to: "/agent/reports", label: "Reports" },
     { to: "/agent/carrier-setup", label: "Carriers & States" },
     { to: "/agent/profile", label: "Profile" },
   ];

@@ -16,10 +16,10 @@ function StatCard({ label, value, caption }: { label: string; value: ReactNode; 
 
 export type StatCardItem = { label: string; value: ReactNode; caption?: ReactNode };
 
-/** A list's or dashboard's figures as cards: two across on a phone, up to four on a desktop. */
+/** A list's or dashboard's figures as cards: two across on a phone, up to four on a desktop (three for three or six). */
 export function StatCards({ items }: { items: StatCardItem[] }) {
   return (
-    <div className={`grid grid-cols-2 gap-3 sm:gap-4 ${items.length === 3 ? "lg:grid-cols-3" : "xl:grid-cols-4"}`}>
+    <div className={`grid grid-cols-2 gap-3 sm:gap-4 ${items.length % 3 === 0 ? "lg:grid-cols-3" : "xl:grid-cols-4"}`}>
       {items.map((item) => (
         <StatCard key={item.label} {...item} />
       ))}

@@ -1,0 +1,103 @@
+import { Form, Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { Field, SelectField } from "~/components/ui/field";
+import { leadStatusStyle } from "~/domain/statuses";
+import {
+  REPORT_FILTER_FIELDS,
+  REPORT_STATUS_FILTERS,
+  reportExportHref,
+  type ReportFieldErrors,
+  type ReportFilterValues,
+} from "~/domain/reports";
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The report's filters as one GET form (From Date, To Date, Status, Carrier): the choice lands in
+ * the URL, so it works without JavaScript, can be bookmarked and is what the export reads. A
+ * refused value comes back as typed with its message; a date that a date box cannot hold (wrong
+ * shape) is shown in a text box so it is not silently emptied. Export CSV is a plain link to the
+ * server's file with the same filters, offered only when they are valid.
+ */
+export function ReportFilters({
+  values,
+  fieldErrors,
+  carriers,
+}: {
+  values: ReportFilterValues;
+  fieldErrors: ReportFieldErrors | null;
+  carriers: { id: string; name: string }[];
+}) {
+  const errors = fieldErrors ?? {};
+  const filtered = REPORT_FILTER_FIELDS.some((field) => values[field] && values[field] !== "all");
+  const dateField = (name: "dateFrom" | "dateTo", label: string) => (
+    <Field
+      id={name}
+      name={name}
+      label={label}
+      type={!values[name] || ISO_DAY.test(values[name]) ? "date" : "text"}
+      placeholder="YYYY-MM-DD"
+      defaultValue={values[name]}
+      errors={errors[name]}
+      className="min-w-0"
+    />
+  );
+  const knownStatus = REPORT_STATUS_FILTERS.some((status) => status === (values.status || "all"));
+  const knownCarrier =
+    !values.carrierId || values.carrierId === "all" || carriers.some((c) => c.id === values.carrierId);
+  return (
+    <Form method="get" preventScrollReset className="space-y-3" aria-label="Report filters">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {dateField("dateFrom", "From Date")}
+        {dateField("dateTo", "To Date")}
+        <SelectField
+          id="status"
+          name="status"
+          label="Status"
+          defaultValue={values.status || "all"}
+          errors={errors.status}
+          className="min-w-0"
+        >
+          {REPORT_STATUS_FILTERS.map((status) => (
+            <option key={status} value={status}>
+              {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
+            </option>
+          ))}
+          {knownStatus ? null : <option value={values.status}>{values.status}</option>}
+        </SelectField>
+        <SelectField
+          id="carrierId"
+          name="carrierId"
+          label="Carrier"
+          defaultValue={values.carrierId || "all"}
+          errors={errors.carrierId}
+          className="min-w-0"
+        >
+          <option value="all">All Carriers</option>
+          {carriers.map((carrier) => (
+            <option key={carrier.id} value={carrier.id}>
+              {carrier.name}
+            </option>
+          ))}
+          {knownCarrier ? null : <option value={values.carrierId}>{values.carrierId}</option>}
+        </SelectField>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" className={buttonClass("primary")}>
+          Apply Filters
+        </button>
+        {filtered ? (
+          <Link to="/agent/reports" preventScrollReset className={buttonClass("ghost")}>
+            Clear
+          </Link>
+        ) : null}
+        {fieldErrors ? null : (
+          // A document request, not a client-side navigation: the server answers with the file.
+          <a href={reportExportHref(values)} className={buttonClass("secondary", "sm:ml-auto")}>
+            Export CSV
+          </a>
+        )}
+      </div>
+    </Form>
+  );
+}

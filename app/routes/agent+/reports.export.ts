@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { readReportFilters } from "~/domain/schemas/reports";
+import { ServiceError } from "~/services/errors.server";
+import { exportAgentReport } from "~/services/reports.server";
+import { requireAgent } from "~/utils/auth.server";
+
+/**
+ * /agent/reports/export?dateFrom=&dateTo=&status=&carrierId=: the report's leads as a CSV file
+ * (Export CSV, a plain link, so it works without JavaScript). Filters the page would refuse send
+ * the browser back to the page, which shows each message at its field. The rows are streamed as
+ * the service reads them, batch by batch.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAgent({ request, context });
+  const url = new URL(request.url);
+  const backToReport = `/agent/reports${url.search}`;
+  const reading = readReportFilters(url.searchParams);
+  if (!reading.filters) throw redirect(backToReport);
+  let file;
+  try {
+    file = await exportAgentReport(user, reading.filters);
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === "invalid") throw redirect(backToReport);
+    throw error;
+  }
+  const encoder = new TextEncoder();
+  const { lines } = file;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

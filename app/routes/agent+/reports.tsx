@@ -1,0 +1,97 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ReportFilters } from "~/components/reports/report-filters";
+import { ReportTable } from "~/components/reports/report-table";
+import type { PageHandle } from "~/components/shell/app-shell";
+import { Alert, Card, StatCards } from "~/components/ui/card";
+import { Pagination } from "~/components/ui/pagination";
+import { formatDollars } from "~/domain/format";
+import { readReportFilters, reportPage } from "~/domain/schemas/reports";
+import { ServiceError } from "~/services/errors.server";
+import { agentReport, reportCarrierChoices, type AgentReport } from "~/services/reports.server";
+import { requireAgent } from "~/utils/auth.server";
+import { hrefWith, pageCount } from "~/utils/list";
+
+export const handle: PageHandle = { title: "Reports", subtitle: "Filter your leads and export them" };
+export const meta: MetaFunction = () => [{ title: "Reports | Agency CRM" }];
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAgent({ request, context });
+  const url = new URL(request.url);
+  const reading = readReportFilters(url.searchParams);
+  const carriers = await reportCarrierChoices(user, reading.values.carrierId);
+  let report: AgentReport | null = null;
+  let fieldErrors = reading.fieldErrors;
+  if (reading.filters) {
+    try {
+      report = await agentReport(user, reading.filters, { page: reportPage(url.searchParams), pageSize: PAGE_SIZE });
+    } catch (error) {
+      // An unknown carrier is refused at its field, like every other bad filter.
+      if (!(error instanceof ServiceError && error.code === "invalid" && error.fieldErrors)) throw error;
+      fieldErrors = error.fieldErrors;
+    }
+  }
+  const list = report?.applications;
+  if (list && list.rows.length === 0 && list.page > 1 && list.total > 0) {
+    throw redirect(hrefWith(url, { page: pageCount(list) }));
+  }
+  return { values: reading.values, fieldErrors, carriers, report, timezone: user.timezone };
+}
+
+export default function ReportsPage() {
+  const { values, fieldErrors, carriers, report, timezone } = useLoaderData<typeof loader>();
+  const filtered = Object.values(values).some((value) => value && value !== "all");
+  return (
+    <div className="space-y-5">
+      <Card className="p-4">
+        <ReportFilters values={values} fieldErrors={fieldErrors} carriers={carriers} />
+      </Card>
+      {report ? (
+        <>
+          <StatCards
+            items={[
+              { label: "Total Leads", value: report.metrics.totalLeads },
+              { label: "Total Sales", value: report.metrics.totalSales },
+              {
+                label: "Conversion Rate",
+                value: `${report.metrics.conversionRate.toFixed(1)}%`,
+                caption: "Sales / leads",
+              },
+              {
+                label: "Total Revenue",
+                value: formatDollars(report.metrics.totalRevenue),
+                caption: "Monthly premium of sales",
+              },
+              {
+                label: "Total Commission",
+                value: formatDollars(report.metrics.totalCommission),
+                caption: "First-year, cancelled left out",
+              },
+              {
+                label: "Average Premium",
+                value: formatDollars(report.metrics.averagePremium),
+                caption: "Monthly, per sale",
+              },
+            ]}
+          />
+          <Card className="overflow-hidden">
+            <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+              {filtered ? `Leads found: ${report.applications.total}` : `All leads: ${report.applications.total}`}
+            </h2>
+            <ReportTable
+              rows={report.applications.rows}
+              timezone={timezone}
+              empty={filtered ? "No leads match these filters." : "No leads assigned yet."}
+            />
+          </Card>
+          <Pagination page={report.applications} label="Report pages" />
+        </>
+      ) : (
+        <Alert tone="warning">Correct the filters above to see the report.</Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import { conversionRate } from "~/domain/commission";
+import { csvLine } from "~/domain/csv";
+import { dollarsFromCents } from "~/domain/format";
+import { parseIsoDate, todayIn, zonedMidnight, type PeriodRange } from "~/domain/periods";
+import { REPORT_CSV_COLUMNS, REPORT_MESSAGES, reportFileName } from "~/domain/reports";
+import type { ReportFilters } from "~/domain/schemas/reports";
+import { leadStatusStyle } from "~/domain/statuses";
+import type { Page } from "~/utils/list";
+import { logActivity } from "./activity.server";
+import { badRequest } from "./errors.server";
+import { agentLeadsWhere, listAgentLeads, type AgentLeadFilters } from "./lead-reads.server";
+import { assertAgent, isUuid } from "./permissions.server";
+import type { SessionUser } from "./sessions.server";
+import { numbersInOneStatement, selectRows } from "./sql.server";
+
+// The agent's report (/agent/reports, GET /api/agent/reports, /agent/reports/export): the
+// agent's own leads created between two days of their calendar, of a status and a carrier; six
+// figures about them, one page of them, and all of them as CSV. Built on the lead list
+// (agentLeadsWhere, listAgentLeads), so the report lists exactly the leads My Leads would.
+// What each figure means is docs/decisions/028.
+
+/** The six figures (part 2, Report): counts, a percentage with one decimal, dollars. */
+export type ReportMetrics = {
+  totalLeads: number;
+  totalSales: number;
+  conversionRate: number;
+  totalRevenue: number;
+  totalCommission: number;
+  averagePremium: number;
+};
+
+/** One lead of the report's table and of GET /api/agent/reports' applications: nothing sensitive. */
+export type ReportApplication = {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  carrierId: string | null;
+  carrier: { id: string; name: string } | null;
+  coverageAmount: number | null;
+  monthlyPremium: number | null;
+};
+
+export type CarrierChoice = { id: string; name: string };
+
+/**
+ * Days beyond which a bound selects nothing more: no lead was created before 1970, and the last
+ * day a YYYY-MM-DD date can name has no midnight after it. Far-off years are also where the
+ * databases' date writers falter (year 10000, local mean time offsets), so such a bound is left out.
+ */
+const FIRST_DAY = "1970-01-01";
+const LAST_DAY = "9999-12-31";
+
+/**
+ * The filters as the lead list takes them: From and To are whole days of the agent's calendar,
+ * both included, so the range runs from From's local midnight to the midnight after To. A carrier
+ * must exist (a 400 at carrierId otherwise); one with none of the agent's leads is an empty report.
+ */
+async function leadFilters(actor: SessionUser, filters: ReportFilters): Promise<AgentLeadFilters> {
+  if (filters.carrierId) {
+    const [carrier] = isUuid(filters.carrierId)
+      ? await selectRows<{ id: string }>("SELECT id FROM carriers WHERE id = :id", { id: filters.carrierId })
+      : [];
+    if (!carrier) {
+      throw badRequest(REPORT_MESSAGES.unknownCarrier, { carrierId: [REPORT_MESSAGES.unknownCarrier] });
+    }
+  }
+  // The schema has checked that both days exist; day + 1 rolls over into the next month or year.
+  const midnight = (day: string, after: 0 | 1) => {
+    const { year, month, day: date } = parseIsoDate(day)!;
+    return zonedMidnight(year, month, date + after, actor.timezone);
+  };
+  const created: PeriodRange = {
+    start: filters.dateFrom && filters.dateFrom > FIRST_DAY ? midnight(filters.dateFrom, 0) : null,
+    end: filters.dateTo && filters.dateTo < LAST_DAY ? midnight(filters.dateTo, 1) : null,
+  };
+  return { status: filters.status, created, carrierId: filters.carrierId };
+}
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+/**
+ * The six figures in one statement of COUNT(*) and SUM subqueries over the filtered leads: all of
+ * them, and those sold (status sale). Revenue is the sold leads' monthly premiums; commission
+ * their first-year commissions, less those cancelled; the average premium is revenue per sale.
+ */
+async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promise<ReportMetrics> {
+  const { where, replacements } = agentLeadsWhere(agentId, filters);
+  const sold = `${where} AND a.status = 'sale'`;
+  const figures = await numbersInOneStatement(
+    {
+      totalLeads: `SELECT COUNT(*) FROM applications a WHERE ${where}`,
+      totalSales: `SELECT COUNT(*) FROM applications a WHERE ${sold}`,
+      revenueCents: `SELECT SUM(a.monthly_premium_cents) FROM applications a WHERE ${sold}`,
+      commissionCents: `SELECT SUM(a.calculated_commission_cents) FROM applications a WHERE ${sold} AND a.commission_cancelled_at IS NULL`,
+    },
+    replacements,
+  );
+  return {
+    totalLeads: figures.totalLeads,
+    totalSales: figures.totalSales,
+    conversionRate: conversionRate(figures.totalSales, figures.totalLeads),
+    totalRevenue: dollars(figures.revenueCents),
+    totalCommission: dollars(figures.commissionCents),
+    averagePremium: figures.totalSales === 0 ? 0 : dollars(figures.revenueCents / figures.totalSales),
+  };
+}
+
+export type AgentReport = { applications: Page<ReportApplication>; metrics: ReportMetrics };
+
+/**
+ * /agent/reports and GET /api/agent/reports: the figures of the signed-in agent's leads that the
+ * filters select, and one page of those leads, newest first (My Leads' query: the page's ids from
+ * an index, then its rows). Only an agent has a report (403 otherwise); an unknown carrier is a
+ * 400 at carrierId.
+ */
+export async function agentReport(
+  actor: SessionUser,
+  filters: ReportFilters,
+  paging: { page: number; pageSize: number },
+): Promise<AgentReport> {
+  const agentId = assertAgent(actor);
+  const query = await leadFilters(actor, filters);
+  const [list, metrics] = await Promise.all([
+    listAgentLeads(actor, { ...query, ...paging }),
+    reportMetrics(agentId, query),
+  ]);
+  return {
+    applications: {
+      ...list,
+      rows: list.rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        status: row.status,
+        carrierId: row.carrierId,
+        carrier: row.carrier,
+        coverageAmount: row.coverageAmount,
+        monthlyPremium: row.monthlyPremium,
+      })),
+    },
+    metrics,
+  };
+}
+
+/**
+ * The Carrier filter's choices: the carriers the agent carries and those named on any of their
+ * leads (the index by carrier answers which), plus the one chosen, by name.
+ */
+export async function reportCarrierChoices(actor: SessionUser, chosen?: string): Promise<CarrierChoice[]> {
+  const agentId = assertAgent(actor);
+  return selectRows<CarrierChoice>(
+    `SELECT c.id, c.name FROM carriers c
+     WHERE c.id IN (SELECT a.carrier_id FROM applications a WHERE a.agent_id = :agentId AND a.carrier_id IS NOT NULL)
+        OR c.id IN (SELECT g.carrier_id FROM agent_carriers g WHERE g.agent_id = :agentId)
+        ${chosen && isUuid(chosen) ? "OR c.id = :chosen" : ""}
+     ORDER BY LOWER(c.name), c.id`,
+    { agentId, chosen: chosen ?? null },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CSV export
+
+/** Rows read per statement: a 100,000-lead export is 200 short reads, never all rows at once. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/** The activity log's action for an export; its summary names the filters, never a lead. */
+export const REPORT_EXPORTED = "report_exported";
+
+type ExportRow = {
+  id: string;
+  /** created_at as the database writes it as text, to carry on after it exactly (see exportBatches). */
+  cursor: string;
+  createdAt: Date | string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  carrierName: string | null;
+  coverageAmountCents: number | string | null;
+  monthlyPremiumCents: number | string | null;
+  calculatedCommissionCents: number | string | null;
+  commissionCancelledAt: Date | string | null;
+};
+
+const cents = (value: number | string | null) => (value === null ? null : Number(value));
+
+/**
+ * The Commission column: a sale's first-year commission, 0.00 once it is cancelled, empty for a
+ * lead that is not sold; so the column adds up to the Total Commission figure.
+ */
+function commissionCell(row: ExportRow) {
+  if (row.status !== "sale") return "";
+  return row.commissionCancelledAt ? "0.00" : dollarsFromCents(cents(row.calculatedCommissionCents));
+}
+
+function csvRecord(row: ExportRow, timeZone: string) {
+  return csvLine([
+    todayIn(timeZone, new Date(row.createdAt)),
+    `${row.firstName} ${row.lastName}`,
+    leadStatusStyle(row.status).label,
+    row.carrierName,
+    dollarsFromCents(cents(row.coverageAmountCents)),
+    dollarsFromCents(cents(row.monthlyPremiumCents)),
+    commissionCell(row),
+  ]);
+}
+
+/**
+ * The filtered leads newest first, EXPORT_BATCH_SIZE at a time. Each batch carries on after the
+ * last row of the one before (created_at, then id, the list's order) through the same index, so
+ * every batch costs the same however far the export has gone. The position is created_at as text:
+ * Postgres keeps microseconds, which a JavaScript Date would drop and so skip rows.
+ */
+async function* exportBatches(agentId: string, filters: AgentLeadFilters) {
+  const { where, replacements } = agentLeadsWhere(agentId, filters);
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const rows: ExportRow[] = await selectRows<ExportRow>(
+      `SELECT a.id, CAST(a.created_at AS TEXT) AS "cursor", a.created_at AS "createdAt", a.first_name AS "firstName",
+         a.last_name AS "lastName", a.status, (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrierName",
+         a.coverage_amount_cents AS "coverageAmountCents", a.monthly_premium_cents AS "monthlyPremiumCents",
+         a.calculated_commission_cents AS "calculatedCommissionCents", a.commission_cancelled_at AS "commissionCancelledAt"
+       FROM applications a
+       WHERE ${where}${after ? " AND (a.created_at < :afterAt OR (a.created_at = :afterAt AND a.id < :afterId))" : ""}
+       ORDER BY a.created_at DESC, a.id DESC
+       LIMIT :batch`,
+      { ...replacements, afterAt: after?.at ?? null, afterId: after?.id ?? null, batch: EXPORT_BATCH_SIZE },
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.cursor, id: last.id };
+  }
+}
+
+export type ReportExport = { filename: string; lines: AsyncGenerator<string> };
+
+/**
+ * /agent/reports/export: the report's leads as CSV (RFC 4180, cells that a spreadsheet would run
+ * neutralised), with the columns Date, Customer, Status, Carrier, Coverage, Monthly Premium,
+ * Commission, dates on the agent's calendar, and named agent-report-{today}.csv. The filters are
+ * checked and the export recorded in the activity log before any row is read; the rows then come
+ * in batches, so the caller can stream them. Nothing sensitive is in it.
+ */
+export async function exportAgentReport(
+  actor: SessionUser,
+  filters: ReportFilters,
+  now = new Date(),
+): Promise<ReportExport> {
+  const agentId = assertAgent(actor);
+  const query = await leadFilters(actor, filters);
+  const chosen = [
+    `from ${filters.dateFrom ?? "the first lead"}`,
+    `to ${filters.dateTo ?? "today"}`,
+    `status ${filters.status}`,
+    `carrier ${filters.carrierId ?? "all"}`,
+  ].join(", ");
+  await logActivity({
+    userId: actor.id,
+    action: REPORT_EXPORTED,
+    entityType: "report",
+    summary: `${actor.firstName} ${actor.lastName} exported their lead report (${chosen})`,
+  });
+  const timeZone = actor.timezone;
+  async function* lines() {
+    yield csvLine(REPORT_CSV_COLUMNS);
+    for await (const batch of exportBatches(agentId, query)) {
+      yield batch.map((row) => csvRecord(row, timeZone)).join("");
+    }
+  }
+  return { filename: reportFileName(todayIn(timeZone, now)), lines: lines() };
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { Notification, PaymentTracking } from "~db";
+import { Application, Notification, PaymentTracking } from "~db";
 import { approveResetRequest, issueSetPasswordToken } from "~/services/password-resets.server";
 import { signInAs } from "../support/factories";
 import { createSoldPolicy } from "../support/retention-factories";
@@ -155,6 +155,18 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "callbacks",
+    title: "Callbacks | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      const overdue = await factory.saleableLead(agent, { status: "callback" });
+      await Application.update({ callbackDate: new Date(Date.now() - 2 * 86_400_000) }, { where: { id: overdue.id } });
+      await factory.lead(agent, { status: "rescheduled" });
+      await startSession(page, agent);
+      return "/agent/callbacks";
+    },
+  },
+  {
     name: "a lead's page",
     title: "Ada Applicant | Agency CRM",
     open: async (page, factory) => {
@@ -182,11 +194,37 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "commissions",
+    title: "Commissions | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      // An active sale with a month paid, and a lapsed one (charged back) whose commission is cancelled.
+      const paying = await createSoldPolicy(agent.agentId, { firstDue: "2026-01-15" });
+      await PaymentTracking.update({ status: "paid" }, { where: { id: paying.payments[0]!.id } });
+      const lapsed = await createSoldPolicy(agent.agentId, { firstDue: "2026-02-15" });
+      await PaymentTracking.update({ status: "cancelled" }, { where: { id: lapsed.payments[0]!.id } });
+      await Application.update({ commissionCancelledAt: new Date() }, { where: { id: lapsed.id } });
+      await startSession(page, agent);
+      return "/agent/commissions";
+    },
+  },
+  {
     name: "commission calculator",
     title: "Commission Calculator | Agency CRM",
     open: async (page, factory) => {
       await startSession(page, await factory.agent());
       return "/agent/commission-calculator?monthlyPremium=85.50&compPercentage=100";
+    },
+  },
+  {
+    name: "reports",
+    title: "Reports | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await factory.saleableLead(agent, { status: "sale" });
+      await factory.lead(agent, { status: "callback" });
+      await startSession(page, agent);
+      return "/agent/reports?status=all";
     },
   },
   {
@@ -274,7 +312,7 @@ for (const size of WIDTHS) {
     agent,
     factory,
   }) => {
-    // Five pages, each checked by axe (without JavaScript, on a copy in a fresh context).
+    // Seven pages, each checked by axe (without JavaScript, on a copy in a fresh context).
     test.slow();
     const lead = await factory.saleableLead(agent);
     await page.setViewportSize(size);
@@ -283,6 +321,8 @@ for (const size of WIDTHS) {
       `/agent/leads?dialog=edit&id=${lead.id}`,
       `/agent/leads?dialog=status&id=${lead.id}`,
       `/applications/${lead.id}?dialog=set-disposition`,
+      `/agent/callbacks?dialog=reschedule&id=${lead.id}`,
+      `/agent/callbacks?dialog=disposition&id=${lead.id}`,
     ]) {
       await page.goto(path);
       await expect(page.getByRole("dialog")).toBeVisible();

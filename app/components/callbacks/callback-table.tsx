@@ -77,7 +77,7 @@ export function CallbackTable({
       header: "Contact Info",
       cell: (lead) => (
         <div className="space-y-0.5">
-          <p className={`text-slate-900 ${whole}`}>{lead.phone ? formatPhone(lead.phone) : "No phone"}</p>
+          <p className="whitespace-nowrap text-slate-900">{lead.phone ? formatPhone(lead.phone) : "No phone"}</p>
           <p className="text-xs [overflow-wrap:anywhere] text-slate-600">{lead.email ?? "No email"}</p>
         </div>
       ),
@@ -88,7 +88,9 @@ export function CallbackTable({
         <div className={`space-y-0.5 ${whole}`}>
           <p className="[overflow-wrap:anywhere] text-slate-900">{lead.carrier?.name ?? "No carrier"}</p>
           <p className="text-xs text-slate-600">
-            {formatDollars(lead.coverageAmount) ?? "No coverage"} ·{" "}
+            {lead.coverageAmount !== null ? `${formatDollars(lead.coverageAmount)} coverage` : "No coverage"}
+          </p>
+          <p className="text-xs text-slate-600">
             {lead.monthlyPremium !== null ? `${formatDollars(lead.monthlyPremium)}/mo` : "No premium"}
           </p>
         </div>
@@ -134,7 +136,7 @@ export function CallbackTable({
             </Link>
             {lead.callbackDate ? (
               <a href={callbackCalendarHref(lead.id)} download className={action}>
-                Add to calendar{spoken(`: the callback with ${name}`)}
+                Add to calendar{spoken(`(callback with ${name})`)}
               </a>
             ) : null}
           </div>

@@ -43,7 +43,7 @@ export function RescheduleDialog({
     <UrlDialog title="Reschedule Callback" closeTo={closeTo}>
       <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">
         {lead.firstName} {lead.lastName}
-        {lead.callbackDate ? ` · now ${formatDateTime(lead.callbackDate, timezone)}` : " · no date set"}
+        {lead.callbackDate ? ` · currently ${formatDateTime(lead.callbackDate, timezone)}` : " · no date set"}
       </p>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
         <HiddenFields fields={{ id: lead.id }} />

@@ -22,6 +22,7 @@ export function CancelCommissionDialog({
       fields={{ id: commission.id }}
       confirmLabel="Mark as Cancelled"
       pendingLabel="Cancelling..."
+      closeLabel="Keep Active"
       danger
     >
       <p>

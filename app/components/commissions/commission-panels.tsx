@@ -48,7 +48,8 @@ export function LedgerTotals({ ledger, periodCaption }: { ledger: LedgerTotalsVi
     { label: "Earned", value: money(ledger.earned) },
     { label: "Unearned", value: money(ledger.unearned) },
     { label: "Charged Back", value: money(ledger.chargedBack), tone: ledger.chargedBack > 0 ? "text-red-700" : "" },
-    { label: "Net Balance", value: money(ledger.balance), tone: "text-brand-700" },
+    // The agent's net: the one figure that spans a phone's two columns.
+    { label: "Net Balance", value: money(ledger.balance), tone: "text-brand-700", wide: true },
   ];
   return (
     <Card className="p-4">
@@ -60,9 +61,12 @@ export function LedgerTotals({ ledger, periodCaption }: { ledger: LedgerTotalsVi
         Each sale&apos;s first-year commission is advanced and earned one ninth a month as payments are marked paid. A
         cancelled commission or payment charges back what was not yet earned.
       </p>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <dl id="ledger-totals" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {figures.map((figure) => (
-          <div key={figure.label} className="min-w-0 rounded-md bg-slate-50 p-3">
+          <div
+            key={figure.label}
+            className={`min-w-0 rounded-md bg-slate-50 p-3 ${figure.wide ? "max-sm:col-span-2" : ""}`}
+          >
             <dt className="text-xs font-medium text-slate-600">{figure.label}</dt>
             <dd className={`mt-1 text-lg font-bold [overflow-wrap:anywhere] text-slate-900 ${figure.tone ?? ""}`}>
               {figure.value}

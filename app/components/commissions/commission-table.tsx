@@ -46,28 +46,35 @@ export function CommissionTable({
       header: "Premium",
       cell: (row) => (
         <>
-          {money(row.monthlyPremium)}/mo
+          <span className="whitespace-nowrap">{money(row.monthlyPremium)}/mo</span>
           <span className="block text-xs text-slate-600">
             {row.commissionPercentage === null ? "" : `${row.commissionPercentage}% comp`}
           </span>
         </>
       ),
     },
-    { header: "Commission", align: "right", cell: (row) => money(row.commission) },
+    { header: "Commission", align: "right", className: "sm:whitespace-nowrap", cell: (row) => money(row.commission) },
     {
       header: "Months Paid",
       align: "right",
+      className: "sm:whitespace-nowrap",
       cell: (row) => `${row.ledger.monthsPaid} of ${PAYMENT_MONTHS}`,
     },
-    { header: "Earned", align: "right", cell: (row) => money(row.ledger.earned) },
-    { header: "Unearned", align: "right", cell: (row) => money(row.ledger.unearned) },
     {
-      header: "Charged Back",
-      align: "right",
+      header: "Ledger",
       cell: (row) => (
-        <span className={row.ledger.chargedBack > 0 ? "font-medium text-red-700" : undefined}>
-          {money(row.ledger.chargedBack)}
-        </span>
+        <dl className="grid grid-cols-[auto_auto] justify-start gap-x-3 text-xs sm:text-[13px]">
+          <dt className="whitespace-nowrap text-slate-600">Earned</dt>
+          <dd className="text-right whitespace-nowrap">{money(row.ledger.earned)}</dd>
+          <dt className="whitespace-nowrap text-slate-600">Unearned</dt>
+          <dd className="text-right whitespace-nowrap">{money(row.ledger.unearned)}</dd>
+          <dt className="whitespace-nowrap text-slate-600">Charged back</dt>
+          <dd
+            className={`text-right whitespace-nowrap ${row.ledger.chargedBack > 0 ? "font-medium text-red-700" : ""}`}
+          >
+            {money(row.ledger.chargedBack)}
+          </dd>
+        </dl>
       ),
     },
     {
@@ -89,7 +96,7 @@ export function CommissionTable({
           <Link
             to={hrefWith(here, { dialog: "cancel", id: row.id })}
             preventScrollReset
-            className="row-action whitespace-nowrap text-red-700"
+            className="row-action text-red-700 sm:whitespace-nowrap"
             aria-label={`Mark as Cancelled: ${row.customerName}`}
           >
             Mark as Cancelled

@@ -47,6 +47,7 @@ export function ConfirmDialog({
   fields,
   confirmLabel,
   pendingLabel,
+  closeLabel,
   danger = false,
   children,
 }: {
@@ -58,6 +59,8 @@ export function ConfirmDialog({
   fields: Record<string, string>;
   confirmLabel: string;
   pendingLabel: string;
+  /** The link back's text, when "Cancel" would read as the action itself (Mark as Cancelled). */
+  closeLabel?: string;
   danger?: boolean;
   children: ReactNode;
 }) {
@@ -66,7 +69,7 @@ export function ConfirmDialog({
       <Form method="post" action={action} preventScrollReset className="space-y-4">
         <HiddenFields fields={fields} />
         <div className="space-y-2 text-sm text-slate-700">{children}</div>
-        <DialogActions closeTo={closeTo}>
+        <DialogActions closeTo={closeTo} closeLabel={closeLabel}>
           <SubmitButton intent={intent} pendingLabel={pendingLabel} variant={danger ? "danger" : "primary"}>
             {confirmLabel}
           </SubmitButton>

@@ -295,6 +295,24 @@ describe("Mark as Cancelled (one way)", () => {
     expect((await Application.findByPk(theirs.id, { raw: true }))!.commissionCancelledAt ?? null).toBeNull();
   });
 
+  it("cancels once when two cancels arrive together", async () => {
+    const me = await seller();
+    const lead = await sale(me);
+    const answers = await Promise.all([putCancel(lead.id, me.cookie), putCancel(lead.id, me.cookie)]);
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(await ActivityLog.count({ where: { action: "commission_cancelled", entityId: lead.id } })).toBe(1);
+  });
+
+  it("shows a sold lead moved to another status as a cancelled commission (decision 019), which cannot be cancelled again", async () => {
+    const me = await seller();
+    const lead = await sale(me);
+    await changeLeadStatus(me.actor, lead.id, { status: "declined" });
+    const { body } = await apiJson("?status=cancelled", me.cookie);
+    expect(body.commissions.map((row) => row.id)).toEqual([lead.id]);
+    expect(body.summary).toMatchObject({ totalSales: 1, totalCancelledSales: 1, cancelledCommissions: "900.00" });
+    expect((await putCancel(lead.id, me.cookie)).status).toBe(409);
+  });
+
   it("ignores any body, answers 405 to other methods, 401 signed out and 403 to an admin", async () => {
     const me = await seller();
     const lead = await sale(me);

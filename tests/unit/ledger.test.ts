@@ -3,6 +3,7 @@ import {
   CALCULATOR_MESSAGES,
   commissionQuote,
   earnedCents,
+  ledgerLine,
   ledgerTotals,
   readCalculatorInput,
   saleLedger,
@@ -80,6 +81,38 @@ describe("saleLedger", () => {
     expect(earnedCents(100, 5)).toBe(56);
     expect(earnedCents(100, 12)).toBe(100);
     expect(earnedCents(100, -1)).toBe(0);
+  });
+});
+
+describe("ledgerLine (the rule from payment counts, as SQL counts them)", () => {
+  it("gives saleLedger's line for every count of paid months, with and without a cancellation", () => {
+    for (let paidMonths = 0; paidMonths <= 9; paidMonths++) {
+      for (const [commissionCancelled, cancelledMonth] of [
+        [false, false],
+        [false, true],
+        [true, false],
+      ] as const) {
+        const statuses = paid(paidMonths);
+        if (cancelledMonth && paidMonths < 9) statuses[paidMonths] = "cancelled";
+        expect(
+          ledgerLine({
+            commissionCents: 97_217,
+            commissionCancelled,
+            monthsPaid: paidMonths,
+            anyPaymentCancelled: cancelledMonth && paidMonths < 9,
+          }),
+        ).toEqual(saleLedger({ commissionCents: 97_217, commissionCancelled, paymentStatuses: statuses }));
+      }
+    }
+  });
+
+  it("never counts more than nine months or a negative advance", () => {
+    expect(
+      ledgerLine({ commissionCents: 900, commissionCancelled: false, monthsPaid: 12, anyPaymentCancelled: false }),
+    ).toEqual({ advancedCents: 900, earnedCents: 900, unearnedCents: 0, chargedBackCents: 0, monthsPaid: 9 });
+    expect(
+      ledgerLine({ commissionCents: -5, commissionCancelled: true, monthsPaid: 1, anyPaymentCancelled: false }),
+    ).toMatchObject({ advancedCents: 0, earnedCents: 0, chargedBackCents: 0 });
   });
 });
 

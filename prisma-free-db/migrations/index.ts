@@ -10,6 +10,7 @@ import * as paymentReminders from "./008-payment-reminders";
 import * as commissionHistoryIndex from "./009-commission-history-index";
 import * as callbackIndex from "./010-callback-index";
 import * as reportCarrierIndex from "./012-report-carrier-index";
+import * as notificationsByApplication from "./013-notifications-by-application";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { name: "009-commission-history-index", ...commissionHistoryIndex },
   { name: "010-callback-index", ...callbackIndex },
   { name: "012-report-carrier-index", ...reportCarrierIndex },
+  { name: "013-notifications-by-application", ...notificationsByApplication },
 ];

@@ -177,6 +177,12 @@ export async function listAgentRetention(
         { ids: rows.map((row) => row.id) },
       )
     : [];
+  const paymentsOf = new Map<string, PaymentRow[]>();
+  for (const payment of payments) {
+    const months = paymentsOf.get(payment.applicationId);
+    if (months) months.push(payment);
+    else paymentsOf.set(payment.applicationId, [payment]);
+  }
   const { today, tomorrow } = agentDays(actor, now);
   const agentName = `${actor.firstName} ${actor.lastName}`;
   return {
@@ -196,14 +202,12 @@ export async function listAgentRetention(
         monthlyPremium: dollars(row.monthlyPremiumCents),
         saleDate: new Date(row.soldAt).toISOString(),
         policyStatus,
-        payments: payments
-          .filter((payment) => payment.applicationId === row.id)
-          .map((payment) => {
-            const view = paymentView(payment);
-            const open = policyStatus === "active" && view.status === "not_paid";
-            const due = !open ? null : view.dueDate === today ? "today" : view.dueDate === tomorrow ? "tomorrow" : null;
-            return { ...view, due } as const;
-          }),
+        payments: (paymentsOf.get(row.id) ?? []).map((payment) => {
+          const view = paymentView(payment);
+          const open = policyStatus === "active" && view.status === "not_paid";
+          const due = !open ? null : view.dueDate === today ? "today" : view.dueDate === tomorrow ? "tomorrow" : null;
+          return { ...view, due } as const;
+        }),
       };
     }),
     total: Number(counted?.total ?? 0),

@@ -211,8 +211,10 @@ function csvRecord(row: ExportRow, timeZone: string) {
 /**
  * The filtered leads newest first, EXPORT_BATCH_SIZE at a time. Each batch carries on after the
  * last row of the one before (created_at, then id, the list's order) through the same index, so
- * every batch costs the same however far the export has gone. The position is created_at as text:
- * Postgres keeps microseconds, which a JavaScript Date would drop and so skip rows.
+ * every batch costs the same however far the export has gone: a row-value comparison, which both
+ * databases seek to in the index (an OR of the two columns is only a filter on Postgres, read
+ * from the top every time). The position is created_at as text: Postgres keeps microseconds,
+ * which a JavaScript Date would drop and so skip rows.
  */
 async function* exportBatches(agentId: string, filters: AgentLeadFilters) {
   const { where, replacements } = agentLeadsWhere(agentId, filters);
@@ -224,7 +226,7 @@ async function* exportBatches(agentId: string, filters: AgentLeadFilters) {
          a.coverage_amount_cents AS "coverageAmountCents", a.monthly_premium_cents AS "monthlyPremiumCents",
          a.calculated_commission_cents AS "calculatedCommissionCents", a.commission_cancelled_at AS "commissionCancelledAt"
        FROM applications a
-       WHERE ${where}${after ? " AND (a.created_at < :afterAt OR (a.created_at = :afterAt AND a.id < :afterId))" : ""}
+       WHERE ${where}${after ? " AND (a.created_at, a.id) < (:afterAt, :afterId)" : ""}
        ORDER BY a.created_at DESC, a.id DESC
        LIMIT :batch`,
       { ...replacements, afterAt: after?.at ?? null, afterId: after?.id ?? null, batch: EXPORT_BATCH_SIZE },

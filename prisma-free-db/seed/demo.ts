@@ -21,6 +21,7 @@ import {
 } from "../index";
 import { COMBINED_CARRIER, COMBINED_PRODUCTS } from "../../app/domain/carriers";
 import { paymentScheduleDueDates, saleSnapshot } from "../../app/domain/commission";
+import { addDaysIso, todayIn } from "../../app/domain/periods";
 import { US_STATES } from "../../app/domain/states";
 import { encrypt, hashPassword } from "../../app/utils/crypto.server";
 import { ensureCatalog } from "./catalog";
@@ -366,9 +367,13 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         const soldAt = isSale
           ? new Date(createdAt.getTime() + random() * Math.min(10 * DAY, now - createdAt.getTime()))
           : null;
-        const firstDraft = soldAt
-          ? isoDay(new Date(soldAt.getTime() + between(1, 20) * DAY))
-          : isoDay(new Date(createdAt.getTime() + 14 * DAY));
+        const draftAfterSale = soldAt ? isoDay(new Date(soldAt.getTime() + between(1, 20) * DAY)) : null;
+        // The demo agent's first two sales are first drafted today and tomorrow (their Eastern
+        // calendar), so the retention tracker shows DUE TODAY and DUE TOMORROW.
+        const dueSoon = isSale && spec.email === "agent@example.com" && sold < 2;
+        const firstDraft = dueSoon
+          ? addDaysIso(todayIn("America/New_York", new Date(now)), sold)
+          : (draftAfterSale ?? isoDay(new Date(createdAt.getTime() + 14 * DAY)));
         const lead = await Application.create(
           {
             agentId: agent.id,
@@ -403,7 +408,8 @@ export async function seedDemo(log: (line: string) => void = console.log) {
             accountNumberLast4: account.slice(-4),
             firstDraftDate: firstDraft,
             ...(isSale ? saleSnapshot(product!, premiumCents) : {}),
-            commissionCancelledAt: isSale && random() < 0.08 ? new Date(soldAt!.getTime() + 20 * DAY) : null,
+            commissionCancelledAt:
+              isSale && random() < 0.08 && !dueSoon ? new Date(soldAt!.getTime() + 20 * DAY) : null,
             soldAt,
             callbackDate:
               status === "callback" || status === "rescheduled" ? new Date(now + between(-3, 7) * DAY) : null,
@@ -451,15 +457,16 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         if (isSale) {
           sold++;
           const dueDates = paymentScheduleDueDates(firstDraft);
+          // Months due before today are settled (mostly paid); today's and later ones are not yet.
+          const today = todayIn("America/New_York", new Date(now));
           for (const [m, dueDate] of dueDates.entries()) {
-            const due = new Date(`${dueDate}T12:00:00Z`).getTime();
             await PaymentTracking.create(
               {
                 applicationId: lead.id,
                 monthNumber: m + 1,
                 dueDate,
                 amountCents: premiumCents,
-                status: due < now ? (random() < 0.85 ? "paid" : "cancelled") : "not_paid",
+                status: dueDate < today ? (random() < 0.85 ? "paid" : "cancelled") : "not_paid",
               },
               opts,
             );

@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/field";
 import { PROFILE_RATE_LIMITS } from "~/domain/commission-rate-limits";
 import type { DraftNotice, SetupDraft, SideInputs } from "~/domain/setup-draft";
 import type { PersonalInfoValues } from "./personal-info";
+import { Detail } from "./profile-panels";
 
 /** What the edit form shows: the saved profile at first, then whatever the last post carried. */
 export type ProfileEditView = {
@@ -76,9 +77,14 @@ export function ProfileEditForm({
             defaultValue={values.phone}
             errors={errorsFor(errors, "phone")}
           />
-          <Field id="email" label="Email" value={email} readOnly hint="Email cannot be changed" />
-          <Field id="licenseNumber" label="License Number" value={licenseNumber} readOnly />
         </div>
+        <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Detail label="Email">
+            {email}
+            <span className="mt-0.5 block text-xs text-slate-500">Email cannot be changed</span>
+          </Detail>
+          <Detail label="License Number">{licenseNumber}</Detail>
+        </dl>
       </Card>
 
       <Card className="p-4 sm:p-6">

@@ -21,7 +21,6 @@ export const COMMISSION_PERIODS = ["all", "custom"] as const satisfies readonly 
 export const COMMISSION_TOASTS = {
   cancelled: "Commission Cancelled",
   cancelFailed: "Cancel Failed",
-  cancelFailedDefault: "Failed to cancel commission",
 } as const;
 
 /**

@@ -197,6 +197,9 @@ export const BAD_QUERIES: readonly string[] = [
   "carrierId=not-a-uuid&status=won",
   "carrierId=5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f",
   "carrierId=%27%20OR%201%3D1&dateFrom=2026-01-01&dateFrom=evil",
+  "dialog=cancel&id=not-a-uuid",
+  "dialog=cancel&id=5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f",
+  "period=today&status=cancelled&search=%25_%5C",
 ];
 
 /**

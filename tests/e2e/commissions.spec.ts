@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PaymentTracking } from "~db";
+import { uniqueName } from "../support/application-factories";
 import { createSoldPolicy } from "../support/retention-factories";
 import { seriousViolations } from "./axe";
 import { expect, isNoJs, test, type TestAgent } from "./fixtures";
@@ -83,6 +84,44 @@ for (const size of WIDTHS) {
     await expect(ledgerFigure(page, "Unearned")).toHaveText("$0.00");
   });
 }
+
+/** A month's status on the retention tracker: saved at once with JavaScript, with its Save button without. */
+async function setPaymentOnTracker(page: Page, customer: string, month: number, label: string, noJs: boolean) {
+  const policy = page.getByRole("article", { name: customer });
+  await policy.getByLabel(`Month ${month} payment status for ${customer}`).selectOption({ label });
+  if (noJs) await policy.getByRole("button", { name: `Save month ${month}` }).click();
+  await expect(toast(page)).toContainText("Payment Status Updated");
+  await page.goto("/agent/retention");
+}
+
+test("payments marked on the retention tracker move the ledger: paid months earn, a cancelled one charges back until set back", async ({
+  page,
+  agent,
+}, testInfo) => {
+  const noJs = isNoJs(testInfo);
+  const policy = await createSoldPolicy(agent.agentId, {
+    firstDue: "2026-01-15",
+    premiumCents: 10_000,
+    lastName: uniqueName("Ledger"),
+  });
+  await page.goto("/agent/retention");
+  await setPaymentOnTracker(page, policy.name, 1, "Paid", noJs);
+  await setPaymentOnTracker(page, policy.name, 2, "Paid", noJs);
+  await setPaymentOnTracker(page, policy.name, 3, "Cancelled", noJs);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Commissions" }).click();
+  await expect(page).toHaveURL(/\/agent\/commissions$/);
+  await expect(ledgerFigure(page, "Earned")).toHaveText("$200.00");
+  await expect(ledgerFigure(page, "Unearned")).toHaveText("$0.00");
+  await expect(ledgerFigure(page, "Charged Back")).toHaveText("$700.00");
+  await expect(ledgerFigure(page, "Net Balance")).toHaveText("$200.00");
+
+  await page.goto("/agent/retention");
+  await setPaymentOnTracker(page, policy.name, 3, "Not Paid", noJs);
+  await page.goto("/agent/commissions");
+  await expect(ledgerFigure(page, "Unearned")).toHaveText("$700.00");
+  await expect(ledgerFigure(page, "Charged Back")).toHaveText("$0.00");
+  await expect(ledgerFigure(page, "Net Balance")).toHaveText("$900.00");
+});
 
 test("the history's search and status filter, and a custom range that needs both dates", async ({
   page,

@@ -126,7 +126,11 @@ export function initOperationModels(sequelize: Sequelize) {
       sequelize,
       tableName: "notifications",
       underscored: true,
-      indexes: [{ fields: ["user_id", "is_read", "created_at"] }, { fields: ["user_id", "created_at"] }],
+      indexes: [
+        { fields: ["user_id", "is_read", "created_at"] },
+        { fields: ["user_id", "created_at"] },
+        { fields: ["application_id"] },
+      ],
     },
   );
   PasswordResetRequest.init(

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { ButtonLink } from "~/components/ui/button";
@@ -59,8 +59,30 @@ export default function AgentDashboard() {
             caption: `${stats.pending} pending · ${PERIOD_CAPTIONS[query.period]}`,
           },
           { label: "Converted", value: stats.converted, caption: `${stats.conversionRate.toFixed(1)}% conversion` },
-          { label: "Callbacks", value: stats.callbacks, caption: `${stats.callbacksDueToday} due today` },
-          { label: "Commission", value: formatMoney(stats.commissionThisMonthCents), caption: "This month" },
+          {
+            label: "Callbacks",
+            value: stats.callbacks,
+            caption: (
+              <Link
+                to="/agent/callbacks"
+                className="inline-block py-1 text-blue-700 underline-offset-2 hover:underline"
+              >
+                {stats.callbacksDueToday} due today
+              </Link>
+            ),
+          },
+          {
+            label: "Commission",
+            value: formatMoney(stats.commissionThisMonthCents),
+            caption: (
+              <Link
+                to="/agent/commissions"
+                className="inline-block py-1 text-blue-700 underline-offset-2 hover:underline"
+              >
+                This month
+              </Link>
+            ),
+          },
         ]}
       />
       <Card className="overflow-hidden">

@@ -31,8 +31,8 @@ export function CancelCommissionDialog({
         {formatDate(commission.saleDate, timezone)})?
       </p>
       <p>
-        {ledger.monthsPaid} of 9 months are paid, so {chargeBack} not yet earned is charged back. A cancelled commission
-        cannot be made active again.
+        {ledger.monthsPaid} of 9 months paid: {chargeBack} not yet earned is charged back. A cancelled commission cannot
+        be made active again.
       </p>
     </ConfirmDialog>
   );

@@ -9,6 +9,7 @@ import { notFound, validInput } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { numbersInOneStatement, selectRows } from "./sql.server";
+import type { LeadPayment } from "./lead-reads.server";
 
 // The 9-Month Payment Tracker (part 2, Retention tracker): an agent's sold policies with their
 // nine monthly payments, the cards above them, a payment's status and notes (the tracker's cells
@@ -33,14 +34,7 @@ const ACTIVE_POLICY_SQL = `a.sold_at IS NOT NULL AND a.commission_cancelled_at I
 export type PolicyStatus = "active" | "lapsed" | "commission_cancelled";
 
 /** One month of a policy (the spec's Payment tracking entry), money in dollars. */
-export type RetentionPayment = {
-  id: string;
-  month: number;
-  monthNumber: number;
-  dueDate: string;
-  amount: number;
-  status: string;
-  notes: string | null;
+export type RetentionPayment = LeadPayment & {
   /** An unpaid month of an active policy due today or tomorrow in the agent's time zone. */
   due: "today" | "tomorrow" | null;
 };

@@ -1,28 +1,10 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
+import { CHART, type PerformanceChart } from "~/domain/performance-chart";
 import type { MonthPerformance } from "~/services/profile.server";
 
 // The Performance tab's chart is drawn here, in the loader: the page receives only numbers and a
 // path, so the SVG renders on the server and d3 never reaches the browser.
-
-export const CHART = { width: 720, height: 260, top: 16, right: 56, bottom: 36, left: 40 } as const;
-
-export type PerformanceChart = {
-  bars: {
-    key: string;
-    series: "leads" | "sales";
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-    value: number;
-  }[];
-  countTicks: { y: number; label: string }[];
-  commissionTicks: { y: number; label: string }[];
-  commissionLine: string;
-  commissionPoints: { key: string; x: number; y: number }[];
-  months: { key: string; x: number; label: string }[];
-};
 
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHART, monthLabel, performanceChart } from "~/utils/performance-chart.server";
+import { CHART } from "~/domain/performance-chart";
+import { monthLabel, performanceChart } from "~/utils/performance-chart.server";
 
 const month = (key: string, leads: number, sales: number, commissionCents: number) => ({
   month: key,

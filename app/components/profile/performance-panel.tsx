@@ -1,36 +1,18 @@
 import { Card } from "~/components/ui/card";
 import { formatMoney } from "~/domain/format";
+import { CHART, type PerformanceChart } from "~/domain/performance-chart";
 
 export type PerformanceRow = { month: string; label: string; leads: number; sales: number; commissionCents: number };
 
-type Chart = {
-  bars: {
-    key: string;
-    series: "leads" | "sales";
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-    value: number;
-  }[];
-  countTicks: { y: number; label: string }[];
-  commissionTicks: { y: number; label: string }[];
-  commissionLine: string;
-  commissionPoints: { key: string; x: number; y: number }[];
-  months: { key: string; x: number; label: string }[];
-};
-
-const SIZE = { width: 720, height: 260, left: 40, right: 56, bottom: 36 };
-
 /** Leads, sales and commission per month for the last 12 months: a drawn chart and the same figures as a table. */
-export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; chart: Chart }) {
+export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; chart: PerformanceChart }) {
   const first = rows[0]?.label ?? "";
   const last = rows.at(-1)?.label ?? "";
   const totals = rows.reduce(
     (sum, r) => ({ leads: sum.leads + r.leads, sales: sum.sales + r.sales, cents: sum.cents + r.commissionCents }),
     { leads: 0, sales: 0, cents: 0 },
   );
-  const axisY = SIZE.height - SIZE.bottom;
+  const axisY = CHART.height - CHART.bottom;
   return (
     <div className="space-y-4">
       <Card className="p-4 sm:p-6">
@@ -57,7 +39,7 @@ export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; char
           aria-label="Chart (scrolls sideways on small screens)"
         >
           <svg
-            viewBox={`0 0 ${SIZE.width} ${SIZE.height}`}
+            viewBox={`0 0 ${CHART.width} ${CHART.height}`}
             role="img"
             aria-labelledby="performance-title performance-desc"
             className="h-auto w-full min-w-[36rem] sm:min-w-0"
@@ -72,8 +54,8 @@ export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; char
             </desc>
             {chart.countTicks.map((t) => (
               <g key={`c${t.label}`}>
-                <line x1={SIZE.left} x2={SIZE.width - SIZE.right} y1={t.y} y2={t.y} className="stroke-slate-200" />
-                <text x={SIZE.left - 6} y={t.y + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
+                <line x1={CHART.left} x2={CHART.width - CHART.right} y1={t.y} y2={t.y} className="stroke-slate-200" />
+                <text x={CHART.left - 6} y={t.y + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
                   {t.label}
                 </text>
               </g>
@@ -81,7 +63,7 @@ export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; char
             {chart.commissionTicks.map((t) => (
               <text
                 key={`d${t.label}`}
-                x={SIZE.width - SIZE.right + 6}
+                x={CHART.width - CHART.right + 6}
                 y={t.y + 4}
                 className="fill-amber-800 text-[11px]"
               >
@@ -102,7 +84,7 @@ export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; char
             {chart.commissionPoints.map((p) => (
               <circle key={p.key} cx={p.x} cy={p.y} r={3} className="fill-amber-600" />
             ))}
-            <line x1={SIZE.left} x2={SIZE.width - SIZE.right} y1={axisY} y2={axisY} className="stroke-slate-400" />
+            <line x1={CHART.left} x2={CHART.width - CHART.right} y1={axisY} y2={axisY} className="stroke-slate-400" />
             {chart.months.map((m) => (
               <text key={m.key} x={m.x} y={axisY + 18} textAnchor="middle" className="fill-slate-600 text-[11px]">
                 {m.label}

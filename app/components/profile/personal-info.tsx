@@ -8,6 +8,50 @@ import { Detail, memberSince, type ProfileView } from "./profile-panels";
 export type PersonalInfoValues = { firstName: string; lastName: string; phone: string };
 export type PersonalInfoErrors = Partial<Record<keyof PersonalInfoValues, string[]>>;
 
+/** First name, last name and phone: the Personal Info form's and the edit page's Basic information. */
+export function PersonalInfoFields({
+  values,
+  errors,
+  required,
+}: {
+  values: PersonalInfoValues;
+  errors?: PersonalInfoErrors;
+  required?: boolean;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Field
+        id="firstName"
+        name="firstName"
+        label="First Name"
+        autoComplete="given-name"
+        required={required}
+        defaultValue={values.firstName}
+        errors={errors?.firstName}
+      />
+      <Field
+        id="lastName"
+        name="lastName"
+        label="Last Name"
+        autoComplete="family-name"
+        required={required}
+        defaultValue={values.lastName}
+        errors={errors?.lastName}
+      />
+      <Field
+        id="phone"
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        required={required}
+        defaultValue={values.phone}
+        errors={errors?.phone}
+      />
+    </div>
+  );
+}
+
 const EDIT_HREF = "/agent/profile?tab=personal&edit=1";
 
 /**
@@ -65,36 +109,7 @@ export function PersonalInfo({
     <Card className="p-4 sm:p-6">
       <h2 className="mb-4 text-lg font-semibold text-slate-900">Edit Personal Info</h2>
       <Form method="post" action="/agent/profile?tab=personal&edit=1" noValidate className="space-y-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
-            id="firstName"
-            name="firstName"
-            label="First Name"
-            autoComplete="given-name"
-            required
-            defaultValue={shown.firstName}
-            errors={errors?.firstName}
-          />
-          <Field
-            id="lastName"
-            name="lastName"
-            label="Last Name"
-            autoComplete="family-name"
-            required
-            defaultValue={shown.lastName}
-            errors={errors?.lastName}
-          />
-          <Field
-            id="phone"
-            name="phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            defaultValue={shown.phone}
-            errors={errors?.phone}
-          />
-        </div>
+        <PersonalInfoFields values={shown} errors={errors} required />
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">{readOnly}</dl>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <ButtonLink variant="secondary" to="/agent/profile?tab=personal" preventScrollReset>

@@ -5,10 +5,9 @@ import { SetupNotice, errorsFor, noticeFor, type FieldErrorMap } from "~/compone
 import { StatesPicker } from "~/components/setup/states-picker";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { PROFILE_RATE_LIMITS } from "~/domain/commission-rate-limits";
 import type { DraftNotice, SetupDraft, SideInputs } from "~/domain/setup-draft";
-import type { PersonalInfoValues } from "./personal-info";
+import { PersonalInfoFields, type PersonalInfoValues } from "./personal-info";
 import { Detail } from "./profile-panels";
 
 /** What the edit form shows: the saved profile at first, then whatever the last post carried. */
@@ -51,33 +50,14 @@ export function ProfileEditForm({
 
       <Card className="p-4 sm:p-6">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">Basic information</h2>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
-            id="firstName"
-            name="firstName"
-            label="First Name"
-            autoComplete="given-name"
-            defaultValue={values.firstName}
-            errors={errorsFor(errors, "firstName")}
-          />
-          <Field
-            id="lastName"
-            name="lastName"
-            label="Last Name"
-            autoComplete="family-name"
-            defaultValue={values.lastName}
-            errors={errorsFor(errors, "lastName")}
-          />
-          <Field
-            id="phone"
-            name="phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={values.phone}
-            errors={errorsFor(errors, "phone")}
-          />
-        </div>
+        <PersonalInfoFields
+          values={values}
+          errors={{
+            firstName: errorsFor(errors, "firstName"),
+            lastName: errorsFor(errors, "lastName"),
+            phone: errorsFor(errors, "phone"),
+          }}
+        />
         <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Detail label="Email">
             {email}

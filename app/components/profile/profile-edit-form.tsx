@@ -1,8 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { CarrierPicker } from "~/components/setup/carrier-picker";
-import { CarrierProducts } from "~/components/setup/carrier-products";
-import { SetupNotice, errorsFor, noticeFor, type FieldErrorMap } from "~/components/setup/setup-parts";
-import { StatesPicker } from "~/components/setup/states-picker";
+import { SetupPanels } from "~/components/setup/setup-panels";
+import { SetupNotice, errorsFor, type FieldErrorMap } from "~/components/setup/setup-parts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PROFILE_RATE_LIMITS } from "~/domain/commission-rate-limits";
@@ -39,7 +37,6 @@ export function ProfileEditForm({
   const { draft, inputs, notice, errors, values } = view;
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
-  const fieldNotice = (field: string) => noticeFor(notice, field);
   return (
     <Form method="post" noValidate className="space-y-6">
       {/* Enter in a text box presses the first button: "apply" does what that box is for. */}
@@ -67,55 +64,15 @@ export function ProfileEditForm({
         </dl>
       </Card>
 
-      <Card className="p-4 sm:p-6">
-        <h2 id="carriers" className="mb-4 scroll-mt-20 text-lg font-semibold text-slate-900">
-          Carrier and Product Management
-        </h2>
-        <CarrierPicker
-          mode="add"
-          options={carrierOptions}
-          chosen={draft.carriers.map((c) => c.name)}
-          search={inputs.carrierSearch}
-          newCarrier={inputs.newCarrier}
-          errors={errorsFor(errors, "carriers")}
-          searchErrors={fieldNotice("carrierSearch")}
-          newCarrierErrors={fieldNotice("newCarrier")}
-        />
-      </Card>
-
-      <section aria-label="Products and commission" className="space-y-4">
-        {draft.carriers.length === 0 ? (
-          <p className="text-sm text-slate-600">Add a carrier above to enter its products.</p>
-        ) : (
-          draft.carriers.map((carrier, i) => (
-            <CarrierProducts
-              key={`${i}-${carrier.name}`}
-              index={i}
-              carrier={carrier}
-              errors={errors}
-              addMode="inline"
-              removable
-              rateLimits={PROFILE_RATE_LIMITS}
-              newProduct={inputs.newProducts[i]}
-              newProductErrors={fieldNotice(`newProducts[${i}]`)}
-            />
-          ))
-        )}
-      </section>
-
-      <Card className="p-4 sm:p-6">
-        <h2 id="states" className="mb-4 scroll-mt-20 text-lg font-semibold text-slate-900">
-          Licensed States Management
-        </h2>
-        <StatesPicker
-          selected={draft.licensedStates}
-          errors={errorsFor(errors, "licensedStates")}
-          stateEntry={inputs.stateEntry}
-          bulkStates={inputs.bulkStates}
-          stateEntryErrors={fieldNotice("stateEntry")}
-          bulkErrors={fieldNotice("bulkStates")}
-        />
-      </Card>
+      <SetupPanels
+        draft={draft}
+        inputs={inputs}
+        errors={errors}
+        notice={notice}
+        carrierOptions={carrierOptions}
+        titles={{ level: "h2", carriers: "Carrier and Product Management", states: "Licensed States Management" }}
+        rateLimits={PROFILE_RATE_LIMITS}
+      />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ButtonLink variant="secondary" to="/agent/profile">

@@ -4,13 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { CarrierPicker } from "~/components/setup/carrier-picker";
-import { CarrierProducts } from "~/components/setup/carrier-products";
-import { SetupNotice, errorsFor, noticeFor, type FieldErrorMap } from "~/components/setup/setup-parts";
-import { StatesPicker } from "~/components/setup/states-picker";
+import { SetupNotice, type FieldErrorMap } from "~/components/setup/setup-parts";
+import { SetupPanels } from "~/components/setup/setup-panels";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { setupSchema } from "~/domain/schemas/setup";
 import {
   EMPTY_SIDE_INPUTS,
@@ -147,7 +144,6 @@ function CarrierSetupForm({ view, carrierOptions }: { view: ScreenView; carrierO
     shouldValidate: "onSubmit",
   });
   const errors = form.allErrors as FieldErrorMap;
-  const fieldNotice = (field: string) => noticeFor(notice, field);
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-6">
@@ -156,53 +152,14 @@ function CarrierSetupForm({ view, carrierOptions }: { view: ScreenView; carrierO
       </button>
       <SetupNotice notice={notice} />
 
-      <Card className="p-4 sm:p-6">
-        <h3 className="mb-4 text-lg font-semibold text-slate-900">Carriers</h3>
-        <CarrierPicker
-          mode="add"
-          options={carrierOptions}
-          chosen={draft.carriers.map((c) => c.name)}
-          search={inputs.carrierSearch}
-          newCarrier={inputs.newCarrier}
-          errors={errorsFor(errors, "carriers")}
-          searchErrors={fieldNotice("carrierSearch")}
-          newCarrierErrors={fieldNotice("newCarrier")}
-        />
-      </Card>
-
-      <section aria-labelledby="products-heading" className="space-y-4">
-        <h3 id="products-heading" className="text-lg font-semibold text-slate-900">
-          Products and commission
-        </h3>
-        {draft.carriers.length === 0 ? (
-          <p className="text-sm text-slate-500">Add a carrier above to enter its products.</p>
-        ) : (
-          draft.carriers.map((carrier, i) => (
-            <CarrierProducts
-              key={`${i}-${carrier.name}`}
-              index={i}
-              carrier={carrier}
-              errors={errors}
-              addMode="inline"
-              removable
-              newProduct={inputs.newProducts[i]}
-              newProductErrors={fieldNotice(`newProducts[${i}]`)}
-            />
-          ))
-        )}
-      </section>
-
-      <Card className="p-4 sm:p-6">
-        <h3 className="mb-4 text-lg font-semibold text-slate-900">Licensed states</h3>
-        <StatesPicker
-          selected={draft.licensedStates}
-          errors={errorsFor(errors, "licensedStates")}
-          stateEntry={inputs.stateEntry}
-          bulkStates={inputs.bulkStates}
-          stateEntryErrors={fieldNotice("stateEntry")}
-          bulkErrors={fieldNotice("bulkStates")}
-        />
-      </Card>
+      <SetupPanels
+        draft={draft}
+        inputs={inputs}
+        errors={errors}
+        notice={notice}
+        carrierOptions={carrierOptions}
+        titles={{ level: "h3", carriers: "Carriers", products: "Products and commission", states: "Licensed states" }}
+      />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" name="intent" value="skip" disabled={busy === "skip"}>

@@ -185,6 +185,15 @@ const API_TARGETS: Record<string, ApiTarget> = {
   "admin.agents.$id.generate-temp-password": { roles: ["admin"], param: agentParam, body: () => ({}) },
   "admin.agents.$id.reject": { roles: ["admin"], param: agentParam, body: () => ({}) },
   "admin.agents.$id.status": { roles: ["admin"], param: agentParam, body: () => ({ status: "paused" }) },
+  "admin.applications.$id.reassign": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: (f) => ({ agentId: f.agent.agent.id, confirmUnlicensed: true }),
+  },
+  "admin.applications.reassign": {
+    roles: ["admin"],
+    body: (f) => ({ ids: [f.lead.id], agentId: f.agent.agent.id, confirmUnlicensed: true }),
+  },
   "admin.form-submissions.$id": {
     roles: ["admin"],
     param: { name: "id", value: (f) => f.submission.id },
@@ -346,6 +355,22 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       ];
     },
   },
+  "admin+/agent-management.tsx": {
+    roles: ["admin"],
+    path: "/admin/agent-management?status=approved&search=a",
+    forms: (f) => {
+      const agentId = f.target.agent.id;
+      return [
+        { intent: "approve", agentId, callsOrdered: "10", phone: "5555550123", assignedBdm: f.bdm.id },
+        { intent: "reject", agentId },
+        { intent: "pause", agentId },
+        { intent: "activate", agentId },
+        { intent: "assign-bdm", agentId, bdmId: f.bdm.id },
+        { intent: "add-calls", agentId, callsToAdd: "5" },
+        { intent: "generate-password", agentId },
+      ];
+    },
+  },
   "admin+/password-reset-requests.tsx": {
     roles: ["admin"],
     path: "/admin/password-reset-requests",
@@ -490,6 +515,13 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/form-submissions.tsx": { roles: ["admin"], path: "/admin/form-submissions" },
   "admin+/agent-approval.tsx": { roles: ["admin"], path: "/admin/agent-approval" },
   "admin+/password-reset-requests.tsx": { roles: ["admin"], path: "/admin/password-reset-requests" },
+  "admin+/agent-management.tsx": { roles: ["admin"], path: "/admin/agent-management?tab=agents&dialog=profile" },
+  "admin+/agents.tsx": { roles: ["admin"], path: "/admin/agents" },
+  "api+/admin.agents.$id.profile.ts": {
+    roles: ["admin"],
+    path: "/api/admin/agents/:id/profile",
+    param: { name: "id", value: (f) => f.target.agent.id },
+  },
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },

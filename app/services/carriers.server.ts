@@ -152,7 +152,17 @@ function orderProducts(carrierName: string, products: Product[]) {
 
 /** The agent's carriers with their products, and their licensed states. */
 export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView> {
-  const agentId = assertAgent(actor);
+  const setup = await agentSetupOf(assertAgent(actor));
+  if (!setup) throw forbidden();
+  return setup;
+}
+
+/**
+ * One agent's carriers, products and licensed states, by the agent's id: the agent's own setup
+ * (getAgentSetup) and an admin's view of an agent's profile read the same way. Null when there is
+ * no such agent; the caller decides who may ask.
+ */
+export async function agentSetupOf(agentId: string): Promise<AgentSetupView | null> {
   const [agent, links, products, states] = await Promise.all([
     Agent.findByPk(agentId, { attributes: ["id", "setupComplete"] }),
     AgentCarrier.findAll({
@@ -162,7 +172,7 @@ export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView>
     Product.findAll({ where: { agentId, archivedAt: null } }),
     LicensedState.findAll({ where: { agentId }, attributes: ["state"] }),
   ]);
-  if (!agent) throw forbidden();
+  if (!agent) return null;
   const carriers = links
     .map((link) => (link as AgentCarrier & { carrier?: Carrier }).carrier)
     .filter((c): c is Carrier => Boolean(c))

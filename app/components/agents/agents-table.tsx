@@ -19,7 +19,7 @@ export function agentName(agent: Pick<AgentRow, "user">) {
 }
 
 /** The page's URL with one agent's dialog open; the page and filters stay as they are. */
-export function agentDialogHref(here: string, dialog: AgentDialogName, agent: Pick<AgentRow, "id">) {
+export function agentDialogHref(here: string, dialog: AgentDialogName | "profile", agent: Pick<AgentRow, "id">) {
   return hrefWith(here, { dialog, agent: agent.id });
 }
 
@@ -66,8 +66,11 @@ function StatusButton({ agent }: { agent: AgentRow }) {
   );
 }
 
-/** What an admin can do with one agent now; each dialog is a link, so it works without JavaScript. */
-function AgentActions({ agent, here }: { agent: AgentRow; here: string }) {
+/**
+ * What an admin can do with one agent now; each dialog is a link, so it works without JavaScript.
+ * Agent Approval and Agents Management show the same actions.
+ */
+export function AgentActions({ agent, here }: { agent: AgentRow; here: string }) {
   const name = agentName(agent);
   const manageable = agent.status === "approved" || agent.status === "paused";
   const dialogLink = (dialog: AgentDialogName, label: string, accessibleName: string) => (

@@ -70,6 +70,16 @@ function DecisionButtons({ row }: { row: ResetRequestView }) {
   );
 }
 
+/** What the reset-request screens say before the lists. */
+export function ResetRequestsIntro() {
+  return (
+    <p className="max-w-3xl text-sm text-slate-600">
+      Users who forgot their password ask here. Approving shows a one-time link, valid for 1 hour, to send to the user;
+      a request nobody reviews within 24 hours expires.
+    </p>
+  );
+}
+
 /** Pending requests with Approve and Deny, and the latest history. */
 export function ResetRequestsPanel({
   pending,

@@ -20,10 +20,13 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
   const counts = useShellCounts(data.counts);
   const nav: NavItem[] = [
     { to: "/admin/dashboard", label: "Dashboard" },
+    { to: "/admin/leads", label: "All Leads", badge: counts.unreadLeads },
     { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },
     { to: "/admin/agent-approval", label: "Agent Approval", badge: counts.pendingAgents },
+    { to: "/admin/agent-management", label: "Agents Management" },
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
     { to: "/admin/commission-calculator", label: "Commission Calculator" },
+    { to: "/admin/activity", label: "Activity" },
   ];
   return (
     <AppShell

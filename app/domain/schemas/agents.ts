@@ -112,3 +112,9 @@ export type AgentTab = (typeof AGENT_TABS)[number];
 /** ?tab=&search=&page=&pageSize= of the agents list: the tab (the page's name since its first links) is the status filter. */
 export const agentList = listQuery({ statuses: AGENT_TABS, statusParam: "tab", pageSize: 20 });
 export type AgentListQuery = ListParams<AgentTab>;
+
+/**
+ * Agents Management's list (?status=&search=&page=): All, then the spec's sub-tabs Pending
+ * Approval, Approved, Paused and Rejected. Its top-level tab is ?tab=agents|resets.
+ */
+export const agentManagementList = listQuery({ statuses: AGENT_TABS, pageSize: 20 });

@@ -1,0 +1,236 @@
+import { percentOf } from "~/domain/commission";
+import type { AgentListQuery } from "~/domain/schemas/agents";
+import { stateName } from "~/domain/states";
+import type { AgentStatus } from "~/domain/statuses";
+import type { Page } from "~/utils/list";
+import { listAgents, type AgentRow } from "./agents.server";
+import { agentSetupOf } from "./carriers.server";
+import { notFound } from "./errors.server";
+import { assertAdmin, isUuid } from "./permissions.server";
+import type { SessionUser } from "./sessions.server";
+import { selectRows } from "./sql.server";
+
+// Agents Management (/admin/agent-management, GET /api/admin/agents/{id}/profile): the agents
+// table of Agent Approval (listAgents, its row and its actions) with each agent's performance and
+// first licensed states, and an agent's profile. Admins only. Decision 032.
+
+export const AGENT_PROFILE_NOT_FOUND = "Agent profile not found";
+/** A row names this many licensed states, then "+N more". */
+export const STATES_SHOWN = 3;
+
+/** An agent's book of business: every lead, the leads sold, and the commission not cancelled. */
+export type AgentPerformance = { leads: number; sales: number; commissionCents: number };
+
+export type ManagedAgentRow = AgentRow & {
+  performance: AgentPerformance;
+  /** The first STATES_SHOWN licensed states (two-letter codes, alphabetical) and how many more there are. */
+  states: { shown: string[]; more: number };
+};
+
+const NO_PERFORMANCE: AgentPerformance = { leads: 0, sales: 0, commissionCents: 0 };
+
+/**
+ * The performance of a page of agents in one grouped statement (never one query per agent): the
+ * counts come from the (agent_id, status, created_at) index alone; only the sold leads are read
+ * for their commission. The commission counts as the agent's own stats count it (sold, not cancelled).
+ */
+export async function performanceOf(agentIds: string[]): Promise<Map<string, AgentPerformance>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = await selectRows<{
+    agentId: string;
+    leads: number | string;
+    sales: number | string;
+    cents: number | string | null;
+  }>(
+    `SELECT agent_id AS "agentId", SUM(leads) AS leads, SUM(sales) AS sales, SUM(cents) AS cents FROM (
+       SELECT agent_id, COUNT(*) AS leads, SUM(CASE WHEN status = 'sale' THEN 1 ELSE 0 END) AS sales, 0 AS cents
+       FROM applications WHERE agent_id IN (:agentIds) GROUP BY agent_id
+       UNION ALL
+       SELECT agent_id, 0 AS leads, 0 AS sales, SUM(calculated_commission_cents) AS cents
+       FROM applications WHERE agent_id IN (:agentIds) AND status = 'sale' AND commission_cancelled_at IS NULL
+       GROUP BY agent_id
+     ) figures GROUP BY agent_id`,
+    { agentIds },
+  );
+  return new Map(
+    rows.map((row) => [
+      row.agentId,
+      { leads: Number(row.leads), sales: Number(row.sales), commissionCents: Number(row.cents ?? 0) },
+    ]),
+  );
+}
+
+/** The first few licensed states of each agent and each agent's number of states, in one statement. */
+export async function firstStatesOf(agentIds: string[], shown = STATES_SHOWN) {
+  const states = new Map<string, { shown: string[]; more: number }>();
+  if (agentIds.length === 0) return states;
+  const rows = await selectRows<{ agentId: string; state: string; total: number | string }>(
+    `SELECT "agentId", state, total FROM (
+       SELECT agent_id AS "agentId", state,
+         ROW_NUMBER() OVER (PARTITION BY agent_id ORDER BY state) AS position,
+         COUNT(*) OVER (PARTITION BY agent_id) AS total
+       FROM licensed_states WHERE agent_id IN (:agentIds)
+     ) ranked WHERE position <= :shown ORDER BY "agentId", position`,
+    { agentIds, shown },
+  );
+  for (const row of rows) {
+    const entry = states.get(row.agentId) ?? { shown: [], more: 0 };
+    entry.shown.push(row.state);
+    entry.more = Number(row.total) - entry.shown.length;
+    states.set(row.agentId, entry);
+  }
+  return states;
+}
+
+/**
+ * One page of Agents Management's table: Agent Approval's list (status, search, newest first,
+ * paged in SQL) with each agent's performance and first licensed states, read for the page's
+ * agents only, each in one statement.
+ */
+export async function listManagedAgents(
+  actor: SessionUser,
+  query: Pick<AgentListQuery, "status" | "search" | "page" | "pageSize">,
+): Promise<Page<ManagedAgentRow>> {
+  assertAdmin(actor);
+  const page = await listAgents(actor, query);
+  const ids = page.rows.map((row) => row.id);
+  const [performance, states] = await Promise.all([performanceOf(ids), firstStatesOf(ids)]);
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...row,
+      performance: performance.get(row.id) ?? NO_PERFORMANCE,
+      states: states.get(row.id) ?? { shown: [], more: 0 },
+    })),
+  };
+}
+
+export type AgentProfileView = {
+  id: string;
+  user: { firstName: string; lastName: string; email: string; phone: string | null };
+  companyName: string | null;
+  licenseNumber: string;
+  status: AgentStatus;
+  callQuota: number;
+  callsLeft: number;
+  callsOrdered: number;
+  callsSold: number;
+  assignedBdm: { id: string; firstName: string; lastName: string; email: string } | null;
+  setupComplete: boolean;
+  createdAt: string;
+  approvedAt: string | null;
+  /** State names, as the API speaks them. */
+  licensedStates: string[];
+  /** The same states as two-letter codes (the spec's other name for the list). */
+  licensedStatesArray: string[];
+  carriersWithProducts: { name: string; products: { name: string; compPercentage: number }[] }[];
+  /** An admin-issued temporary password is waiting to be replaced (never the password itself). */
+  hasTemporaryPassword: boolean;
+  activity: {
+    totalLeads: number;
+    totalSales: number;
+    /** callsSold / callsOrdered x 100, 1 decimal (the spec's agent-table conversion). */
+    conversionRate: number;
+    /** Dollars: the commission of sales not cancelled. */
+    totalCommission: number;
+    /** Leads waiting for a callback (callback or rescheduled). */
+    openCallbacks: number;
+    lastLeadAt: string | null;
+    lastSaleAt: string | null;
+  };
+};
+
+type ProfileRecord = {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  companyName: string | null;
+  licenseNumber: string;
+  status: AgentStatus;
+  callQuota: number | string;
+  callsLeft: number | string;
+  callsOrdered: number | string;
+  callsSold: number | string;
+  setupComplete: boolean | number;
+  hasTemporaryPassword: boolean | number;
+  createdAt: Date | string;
+  approvedAt: Date | string | null;
+  bdmId: string | null;
+  bdmFirstName: string | null;
+  bdmLastName: string | null;
+  bdmEmail: string | null;
+  openCallbacks: number | string;
+  lastLeadAt: Date | string | null;
+  lastSaleAt: Date | string | null;
+};
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * An agent's profile for an admin (the profile dialog and GET /api/admin/agents/{id}/profile):
+ * basic information, licensed states, carriers and products with their comp %, and an activity
+ * summary. An unknown or malformed id is a 404 "Agent profile not found".
+ */
+export async function getAgentProfileForAdmin(actor: SessionUser, agentId: string): Promise<AgentProfileView> {
+  assertAdmin(actor);
+  if (!isUuid(agentId)) throw notFound(AGENT_PROFILE_NOT_FOUND);
+  const [[row], setup, performance] = await Promise.all([
+    selectRows<ProfileRecord>(
+      `SELECT a.id, a.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone,
+         a.company_name AS "companyName", a.license_number AS "licenseNumber", a.status,
+         a.call_quota AS "callQuota", a.calls_left AS "callsLeft", a.calls_ordered AS "callsOrdered",
+         a.calls_sold AS "callsSold", a.setup_complete AS "setupComplete",
+         CASE WHEN a.temporary_password_encrypted IS NULL THEN 0 ELSE 1 END AS "hasTemporaryPassword",
+         a.created_at AS "createdAt", a.approved_at AS "approvedAt",
+         b.id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName", b.email AS "bdmEmail",
+         (SELECT COUNT(*) FROM applications c WHERE c.agent_id = a.id AND c.status IN ('callback', 'rescheduled')) AS "openCallbacks",
+         (SELECT MAX(l.created_at) FROM applications l WHERE l.agent_id = a.id) AS "lastLeadAt",
+         (SELECT MAX(s.sold_at) FROM applications s WHERE s.agent_id = a.id AND s.status = 'sale') AS "lastSaleAt"
+       FROM agents a JOIN users u ON u.id = a.user_id LEFT JOIN bdms b ON b.id = a.bdm_id
+       WHERE a.id = :agentId`,
+      { agentId },
+    ),
+    agentSetupOf(agentId),
+    performanceOf([agentId]),
+  ]);
+  if (!row || !setup) throw notFound(AGENT_PROFILE_NOT_FOUND);
+  const figures = performance.get(agentId) ?? NO_PERFORMANCE;
+  const callsSold = Number(row.callsSold);
+  const callsOrdered = Number(row.callsOrdered);
+  return {
+    id: row.id,
+    user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone ?? null },
+    companyName: row.companyName ?? null,
+    licenseNumber: row.licenseNumber,
+    status: row.status,
+    callQuota: Number(row.callQuota),
+    callsLeft: Number(row.callsLeft),
+    callsOrdered,
+    callsSold,
+    assignedBdm: row.bdmId
+      ? { id: row.bdmId, firstName: row.bdmFirstName ?? "", lastName: row.bdmLastName ?? "", email: row.bdmEmail ?? "" }
+      : null,
+    setupComplete: Boolean(row.setupComplete),
+    createdAt: new Date(row.createdAt).toISOString(),
+    approvedAt: isoOrNull(row.approvedAt),
+    licensedStates: setup.licensedStateCodes.map(stateName),
+    licensedStatesArray: setup.licensedStateCodes,
+    carriersWithProducts: setup.carriers.map((carrier) => ({
+      name: carrier.name,
+      products: carrier.products.map((product) => ({ name: product.name, compPercentage: product.compPercentage })),
+    })),
+    hasTemporaryPassword: Boolean(Number(row.hasTemporaryPassword)),
+    activity: {
+      totalLeads: figures.leads,
+      totalSales: figures.sales,
+      conversionRate: percentOf(callsSold, callsOrdered),
+      totalCommission: figures.commissionCents / 100,
+      openCallbacks: Number(row.openCallbacks),
+      lastLeadAt: isoOrNull(row.lastLeadAt),
+      lastSaleAt: isoOrNull(row.lastSaleAt),
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { REASSIGN_INTENT, REASSIGN_TOASTS, reassignIdsOf, type ReassignIntentResult } from "~/domain/lead-reassign";
 import { ServiceError } from "~/services/errors.server";
-import { UnlicensedStatesError, reassignLeads } from "~/services/lead-reassign.server";
+import { UnlicensedStatesError, reassignDialogData, reassignLeads } from "~/services/lead-reassign.server";
 import type { SessionUser } from "~/services/sessions.server";
 import type { IntentFailureToast } from "./intent.server";
 import { hrefWith } from "./list";
@@ -12,6 +12,16 @@ import { redirectWithToast } from "./toast.server";
 
 /** For the page's runIntent failures: a refusal without a field becomes this toast. */
 export const REASSIGN_INTENT_FAILURE: IntentFailureToast = REASSIGN_TOASTS.failure;
+
+/**
+ * The open Reassign Lead dialog's data for the page's loader: `?dialog=reassign&ids=a,b,c` (or
+ * `&id=` for one lead), else null. A missing lead throws the service's 404.
+ */
+export async function reassignDialogFor(actor: SessionUser, url: URL) {
+  if (url.searchParams.get("dialog") !== REASSIGN_INTENT) return null;
+  const ids = reassignIdsOf([...url.searchParams.getAll("ids"), ...url.searchParams.getAll("id")]);
+  return reassignDialogData(actor, ids);
+}
 
 /**
  * Parses the dialog's form (`ids`, one field per lead or comma-separated; `agentId`;

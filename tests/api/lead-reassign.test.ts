@@ -5,7 +5,7 @@ import { action as bulkAction } from "~/routes/api+/admin.applications.reassign"
 import { action as oneAction } from "~/routes/api+/admin.applications.$id.reassign";
 import { LEAD_NOT_FOUND, countUnreadLeads, markLeadRead } from "~/services/leads.server";
 import { reassignDialogData, reassignLeads } from "~/services/lead-reassign.server";
-import { handleReassignIntent } from "~/utils/reassign-intents.server";
+import { handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
@@ -420,6 +420,20 @@ describe("reassignDialogData", () => {
     const both = await reassignDialogData(admin.actor, [lead.id, second.id]);
     expect(both.leads.map((row) => row.id)).toEqual([lead.id, second.id]);
     expect(both.agents.map((agent) => agent.id)).toEqual(expect.arrayContaining([from.agent.id, to.agent.id]));
+  });
+
+  it("reads the open dialog from the page's URL: ?dialog=reassign&ids=a,b (or &id=), else nothing", async () => {
+    const { admin, lead } = await scene();
+    const second = await leadIn(null, "TX");
+    const url = (query: string) => new URL(`http://localhost/admin/leads?${query}`);
+    expect(await reassignDialogFor(admin.actor, url(`dialog=details&id=${lead.id}`))).toBeNull();
+    const both = await reassignDialogFor(admin.actor, url(`dialog=reassign&ids=${lead.id},${second.id},${lead.id}`));
+    expect(both!.leads.map((row) => row.id)).toEqual([lead.id, second.id]);
+    const one = await reassignDialogFor(admin.actor, url(`dialog=reassign&id=${second.id}`));
+    expect(one!.leads).toEqual([{ id: second.id, name: "Lena Lead", state: "TX", agentId: null, agentName: null }]);
+    await expect(reassignDialogFor(admin.actor, url(`dialog=reassign&ids=${MISSING}`))).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("is a 404 for an unknown lead and a 400 for none or too many", async () => {

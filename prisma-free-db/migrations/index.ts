@@ -11,6 +11,7 @@ import * as commissionHistoryIndex from "./009-commission-history-index";
 import * as callbackIndex from "./010-callback-index";
 import * as reportCarrierIndex from "./012-report-carrier-index";
 import * as notificationsByApplication from "./013-notifications-by-application";
+import * as activityLogIndexes from "./018-activity-log-indexes";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   { name: "010-callback-index", ...callbackIndex },
   { name: "012-report-carrier-index", ...reportCarrierIndex },
   { name: "013-notifications-by-application", ...notificationsByApplication },
+  { name: "018-activity-log-indexes", ...activityLogIndexes },
 ];

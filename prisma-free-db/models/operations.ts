@@ -12,6 +12,7 @@ import type { Agent, Bdm } from "./agent";
 import type { Application } from "./application";
 import type { User } from "./user";
 import { timestamps, uuid } from "./columns";
+import { redactLongNumbers } from "./activity-summary";
 
 // Records of the agency's day-to-day operations: notifications, reset requests, inquiries,
 // lead orders, the activity log and the rate-limit attempt counters.
@@ -208,7 +209,27 @@ export function initOperationModels(sequelize: Sequelize) {
       summary: { type: DataTypes.STRING(500), allowNull: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "activity_logs", underscored: true, indexes: [{ fields: ["created_at"] }] },
+    {
+      sequelize,
+      tableName: "activity_logs",
+      underscored: true,
+      // Migration 018: the trail's lists by time, user, action and lead, each ending in (created_at, id).
+      indexes: [
+        { fields: ["created_at", "id"] },
+        { fields: ["user_id", "created_at", "id"] },
+        { fields: ["action", "created_at", "id"] },
+        { fields: ["entity_type", "entity_id", "created_at", "id"] },
+      ],
+      // Every way an entry is written passes here, so none can keep a long number (decision 034).
+      hooks: {
+        beforeSave: (entry) => {
+          entry.summary = redactLongNumbers(entry.summary);
+        },
+        beforeBulkCreate: (entries) => {
+          for (const entry of entries) entry.summary = redactLongNumbers(entry.summary);
+        },
+      },
+    },
   );
   Attempt.init(
     {

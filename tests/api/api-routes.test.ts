@@ -29,6 +29,7 @@ const ALL_METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"]
  */
 const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   $: { methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], probe: 404 },
+  "admin.activity": { methods: ["GET"], probe: 401 },
   "admin.agents": { methods: ["GET"], probe: 401 },
   "admin.agents.$id.add-calls": { methods: ["PUT"], probe: 401 },
   "admin.agents.$id.approve": { methods: ["POST", "PATCH"], probe: 401 },

@@ -200,6 +200,9 @@ export const BAD_QUERIES: readonly string[] = [
   "dialog=cancel&id=not-a-uuid",
   "dialog=cancel&id=5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f",
   "period=today&status=cancelled&search=%25_%5C",
+  "userId=not-a-uuid&action=%00&applicationId=%27%20OR%201%3D1",
+  "userId=5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f&action=lead_sold&applicationId=00000000-0000-0000-0000-000000000000",
+  "action=__proto__&userId=&dateFrom=0001-01-01&dateTo=0001-01-01",
 ];
 
 /**

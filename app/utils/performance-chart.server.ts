@@ -1,10 +1,11 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { CHART, type PerformanceChart } from "~/domain/performance-chart";
+import { CHART, type BarLineChart, type PerformanceChart } from "~/domain/performance-chart";
+import type { SalesDay } from "~/domain/sales-chart";
 import type { MonthPerformance } from "~/services/profile.server";
 
-// The Performance tab's chart is drawn here, in the loader: the page receives only numbers and a
-// path, so the SVG renders on the server and d3 never reaches the browser.
+// The portal's charts are drawn here, in the loader: the page receives only numbers and a path,
+// so the SVG renders on the server and d3 never reaches the browser.
 
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -14,51 +15,88 @@ export function monthLabel(key: string, withYear = true) {
   return withYear ? `${MONTH_NAMES[month - 1]} ${year}` : MONTH_NAMES[month - 1]!;
 }
 
-/** Leads and sales as paired bars on the left axis, commission as a line on the right axis. */
-export function performanceChart(months: MonthPerformance[]): PerformanceChart {
+/** "2026-03-07" as "Mar 7" (the key is already the admin's day). */
+export function dayLabel(key: string) {
+  const [, month, day] = key.split("-").map(Number);
+  return `${MONTH_NAMES[month - 1]} ${day}`;
+}
+
+/** One column of a bar-and-line chart: its counts per series and the money the line shows. */
+export type ChartColumn<S extends string> = { key: string; label: string; counts: Record<S, number>; cents: number };
+
+// About twelve labels fit under the 720-unit axis; a longer chart labels every nth column, counted
+// back from the last so the newest column is always named.
+const MAX_LABELS = 12;
+
+/** Each series as a bar per column on the left (count) axis, the money as a line on the right axis. */
+export function barLineChart<S extends string>(columns: ChartColumn<S>[], series: readonly S[]): BarLineChart<S> {
   const { width, height, top, right, bottom, left } = CHART;
   const x = scaleBand<string>()
-    .domain(months.map((m) => m.month))
+    .domain(columns.map((c) => c.key))
     .range([left, width - right])
     .paddingInner(0.25)
     .paddingOuter(0.1);
-  const series = scaleBand<"leads" | "sales">().domain(["leads", "sales"]).range([0, x.bandwidth()]).padding(0.08);
+  const within = scaleBand<S>().domain(series).range([0, x.bandwidth()]).padding(0.08);
   const counts = scaleLinear()
-    .domain([0, Math.max(4, ...months.map((m) => Math.max(m.leads, m.sales)))])
+    .domain([0, Math.max(4, ...columns.flatMap((c) => series.map((s) => c.counts[s])))])
     .nice(4)
     .range([height - bottom, top]);
   const dollars = scaleLinear()
-    .domain([0, Math.max(100, ...months.map((m) => m.commissionCents / 100))])
+    .domain([0, Math.max(100, ...columns.map((c) => c.cents / 100))])
     .nice(4)
     .range([height - bottom, top]);
   const round = (n: number) => Math.round(n * 10) / 10;
-  const bars = months.flatMap((m) =>
-    (["leads", "sales"] as const).map((s) => {
-      const value = m[s];
+  const bars = columns.flatMap((c) =>
+    series.map((s) => {
+      const value = c.counts[s];
       const y = counts(value);
       return {
-        key: `${m.month}-${s}`,
+        key: `${c.key}-${s}`,
         series: s,
-        x: round((x(m.month) ?? 0) + (series(s) ?? 0)),
+        x: round((x(c.key) ?? 0) + (within(s) ?? 0)),
         y: round(y),
-        width: round(series.bandwidth()),
+        width: round(within.bandwidth()),
         height: round(height - bottom - y),
         value,
       };
     }),
   );
   const centre = (key: string) => round((x(key) ?? 0) + x.bandwidth() / 2);
-  const points = months.map((m) => ({ key: m.month, x: centre(m.month), y: round(dollars(m.commissionCents / 100)) }));
+  const points = columns.map((c) => ({ key: c.key, x: centre(c.key), y: round(dollars(c.cents / 100)) }));
   const compact = new Intl.NumberFormat("en-US", { notation: "compact", style: "currency", currency: "USD" });
+  const every = Math.ceil(columns.length / MAX_LABELS);
   return {
     bars,
     countTicks: counts.ticks(4).map((t) => ({ y: round(counts(t)), label: String(t) })),
-    commissionTicks: dollars.ticks(4).map((t) => ({ y: round(dollars(t)), label: compact.format(t) })),
-    commissionLine:
+    lineTicks: dollars.ticks(4).map((t) => ({ y: round(dollars(t)), label: compact.format(t) })),
+    line:
       line<{ x: number; y: number }>()
         .x((p) => p.x)
         .y((p) => p.y)(points) ?? "",
-    commissionPoints: points,
-    months: months.map((m) => ({ key: m.month, x: centre(m.month), label: monthLabel(m.month, false) })),
+    linePoints: points,
+    labels: columns
+      .filter((_, i) => (columns.length - 1 - i) % every === 0)
+      .map((c) => ({ key: c.key, x: centre(c.key), label: c.label })),
   };
+}
+
+/** The profile's Performance tab: leads and sales as paired bars, commission as the line. */
+export function performanceChart(months: MonthPerformance[]): PerformanceChart {
+  return barLineChart(
+    months.map((m) => ({
+      key: m.month,
+      label: monthLabel(m.month, false),
+      counts: { leads: m.leads, sales: m.sales },
+      cents: m.commissionCents,
+    })),
+    ["leads", "sales"] as const,
+  );
+}
+
+/** The admin dashboard's Sales Performance: sales per day as bars, their monthly premiums as the line. */
+export function salesChart(days: SalesDay[]) {
+  return barLineChart(
+    days.map((d) => ({ key: d.date, label: dayLabel(d.date), counts: { sales: d.sales }, cents: d.revenueCents })),
+    ["sales"] as const,
+  );
 }

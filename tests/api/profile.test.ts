@@ -153,7 +153,7 @@ describe("Performance: the last 12 months in the agent's time zone", () => {
     expect(body.performance.rows).toHaveLength(12);
     expect(body.performance.rows.at(-1)!.leads).toBe(1);
     expect(body.performance.chart.bars).toHaveLength(24);
-    expect(body.performance.chart.months).toHaveLength(12);
+    expect(body.performance.chart.labels).toHaveLength(12);
     // Other tabs do not read the twelve months; an unknown tab is the Overview.
     const overview = await jsonOf<{ tab: string; performance: unknown }>(
       await callRoute(profileLoader, { path: "/agent/profile?tab=nonsense", cookie: me.cookie }),

@@ -29,11 +29,11 @@ describe("the Performance chart's geometry", () => {
   });
 
   it("puts the commission on its own axis as a line through each month's centre", () => {
-    expect(chart.commissionPoints.map((p) => p.key)).toEqual(["2025-12", "2026-01", "2026-02"]);
-    expect(chart.commissionPoints[0]!.y).toBe(baseline);
-    expect(chart.commissionLine.startsWith(`M${chart.commissionPoints[0]!.x},${baseline}`)).toBe(true);
-    expect(chart.commissionTicks[0]!.label).toBe("$0");
-    expect(chart.months.map((m) => m.label)).toEqual(["Dec", "Jan", "Feb"]);
+    expect(chart.linePoints.map((p) => p.key)).toEqual(["2025-12", "2026-01", "2026-02"]);
+    expect(chart.linePoints[0]!.y).toBe(baseline);
+    expect(chart.line.startsWith(`M${chart.linePoints[0]!.x},${baseline}`)).toBe(true);
+    expect(chart.lineTicks[0]!.label).toBe("$0");
+    expect(chart.labels.map((m) => m.label)).toEqual(["Dec", "Jan", "Feb"]);
   });
 
   it("an empty year still has a scale (no division by zero) and flat zero bars", () => {

@@ -1,10 +1,11 @@
 import { conversionRate } from "~/domain/commission";
-import { periodRange, type Period } from "~/domain/periods";
+import { isoDate, localDateParts, periodRange, zonedMidnight, type Period } from "~/domain/periods";
+import { CHART_RANGE_DAYS, DEFAULT_CHART_RANGE, type ChartRange, type SalesDay } from "~/domain/sales-chart";
 import type { RecentLeadFilter } from "~/domain/statuses";
 import { CALLBACKS_DUE_TODAY_SQL, SCHEDULED_CALLBACK_SQL, callbacksDueTodayReplacements } from "./callbacks.server";
 import type { SessionUser } from "./sessions.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
-import { numbersInOneStatement, selectRows, withinRange } from "./sql.server";
+import { bucketCase, numbersInOneStatement, numbersWithGroups, selectRows, withinRange } from "./sql.server";
 
 export type PeriodInput = { period: Period; startDate?: string; endDate?: string };
 
@@ -90,8 +91,49 @@ async function recentApplications(scope: { agentId?: string; status?: string }, 
   }));
 }
 
-/** The admin's Performance Overview for a period (default today, in the admin's time zone). */
-export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, now = new Date()) {
+/**
+ * The chart's days, oldest first, today last, as the admin's calendar has them: each day's key and
+ * its local midnight, plus tomorrow's midnight to close the last day. Days across a daylight-saving
+ * change are 23 or 25 hours long.
+ */
+export function chartDays(range: ChartRange, timeZone: string, now = new Date()) {
+  const { year, month, day } = localDateParts(now, timeZone);
+  const count = CHART_RANGE_DAYS[range];
+  const first = day - count + 1;
+  return Array.from({ length: count + 1 }, (_, i) => ({
+    date: isoDate(year, month, first + i),
+    start: zonedMidnight(year, month, first + i, timeZone),
+  }));
+}
+
+type SalesDayRow = { bucket: number | string; sales: number | string; revenueCents: number | string | null };
+
+/**
+ * The Sales Performance chart's grouped query: the sales recorded (sold_at) each day and the sum of
+ * their monthly premiums (docs/decisions/033). One range of the (sold_at) index.
+ */
+function salesByDay(days: { start: Date }[]) {
+  const replacements: Record<string, Date> = {};
+  days.forEach((d, i) => (replacements[`day${i}`] = d.start));
+  const last = days.length - 1;
+  return {
+    sql: `SELECT ${bucketCase("sold_at", "day", last)} AS "bucket", COUNT(*) AS "sales",
+        SUM(monthly_premium_cents) AS "revenueCents"
+      FROM applications WHERE status = 'sale' AND sold_at >= :day0 AND sold_at < :day${last} GROUP BY 1`,
+    replacements,
+  };
+}
+
+/**
+ * The admin's Performance Overview for a period (default today, in the admin's time zone) and the
+ * Sales Performance chart over the last 7, 30 or 90 days (whatever the period). The cards' figures
+ * and the chart's days come from one statement.
+ */
+export async function getAdminDashboard(
+  actor: SessionUser,
+  input: PeriodInput & { chart?: ChartRange },
+  now = new Date(),
+) {
   assertAdmin(actor);
   const range = periodRange(input.period, {
     timeZone: actor.timezone,
@@ -99,14 +141,24 @@ export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, 
     startDate: input.startDate,
     endDate: input.endDate,
   });
+  const chart = input.chart ?? DEFAULT_CHART_RANGE;
+  const days = chartDays(chart, actor.timezone, now);
   const figures = leadFigures({}, range, range);
-  const [stats, recent] = await Promise.all([
-    numbersInOneStatement(
+  const series = salesByDay(days);
+  const [{ numbers: stats, groups }, recent] = await Promise.all([
+    numbersWithGroups<keyof typeof figures.subqueries | "activeAgents", SalesDayRow>(
       { ...figures.subqueries, activeAgents: "SELECT COUNT(*) FROM agents WHERE status = 'approved'" },
-      figures.replacements,
+      { sql: series.sql, key: "bucket" },
+      { ...figures.replacements, ...series.replacements },
     ),
     recentApplications({}, range),
   ]);
+  const byDay = new Map(groups.map((g) => [Number(g.bucket), g]));
+  const salesDays: SalesDay[] = days.slice(0, -1).map((d, i) => ({
+    date: d.date,
+    sales: Number(byDay.get(i)?.sales ?? 0),
+    revenueCents: Number(byDay.get(i)?.revenueCents ?? 0),
+  }));
   return {
     stats: {
       activeAgents: stats.activeAgents,
@@ -118,6 +170,7 @@ export async function getAdminDashboard(actor: SessionUser, input: PeriodInput, 
       revenueThisPeriodCents: stats.commissionCents,
     },
     recentApplications: recent,
+    salesPerformance: { range: chart, days: salesDays },
     range: { start: range.start?.toISOString() ?? null, end: range.end?.toISOString() ?? null },
   };
 }

@@ -44,3 +44,40 @@ export function withinRange(column: string, range: { start: Date | null; end: Da
   }
   return { sql: conditions.length ? conditions.join(" AND ") : "1 = 1", replacements };
 }
+
+/**
+ * Which of the ordered bounds `:{name}0 < :{name}1 < ...` a row's date falls after, as a CASE that
+ * halves the candidates at each step: a row costs log2(count) comparisons, so 90 days cost 7.
+ * Buckets are counted from 0; the caller's WHERE keeps the rows inside the first and last bounds.
+ */
+export function bucketCase(column: string, name: string, count: number): string {
+  const pick = (low: number, high: number): string => {
+    if (high - low <= 1) return String(low);
+    const middle = (low + high) >> 1;
+    return `CASE WHEN ${column} >= :${name}${middle} THEN ${pick(middle, high)} ELSE ${pick(low, middle)} END`;
+  };
+  return pick(0, count);
+}
+
+/**
+ * Scalar subqueries and a grouped query in one statement: the numbers ride on each grouped row (a
+ * one-row SELECT left-joined to the groups, so they come back even when there are no groups).
+ * `key` names a grouped column that is never NULL in a real group.
+ * Uncorrelated scalar subqueries run once, however many groups there are.
+ */
+export async function numbersWithGroups<K extends string, G extends object>(
+  subqueries: Record<K, string>,
+  grouped: { sql: string; key: string },
+  replacements: Record<string, unknown> = {},
+): Promise<{ numbers: Record<K, number>; groups: G[] }> {
+  const columns = Object.entries(subqueries).map(([key, sql]) => `(${sql as string}) AS "${key}"`);
+  const rows = await selectRows<Record<string, unknown>>(
+    `SELECT n.*, g.* FROM (SELECT ${columns.join(", ")}) n LEFT JOIN (${grouped.sql}) g ON 1 = 1`,
+    replacements,
+  );
+  const numbers = {} as Record<K, number>;
+  for (const key of Object.keys(subqueries) as K[]) numbers[key] = Number(rows[0]?.[key] ?? 0);
+  // Without groups the join still answers the numbers' row, with NULL in the group's columns.
+  const groups = rows.filter((row) => row[grouped.key] !== null && row[grouped.key] !== undefined) as G[];
+  return { numbers, groups };
+}

@@ -18,15 +18,20 @@ export const periodFields = {
   endDate: isoDay,
 };
 
-/** The rules of a custom range, added to any schema that has the period fields. */
-export function withCustomRangeRules<T extends z.ZodType<PeriodShape>>(schema: T) {
+/**
+ * The rules of a custom range, added to any schema that has the period fields. The schema's own
+ * output type is kept (superRefine on a ZodType<PeriodShape> would narrow it to the period fields).
+ */
+export function withCustomRangeRules<T extends z.ZodType<PeriodShape>>(
+  schema: T,
+): z.ZodEffects<T, z.output<T>, z.input<T>> {
   return schema.superRefine((q, ctx) => {
     if (q.period !== "custom") return;
     const errors = customRangeErrors(q.startDate, q.endDate) ?? {};
     for (const [path, messages] of Object.entries(errors)) {
       for (const message of messages) ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: [path] });
     }
-  });
+  }) as z.ZodEffects<T, z.output<T>, z.input<T>>;
 }
 
 const periodQuerySchema = withCustomRangeRules(z.object(periodFields));

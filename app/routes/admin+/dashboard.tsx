@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { PageHandle } from "~/components/shell/app-shell";
+import { SalesPerformance } from "~/components/dashboard/sales-performance";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { Card, StatCards } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/ui/period-filter";
 import { formatDateTime, formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { periodFromSearch } from "~/domain/period-range";
+import { DEFAULT_CHART_RANGE, chartRangeFromSearch } from "~/domain/sales-chart";
 import { recentActivity } from "~/services/activity.server";
 import { getAdminDashboard } from "~/services/dashboard.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { dayLabel, salesChart } from "~/utils/performance-chart.server";
 import { useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Dashboard", subtitle: "Performance Overview" };
@@ -16,19 +19,34 @@ export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Agency CRM"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin({ request, context });
-  const query = periodFromSearch(new URL(request.url).searchParams, "today");
-  const [dashboard, activity] = await Promise.all([getAdminDashboard(user, query), recentActivity(8)]);
-  return { ...dashboard, activity, query, timezone: user.timezone };
+  const params = new URL(request.url).searchParams;
+  const query = periodFromSearch(params, "today");
+  const chart = chartRangeFromSearch(params);
+  const [dashboard, activity] = await Promise.all([getAdminDashboard(user, { ...query, chart }), recentActivity(8)]);
+  const { days } = dashboard.salesPerformance;
+  return {
+    stats: dashboard.stats,
+    recentApplications: dashboard.recentApplications,
+    // The chart is computed here (d3 on the server): the page gets numbers and a path.
+    sales: { range: chart, days: days.map((d) => ({ ...d, label: dayLabel(d.date) })), chart: salesChart(days) },
+    activity,
+    query,
+    timezone: user.timezone,
+  };
 }
 
 export default function AdminDashboard() {
-  const { stats, recentApplications, activity, query, timezone } = useRefreshedLoaderData<typeof loader>(60_000);
+  const { stats, recentApplications, sales, activity, query, timezone } = useRefreshedLoaderData<typeof loader>(60_000);
   const caption = PERIOD_CAPTIONS[query.period];
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-xl font-bold text-slate-900">Performance Overview</h2>
-        <PeriodFilter selection={query} />
+        {/* The chart's span is kept when the period changes (and the reverse: its links keep ?period=). */}
+        <PeriodFilter
+          selection={query}
+          extra={{ chart: sales.range === DEFAULT_CHART_RANGE ? undefined : sales.range }}
+        />
       </div>
       <StatCards
         items={[
@@ -46,6 +64,7 @@ export default function AdminDashboard() {
           },
         ]}
       />
+      <SalesPerformance range={sales.range} days={sales.days} chart={sales.chart} />
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="overflow-hidden xl:col-span-2">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">

@@ -14,21 +14,11 @@ import {
   approveAgentSchema,
   assignBdmSchema,
 } from "~/domain/schemas/agents";
+import type { AgentDialogName } from "~/domain/agent-options";
 import type { AgentRow, BdmView } from "~/services/agents.server";
 import { useHydrated } from "~/utils/hydrated";
 import { useIntentResult } from "~/utils/intent";
 import { agentName } from "./agents-table";
-
-/** The dialogs the page opens from ?dialog=…&agent=<id>. */
-export const AGENT_DIALOGS = [
-  "approve",
-  "reject",
-  "assign-bdm",
-  "add-calls",
-  "generate-password",
-  "view-password",
-] as const;
-export type AgentDialogName = (typeof AGENT_DIALOGS)[number];
 
 type DialogProps = { agent: AgentRow; closeTo: string };
 

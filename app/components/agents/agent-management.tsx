@@ -5,7 +5,7 @@ import { FilterBar } from "~/components/ui/filter-bar";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
 import { formatDate, formatMoney, formatPhone } from "~/domain/format";
-import { AGENT_TABS, type AgentTab } from "~/domain/schemas/agents";
+import { AGENT_TABS, type AgentTab } from "~/domain/agent-options";
 import type { ManagedAgentRow } from "~/services/agent-management.server";
 import { hrefWith, type Page } from "~/utils/list";
 import { AgentStatusBadge } from "./agent-status-badge";
@@ -121,6 +121,8 @@ export function ManagedAgents({
   );
 }
 
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 /** "TX, FL, GA +2 more": the first licensed states and how many more there are. */
 export function statesSummary(states: ManagedAgentRow["states"]) {
   if (states.shown.length === 0) return "No licensed states";
@@ -154,6 +156,11 @@ function managedAgentColumns({
             <BreakableEmail email={agent.user.email} />
           </p>
           <p className="text-slate-500">{formatPhone(agent.user.phone)}</p>
+          {agent.assignedBdm ? (
+            <p className="text-xs text-slate-500">
+              BDM {agent.assignedBdm.firstName} {agent.assignedBdm.lastName}
+            </p>
+          ) : null}
         </div>
       ),
     },
@@ -184,7 +191,7 @@ function managedAgentColumns({
       cell: (agent) => (
         <>
           <p>
-            {agent.performance.leads} leads · {agent.performance.sales} sales
+            {counted(agent.performance.leads, "lead")} · {counted(agent.performance.sales, "sale")}
           </p>
           <p className="text-xs text-slate-500">{agent.conversion.toFixed(1)}% conversion</p>
           <p className="text-xs text-slate-500">{formatMoney(agent.performance.commissionCents)} commission</p>

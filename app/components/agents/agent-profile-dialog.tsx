@@ -47,7 +47,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
       {items.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs font-medium text-slate-500">{label}</dt>

@@ -6,12 +6,11 @@ import { FilterBar } from "~/components/ui/filter-bar";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
 import { formatDate, formatPhone } from "~/domain/format";
-import { AGENT_TABS, type AgentTab } from "~/domain/schemas/agents";
+import { AGENT_TABS, type AgentDialogName, type AgentTab } from "~/domain/agent-options";
 import { agentStatusStyle } from "~/domain/statuses";
 import type { AgentRow } from "~/services/agents.server";
 import { hrefWith, type Page } from "~/utils/list";
 import { useIsPending } from "~/utils/pending";
-import type { AgentDialogName } from "./agent-dialogs";
 import { AgentStatusBadge } from "./agent-status-badge";
 
 export function agentName(agent: Pick<AgentRow, "user">) {

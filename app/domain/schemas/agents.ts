@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuery, type ListParams } from "~/utils/list-query";
+import { AGENT_TABS, type AgentTab } from "../agent-options";
 
 // The admin's agent forms. The Agent Approval page (conform, in the browser and in its action)
 // and the /api/admin/agents/... routes parse with these same schemas.
@@ -105,9 +106,7 @@ export const agentStatusSchema = z.object({
   status: z.enum(SETTABLE_AGENT_STATUSES, { errorMap: () => ({ message: AGENT_STATUS_CHOICE }) }),
 });
 
-/** The Agent Approval page's table tabs; the choice lives in ?tab=. */
-export const AGENT_TABS = ["all", "pending", "approved", "paused", "rejected"] as const;
-export type AgentTab = (typeof AGENT_TABS)[number];
+export { AGENT_TABS, type AgentTab } from "../agent-options";
 
 /** ?tab=&search=&page=&pageSize= of the agents list: the tab (the page's name since its first links) is the status filter. */
 export const agentList = listQuery({ statuses: AGENT_TABS, statusParam: "tab", pageSize: 20 });

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { AGENT_DIALOGS, AgentDialog } from "~/components/agents/agent-dialogs";
 import { AgentStatCards, AllAgents } from "~/components/agents/agents-table";
+import { LazyAgentDialog, usePreloadedAgentDialogs } from "~/components/agents/lazy-agent-dialog";
 import { PendingApprovals } from "~/components/agents/pending-approvals";
 import type { PageHandle } from "~/components/shell/app-shell";
+import { AGENT_DIALOGS } from "~/domain/agent-options";
 import { agentList } from "~/domain/schemas/agents";
 import * as agents from "~/services/agents.server";
 import { AGENT_INTENT_FAILURES, agentDialogData, agentIntents } from "~/utils/agent-intents.server";
@@ -49,6 +50,7 @@ export default function AgentApprovalPage() {
   const { list, pending, counts, bdms, tab, search, dialog, agent, temporaryPassword, timezone } =
     useLoaderData<typeof loader>();
   const location = useLocation();
+  usePreloadedAgentDialogs();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, agent: null });
   return (
@@ -57,7 +59,7 @@ export default function AgentApprovalPage() {
       <PendingApprovals pending={pending} here={here} timezone={timezone} />
       <AllAgents list={list} counts={counts} tab={tab} search={search} here={here} timezone={timezone} />
       {dialog && agent ? (
-        <AgentDialog
+        <LazyAgentDialog
           dialog={dialog}
           agent={agent}
           bdms={bdms}

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { AGENT_DIALOGS, AgentDialog } from "~/components/agents/agent-dialogs";
 import { ManagedAgents, ManagementCards, ManagementTabs, withoutDialog } from "~/components/agents/agent-management";
 import { AgentProfileDialog } from "~/components/agents/agent-profile-dialog";
+import { LazyAgentDialog, usePreloadedAgentDialogs } from "~/components/agents/lazy-agent-dialog";
 import { ResetRequestsIntro, ResetRequestsPanel } from "~/components/password-resets/reset-requests";
 import type { PageHandle } from "~/components/shell/app-shell";
+import { AGENT_DIALOGS } from "~/domain/agent-options";
 import { agentManagementList } from "~/domain/schemas/agents";
 import { getAgentProfileForAdmin, listManagedAgents } from "~/services/agent-management.server";
 import * as agents from "~/services/agents.server";
@@ -89,6 +90,7 @@ export default function AgentManagementPage() {
   const loaded = useLoaderData<typeof loader>();
   const shell = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin+/_layout");
   const location = useLocation();
+  usePreloadedAgentDialogs();
   const here = location.pathname + location.search;
   const tabs = (
     <ManagementTabs
@@ -116,7 +118,7 @@ export default function AgentManagementPage() {
       <ManagedAgents list={list} counts={counts} status={status} search={search} here={here} timezone={timezone} />
       {profileOpen ? <AgentProfileDialog profile={profile} closeTo={closeTo} timezone={timezone} /> : null}
       {dialog && agent ? (
-        <AgentDialog
+        <LazyAgentDialog
           dialog={dialog}
           agent={agent}
           bdms={bdms}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { Application, Notification, PaymentTracking } from "~db";
+import { ActivityLog, Application, Notification, PaymentTracking } from "~db";
 import { approveResetRequest, issueSetPasswordToken } from "~/services/password-resets.server";
 import { signInAs } from "../support/factories";
 import { createSoldPolicy } from "../support/retention-factories";
@@ -96,6 +96,15 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "admin dashboard, 90-day chart",
+    title: "Admin Dashboard | Agency CRM",
+    open: async (page, factory) => {
+      await factory.lead(await factory.agent(), { status: "sale" });
+      await asAdmin(page, factory);
+      return "/admin/dashboard?chart=90d&period=all";
+    },
+  },
+  {
     name: "form submissions",
     title: "Form Submissions | Agency CRM",
     open: async (page, factory) => {
@@ -112,6 +121,33 @@ const PAGES: PageCase[] = [
       await factory.agent({ status: "paused" });
       await asAdmin(page, factory);
       return "/admin/agent-approval";
+    },
+  },
+  {
+    name: "agents management",
+    title: "Agents Management | Agency CRM",
+    open: async (page, factory) => {
+      await factory.lead(await factory.agent());
+      await factory.pendingAgent();
+      await asAdmin(page, factory);
+      return "/admin/agent-management";
+    },
+  },
+  {
+    name: "admin activity",
+    title: "Activity | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      const lead = await factory.lead(agent);
+      await ActivityLog.create({
+        userId: agent.id,
+        action: "lead_status_changed",
+        entityType: "application",
+        entityId: lead.id,
+        summary: `${agent.name} changed the status of ${lead.name} from pending to contacted`,
+      });
+      await asAdmin(page, factory);
+      return "/admin/activity";
     },
   },
   {
@@ -282,7 +318,7 @@ test.describe("accessibility", () => {
     admin: _signedIn,
     factory,
   }) => {
-    // Five checks by axe (without JavaScript, each on a copy in a fresh context).
+    // Nine checks by axe (without JavaScript, each on a copy in a fresh context).
     test.slow();
     const pending = await factory.pendingAgent();
     const submission = await factory.formSubmission();
@@ -293,6 +329,8 @@ test.describe("accessibility", () => {
       for (const path of [
         `/admin/agent-approval?dialog=approve&agent=${pending.agentId}`,
         `/admin/form-submissions?dialog=edit&id=${submission.id}`,
+        `/admin/agent-management?dialog=profile&agent=${user.agentId}`,
+        "/admin/agent-management?dialog=profile&agent=6f1c1d2e-0000-4000-8000-000000000000",
       ]) {
         await page.goto(path);
         await expect(page.getByRole("dialog")).toBeVisible();
@@ -303,6 +341,20 @@ test.describe("accessibility", () => {
     await page.getByRole("button", { name: `Approve reset request from ${user.name}` }).click();
     await expect(page.getByLabel("Value to copy")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("Agents Management's Password Resets tab has no critical or serious axe violation", async ({
+    page,
+    admin: _signedIn,
+    factory,
+  }) => {
+    await factory.resetRequest(await factory.agent());
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto("/admin/agent-management?tab=resets");
+      await expect(page.getByRole("heading", { name: "Pending Requests" })).toBeVisible();
+      expect(await seriousViolations(page), `resets tab at ${size.width} px`).toEqual([]);
+    }
   });
 });
 

@@ -45,7 +45,15 @@ export function ActivityFilters({
   const knownAction = !values.action || values.action === "all" || values.action in ACTIVITY_ACTION_LABELS;
   const byRole = (role: UserChoice["role"]) => users.filter((user) => user.role === role);
   return (
-    <Form method="get" preventScrollReset className="space-y-3" aria-label="Activity filters">
+    // Keyed by the URL's filters: a client-side navigation (a lead's Trail link, Clear) starts the
+    // form afresh instead of keeping the choices of the page before.
+    <Form
+      key={Object.values(values).join("|")}
+      method="get"
+      preventScrollReset
+      className="space-y-3"
+      aria-label="Activity filters"
+    >
       {values.applicationId ? <input type="hidden" name="applicationId" value={values.applicationId} /> : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField

@@ -17,7 +17,7 @@ export function ActivityTable({ rows, timezone, empty }: { rows: ActivityRow[]; 
       cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, timezone)}</time>,
       className: "sm:whitespace-nowrap",
     },
-    { header: "User", cell: (row) => activityActor(row.userName) },
+    { header: "User", cell: (row) => activityActor(row.userName), className: "sm:min-w-36" },
     { header: "Action", cell: (row) => <ActivityActionBadge action={row.action} /> },
     { header: "Details", cell: (row) => <span className="[overflow-wrap:anywhere]">{row.details}</span> },
     {
@@ -36,6 +36,7 @@ export function ActivityTable({ rows, timezone, empty }: { rows: ActivityRow[]; 
         ) : (
           <span className="text-slate-500">—</span>
         ),
+      className: "sm:whitespace-nowrap",
     },
   ];
   return <DataTable caption="Activity" columns={columns} rows={rows} rowKey={(row) => row.id} empty={empty} />;

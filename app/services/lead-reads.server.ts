@@ -78,7 +78,7 @@ const LIST_COLUMNS = [
   "updatedAt",
 ] as const;
 
-type ListRow = Pick<Application, (typeof LIST_COLUMNS)[number]> & {
+export type ListRow = Pick<Application, (typeof LIST_COLUMNS)[number]> & {
   primaryPhone: string | null;
   carrierName: string | null;
   paymentsPaid: number | string | null;
@@ -87,7 +87,7 @@ type ListRow = Pick<Application, (typeof LIST_COLUMNS)[number]> & {
 };
 
 /** The list's columns of lead `l`, named as the model names them. */
-function listColumnsSql() {
+export function listColumnsSql() {
   const attributes = Application.getAttributes();
   return LIST_COLUMNS.map((name) => `l.${attributes[name].field} AS "${name}"`).join(", ");
 }
@@ -98,7 +98,7 @@ function listColumnsSql() {
  * carrier's name, the paid and total payments of the schedule, and whether the reader
  * (:readerId) has opened the lead (the unique (user_id, application_id) index).
  */
-function rowSubqueries() {
+export function rowSubqueries() {
   return `(SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
        ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "primaryPhone",
      (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName",
@@ -126,8 +126,15 @@ export type AgentLeadFilters = Pick<AgentLeadListQuery, "status" | "search"> & {
  * (012). The agent's report counts and exports with the same WHERE (reports.server.ts).
  */
 export function agentLeadsWhere(agentId: string, query: AgentLeadFilters) {
-  const conditions = ["a.agent_id = :agentId"];
-  const replacements: Record<string, string | Date> = { agentId };
+  return leadsWhere(["a.agent_id = :agentId"], { agentId }, query);
+}
+
+/** agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin). */
+export function leadsWhere(
+  conditions: string[],
+  replacements: Record<string, string | Date>,
+  query: Omit<AgentLeadFilters, "status"> & { status: string },
+) {
   if (query.status !== "all") {
     conditions.push("a.status = :status");
     replacements.status = query.status;
@@ -183,33 +190,38 @@ export async function listAgentLeads(
     selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
   ]);
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email ?? null,
-      primaryPhone: row.primaryPhone ?? null,
-      city: row.city ?? null,
-      state: row.state ?? null,
-      gender: row.gender ?? null,
-      weight: row.weight ?? null,
-      status: row.status,
-      agent,
-      carrierId: row.carrierId ?? null,
-      carrier: row.carrierId && row.carrierName ? { id: row.carrierId, name: row.carrierName } : null,
-      productName: row.soldProductName ?? null,
-      coverageAmount: dollars(row.coverageAmountCents),
-      monthlyPremium: dollars(row.monthlyPremiumCents),
-      calculatedCommission: dollars(row.calculatedCommissionCents),
-      payments: { paid: Number(row.paymentsPaid ?? 0), total: Number(row.paymentsTotal ?? 0) },
-      callbackDate: iso(row.callbackDate),
-      isUnread: Boolean(Number(row.isUnread)),
-      createdAt: iso(row.createdAt)!,
-      updatedAt: iso(row.updatedAt)!,
-    })),
+    rows: rows.map((row) => toLeadRow(row, agent)),
     total: Number(counted?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,
+  };
+}
+
+/** A list row as the SQL answers it to the row both lists send; `agent` is the lead's agent. */
+export function toLeadRow<A>(row: ListRow, agent: A) {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email ?? null,
+    primaryPhone: row.primaryPhone ?? null,
+    city: row.city ?? null,
+    state: row.state ?? null,
+    gender: row.gender ?? null,
+    weight: row.weight ?? null,
+    status: row.status,
+    agent,
+    carrierId: row.carrierId ?? null,
+    carrier: row.carrierId && row.carrierName ? { id: row.carrierId, name: row.carrierName } : null,
+    productName: row.soldProductName ?? null,
+    coverageAmount: dollars(row.coverageAmountCents),
+    monthlyPremium: dollars(row.monthlyPremiumCents),
+    calculatedCommission: dollars(row.calculatedCommissionCents),
+    payments: { paid: Number(row.paymentsPaid ?? 0), total: Number(row.paymentsTotal ?? 0) },
+    callbackDate: iso(row.callbackDate),
+    isUnread: Boolean(Number(row.isUnread)),
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
   };
 }
 
@@ -248,6 +260,14 @@ export type LeadStatusChange = {
 /** The activity log's action for a reveal; its summary names who and which lead, never the numbers. */
 export const SENSITIVE_REVEALED = "lead_sensitive_revealed";
 
+/** What the admin's lead dialog reveals on its own: the SSN (Show Sensitive) or the banking numbers (Show Banking). */
+export const REVEAL_PARTS = ["sensitive", "banking"] as const;
+export type RevealPart = (typeof REVEAL_PARTS)[number];
+const REVEAL_ACTIONS: Record<RevealPart, string> = {
+  sensitive: SENSITIVE_REVEALED,
+  banking: "lead_banking_revealed",
+};
+
 /**
  * GET /api/applications/{id} (and the lead's page and details dialog): the lead with its phones,
  * beneficiaries, payment schedule (by month) and status history (newest first, with who made
@@ -256,7 +276,12 @@ export const SENSITIVE_REVEALED = "lead_sensitive_revealed";
  * their last four unless `reveal`, which decrypts them and records who revealed which lead. The
  * CVV is never answered.
  */
-export async function getLeadDetail(actor: SessionUser, id: string, options: { reveal?: boolean } = {}) {
+export async function getLeadDetail(
+  actor: SessionUser,
+  id: string,
+  /** `record: false`: the caller records its own reason for the full numbers (Copy All Info). */
+  options: { reveal?: boolean | readonly RevealPart[]; record?: boolean } = {},
+) {
   const lead = await findAccessibleLead(actor, id, {
     attributes: { exclude: ["cardCvvEncrypted", "consentIp"] },
     include: [
@@ -276,8 +301,14 @@ export async function getLeadDetail(actor: SessionUser, id: string, options: { r
     leadStatusHistory(lead.id),
   ]);
   const reveal = options.reveal === true;
-  const sensitive = (encrypted: string | null | undefined, last4: string | null | undefined) =>
-    reveal ? (encrypted ? decrypt(encrypted) : null) : (last4 ?? null);
+  const parts = {
+    sensitive: reveal || (Array.isArray(options.reveal) && options.reveal.includes("sensitive")),
+    banking: reveal || (Array.isArray(options.reveal) && options.reveal.includes("banking")),
+  };
+  const numbers = (shown: boolean) => (encrypted: string | null | undefined, last4: string | null | undefined) =>
+    shown ? (encrypted ? decrypt(encrypted) : null) : (last4 ?? null);
+  const sensitive = numbers(parts.sensitive);
+  const banking = numbers(parts.banking);
   const view = {
     id: lead.id,
     firstName: lead.firstName,
@@ -324,12 +355,14 @@ export async function getLeadDetail(actor: SessionUser, id: string, options: { r
     policyNotes: lead.policyNotes ?? null,
     paymentMethod: lead.paymentMethod ?? null,
     bankName: lead.bankName ?? null,
-    routingNumber: sensitive(lead.routingNumberEncrypted, lead.routingNumberLast4),
-    accountNumber: sensitive(lead.accountNumberEncrypted, lead.accountNumberLast4),
-    cardNumber: sensitive(lead.cardNumberEncrypted, lead.cardNumberLast4),
+    routingNumber: banking(lead.routingNumberEncrypted, lead.routingNumberLast4),
+    accountNumber: banking(lead.accountNumberEncrypted, lead.accountNumberLast4),
+    cardNumber: banking(lead.cardNumberEncrypted, lead.cardNumberLast4),
     cardExpiry: lead.cardExpiry ?? null,
     /** false: ssn, routingNumber, accountNumber and cardNumber are their last four digits. */
-    revealed: reveal,
+    revealed: parts.sensitive && parts.banking,
+    /** Which numbers are in full: the SSN (sensitive) and the routing, account and card numbers (banking). */
+    revealedParts: parts,
     firstDraftDate: lead.firstDraftDate ?? null,
     futureDraftDate: lead.futureDraftDate ?? null,
     paymentNotes: lead.paymentNotes ?? null,
@@ -343,7 +376,19 @@ export async function getLeadDetail(actor: SessionUser, id: string, options: { r
     paymentTracking,
     statusHistory,
   };
-  if (reveal) {
+  if (options.record === false) return view;
+  if (!reveal) {
+    // The admin dialog's Show Sensitive and Show Banking, each recorded on its own.
+    for (const part of REVEAL_PARTS.filter((name) => parts[name])) {
+      await logActivity({
+        userId: actor.id,
+        action: REVEAL_ACTIONS[part],
+        entityType: "application",
+        entityId: lead.id,
+        summary: `${actor.firstName} ${actor.lastName} revealed the full ${part === "sensitive" ? "SSN" : "banking and card numbers"} of lead ${lead.id}`,
+      });
+    }
+  } else {
     await logActivity({
       userId: actor.id,
       action: SENSITIVE_REVEALED,

@@ -2,8 +2,8 @@ import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
 import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
 import { todayIn } from "~/domain/periods";
-import { leadStatusSchema } from "~/domain/schemas/lead-status";
-import { CALLBACK_STATUSES, type AgentLeadStatus } from "~/domain/statuses";
+import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
+import { CALLBACK_STATUSES, type LeadStatus } from "~/domain/statuses";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { badRequest, conflict, validInput } from "./errors.server";
@@ -138,8 +138,9 @@ async function recordSale(
  * lead's row locked (FOR UPDATE on Postgres; SQLite's transactions take turns).
  */
 export async function changeLeadStatus(actor: SessionUser, id: string, input: unknown): Promise<LeadStatusView> {
-  const change = validInput(leadStatusSchema, input);
-  const toStatus: AgentLeadStatus = change.status;
+  // An admin may set any status of part 1 section 4; an agent their six.
+  const change = validInput(actor.role === "admin" ? adminLeadStatusSchema : leadStatusSchema, input);
+  const toStatus: LeadStatus = change.status;
   const now = new Date();
 
   return sequelize.transaction(async (transaction) => {
@@ -154,7 +155,7 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       // is cancelled, one way, as the commissions page's Mark as Cancelled does.
       update.commissionCancelledAt = now;
     }
-    if (CALLBACK_STATUSES.includes(toStatus)) update.callbackDate = change.callbackDate;
+    if ((CALLBACK_STATUSES as readonly string[]).includes(toStatus)) update.callbackDate = change.callbackDate;
 
     await lead.update(update, { transaction });
     const statusChange = await StatusChange.create(

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/application-fields";
 import { leadEditSchema } from "~/domain/schemas/lead-edit";
-import { leadStatusFormSchema } from "~/domain/schemas/lead-status";
+import { adminLeadStatusSchema, leadStatusFormSchema } from "~/domain/schemas/lead-status";
 import { formatDollars } from "~/domain/format";
 import { ServiceError } from "~/services/errors.server";
 import { updateLead } from "~/services/lead-edit.server";
@@ -47,7 +47,8 @@ export function notFoundAsPage(handler: IntentHandler): IntentHandler {
  * sale's toast shows its commission for 6 seconds (part 2, section 9).
  */
 export function leadStatusIntent(user: SessionUser, intent: "status" | "disposition", back: string): IntentHandler {
-  const handler = formIntent(leadStatusFormSchema(user.timezone), async (change, form) => {
+  const schema = leadStatusFormSchema(user.timezone, user.role === "admin" ? adminLeadStatusSchema : undefined);
+  const handler = formIntent(schema, async (change, form) => {
     const lead = await changeLeadStatus(user, leadIdOf(form), change);
     if (lead.status === "sale") {
       return redirectWithToast(back, {
@@ -72,7 +73,14 @@ export function leadStatusIntent(user: SessionUser, intent: "status" | "disposit
  * those numbers sealed (docs/decisions/015). Saved, it goes to `afterSave(leadId)`, where the
  * Update Disposition prompt asks whether the status changes too.
  */
-export function leadEditIntent(user: SessionUser, afterSave: (leadId: string) => string): IntentHandler {
+export function leadEditIntent(
+  user: SessionUser,
+  afterSave: (leadId: string) => string,
+  saved: Parameters<typeof redirectWithToast>[1] = {
+    title: "Application updated successfully",
+    description: "Would you like to update the disposition?",
+  },
+): IntentHandler {
   return notFoundAsPage(async (formData, intent) => {
     const id = leadIdOf(formData);
     const { forgotten } = restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS);
@@ -97,9 +105,6 @@ export function leadEditIntent(user: SessionUser, afterSave: (leadId: string) =>
       }
       throw error;
     }
-    return redirectWithToast(afterSave(id), {
-      title: "Application updated successfully",
-      description: "Would you like to update the disposition?",
-    });
+    return redirectWithToast(afterSave(id), saved);
   });
 }

@@ -190,6 +190,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.lead.id },
     body: (f) => ({ agentId: f.agent.agent.id, confirmUnlicensed: true }),
   },
+  "admin.applications.$id.status": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({ status: "interested", notes: "Wants a quote", productId: "" }),
+  },
   "admin.applications.reassign": {
     roles: ["admin"],
     body: (f) => ({ ids: [f.lead.id], agentId: f.agent.agent.id, confirmUnlicensed: true }),
@@ -330,6 +335,14 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     forms: (f) => [
       { intent: "update", id: f.submission.id, status: "closed", notes: "Called back" },
       { intent: "delete", id: f.submission.id },
+    ],
+  },
+  "admin+/leads.tsx": {
+    roles: ["admin"],
+    path: "/admin/leads?status=pending&page=1",
+    forms: (f) => [
+      { intent: "status", id: f.lead.id, status: "follow_up", notes: "Follow up" },
+      { intent: "edit", id: f.lead.id, firstName: "Edna", lastName: "Edited", "phones[0].phoneNumber": "3055550111" },
     ],
   },
   "admin+/agent-approval.tsx": {
@@ -517,6 +530,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/password-reset-requests.tsx": { roles: ["admin"], path: "/admin/password-reset-requests" },
   "admin+/agent-management.tsx": { roles: ["admin"], path: "/admin/agent-management?tab=agents&dialog=profile" },
   "admin+/agents.tsx": { roles: ["admin"], path: "/admin/agents" },
+  "admin+/leads.tsx": { roles: ["admin"], path: "/admin/leads?dialog=lead" },
   "api+/admin.agents.$id.profile.ts": {
     roles: ["admin"],
     path: "/api/admin/agents/:id/profile",
@@ -549,6 +563,8 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/admin.activity.ts": { roles: ["admin"], path: "/api/admin/activity" },
+  "api+/admin.applications.ts": { roles: ["admin"], path: "/api/admin/applications" },
+  "api+/admin.dashboard.ts": { roles: ["admin"], path: "/api/admin/dashboard" },
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
   "api+/agent.callbacks.ts": { roles: ["agent", "admin"], path: "/api/agent/callbacks" },
   "api+/agent.commissions.ts": { roles: ["agent", "admin"], path: "/api/agent/commissions" },

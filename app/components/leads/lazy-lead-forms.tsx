@@ -11,6 +11,7 @@ const loadForms = () => import("./lead-forms");
 const LeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.LeadDialog })));
 const DispositionDialog = lazy(() => loadForms().then((forms) => ({ default: forms.DispositionDialog })));
 const LeadEditForm = lazy(() => loadForms().then((forms) => ({ default: forms.LeadEditForm })));
+const AdminLeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.AdminLeadDialog })));
 const RescheduleDialog = lazy(() => loadForms().then((forms) => ({ default: forms.RescheduleDialog })));
 
 type Forms = Awaited<ReturnType<typeof loadForms>>;
@@ -57,6 +58,17 @@ export function LazyRescheduleDialog(props: ComponentProps<Forms["RescheduleDial
     <Suspense fallback={null}>
       <HydrationMark>
         <RescheduleDialog {...props} />
+      </HydrationMark>
+    </Suspense>
+  );
+}
+
+/** All Leads' lead dialog (the admin's), with the same forms. */
+export function LazyAdminLeadDialog(props: ComponentProps<Forms["AdminLeadDialog"]>) {
+  return (
+    <Suspense fallback={null}>
+      <HydrationMark>
+        <AdminLeadDialog {...props} />
       </HydrationMark>
     </Suspense>
   );

@@ -166,25 +166,35 @@ export function LeadDetails({
   timezone,
   showHref,
   hideHref,
+  banking,
+  assignment,
   phones = true,
 }: {
   lead: LeadDetail;
   timezone: string;
   showHref: string;
   hideHref: string;
+  /** The admin's dialog: Show/Hide Banking on its own for the routing, account and card numbers. */
+  banking?: { showHref: string; hideHref: string };
+  /** What the Agent Assignment & Disposition section adds (the admin's Change Disposition). */
+  assignment?: ReactNode;
   /** The phone numbers' own section (the application page puts them elsewhere). */
   phones?: boolean;
 }) {
-  const revealed = lead.revealed;
+  const revealed = lead.revealedParts.sensitive;
+  const bankRevealed = lead.revealedParts.banking;
+  const toggleClass = "ring-brand-200 rounded px-2 py-1 text-xs font-semibold text-brand-700 ring-1 hover:bg-brand-50";
   const toggle = (
-    <Link
-      to={revealed ? hideHref : showHref}
-      preventScrollReset
-      replace
-      className="ring-brand-200 rounded px-2 py-1 text-xs font-semibold text-brand-700 ring-1 hover:bg-brand-50"
-    >
+    <Link to={revealed ? hideHref : showHref} preventScrollReset replace className={toggleClass}>
       {revealed ? "Hide Sensitive" : "Show Sensitive"}
     </Link>
+  );
+  const bankingToggle = banking ? (
+    <Link to={bankRevealed ? banking.hideHref : banking.showHref} preventScrollReset replace className={toggleClass}>
+      {bankRevealed ? "Hide Banking" : "Show Banking"}
+    </Link>
+  ) : (
+    toggle
   );
   const bank = lead.paymentMethod === "checking" || lead.paymentMethod === "savings";
   const card = lead.paymentMethod === "debit" || lead.paymentMethod === "credit";
@@ -246,20 +256,20 @@ export function LeadDetails({
           ]}
         />
       </Section>
-      <Section title="Payment Information" id={`payment-${lead.id}`} action={toggle}>
+      <Section title="Payment Information" id={`payment-${lead.id}`} action={bankingToggle}>
         <Facts
           items={[
             ["Payment method", optionLabel(PAYMENT_METHODS, lead.paymentMethod)],
             ...(bank || !card
               ? ([
                   ["Bank name", lead.bankName],
-                  ["Routing number", sensitive(lead.routingNumber, revealed)],
-                  ["Account number", sensitive(lead.accountNumber, revealed)],
+                  ["Routing number", sensitive(lead.routingNumber, bankRevealed)],
+                  ["Account number", sensitive(lead.accountNumber, bankRevealed)],
                 ] as [string, ReactNode][])
               : []),
             ...(card || !bank
               ? ([
-                  ["Card number", sensitive(lead.cardNumber, revealed)],
+                  ["Card number", sensitive(lead.cardNumber, bankRevealed)],
                   ["Card expiry", lead.cardExpiry],
                 ] as [string, ReactNode][])
               : []),
@@ -284,6 +294,7 @@ export function LeadDetails({
             ["Last updated", formatDateTime(lead.updatedAt, timezone)],
           ]}
         />
+        {assignment}
       </Section>
       <LeadHistory lead={lead} timezone={timezone} />
     </div>

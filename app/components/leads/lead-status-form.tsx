@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { firstYearCommissionCents } from "~/domain/commission";
 import { formatMoney } from "~/domain/format";
 import { localDateTimeValue } from "~/domain/periods";
-import { leadStatusFormSchema } from "~/domain/schemas/lead-status";
+import { adminLeadStatusSchema, leadStatusFormSchema } from "~/domain/schemas/lead-status";
 import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
 import type { SaleProduct } from "~/services/lead-status.server";
 import { useHydrated } from "~/utils/hydrated";
@@ -39,6 +39,7 @@ export function LeadStatusForm({
   intent,
   closeTo,
   closeLabel,
+  admin = false,
 }: {
   lead: StatusFormLead;
   statuses: readonly LeadStatus[];
@@ -48,6 +49,8 @@ export function LeadStatusForm({
   closeTo: string;
   /** The link that closes the form without a change ("Cancel", or "Skip" after an edit). */
   closeLabel?: string;
+  /** An admin's form: every status may be chosen, as the server allows (adminLeadStatusSchema). */
+  admin?: boolean;
 }) {
   const hydrated = useHydrated();
   // A lead is sold once (docs/decisions/019): a sold lead keeps its sale whatever it is set to.
@@ -63,7 +66,10 @@ export function LeadStatusForm({
       notes: "",
       productId: products.length === 1 ? products[0]!.id : "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadStatusFormSchema(timezone) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: leadStatusFormSchema(timezone, admin ? adminLeadStatusSchema : undefined),
+      }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

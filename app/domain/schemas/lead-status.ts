@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseIsoDate, zonedDateTime } from "../periods";
-import { AGENT_LEAD_STATUSES, CALLBACK_STATUSES } from "../statuses";
+import { AGENT_LEAD_STATUSES, CALLBACK_STATUSES, LEAD_STATUSES, type LeadStatus } from "../statuses";
 
 // The status change of one lead (a disposition): the page's status and disposition dialogs and
 // PUT /api/agent/applications/{id}/status parse with this one schema.
@@ -8,7 +8,7 @@ import { AGENT_LEAD_STATUSES, CALLBACK_STATUSES } from "../statuses";
 export const NOTES_MAX = 2000;
 
 export const LEAD_STATUS_MESSAGES = {
-  status: `Please select a status (${AGENT_LEAD_STATUSES.join(", ")}).`,
+  status: statusChoiceMessage(AGENT_LEAD_STATUSES),
   productRequired: "Please select a product for the sale.",
   callbackRequired: "Please choose a callback date and time.",
   callbackShape:
@@ -40,74 +40,94 @@ export function parseCallbackDate(text: string): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-export const leadStatusSchema = z
-  .object({
-    status: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-      z.enum(AGENT_LEAD_STATUSES, { errorMap: () => ({ message: LEAD_STATUS_MESSAGES.status }) }),
-    ),
-    notes: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ invalid_type_error: LEAD_STATUS_MESSAGES.notesTooLong })
-        .trim()
-        .max(NOTES_MAX, LEAD_STATUS_MESSAGES.notesTooLong)
-        .optional()
-        .transform((v) => v ?? null),
-    ),
-    productId: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ invalid_type_error: LEAD_STATUS_MESSAGES.productShape })
-        .trim()
-        .max(64, LEAD_STATUS_MESSAGES.productShape)
-        .optional()
-        .transform((v) => v ?? null),
-    ),
-    // A Date is taken too, so input this schema already parsed parses again to the same value.
-    callbackDate: z.preprocess(
-      (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : blankToUndefined(v)),
-      z
-        .string({ invalid_type_error: LEAD_STATUS_MESSAGES.callbackShape })
-        .max(64, LEAD_STATUS_MESSAGES.callbackShape)
-        .optional()
-        .transform((v, ctx) => {
-          if (v === undefined) return null;
-          const instant = parseCallbackDate(v);
-          if (!instant) {
-            ctx.addIssue({ code: z.ZodIssueCode.custom, message: LEAD_STATUS_MESSAGES.callbackShape });
-            return z.NEVER;
-          }
-          return instant;
-        }),
-    ),
-  })
-  .superRefine((value, ctx) => {
-    if (value.status === "sale" && !value.productId) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["productId"], message: LEAD_STATUS_MESSAGES.productRequired });
-    }
-    if (CALLBACK_STATUSES.includes(value.status) && !value.callbackDate) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["callbackDate"],
-        message: LEAD_STATUS_MESSAGES.callbackRequired,
-      });
-    }
-  });
+/** The message for a status outside `statuses`, listing them. */
+export function statusChoiceMessage(statuses: readonly string[]) {
+  return `Please select a status (${statuses.join(", ")}).`;
+}
+
+/**
+ * A status change to one of `statuses`: an agent's six (leadStatusSchema) or, for an admin, every
+ * status of part 1 section 4 (adminLeadStatusSchema); the rest of the rules are the same.
+ */
+function statusChangeSchema<S extends LeadStatus>(statuses: readonly [S, ...S[]]) {
+  return z
+    .object({
+      status: z.preprocess(
+        (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+        z.enum(statuses, { errorMap: () => ({ message: statusChoiceMessage(statuses) }) }),
+      ),
+      notes: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ invalid_type_error: LEAD_STATUS_MESSAGES.notesTooLong })
+          .trim()
+          .max(NOTES_MAX, LEAD_STATUS_MESSAGES.notesTooLong)
+          .optional()
+          .transform((v) => v ?? null),
+      ),
+      productId: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ invalid_type_error: LEAD_STATUS_MESSAGES.productShape })
+          .trim()
+          .max(64, LEAD_STATUS_MESSAGES.productShape)
+          .optional()
+          .transform((v) => v ?? null),
+      ),
+      // A Date is taken too, so input this schema already parsed parses again to the same value.
+      callbackDate: z.preprocess(
+        (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : blankToUndefined(v)),
+        z
+          .string({ invalid_type_error: LEAD_STATUS_MESSAGES.callbackShape })
+          .max(64, LEAD_STATUS_MESSAGES.callbackShape)
+          .optional()
+          .transform((v, ctx) => {
+            if (v === undefined) return null;
+            const instant = parseCallbackDate(v);
+            if (!instant) {
+              ctx.addIssue({ code: z.ZodIssueCode.custom, message: LEAD_STATUS_MESSAGES.callbackShape });
+              return z.NEVER;
+            }
+            return instant;
+          }),
+      ),
+    })
+    .superRefine((value, ctx) => {
+      if (value.status === "sale" && !value.productId) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["productId"],
+          message: LEAD_STATUS_MESSAGES.productRequired,
+        });
+      }
+      if ((CALLBACK_STATUSES as readonly string[]).includes(String(value.status)) && !value.callbackDate) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["callbackDate"],
+          message: LEAD_STATUS_MESSAGES.callbackRequired,
+        });
+      }
+    });
+}
+
+export const leadStatusSchema = statusChangeSchema(AGENT_LEAD_STATUSES);
+
+/** An admin's status change (the All Leads dialog, PUT /api/admin/applications/{id}/status). */
+export const adminLeadStatusSchema = statusChangeSchema(LEAD_STATUSES);
 
 export type LeadStatusInput = z.input<typeof leadStatusSchema>;
-export type LeadStatusChange = z.output<typeof leadStatusSchema>;
+export type LeadStatusChange = z.output<typeof adminLeadStatusSchema>;
 
 /**
  * The pages' status and disposition forms: the callback's date and time come from a
  * datetime-local box, read in the user's own time zone, and become the instant the API takes.
  */
-export function leadStatusFormSchema(timeZone: string) {
+export function leadStatusFormSchema(timeZone: string, schema: z.ZodTypeAny = leadStatusSchema) {
   return z.preprocess((raw) => {
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
     const input = { ...(raw as Record<string, unknown>) };
     // A box's value that is no real date and time counts as none chosen.
     if (typeof input.callbackDate === "string") input.callbackDate = zonedDateTime(input.callbackDate, timeZone) ?? "";
     return input;
-  }, leadStatusSchema);
+  }, schema);
 }

@@ -1,0 +1,157 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { LeadDetails, Section } from "~/components/leads/lead-details";
+import { LeadEditForm } from "~/components/leads/lead-edit-form";
+import { useLeadEditAnswer } from "~/components/leads/lead-links";
+import { LeadStatusForm } from "~/components/leads/lead-status-form";
+import { ButtonLink } from "~/components/ui/button";
+import { UrlDialog } from "~/components/ui/url-dialog";
+import { toggledReveal, type LeadReveal } from "~/domain/admin-leads";
+import { shortId } from "~/domain/format";
+import { LEAD_STATUSES } from "~/domain/statuses";
+import type { CarrierOption } from "~/services/carriers.server";
+import type { LeadDetail } from "~/services/lead-reads.server";
+import type { SaleProduct } from "~/services/lead-status.server";
+import { hrefWith } from "~/utils/list";
+import { CopyLeadButton } from "./copy-lead-button";
+
+export type AdminLeadDialogProps = {
+  lead: LeadDetail;
+  mode: "view" | "edit";
+  reveals: LeadReveal[];
+  /** Copy All Info's text, when the URL asked for it (&copy=1) without JavaScript: shown to select. */
+  copyText: string | null;
+  products: SaleProduct[];
+  carriers: CarrierOption[];
+  timezone: string;
+  today: string;
+  /** The page's URL with the dialog open (its forms post here). */
+  here: string;
+  closeTo: string;
+  /** The lead's audit trail, when the audit module provides it. */
+  trail?: ReactNode;
+};
+
+const modeTab = "inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium";
+
+/**
+ * The admin's Lead Details dialog (part 1, section 2), addressed by ?dialog=lead&id=…[&mode=edit]:
+ * View Mode shows every section (My Leads' LeadDetails) with Show/Hide Sensitive (the SSN) and
+ * Show/Hide Banking (routing, account and card numbers), each a round trip the server records;
+ * Agent Assignment & Disposition adds Change Disposition (every status) and Reassign Agent. Edit
+ * Mode is the agent's edit form, saved by the same service. Copy All Info, and the id's first 8
+ * characters in the footer.
+ */
+export function AdminLeadDialog({
+  lead,
+  mode,
+  reveals,
+  copyText,
+  products,
+  carriers,
+  timezone,
+  today,
+  here,
+  closeTo,
+  trail,
+}: AdminLeadDialogProps) {
+  const editAnswer = useLeadEditAnswer();
+  const clean = { reveal: null, copy: null };
+  const reveal = (part: LeadReveal, on: boolean) =>
+    hrefWith(here, { ...clean, reveal: toggledReveal(reveals, part, on) });
+  return (
+    <UrlDialog title="Lead Details" closeTo={closeTo} size="xl">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
+          {lead.firstName} {lead.lastName}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <nav aria-label="Dialog mode" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+            <Link
+              to={hrefWith(here, { ...clean, mode: null })}
+              preventScrollReset
+              replace
+              aria-current={mode === "view" ? "page" : undefined}
+              className={`${modeTab} ${mode === "view" ? "bg-white text-slate-900 shadow-sm" : "text-slate-700"}`}
+            >
+              View Mode
+            </Link>
+            <Link
+              to={hrefWith(here, { ...clean, mode: "edit" })}
+              preventScrollReset
+              replace
+              aria-current={mode === "edit" ? "page" : undefined}
+              className={`${modeTab} ${mode === "edit" ? "bg-white text-slate-900 shadow-sm" : "text-slate-700"}`}
+            >
+              Edit Mode
+            </Link>
+          </nav>
+          <CopyLeadButton
+            href={hrefWith(here, { copy: "1" })}
+            name={`${lead.firstName} ${lead.lastName}`}
+            label="Copy All Info"
+          />
+        </div>
+      </div>
+      {copyText ? (
+        <div className="mb-4">
+          <label htmlFor="lead-copy-text" className="mb-1 block text-sm font-medium text-slate-700">
+            All lead information (select it and copy)
+          </label>
+          <textarea
+            id="lead-copy-text"
+            readOnly
+            rows={10}
+            value={copyText}
+            className="block w-full rounded-md border-0 p-3 font-mono text-xs ring-1 ring-slate-300"
+          />
+        </div>
+      ) : null}
+      {mode === "edit" ? (
+        <LeadEditForm
+          key={lead.id}
+          lead={lead}
+          carriers={carriers}
+          today={today}
+          answer={editAnswer}
+          closeTo={hrefWith(here, { ...clean, mode: null })}
+          phonesEditable
+        />
+      ) : (
+        <LeadDetails
+          lead={lead}
+          timezone={timezone}
+          showHref={reveal("sensitive", true)}
+          hideHref={reveal("sensitive", false)}
+          banking={{ showHref: reveal("banking", true), hideHref: reveal("banking", false) }}
+          assignment={
+            <div className="mt-4 space-y-3 border-t border-slate-200 pt-4">
+              <ButtonLink
+                to={hrefWith(here, { ...clean, mode: null, dialog: "reassign" })}
+                variant="secondary"
+                preventScrollReset
+              >
+                Reassign Agent
+              </ButtonLink>
+              <Section title="Change Disposition" id={`disposition-${lead.id}`}>
+                <LeadStatusForm
+                  key={lead.id}
+                  lead={lead}
+                  statuses={LEAD_STATUSES}
+                  products={products}
+                  timezone={timezone}
+                  intent="status"
+                  closeTo={closeTo}
+                  closeLabel="Close"
+                  admin
+                />
+              </Section>
+            </div>
+          }
+        />
+      )}
+      {trail}
+      <p className="mt-4 text-right font-mono text-xs text-slate-500">Lead ID: {shortId(lead.id)}</p>
+    </UrlDialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useHydrated } from "~/utils/hydrated";
+
+/** How long the copied check shows (part 1, section 9: copy confirmation 2 s). */
+const COPIED_MS = 2_000;
+
+/**
+ * Copy All Lead Information. The text (every field, the SSN and payment details in full, never
+ * the CVV) comes from the server only when asked, which records the copy: `href` is the lead's
+ * dialog with &copy=1. With JavaScript a fetcher loads it and puts it on the clipboard, and the
+ * icon turns to a check for 2 seconds; without, it is a link to the dialog showing the text to select.
+ */
+export function CopyLeadButton({ href, name, label }: { href: string; name: string; label?: string }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ copyText?: string | null }>();
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+
+  useEffect(() => {
+    const text = fetcher.data?.copyText;
+    if (fetcher.state !== "idle" || !text) return;
+    let timer: number | undefined;
+    navigator.clipboard
+      .writeText(text)
+      .then(() => setState("copied"))
+      .catch(() => setState("failed"))
+      .finally(() => {
+        timer = window.setTimeout(() => setState("idle"), COPIED_MS);
+      });
+    return () => window.clearTimeout(timer);
+  }, [fetcher.state, fetcher.data]);
+
+  const icon =
+    state === "copied" ? (
+      <path d="m5 13 4 4L19 7" />
+    ) : (
+      <>
+        <rect x="9" y="9" width="11" height="11" rx="2" />
+        <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+      </>
+    );
+  const content = (
+    <>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={`size-4 shrink-0 ${state === "copied" ? "text-green-700" : ""}`}
+      >
+        {icon}
+      </svg>
+      <span className={label ? "" : "sm:sr-only"}>{label ?? "Copy"}</span>
+      <span className="sr-only"> all information of {name}</span>
+    </>
+  );
+  const className = label
+    ? "inline-flex min-h-9 items-center gap-1.5 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+    : "row-action sm:px-0";
+  if (!hydrated) {
+    return (
+      <Link to={href} preventScrollReset className={className} title="Copy All Lead Information">
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        title="Copy All Lead Information"
+        aria-busy={fetcher.state !== "idle"}
+        onClick={() => fetcher.load(href)}
+      >
+        {content}
+      </button>
+      <span role="status" className="sr-only">
+        {state === "copied"
+          ? "Lead information copied! All lead details have been copied to your clipboard."
+          : state === "failed"
+            ? "Copy failed. Could not copy to clipboard. Please try again."
+            : ""}
+      </span>
+    </>
+  );
+}

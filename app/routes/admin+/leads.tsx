@@ -1,0 +1,166 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AllLeadsFilters } from "~/components/admin-leads/all-leads-filters";
+import { AllLeadsTable, BULK_FORM_ID } from "~/components/admin-leads/all-leads-table";
+import { ReassignDialog } from "~/components/admin-leads/reassign-dialog";
+import { LeadTrail } from "~/components/audit/lead-trail";
+import { LazyAdminLeadDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import { Section } from "~/components/leads/lead-details";
+import type { PageHandle } from "~/components/shell/app-shell";
+import { buttonClass } from "~/components/ui/button";
+import { Alert, Card } from "~/components/ui/card";
+import { Pagination } from "~/components/ui/pagination";
+import { revealsOf } from "~/domain/admin-leads";
+import type { ReassignIntentResult } from "~/domain/lead-reassign";
+import { todayIn } from "~/domain/periods";
+import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
+import { allLeadsFilterChoices, leadCopyText, listAllLeads } from "~/services/admin-leads.server";
+import { leadTrail } from "~/services/audit.server";
+import { leadCarrierChoices } from "~/services/lead-edit.server";
+import { getLeadDetail } from "~/services/lead-reads.server";
+import { saleProductsForLead } from "~/services/lead-status.server";
+import { markLeadRead } from "~/services/leads.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { runIntent, type IntentHandler } from "~/utils/intent.server";
+import { LEAD_INTENT_FAILURES, leadEditIntent, leadStatusIntent } from "~/utils/lead-intents.server";
+import { hrefWith, pageCount } from "~/utils/list";
+import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
+
+export const handle: PageHandle = { title: "All Leads", subtitle: "Every lead of every agent" };
+export const meta: MetaFunction = () => [{ title: "All Leads | Agency CRM" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin({ request, context });
+  const url = new URL(request.url);
+  const query = allLeadsFromSearch(url.searchParams);
+  const dialog = url.searchParams.get("dialog") === "lead" ? "lead" : null;
+  const id = url.searchParams.get("id") ?? "";
+  const copy = dialog !== null && url.searchParams.get("copy") === "1";
+  // Opening a lead marks it read for this admin; the first time the page is asked for once more,
+  // so the New Lead badge and the sidebar's count already show it (decision 022). Copy All Info
+  // (a fetcher with JavaScript) reads it too, without the second request.
+  if (dialog && (await markLeadRead(user, id)).newlyRead && !copy) throw redirect(url.pathname + url.search);
+
+  // "Reassign selected" with nothing ticked opens no dialog; the page says what to do instead.
+  const nothingSelected =
+    url.searchParams.get("dialog") === "reassign" &&
+    !url.searchParams.getAll("ids").concat(url.searchParams.getAll("id")).some(Boolean);
+  const [list, choices, reassign] = await Promise.all([
+    listAllLeads(user, query),
+    allLeadsFilterChoices(user),
+    nothingSelected ? null : reassignDialogFor(user, url),
+  ]);
+  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
+    throw redirect(hrefWith(url, { page: pageCount(list) }));
+  }
+  const mode = url.searchParams.get("mode") === "edit" ? ("edit" as const) : ("view" as const);
+  const reveals = dialog && mode === "view" ? revealsOf(url.searchParams.get("reveal")) : [];
+  const lead = dialog ? await getLeadDetail(user, id, { reveal: reveals }) : null;
+  const [copyText, products, carriers, trail] = await Promise.all([
+    lead && copy ? leadCopyText(user, lead.id) : null,
+    lead && mode === "view" ? saleProductsForLead(user, lead.id) : [],
+    lead && mode === "edit" ? leadCarrierChoices(lead) : [],
+    lead ? leadTrail(user, lead.id) : [],
+  ]);
+  return {
+    list,
+    choices,
+    reassign,
+    nothingSelected,
+    filters: {
+      search: query.search ?? "",
+      status: query.status === "all" ? "" : query.status,
+      sort: query.sort,
+      agentId: query.agentId ?? "",
+      carrierId: query.carrierId ?? "",
+      state: query.state ?? "",
+      dateFrom: query.dateFrom ?? "",
+      dateTo: query.dateTo ?? "",
+      unread: query.unread,
+    },
+    dialog: lead ? { lead, mode, reveals, copyText, products, carriers, trail } : null,
+    timezone: user.timezone,
+    today: todayIn(user.timezone),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAdmin({ request, context });
+  const url = new URL(request.url);
+  const closed = hrefWith(url, { dialog: null, id: null, mode: null, reveal: null, copy: null });
+  // A change made in the dialog keeps it open in View Mode, so the new values and history show.
+  const inDialog =
+    url.searchParams.get("dialog") === "lead" ? hrefWith(url, { mode: null, reveal: null, copy: null }) : closed;
+  return runIntent(request, {
+    back: closed,
+    failures: { ...LEAD_INTENT_FAILURES, reassign: REASSIGN_INTENT_FAILURE },
+    intents: {
+      status: leadStatusIntent(user, "status", inDialog),
+      edit: leadEditIntent(user, () => inDialog, { title: "Changes saved" }),
+      // Its refusals answer the dialog's own shape (the agent's error, the licence confirmation).
+      reassign: (form) => handleReassignIntent(user, form, request) as ReturnType<IntentHandler>,
+    },
+  });
+}
+
+export default function AllLeadsPage() {
+  const { list, choices, reassign, nothingSelected, filters, dialog, timezone, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ReassignIntentResult | undefined>();
+  const location = useLocation();
+  usePreloadedLeadForms();
+  const here = location.pathname + location.search;
+  const closeTo = hrefWith(here, { dialog: null, id: null, ids: null, mode: null, reveal: null, copy: null });
+  const keep = new URLSearchParams(location.search);
+  return (
+    <div className="space-y-5">
+      <Card className="p-4">
+        <AllLeadsFilters values={filters} agents={choices.agents} carriers={choices.carriers} />
+      </Card>
+      {nothingSelected ? (
+        <Alert tone="info">Select at least one lead to reassign, then Reassign selected.</Alert>
+      ) : null}
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+          <h2 className="font-semibold text-slate-900">All Leads ({list.total.toLocaleString("en-US")})</h2>
+          {/* The rows' checkboxes belong to this GET form: ?dialog=reassign&ids=…, with or without JavaScript. */}
+          <Form method="get" id={BULK_FORM_ID} preventScrollReset>
+            {[...keep.entries()]
+              .filter(([name]) => !["dialog", "id", "ids", "mode", "reveal", "copy"].includes(name))
+              .map(([name, value]) => (
+                <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+              ))}
+            <input type="hidden" name="dialog" value="reassign" />
+            <button type="submit" className={buttonClass("secondary")}>
+              Reassign selected
+            </button>
+          </Form>
+        </div>
+        <AllLeadsTable
+          leads={list.rows}
+          here={here}
+          timezone={timezone}
+          empty="No leads found matching the current filters."
+        />
+      </Card>
+      <Pagination page={list} label="Lead pages" />
+      {dialog ? (
+        <LazyAdminLeadDialog
+          {...dialog}
+          timezone={timezone}
+          today={today}
+          here={here}
+          closeTo={closeTo}
+          trail={
+            <div className="mt-4">
+              <Section title="Audit Trail" id={`trail-${dialog.lead.id}`}>
+                <LeadTrail rows={dialog.trail} timezone={timezone} />
+              </Section>
+            </div>
+          }
+        />
+      ) : null}
+      {reassign ? <ReassignDialog data={reassign} closeTo={closeTo} result={actionData} /> : null}
+    </div>
+  );
+}

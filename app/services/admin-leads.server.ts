@@ -1,0 +1,208 @@
+import { addDaysIso, parseIsoDate, zonedMidnight } from "~/domain/periods";
+import { formatDate, formatDollars, formatPhone } from "~/domain/format";
+import {
+  GENDERS,
+  MARITAL_STATUSES,
+  PAYMENT_METHODS,
+  PHONE_TYPES,
+  RELATIONSHIPS,
+  optionLabel,
+} from "~/domain/application-options";
+import { leadStatusStyle } from "~/domain/statuses";
+import type { ADMIN_LEAD_SORTS } from "~/domain/admin-leads";
+import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
+import { limitOffset, type Page } from "~/utils/list";
+import { logActivity } from "./activity.server";
+import { getLeadDetail, leadsWhere, listColumnsSql, rowSubqueries, toLeadRow, type ListRow } from "./lead-reads.server";
+import { assertAdmin } from "./permissions.server";
+import type { SessionUser } from "./sessions.server";
+import { selectRows } from "./sql.server";
+
+// The admin's side of the lead book (All Leads, GET /api/admin/applications): every agent's leads,
+// through the same SQL builders as the agent's list (lead-reads.server.ts), with the filters an
+// admin adds (agent, state, submitted days in the admin's time zone, unread only) and sorting.
+
+/** One row of All Leads: a My Leads row whose agent may be none (an unassigned lead). */
+export type AdminLeadRow = ReturnType<
+  typeof toLeadRow<{ id: string; user: { firstName: string; lastName: string } } | null>
+>;
+
+const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], (alias: string) => string> = {
+  newest: (t) => `${t}.created_at DESC, ${t}.id DESC`,
+  oldest: (t) => `${t}.created_at ASC, ${t}.id ASC`,
+  name: (t) => `${t}.last_name ASC, ${t}.first_name ASC, ${t}.id ASC`,
+};
+
+/**
+ * The submitted days from..to (YYYY-MM-DD, both included) as instants in `timeZone`: from the
+ * local midnight starting dateFrom to the one ending dateTo. Either end may be open.
+ */
+export function submittedRange(query: Pick<AllLeadsQuery, "dateFrom" | "dateTo">, timeZone: string) {
+  const midnight = (iso: string | undefined) => {
+    const day = iso ? parseIsoDate(iso) : null;
+    return day ? zonedMidnight(day.year, day.month, day.day, timeZone) : null;
+  };
+  return { start: midnight(query.dateFrom), end: query.dateTo ? midnight(addDaysIso(query.dateTo, 1)) : null };
+}
+
+/** All Leads' WHERE over `applications a`: the agent's list filters plus the admin's own. */
+export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery) {
+  const conditions: string[] = [];
+  const replacements: Record<string, string | Date> = {};
+  if (query.agentId) {
+    conditions.push("a.agent_id = :agentId");
+    replacements.agentId = query.agentId;
+  }
+  if (query.state) {
+    conditions.push("a.state = :state");
+    replacements.state = query.state;
+  }
+  if (query.unread) {
+    // The reader's New Lead rule (leads.server.ts): no lead_reads row of theirs.
+    conditions.push("NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :readerId AND r.application_id = a.id)");
+    replacements.readerId = actor.id;
+  }
+  const where = leadsWhere(conditions, replacements, {
+    status: query.status,
+    search: query.search,
+    carrierId: query.carrierId,
+    created: submittedRange(query, actor.timezone),
+  });
+  return { where: where.where || "1 = 1", replacements: where.replacements };
+}
+
+/**
+ * All Leads and GET /api/admin/applications: every lead, filtered by status, search (first name,
+ * last name, email; every word, case-insensitive), agent, carrier, state, submitted days and
+ * unread-for-this-admin, sorted newest (default), oldest or by name, one page and the filtered
+ * total. As listAgentLeads: the page's ids first from the index alone, then its rows with their
+ * subqueries and the agent's name; the total a COUNT(*) of the same WHERE.
+ */
+export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Promise<Page<AdminLeadRow>> {
+  assertAdmin(actor);
+  const { where, replacements } = allLeadsWhere(actor, query);
+  const order = ORDER[query.sort] ?? ORDER.newest;
+  const [rows, [counted]] = await Promise.all([
+    selectRows<ListRow & { agentFirstName: string | null; agentLastName: string | null }>(
+      `SELECT ${listColumnsSql()}, ${rowSubqueries()}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"
+       FROM (SELECT a.id FROM applications a WHERE ${where} ORDER BY ${order("a")} LIMIT :limit OFFSET :offset) page
+       JOIN applications l ON l.id = page.id
+       LEFT JOIN agents g ON g.id = l.agent_id
+       LEFT JOIN users u ON u.id = g.user_id
+       ORDER BY ${order("l")}`,
+      { ...replacements, ...limitOffset(query), readerId: actor.id },
+    ),
+    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
+  ]);
+  return {
+    rows: rows.map((row) =>
+      toLeadRow(
+        row,
+        row.agentId
+          ? { id: row.agentId, user: { firstName: row.agentFirstName ?? "", lastName: row.agentLastName ?? "" } }
+          : null,
+      ),
+    ),
+    total: Number(counted?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The agents and carriers All Leads' filters offer, by name. */
+export async function allLeadsFilterChoices(actor: SessionUser) {
+  assertAdmin(actor);
+  const [agents, carriers] = await Promise.all([
+    selectRows<{ id: string; firstName: string; lastName: string }>(
+      `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName"
+       FROM agents g JOIN users u ON u.id = g.user_id ORDER BY u.first_name, u.last_name, g.id`,
+    ),
+    selectRows<{ id: string; name: string }>(`SELECT c.id, c.name FROM carriers c ORDER BY c.name, c.id`),
+  ]);
+  return {
+    agents: agents.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}` })),
+    carriers,
+  };
+}
+
+export const LEAD_COPIED = "lead_copied";
+
+/**
+ * Copy All Lead Information: every field of the lead as text, the SSN and the payment details in
+ * full, never the CVV (it is never read). Recorded in the activity log as lead_copied, naming who
+ * and which lead, never a value.
+ */
+export async function leadCopyText(actor: SessionUser, id: string): Promise<string> {
+  assertAdmin(actor);
+  const lead = await getLeadDetail(actor, id, { reveal: true, record: false });
+  await logActivity({
+    userId: actor.id,
+    action: LEAD_COPIED,
+    entityType: "application",
+    entityId: lead.id,
+    summary: `${actor.firstName} ${actor.lastName} copied all the information of lead ${lead.id}`,
+  });
+  const tz = actor.timezone;
+  const day = (value: string | null) => (value ? formatDate(value, tz) : "");
+  const line = (label: string, value: string | number | null | undefined) => `${label}: ${value ?? ""}`;
+  return [
+    "PERSONAL INFORMATION",
+    line("Name", `${lead.firstName} ${lead.lastName}`),
+    line("Email", lead.email),
+    line("Date of Birth", day(lead.dateOfBirth)),
+    line("Gender", optionLabel(GENDERS, lead.gender)),
+    line("Marital Status", optionLabel(MARITAL_STATUSES, lead.maritalStatus)),
+    line("SSN", lead.ssn),
+    line("Address", lead.address),
+    line("City", lead.city),
+    line("State", lead.state),
+    line("ZIP Code", lead.zipCode),
+    line("State Born In", lead.stateBornIn),
+    "",
+    "PHONE NUMBERS",
+    ...lead.phones.map(
+      (p) =>
+        `${formatPhone(p.phoneNumber)} (${optionLabel(PHONE_TYPES, p.phoneType)}${p.isPrimary ? ", primary" : ""})`,
+    ),
+    "",
+    "MEDICAL INFORMATION",
+    line("Height", lead.height),
+    line("Weight", lead.weight !== null ? `${lead.weight} lbs` : ""),
+    line("Smoker", lead.smoker === null ? "" : lead.smoker ? "Yes" : "No"),
+    line("Doctor", lead.doctorName),
+    line("Doctor Phone", lead.doctorPhone ? formatPhone(lead.doctorPhone) : ""),
+    line("Medications", lead.medications),
+    line("Medical History", lead.medicalHistory),
+    "",
+    "POLICY INFORMATION",
+    line("Carrier", lead.carrier?.name),
+    line("Product", lead.productName),
+    line("Coverage Amount", formatDollars(lead.coverageAmount)),
+    line("Monthly Premium", formatDollars(lead.monthlyPremium)),
+    line("Commission", formatDollars(lead.calculatedCommission)),
+    "",
+    "BENEFICIARIES",
+    ...lead.beneficiaries.map(
+      (b) =>
+        `${b.name} (${b.relationship === "other" && b.otherRelationship ? b.otherRelationship : optionLabel(RELATIONSHIPS, b.relationship)}${b.percentage !== null ? `, ${b.percentage}%` : ""}${b.age !== null ? `, age ${b.age}` : ""})`,
+    ),
+    "",
+    "PAYMENT INFORMATION",
+    line("Payment Method", optionLabel(PAYMENT_METHODS, lead.paymentMethod)),
+    line("Bank Name", lead.bankName),
+    line("Routing Number", lead.routingNumber),
+    line("Account Number", lead.accountNumber),
+    line("Card Number", lead.cardNumber),
+    line("Card Expiry", lead.cardExpiry),
+    line("First Draft Date", day(lead.firstDraftDate)),
+    line("Future Draft Date", day(lead.futureDraftDate)),
+    line("Payment Notes", lead.paymentNotes),
+    "",
+    "AGENT ASSIGNMENT & DISPOSITION",
+    line("Agent", lead.agent ? `${lead.agent.user.firstName} ${lead.agent.user.lastName}` : "Unassigned"),
+    line("Status", leadStatusStyle(lead.status).label),
+    line("Notes", lead.notes),
+    line("Created", day(lead.createdAt)),
+    line("Lead ID", lead.id),
+  ].join("\n");
+}

@@ -174,6 +174,8 @@ for (const size of [
       await openList(page, "rejected", agent.email);
       await expect(managedRow(page, agent.email).getByRole("link", { name: `Approve ${agent.name}` })).toHaveCount(0);
       await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
+      await page.goto("/admin/agent-management?status=rejected&search=nobody-has-this-name");
+      await expect(page.getByText("No agents match your search.")).toBeVisible();
       await page.goto("/admin/agent-management?dialog=profile&agent=6f1c1d2e-0000-4000-8000-000000000000");
       await expect(page.getByRole("dialog", { name: "Agent Profile" })).toContainText("Agent profile not found");
     });

@@ -111,7 +111,7 @@ export function ManagedAgents({
         rows={list.rows}
         rowKey={(agent) => agent.id}
         rowProps={(agent) => ({ "data-agent-email": agent.user.email })}
-        empty={search ? "No agents match your search." : "No agents found in this category."}
+        empty={emptyAgentsText(search)}
         dense
       />
       <div className="px-4 py-3 empty:hidden">
@@ -119,6 +119,11 @@ export function ManagedAgents({
       </div>
     </Card>
   );
+}
+
+/** The spec's empty text for a category; a search that finds nobody says so instead. */
+export function emptyAgentsText(search: string) {
+  return search ? "No agents match your search." : "No agents found in this category.";
 }
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;

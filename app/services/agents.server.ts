@@ -447,15 +447,19 @@ export async function generateTemporaryPassword(actor: SessionUser, agentId: str
   await sequelize.transaction(async (transaction) => {
     await User.update({ passwordHash, mustChangePassword: true }, { where: { id: agent.userId }, transaction });
     await agent.update({ temporaryPasswordEncrypted: encrypt(password) }, { transaction });
+    // The new password and the record of who issued it stand or fall together (decision 034).
+    await logActivity(
+      {
+        userId: actor.id,
+        action: "temporary_password_generated",
+        entityType: "agent",
+        entityId: agent.id,
+        summary: `Temporary password generated for ${fullName(agent)}`,
+      },
+      { transaction },
+    );
   });
   await endUserSessions(agent.userId);
-  await logActivity({
-    userId: actor.id,
-    action: "temporary_password_generated",
-    entityType: "agent",
-    entityId: agent.id,
-    summary: `Temporary password generated for ${fullName(agent)}`,
-  });
   return { temporaryPassword: password, agentName: fullName(agent) };
 }
 

@@ -144,13 +144,22 @@ async function findPendingRequest(id: string) {
 
 /**
  * Moves a request out of "pending" only if it still is: two admins deciding at once cannot both
- * succeed (the second would otherwise overwrite the first one's link).
+ * succeed (the second would otherwise overwrite the first one's link). The decision and its
+ * activity-log entry stand or fall together (decision 034).
  */
-async function decide(row: PasswordResetRequest, changes: Partial<InferAttributes<PasswordResetRequest>>) {
-  const [count] = await PasswordResetRequest.update(changes, {
-    where: { id: row.id, status: "pending", expiresAt: { [Op.gt]: new Date() } },
+async function decide(
+  row: PasswordResetRequest,
+  changes: Partial<InferAttributes<PasswordResetRequest>>,
+  entry: Parameters<typeof logActivity>[0],
+) {
+  await sequelize.transaction(async (transaction) => {
+    const [count] = await PasswordResetRequest.update(changes, {
+      where: { id: row.id, status: "pending", expiresAt: { [Op.gt]: new Date() } },
+      transaction,
+    });
+    if (count !== 1) throw conflict("This request has just been decided by someone else.");
+    await logActivity(entry, { transaction });
   });
-  if (count !== 1) throw conflict("This request has just been decided by someone else.");
   await row.reload({ include: withUserName });
 }
 
@@ -163,34 +172,40 @@ export async function approveResetRequest(admin: SessionUser, id: string) {
   const row = await findPendingRequest(id);
   const token = randomToken();
   const now = new Date();
-  await decide(row, {
-    status: "approved",
-    approvedAt: now,
-    decidedById: admin.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-  });
-  await logActivity({
-    userId: admin.id,
-    action: "reset_approved",
-    entityType: "user",
-    entityId: row.userId,
-    summary: `Password reset approved for ${row.email}`,
-  });
+  await decide(
+    row,
+    {
+      status: "approved",
+      approvedAt: now,
+      decidedById: admin.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+    },
+    {
+      userId: admin.id,
+      action: "reset_approved",
+      entityType: "user",
+      entityId: row.userId,
+      summary: `Password reset approved for ${row.email}`,
+    },
+  );
   return { request: toView(row), token, resetPath: `/reset-password?token=${encodeURIComponent(token)}` };
 }
 
 export async function denyResetRequest(admin: SessionUser, id: string) {
   assertAdmin(admin);
   const row = await findPendingRequest(id);
-  await decide(row, { status: "denied", deniedAt: new Date(), decidedById: admin.id });
-  await logActivity({
-    userId: admin.id,
-    action: "reset_denied",
-    entityType: "user",
-    entityId: row.userId,
-    summary: `Password reset denied for ${row.email}`,
-  });
+  await decide(
+    row,
+    { status: "denied", deniedAt: new Date(), decidedById: admin.id },
+    {
+      userId: admin.id,
+      action: "reset_denied",
+      entityType: "user",
+      entityId: row.userId,
+      summary: `Password reset denied for ${row.email}`,
+    },
+  );
   return { request: toView(row) };
 }
 
@@ -264,16 +279,19 @@ export async function resetPasswordWithToken(token: string | null | undefined, p
       { status: "completed", completedAt },
       { where: { userId: row.userId, status: "approved", id: { [Op.ne]: row.id } }, transaction },
     );
+    await logActivity(
+      {
+        userId: row.userId,
+        action: "password_changed",
+        entityType: "user",
+        entityId: row.userId,
+        summary: `${row.email} set a new password`,
+      },
+      { transaction },
+    );
   });
   await endUserSessions(row.userId);
   // Someone locked out by failed sign-ins has just proved who they are; let them sign in.
   await clearAttempts(LOGIN_FAILURES, `email:${row.user!.email}`);
-  await logActivity({
-    userId: row.userId,
-    action: "password_changed",
-    entityType: "user",
-    entityId: row.userId,
-    summary: `${row.email} set a new password`,
-  });
   return { message: "Your password has been successfully changed.", email: row.user!.email };
 }

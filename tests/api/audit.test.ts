@@ -117,6 +117,23 @@ describe("each kind of event is recorded with who, what and when", () => {
   });
 });
 
+describe("a password action and its entry are one transaction", () => {
+  it("two admins approving one reset request at once: one approval, one entry", async () => {
+    const me = await signedInAgent();
+    const admins = [(await signedInAdmin()).actor, (await signedInAdmin()).actor];
+    const reset = await PasswordResetRequest.create({
+      userId: me.user.id,
+      email: me.user.email,
+      kind: "request",
+      status: "pending",
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const results = await Promise.allSettled(admins.map((admin) => approveResetRequest(admin, reset.id)));
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await ActivityLog.count({ where: { action: "reset_approved", entityId: me.user.id } })).toBe(1);
+  });
+});
+
 describe("no entry can hold a sensitive number", () => {
   it("logActivity and a bulk write keep only the last four digits of any long number", async () => {
     const { admin } = await signedInAdmin();

@@ -3,9 +3,9 @@ import { Application, LicensedState, Notification } from "~db";
 import { seriousViolations } from "./axe";
 import { expect, isNoJs, test, type Factory, type TestAgent } from "./fixtures";
 
-// The admin's Reassign Lead dialog on All Leads (a row's Reassign, or rows ticked and Reassign selected), JavaScript on and
-// off: one lead to a licensed agent, then three at once where the agent lacks one lead's state,
-// confirmed in the dialog's second step. The agents and leads are the test's own.
+// The admin's Reassign Lead dialog on All Leads, JavaScript on and off: one lead from its row's
+// Reassign to a licensed agent, then three ticked rows at once (Reassign selected) to an agent
+// who lacks one lead's state, confirmed in the dialog's second step. Rows are the test's own.
 
 const agentOf = async (id: string) => (await Application.findByPk(id, { attributes: ["agentId"], raw: true }))!.agentId;
 

@@ -13,11 +13,12 @@ const COPIED_MS = 2_000;
  */
 export function CopyLeadButton({ href, name, label }: { href: string; name: string; label?: string }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ copyText?: string | null }>();
+  // The page's loader data for the dialog's URL with &copy=1: the text is the dialog's copyText.
+  const fetcher = useFetcher<{ dialog?: { copyText?: string | null } | null }>();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
 
   useEffect(() => {
-    const text = fetcher.data?.copyText;
+    const text = fetcher.data?.dialog?.copyText;
     if (fetcher.state !== "idle" || !text) return;
     let timer: number | undefined;
     navigator.clipboard

@@ -200,7 +200,9 @@ export async function reassignLeads(actor: SessionUser, input: unknown): Promise
     const agent = eligibleAgent(agentRow);
     const agentName = fullName(agent.firstName, agent.lastName);
 
-    const moving = leads.filter((lead) => lead.agentId !== agentId);
+    // Locked in id order; answered in the order given (the page highlights the first).
+    const given = new Map(leadIds.map((id, index) => [id, index]));
+    const moving = leads.filter((lead) => lead.agentId !== agentId).sort((a, b) => given.get(a.id)! - given.get(b.id)!);
     if (moving.length === 0) {
       const message =
         leads.length === 1

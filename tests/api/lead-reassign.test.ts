@@ -3,6 +3,7 @@ import { ActivityLog, Application, LeadRead, LicensedState, Notification, Paymen
 import { REASSIGN_MESSAGES, REASSIGN_TOASTS } from "~/domain/lead-reassign";
 import { action as bulkAction } from "~/routes/api+/admin.applications.reassign";
 import { action as oneAction } from "~/routes/api+/admin.applications.$id.reassign";
+import { action as pageAction, loader as pageLoader } from "~/routes/admin+/leads";
 import { LEAD_NOT_FOUND, countUnreadLeads, markLeadRead } from "~/services/leads.server";
 import { reassignDialogData, reassignLeads } from "~/services/lead-reassign.server";
 import { handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
@@ -531,5 +532,55 @@ describe("handleReassignIntent: the page action's reassign intent", () => {
     ).catch((thrown: unknown) => thrown);
     expect(missing).toBeInstanceOf(Response);
     expect((missing as Response).status).toBe(404);
+  });
+});
+
+describe("All Leads page: the reassign dialog's loader and action", () => {
+  const load = (query: string, cookie: string) => callRoute(pageLoader, { path: `/admin/leads?${query}`, cookie });
+  const post = (query: string, form: Record<string, string | string[]>, cookie: string) =>
+    callRoute(pageAction, {
+      method: "POST",
+      path: `/admin/leads?${query}`,
+      form: { intent: "reassign", ...form },
+      cookie,
+    });
+
+  it("opens the dialog for the ticked leads and reassigns them, back to the list with the lead highlighted", async () => {
+    const { admin, from, to, lead } = await scene();
+    const second = await leadIn(from.agent.id, "FL");
+    const query = `dialog=reassign&ids=${lead.id}&ids=${second.id}`;
+    const page = await jsonOf<{ reassign: { leads: { id: string }[] } }>(await load(query, admin.cookie));
+    expect(page.reassign.leads.map((row) => row.id)).toEqual([lead.id, second.id]);
+    const done = await post(query, { ids: [lead.id, second.id], agentId: to.agent.id }, admin.cookie);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/admin/leads?highlight=${lead.id}`);
+    expect(await agentOf(second.id)).toBe(to.agent.id);
+  });
+
+  it("answers the dialog's field message (400) and licence question (409), keeping the agent picked", async () => {
+    const { admin, lead } = await scene();
+    const query = `dialog=reassign&id=${lead.id}`;
+    const none = await post(query, { ids: lead.id, agentId: "" }, admin.cookie);
+    expect(none.status).toBe(400);
+    expect(await jsonOf(none)).toMatchObject({ intent: "reassign", agentError: "Please select an agent" });
+    const georgia = await signedInAgent({ firstName: "Gus", lastName: "Georgia" });
+    await license(georgia.agent.id, "GA");
+    const asked = await post(query, { ids: lead.id, agentId: georgia.agent.id }, admin.cookie);
+    expect(asked.status).toBe(409);
+    expect(await jsonOf(asked)).toMatchObject({ agentId: georgia.agent.id, confirm: { states: ["FL"] } });
+  });
+
+  it("is a 404 for a missing lead, and closed to an agent, on the loader and the action", async () => {
+    const { admin, from, to, lead } = await scene();
+    expect((await load(`dialog=reassign&ids=${MISSING}`, admin.cookie)).status).toBe(404);
+    expect(
+      (await post(`dialog=reassign&ids=${MISSING}`, { ids: MISSING, agentId: to.agent.id }, admin.cookie)).status,
+    ).toBe(404);
+    // Pages send a signed-in user of the wrong role home (app/utils/auth.server.ts); the service says 403.
+    const opened = await load(`dialog=reassign&ids=${lead.id}`, from.cookie);
+    expect([opened.status, opened.headers.get("Location")]).toEqual([302, "/"]);
+    const refused = await post(`dialog=reassign&ids=${lead.id}`, { ids: lead.id, agentId: to.agent.id }, from.cookie);
+    expect([refused.status, refused.headers.get("Location")]).toEqual([302, "/"]);
+    expect(await agentOf(lead.id)).toBe(from.agent.id);
   });
 });

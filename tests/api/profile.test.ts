@@ -147,7 +147,7 @@ describe("Performance: the last 12 months in the agent's time zone", () => {
     const res = await callRoute(profileLoader, { path: "/agent/profile?tab=performance", cookie: me.cookie });
     const body = await jsonOf<{
       tab: string;
-      performance: { rows: { label: string; leads: number }[]; chart: { bars: unknown[]; months: unknown[] } };
+      performance: { rows: { label: string; leads: number }[]; chart: { bars: unknown[]; labels: unknown[] } };
     }>(res);
     expect(body.tab).toBe("performance");
     expect(body.performance.rows).toHaveLength(12);

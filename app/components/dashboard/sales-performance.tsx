@@ -47,6 +47,7 @@ export function SalesPerformance({ range, days, chart }: Props) {
           title={`Sales and revenue per day, ${span}`}
           description={`${totals.sales} sales and ${formatMoney(totals.cents)} in monthly premiums over the ${span}. Every day's figures are in the table below.`}
           barClass={{ sales: "fill-green-600" }}
+          newestInView
         />
       </div>
       <details className="mt-3 text-sm">

@@ -9,6 +9,8 @@ type Props<S extends string> = {
   /** The figures in words, read by screen readers in place of the picture. */
   description: string;
   barClass: Record<S, string>;
+  /** On a phone, open scrolled to the newest columns (the right end) rather than the oldest. */
+  newestInView?: boolean;
 };
 
 // Beyond a month of columns the dots would crowd the line; the line alone reads better and the
@@ -20,7 +22,14 @@ const MAX_MARKED_POINTS = 31;
  * right axis. Plain SVG, so it draws without JavaScript. On a phone it keeps a readable size and
  * scrolls sideways (a Tab stop, so keys scroll it too).
  */
-export function BarLineChartSvg<S extends string>({ chart, id, title, description, barClass }: Props<S>) {
+export function BarLineChartSvg<S extends string>({
+  chart,
+  id,
+  title,
+  description,
+  barClass,
+  newestInView = false,
+}: Props<S>) {
   const axisY = CHART.height - CHART.bottom;
   return (
     <div
@@ -28,12 +37,15 @@ export function BarLineChartSvg<S extends string>({ chart, id, title, descriptio
       tabIndex={0}
       role="region"
       aria-label={`${title} (scrolls sideways on small screens)`}
+      // A right-to-left box opens scrolled to its right end, without JavaScript; the chart inside
+      // is laid out left to right as usual.
+      dir={newestInView ? "rtl" : undefined}
     >
       <svg
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full min-w-[36rem] sm:min-w-0"
+        className="h-auto w-full min-w-[36rem] [direction:ltr] sm:min-w-0"
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>

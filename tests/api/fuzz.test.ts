@@ -343,6 +343,13 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     forms: (f) => [
       { intent: "status", id: f.lead.id, status: "follow_up", notes: "Follow up" },
       { intent: "edit", id: f.lead.id, firstName: "Edna", lastName: "Edited", "phones[0].phoneNumber": "3055550111" },
+      {
+        intent: "reassign",
+        ids: f.lead.id,
+        agentId: f.agent.agent.id,
+        confirmUnlicensed: "true",
+        confirmedFor: f.agent.agent.id,
+      },
     ],
   },
   "admin+/agent-approval.tsx": {

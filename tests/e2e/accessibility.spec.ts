@@ -134,6 +134,17 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "all leads",
+    title: "All Leads | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await factory.saleableLead(agent);
+      await factory.lead(agent, { status: "quoted" });
+      await asAdmin(page, factory);
+      return "/admin/leads";
+    },
+  },
+  {
     name: "admin activity",
     title: "Activity | Agency CRM",
     open: async (page, factory) => {
@@ -323,12 +334,15 @@ test.describe("accessibility", () => {
     const pending = await factory.pendingAgent();
     const submission = await factory.formSubmission();
     const user = await factory.agent();
+    const lead = await factory.saleableLead(user);
     await factory.resetRequest(user);
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
       for (const path of [
         `/admin/agent-approval?dialog=approve&agent=${pending.agentId}`,
         `/admin/form-submissions?dialog=edit&id=${submission.id}`,
+        `/admin/leads?dialog=lead&id=${lead.id}&reveal=sensitive,banking`,
+        `/admin/leads?dialog=lead&id=${lead.id}&mode=edit`,
         `/admin/agent-management?dialog=profile&agent=${user.agentId}`,
         "/admin/agent-management?dialog=profile&agent=6f1c1d2e-0000-4000-8000-000000000000",
       ]) {

@@ -47,7 +47,8 @@ export class UnlicensedStatesError extends ServiceError {
     public states: string[],
     public agentId: string,
   ) {
-    super(409, message, undefined, "conflict");
+    // At confirmUnlicensed: the field whose `true` answers it.
+    super(409, message, { confirmUnlicensed: [message] }, "conflict");
   }
 }
 

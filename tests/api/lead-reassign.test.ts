@@ -145,8 +145,9 @@ describe("reassignLeads: one lead", () => {
     await license(georgia.agent.id, "GA");
     const refused = await putOne(lead.id, { agentId: georgia.agent.id }, admin.cookie);
     expect(refused.status).toBe(409);
-    const { error } = await jsonOf<ApiError>(refused);
+    const { error, fieldErrors } = await jsonOf<ApiError>(refused);
     expect(error).toBe("Gus Georgia is not licensed in Florida, this lead's state. Confirm to reassign anyway.");
+    expect(fieldErrors).toEqual({ confirmUnlicensed: [error] });
     expect(await agentOf(lead.id)).toBe(from.agent.id);
     expect(await Notification.count({ where: { userId: georgia.user.id } })).toBe(0);
 

@@ -237,7 +237,22 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
   const agentId = assertAgent(actor);
   const { conditions, replacements } = salesWhere(agentId, input, actor, now);
   const [row] = await selectRows<FiguresRow>(
-    `SELECT COUNT(*) AS "totalSales",
+    // The per-sale rows are a MATERIALIZED CTE: as nested derived tables both databases inlined
+    // them, running each sale's payment subqueries once per SUM that reads them (11x its plain
+    // SQL on Postgres at 100,000 leads in bench:leads).
+    `WITH x AS MATERIALIZED (
+       SELECT COALESCE(a.calculated_commission_cents, 0) AS commission,
+         CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled,
+         CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
+         ${PAYMENT_COUNTS_SQL("a")}
+       FROM applications a WHERE ${conditions.join(" AND ")}
+     ), s AS (
+       SELECT x.commission, x.cancelled, x.advanced,
+         (2 * x.advanced * (CASE WHEN x."monthsPaid" > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE x."monthsPaid" END) + 9) / 18 AS earned,
+         CASE WHEN x.cancelled = 1 OR x."anyPaymentCancelled" = 1 THEN 1 ELSE 0 END AS lapsed
+       FROM x
+     )
+     SELECT COUNT(*) AS "totalSales",
        SUM(1 - s.cancelled) AS "activeSales",
        SUM(s.commission) AS "totalCommissions",
        SUM(CASE WHEN s.cancelled = 0 THEN s.commission ELSE 0 END) AS "activeCommissions",
@@ -245,18 +260,7 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
        SUM(s.earned) AS "earned",
        SUM(CASE WHEN s.lapsed = 1 THEN 0 ELSE s.advanced - s.earned END) AS "unearned",
        SUM(CASE WHEN s.lapsed = 1 THEN s.advanced - s.earned ELSE 0 END) AS "chargedBack"
-     FROM (
-       SELECT x.commission, x.cancelled, x.advanced,
-         (2 * x.advanced * (CASE WHEN x."monthsPaid" > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE x."monthsPaid" END) + 9) / 18 AS earned,
-         CASE WHEN x.cancelled = 1 OR x."anyPaymentCancelled" = 1 THEN 1 ELSE 0 END AS lapsed
-       FROM (
-         SELECT COALESCE(a.calculated_commission_cents, 0) AS commission,
-           CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled,
-           CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
-           ${PAYMENT_COUNTS_SQL("a")}
-         FROM applications a WHERE ${conditions.join(" AND ")}
-       ) x
-     ) s`,
+     FROM s`,
     replacements,
   );
   const cents = (key: keyof FiguresRow) => Number(row?.[key] ?? 0);

@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { LeadTrail } from "~/components/audit/lead-trail";
 import { LeadDetails, Section } from "~/components/leads/lead-details";
 import { LeadEditForm } from "~/components/leads/lead-edit-form";
 import { useLeadEditAnswer } from "~/components/leads/lead-links";
 import { LeadStatusForm } from "~/components/leads/lead-status-form";
 import { ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
+import type { ActivityRow } from "~/domain/activity";
 import { toggledReveal, type LeadReveal } from "~/domain/admin-leads";
 import { shortId } from "~/domain/format";
 import { LEAD_STATUSES } from "~/domain/statuses";
@@ -28,8 +29,8 @@ export type AdminLeadDialogProps = {
   /** The page's URL with the dialog open (its forms post here). */
   here: string;
   closeTo: string;
-  /** The lead's audit trail, when the audit module provides it. */
-  trail?: ReactNode;
+  /** The lead's audit trail (leadTrail), newest first. */
+  trail: ActivityRow[];
 };
 
 const modeTab = "inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium";
@@ -150,7 +151,11 @@ export function AdminLeadDialog({
           }
         />
       )}
-      {trail}
+      <div className="mt-4">
+        <Section title="Audit Trail" id={`trail-${lead.id}`}>
+          <LeadTrail rows={trail} timezone={timezone} />
+        </Section>
+      </div>
       <p className="mt-4 text-right font-mono text-xs text-slate-500">Lead ID: {shortId(lead.id)}</p>
     </UrlDialog>
   );

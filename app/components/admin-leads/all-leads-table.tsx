@@ -19,7 +19,7 @@ export const BULK_FORM_ID = "bulk-reassign";
 /**
  * All Leads' table: every column of part 1 (Lead Details with contact, city/state, gender and
  * weight; Agent; Status; Carrier/Product; Coverage & Premium; Commission; Submitted; Actions), a
- * checkbox per row for reassigning several at once, New Lead on the leads this admin has not
+ * checkbox in each row's Lead Details for reassigning several at once, New Lead on the leads this admin has not
  * opened. Below 640 px each row is a card (DataTable).
  */
 export function AllLeadsTable({
@@ -36,25 +36,20 @@ export function AllLeadsTable({
   const open = (changes: Record<string, string>) => hrefWith(here, { dialog: "lead", mode: null, ...changes });
   const columns: Column<AdminLeadRow>[] = [
     {
-      header: "Select",
-      className: "w-8",
-      cell: (lead) => (
-        <input
-          type="checkbox"
-          name="ids"
-          value={lead.id}
-          form={BULK_FORM_ID}
-          aria-label={`Select ${lead.firstName} ${lead.lastName}`}
-          className="size-5 rounded border-slate-400"
-        />
-      ),
-    },
-    {
       header: "Lead Details",
       className: "sm:min-w-52",
       cell: (lead) => (
         <div className="space-y-0.5">
           <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+            {/* Ticked rows go to Reassign selected (a GET form above the table). */}
+            <input
+              type="checkbox"
+              name="ids"
+              value={lead.id}
+              form={BULK_FORM_ID}
+              aria-label={`Select ${lead.firstName} ${lead.lastName}`}
+              className="size-5 shrink-0 rounded border-slate-400"
+            />
             <Link to={open({ id: lead.id })} preventScrollReset className="[overflow-wrap:anywhere] hover:underline">
               {lead.firstName} {lead.lastName}
             </Link>

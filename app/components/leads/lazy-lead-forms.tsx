@@ -12,6 +12,7 @@ const LeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.Lead
 const DispositionDialog = lazy(() => loadForms().then((forms) => ({ default: forms.DispositionDialog })));
 const LeadEditForm = lazy(() => loadForms().then((forms) => ({ default: forms.LeadEditForm })));
 const AdminLeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.AdminLeadDialog })));
+const ReassignDialog = lazy(() => loadForms().then((forms) => ({ default: forms.ReassignDialog })));
 const RescheduleDialog = lazy(() => loadForms().then((forms) => ({ default: forms.RescheduleDialog })));
 
 type Forms = Awaited<ReturnType<typeof loadForms>>;
@@ -69,6 +70,17 @@ export function LazyAdminLeadDialog(props: ComponentProps<Forms["AdminLeadDialog
     <Suspense fallback={null}>
       <HydrationMark>
         <AdminLeadDialog {...props} />
+      </HydrationMark>
+    </Suspense>
+  );
+}
+
+/** All Leads' Reassign Lead dialog: it opens from a row or the selection, after the list. */
+export function LazyReassignDialog(props: ComponentProps<Forms["ReassignDialog"]>) {
+  return (
+    <Suspense fallback={null}>
+      <HydrationMark>
+        <ReassignDialog {...props} />
       </HydrationMark>
     </Suspense>
   );

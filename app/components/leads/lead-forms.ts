@@ -3,3 +3,4 @@ export { DispositionDialog, LeadDialog } from "./lead-dialogs";
 export { LeadEditForm } from "./lead-edit-form";
 export { RescheduleDialog } from "../callbacks/reschedule-dialog";
 export { AdminLeadDialog } from "../admin-leads/admin-lead-dialog";
+export { ReassignDialog } from "../admin-leads/reassign-dialog";

@@ -3,10 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AllLeadsFilters } from "~/components/admin-leads/all-leads-filters";
 import { AllLeadsTable, BULK_FORM_ID } from "~/components/admin-leads/all-leads-table";
-import { ReassignDialog } from "~/components/admin-leads/reassign-dialog";
-import { LeadTrail } from "~/components/audit/lead-trail";
-import { LazyAdminLeadDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
-import { Section } from "~/components/leads/lead-details";
+import { LazyAdminLeadDialog, LazyReassignDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
 import { Alert, Card } from "~/components/ui/card";
@@ -145,22 +142,9 @@ export default function AllLeadsPage() {
       </Card>
       <Pagination page={list} label="Lead pages" />
       {dialog ? (
-        <LazyAdminLeadDialog
-          {...dialog}
-          timezone={timezone}
-          today={today}
-          here={here}
-          closeTo={closeTo}
-          trail={
-            <div className="mt-4">
-              <Section title="Audit Trail" id={`trail-${dialog.lead.id}`}>
-                <LeadTrail rows={dialog.trail} timezone={timezone} />
-              </Section>
-            </div>
-          }
-        />
+        <LazyAdminLeadDialog {...dialog} timezone={timezone} today={today} here={here} closeTo={closeTo} />
       ) : null}
-      {reassign ? <ReassignDialog data={reassign} closeTo={closeTo} result={actionData} /> : null}
+      {reassign ? <LazyReassignDialog data={reassign} closeTo={closeTo} result={actionData} /> : null}
     </div>
   );
 }

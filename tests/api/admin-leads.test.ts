@@ -288,6 +288,27 @@ describe("All Leads: the lead dialog", () => {
     expect(await toastOf(viaPageQuoted)).toMatchObject({ title: "Status updated successfully" });
   });
 
+  it("the selection opens Reassign Lead for the ticked leads (?dialog=reassign&ids=…), its intent moves them; none ticked opens nothing", async () => {
+    const { cookie } = await signedInAdmin();
+    const { leads } = await agentWithLeads();
+    const to = await signedInAgent({ firstName: "Nia", lastName: "Taker" });
+    await giveCarrier(to.agent.id);
+    type Reassign = { reassign: { leads: { id: string }[] } | null; nothingSelected: boolean };
+    const picked = await jsonOf<Reassign>(await page(`?dialog=reassign&ids=${leads.a.id}&ids=${leads.c.id}`, cookie));
+    expect(picked.reassign!.leads.map((lead) => lead.id).sort()).toEqual([leads.a.id, leads.c.id].sort());
+    const none = await jsonOf<Reassign>(await page("?dialog=reassign", cookie));
+    expect(none).toMatchObject({ reassign: null, nothingSelected: true });
+    const moved = await postPage(
+      `?dialog=reassign&ids=${leads.a.id}`,
+      { intent: "reassign", ids: leads.a.id, agentId: to.agent.id },
+      cookie,
+    );
+    expect(moved.status).toBe(302);
+    expect(await toastOf(moved)).toMatchObject({ title: "Lead reassigned successfully" });
+    await leads.a.reload();
+    expect(leads.a.agentId).toBe(to.agent.id);
+  });
+
   it("an unknown or malformed id is 404 Application Not Found from the page, its action and the API", async () => {
     const { cookie } = await signedInAdmin();
     const unknown = "00000000-0000-4000-8000-000000000000";

@@ -179,6 +179,26 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return isoDate(year, month, day);
 }
 
+/**
+ * `todayIn` for many instants: the calendar date in `timeZone`, reading the clock once per local
+ * day rather than once per instant. An export's rows come in date order, so nearly every one falls
+ * on the day of the row before it (the per-row clock reading was half an export's time).
+ */
+export function localDateLabeler(timeZone: string): (date: Date) => string {
+  let start = Infinity;
+  let end = -Infinity;
+  let label = "";
+  return (date) => {
+    const t = date.getTime();
+    if (t >= start && t < end) return label;
+    label = todayIn(timeZone, date);
+    const { year, month, day } = parseIsoDate(label)!;
+    start = zonedMidnight(year, month, day, timeZone).getTime();
+    end = zonedMidnight(year, month, day + 1, timeZone).getTime();
+    return label;
+  };
+}
+
 export function addDaysIso(iso: string, n: number): string {
   const date = parseIsoDate(iso);
   if (!date) throw new Error(`Invalid date "${iso}": expected YYYY-MM-DD.`);

@@ -1,7 +1,7 @@
 import { conversionRate } from "~/domain/commission";
 import { csvLine } from "~/domain/csv";
 import { dollarsFromCents } from "~/domain/format";
-import { parseIsoDate, todayIn, zonedMidnight, type PeriodRange } from "~/domain/periods";
+import { localDateLabeler, parseIsoDate, todayIn, zonedMidnight, type PeriodRange } from "~/domain/periods";
 import { REPORT_CSV_COLUMNS, REPORT_MESSAGES, reportFileName } from "~/domain/reports";
 import type { ReportFilters } from "~/domain/schemas/reports";
 import { leadStatusStyle } from "~/domain/statuses";
@@ -196,9 +196,9 @@ function commissionCell(row: ExportRow) {
   return row.commissionCancelledAt ? "0.00" : dollarsFromCents(cents(row.calculatedCommissionCents));
 }
 
-function csvRecord(row: ExportRow, timeZone: string) {
+function csvRecord(row: ExportRow, localDate: (date: Date) => string) {
   return csvLine([
-    todayIn(timeZone, new Date(row.createdAt)),
+    localDate(new Date(row.createdAt)),
     `${row.firstName} ${row.lastName}`,
     leadStatusStyle(row.status).label,
     row.carrierName,
@@ -268,9 +268,10 @@ export async function exportAgentReport(
   });
   const timeZone = actor.timezone;
   async function* lines() {
+    const localDate = localDateLabeler(timeZone);
     yield csvLine(REPORT_CSV_COLUMNS);
     for await (const batch of exportBatches(agentId, query)) {
-      yield batch.map((row) => csvRecord(row, timeZone)).join("");
+      yield batch.map((row) => csvRecord(row, localDate)).join("");
     }
   }
   return { filename: reportFileName(todayIn(timeZone, now)), lines: lines() };

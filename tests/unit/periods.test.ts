@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  localDateLabeler,
   addDaysIso,
   isPeriod,
   localDateParts,
@@ -110,6 +111,26 @@ describe("local dates", () => {
     expect(addDaysIso("2026-01-01", -1)).toBe("2025-12-31");
     expect(addDaysIso("2026-12-25", 7)).toBe("2027-01-01");
     expect(() => addDaysIso("2026-13-01", 1)).toThrow(/Invalid date/);
+  });
+});
+
+describe("localDateLabeler", () => {
+  it("gives every instant todayIn's date, across midnights and daylight-saving changes, in any order", () => {
+    for (const timeZone of ["America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]) {
+      const label = localDateLabeler(timeZone);
+      // Every 37 minutes over the March and November changes, newest first as an export reads them,
+      // then a few out of order.
+      const instants: Date[] = [];
+      for (let t = Date.UTC(2026, 10, 3); t > Date.UTC(2026, 9, 30); t -= 37 * 60_000) instants.push(new Date(t));
+      for (let t = Date.UTC(2026, 2, 10); t > Date.UTC(2026, 2, 6); t -= 37 * 60_000) instants.push(new Date(t));
+      instants.push(
+        new Date(Date.UTC(2026, 10, 2, 5, 59)),
+        new Date(Date.UTC(2025, 0, 1)),
+        new Date(Date.UTC(2026, 10, 2, 6)),
+      );
+      for (const instant of instants)
+        expect(label(instant), `${timeZone} ${instant.toISOString()}`).toBe(todayIn(timeZone, instant));
+    }
   });
 });
 

@@ -79,12 +79,25 @@ export function CopyLeadButton({ href, name, label }: { href: string; name: stri
       >
         {content}
       </button>
-      <span role="status" className="sr-only">
-        {state === "copied"
-          ? "Lead information copied! All lead details have been copied to your clipboard."
-          : state === "failed"
-            ? "Copy failed. Could not copy to clipboard. Please try again."
-            : ""}
+      {/* The spec's toasts (part 1, section 8), for the 2 seconds the icon shows the outcome. */}
+      <span
+        role="status"
+        className={
+          state === "idle"
+            ? "sr-only"
+            : "fixed inset-x-2 bottom-2 z-[70] rounded-md border-l-4 bg-white p-3 text-sm shadow-lg ring-1 ring-slate-200 sm:right-4 sm:left-auto sm:max-w-sm " +
+              (state === "copied" ? "border-green-600 text-slate-900" : "border-red-600 text-red-800")
+        }
+      >
+        {state === "copied" ? (
+          <>
+            <strong>Lead information copied!</strong> All lead details have been copied to your clipboard.
+          </>
+        ) : state === "failed" ? (
+          <>
+            <strong>Copy failed</strong> Could not copy to clipboard. Please try again.
+          </>
+        ) : null}
       </span>
     </>
   );

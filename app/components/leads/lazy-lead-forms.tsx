@@ -11,8 +11,6 @@ const loadForms = () => import("./lead-forms");
 const LeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.LeadDialog })));
 const DispositionDialog = lazy(() => loadForms().then((forms) => ({ default: forms.DispositionDialog })));
 const LeadEditForm = lazy(() => loadForms().then((forms) => ({ default: forms.LeadEditForm })));
-const AdminLeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.AdminLeadDialog })));
-const ReassignDialog = lazy(() => loadForms().then((forms) => ({ default: forms.ReassignDialog })));
 const RescheduleDialog = lazy(() => loadForms().then((forms) => ({ default: forms.RescheduleDialog })));
 
 type Forms = Awaited<ReturnType<typeof loadForms>>;
@@ -23,7 +21,7 @@ type Forms = Awaited<ReturnType<typeof loadForms>>;
  * as they wait for the page (tests/e2e/helpers.ts). Inside the Suspense boundary, so it hydrates
  * with the form.
  */
-function HydrationMark({ children }: { children: ReactNode }) {
+export function HydrationMark({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -59,28 +57,6 @@ export function LazyRescheduleDialog(props: ComponentProps<Forms["RescheduleDial
     <Suspense fallback={null}>
       <HydrationMark>
         <RescheduleDialog {...props} />
-      </HydrationMark>
-    </Suspense>
-  );
-}
-
-/** All Leads' lead dialog (the admin's), with the same forms. */
-export function LazyAdminLeadDialog(props: ComponentProps<Forms["AdminLeadDialog"]>) {
-  return (
-    <Suspense fallback={null}>
-      <HydrationMark>
-        <AdminLeadDialog {...props} />
-      </HydrationMark>
-    </Suspense>
-  );
-}
-
-/** All Leads' Reassign Lead dialog: it opens from a row or the selection, after the list. */
-export function LazyReassignDialog(props: ComponentProps<Forms["ReassignDialog"]>) {
-  return (
-    <Suspense fallback={null}>
-      <HydrationMark>
-        <ReassignDialog {...props} />
       </HydrationMark>
     </Suspense>
   );

@@ -3,7 +3,11 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AllLeadsFilters } from "~/components/admin-leads/all-leads-filters";
 import { AllLeadsTable, BULK_FORM_ID } from "~/components/admin-leads/all-leads-table";
-import { LazyAdminLeadDialog, LazyReassignDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import {
+  LazyAdminLeadDialog,
+  LazyReassignDialog,
+  usePreloadedAdminForms,
+} from "~/components/admin-leads/lazy-admin-forms";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
 import { Alert, Card } from "~/components/ui/card";
@@ -105,7 +109,7 @@ export default function AllLeadsPage() {
   const { list, choices, reassign, nothingSelected, filters, dialog, timezone, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<ReassignIntentResult | undefined>();
   const location = useLocation();
-  usePreloadedLeadForms();
+  usePreloadedAdminForms();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null, ids: null, mode: null, reveal: null, copy: null });
   const keep = new URLSearchParams(location.search);

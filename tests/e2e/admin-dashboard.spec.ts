@@ -32,6 +32,9 @@ for (const size of WIDTHS) {
 
     await page.goto("/admin/dashboard?period=thismonth");
     await expect(page.getByRole("heading", { name: "Sales Performance" })).toBeVisible();
+    // The spec's View All beside Recent Leads, and ours beside Recent Activity.
+    await expect(page.getByRole("link", { name: "View All leads" })).toHaveAttribute("href", "/admin/leads");
+    await expect(page.getByRole("link", { name: "View All activity" })).toHaveAttribute("href", "/admin/activity");
     await expect(page.getByRole("img", { name: /Sales and revenue per day, last 7 days/ })).toBeVisible();
     await expect(span(page, "7D")).toHaveAttribute("aria-current", "page");
     await expect(dayRows(page)).toHaveCount(7);

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { SalesPerformance } from "~/components/dashboard/sales-performance";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
@@ -69,6 +70,9 @@ export default function AdminDashboard() {
         <Card className="overflow-hidden xl:col-span-2">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h3 className="font-semibold text-slate-900">Recent Leads</h3>
+            <Link to="/admin/leads" className="py-1 text-sm font-medium text-blue-700 hover:underline">
+              View All<span className="sr-only"> leads</span>
+            </Link>
           </div>
           <RecentLeadsTable
             leads={recentApplications}
@@ -78,8 +82,11 @@ export default function AdminDashboard() {
           />
         </Card>
         <Card>
-          <div className="border-b border-slate-200 px-4 py-3">
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h3 className="font-semibold text-slate-900">Recent Activity</h3>
+            <Link to="/admin/activity" className="py-1 text-sm font-medium text-blue-700 hover:underline">
+              View All<span className="sr-only"> activity</span>
+            </Link>
           </div>
           {activity.length === 0 ? (
             <p className="px-4 py-8 text-center text-sm text-slate-500">No activity yet.</p>

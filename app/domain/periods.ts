@@ -208,6 +208,18 @@ export function addDaysIso(iso: string, n: number): string {
 export type PeriodRange = { start: Date | null; end: Date | null };
 
 /**
+ * The days from..to (YYYY-MM-DD, both included) as instants in `timeZone`: from the local
+ * midnight starting `from` to the one ending `to`. Either end may be open.
+ */
+export function zonedDayRange(from: string | undefined, to: string | undefined, timeZone: string): PeriodRange {
+  const midnight = (iso: string | undefined) => {
+    const day = iso ? parseIsoDate(iso) : null;
+    return day ? zonedMidnight(day.year, day.month, day.day, timeZone) : null;
+  };
+  return { start: midnight(from), end: to ? midnight(addDaysIso(to, 1)) : null };
+}
+
+/**
  * The UTC instants bounding `period` as the user's calendar sees it: start inclusive, end
  * exclusive. Days are computed from local midnights, so a day across a daylight-saving change is
  * 23 or 25 hours long.

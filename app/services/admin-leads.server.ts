@@ -1,4 +1,4 @@
-import { addDaysIso, parseIsoDate, zonedMidnight } from "~/domain/periods";
+import { zonedDayRange } from "~/domain/periods";
 import { formatDate, formatDollars, formatPhone } from "~/domain/format";
 import {
   GENDERS,
@@ -33,18 +33,6 @@ const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], (alias: string) => string
   name: (t) => `${t}.last_name ASC, ${t}.first_name ASC, ${t}.id ASC`,
 };
 
-/**
- * The submitted days from..to (YYYY-MM-DD, both included) as instants in `timeZone`: from the
- * local midnight starting dateFrom to the one ending dateTo. Either end may be open.
- */
-export function submittedRange(query: Pick<AllLeadsQuery, "dateFrom" | "dateTo">, timeZone: string) {
-  const midnight = (iso: string | undefined) => {
-    const day = iso ? parseIsoDate(iso) : null;
-    return day ? zonedMidnight(day.year, day.month, day.day, timeZone) : null;
-  };
-  return { start: midnight(query.dateFrom), end: query.dateTo ? midnight(addDaysIso(query.dateTo, 1)) : null };
-}
-
 /** All Leads' WHERE over `applications a`: the agent's list filters plus the admin's own. */
 export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery) {
   const conditions: string[] = [];
@@ -66,7 +54,7 @@ export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery) {
     status: query.status,
     search: query.search,
     carrierId: query.carrierId,
-    created: submittedRange(query, actor.timezone),
+    created: zonedDayRange(query.dateFrom, query.dateTo, actor.timezone),
   });
   return { where: where.where || "1 = 1", replacements: where.replacements };
 }

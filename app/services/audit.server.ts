@@ -1,6 +1,6 @@
 import type { ActivityRow } from "~/domain/activity";
 import type { ActivityFilters } from "~/domain/schemas/activity";
-import { parseIsoDate, zonedMidnight } from "~/domain/periods";
+import { zonedDayRange } from "~/domain/periods";
 import { limitOffset, type Page } from "~/utils/list";
 import { notFound } from "./errors.server";
 import { LEAD_NOT_FOUND } from "./leads.server";
@@ -51,16 +51,13 @@ function activityWhere(filters: ActivityFilters, timeZone: string) {
     conditions.push("l.entity_type = 'application' AND l.entity_id = :applicationId");
     replacements.applicationId = filters.applicationId;
   }
-  const midnight = (day: string, after: 0 | 1) => {
-    const { year, month, day: date } = parseIsoDate(day)!;
-    return zonedMidnight(year, month, date + after, timeZone);
-  };
   const created = withinRange(
     "l.created_at",
-    {
-      start: filters.dateFrom && filters.dateFrom > FIRST_DAY ? midnight(filters.dateFrom, 0) : null,
-      end: filters.dateTo && filters.dateTo < LAST_DAY ? midnight(filters.dateTo, 1) : null,
-    },
+    zonedDayRange(
+      filters.dateFrom && filters.dateFrom > FIRST_DAY ? filters.dateFrom : undefined,
+      filters.dateTo && filters.dateTo < LAST_DAY ? filters.dateTo : undefined,
+      timeZone,
+    ),
     "created",
   );
   conditions.push(created.sql);

@@ -1,7 +1,6 @@
 import { adminLeadStatusSchema } from "~/domain/schemas/lead-status";
-import { changeLeadStatus } from "~/services/lead-status.server";
-import { apiJson, apiRoute, parseBody } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { leadStatusApi } from "~/utils/lead-status-api.server";
 
 /**
  * PUT /api/admin/applications/{id}/status, { status (any of part 1 section 4, or rescheduled),
@@ -9,19 +8,7 @@ import { requireAdmin } from "~/utils/auth.server";
  * (callback, rescheduled) }: the same service as the agent's status change, with an admin's
  * reach (any lead; an unknown id is 404). An agent is refused (403).
  */
-const api = apiRoute({
-  PUT: async ({ request, params, context }) => {
-    const admin = await requireAdmin({ request, context });
-    const input = await parseBody(request, adminLeadStatusSchema);
-    const application = await changeLeadStatus(admin, params.id ?? "", input);
-    return apiJson({
-      success: true,
-      message: "Status updated successfully",
-      application,
-      ...(application.status === "sale" ? { calculatedCommission: application.calculatedCommission } : {}),
-    });
-  },
-});
+const api = leadStatusApi(requireAdmin, adminLeadStatusSchema);
 
 export const loader = api.loader;
 export const action = api.action;

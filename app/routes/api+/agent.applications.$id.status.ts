@@ -1,7 +1,6 @@
 import { leadStatusSchema } from "~/domain/schemas/lead-status";
-import { changeLeadStatus } from "~/services/lead-status.server";
-import { apiJson, apiRoute, parseBody } from "~/utils/api.server";
 import { requireAgent } from "~/utils/auth.server";
+import { leadStatusApi } from "~/utils/lead-status-api.server";
 
 /**
  * PUT /api/agent/applications/{id}/status, { status, notes?, productId (sale), callbackDate
@@ -10,19 +9,7 @@ import { requireAgent } from "~/utils/auth.server";
  * route. The answer is the lead's status and sale fields, money in dollars, with the sale's
  * calculatedCommission also at the top level.
  */
-const api = apiRoute({
-  PUT: async ({ request, params, context }) => {
-    const agent = await requireAgent({ request, context });
-    const input = await parseBody(request, leadStatusSchema);
-    const application = await changeLeadStatus(agent, params.id ?? "", input);
-    return apiJson({
-      success: true,
-      message: "Status updated successfully",
-      application,
-      ...(application.status === "sale" ? { calculatedCommission: application.calculatedCommission } : {}),
-    });
-  },
-});
+const api = leadStatusApi(requireAgent, leadStatusSchema);
 
 export const loader = api.loader;
 export const action = api.action;

@@ -3,7 +3,7 @@ import type { AgentListQuery } from "~/domain/schemas/agents";
 import { stateName } from "~/domain/states";
 import type { AgentStatus } from "~/domain/statuses";
 import type { Page } from "~/utils/list";
-import { listAgents, type AgentRow } from "./agents.server";
+import { listAgents, type AgentRow, type AgentView, type BdmView } from "./agents.server";
 import { agentSetupOf } from "./carriers.server";
 import { notFound } from "./errors.server";
 import { assertAdmin, isUuid } from "./permissions.server";
@@ -105,27 +105,13 @@ export async function listManagedAgents(
   };
 }
 
-export type AgentProfileView = {
-  id: string;
-  user: { firstName: string; lastName: string; email: string; phone: string | null };
-  companyName: string | null;
-  licenseNumber: string;
-  status: AgentStatus;
-  callQuota: number;
-  callsLeft: number;
-  callsOrdered: number;
-  callsSold: number;
-  assignedBdm: { id: string; firstName: string; lastName: string; email: string } | null;
-  setupComplete: boolean;
-  createdAt: string;
-  approvedAt: string | null;
-  /** State names, as the API speaks them. */
-  licensedStates: string[];
-  /** The same states as two-letter codes (the spec's other name for the list). */
+/** An agent as the list shows them (AgentView), with what only the profile has. */
+export type AgentProfileView = Omit<AgentView, "assignedBdm" | "conversion"> & {
+  /** With the BDM's email, which the list leaves out. */
+  assignedBdm: BdmView | null;
+  /** The same states as two-letter codes (the spec's other name for the list of state names). */
   licensedStatesArray: string[];
   carriersWithProducts: { name: string; products: { name: string; compPercentage: number }[] }[];
-  /** An admin-issued temporary password is waiting to be replaced (never the password itself). */
-  hasTemporaryPassword: boolean;
   activity: {
     totalLeads: number;
     totalSales: number;

@@ -71,6 +71,7 @@ export type AgentView = {
   setupComplete: boolean;
   createdAt: string;
   approvedAt: string | null;
+  /** State names, as the API speaks them. */
   licensedStates: string[];
   /** callsSold / callsOrdered x 100, 1 decimal. */
   conversion: number;

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { STROKE_ICON } from "~/components/leads/lead-action-icons";
 import { useHydrated } from "~/utils/hydrated";
 
 /** How long the copied check shows (part 1, section 9: copy confirmation 2 s). */
@@ -44,12 +45,7 @@ export function CopyLeadButton({ href, name, label }: { href: string; name: stri
     <>
       <svg
         aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+        {...STROKE_ICON}
         className={`size-4 shrink-0 ${state === "copied" ? "text-green-700" : ""}`}
       >
         {icon}

@@ -25,7 +25,17 @@ const PATHS: Record<"details" | "edit" | "call" | "status", ReactNode> = {
   ),
 };
 
-type IconName = keyof typeof PATHS;
+export type IconName = keyof typeof PATHS;
+
+/** The line style of every lead icon, the sprite's and Copy All Lead Information's alike. */
+export const STROKE_ICON = {
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 /**
  * The icons' drawings, once per page: each row's icons refer to them (`<use>`), so a page of
@@ -35,16 +45,7 @@ export function LeadActionIconSprite() {
   return (
     <svg aria-hidden="true" className="absolute size-0 overflow-hidden">
       {(Object.keys(PATHS) as IconName[]).map((name) => (
-        <symbol
-          key={name}
-          id={`lead-icon-${name}`}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <symbol key={name} id={`lead-icon-${name}`} {...STROKE_ICON}>
           {PATHS[name]}
         </symbol>
       ))}

@@ -1,0 +1,138 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/card";
+import type { Column } from "~/components/ui/data-table";
+import { formatDate, formatDollars, formatPhone } from "~/domain/format";
+import type { AgentLeadRow } from "~/services/lead-reads.server";
+import { LeadActionIcon, type IconName } from "./lead-action-icons";
+
+// The columns My Leads and All Leads show alike. Each table composes them with its own Status
+// column and its own row actions; only the agent differs between their rows (All Leads' may be none).
+
+/** A listed lead as both tables have it, whoever its agent is. */
+type ListedLead = Omit<AgentLeadRow, "agent">;
+
+/** Short texts (a name, "Commission Ready", an amount) wrap at spaces only, never inside a word. */
+const whole = "[overflow-wrap:normal]";
+
+export const ROW_ACTION = "row-action sm:px-0";
+
+const NEW_LEAD_BADGE = "bg-red-50 text-red-700 ring-red-600/20";
+
+/**
+ * Lead Details: the name (a link to the lead's dialog at `href`) with New Lead when unread, the
+ * best way to reach them, and where they live with gender and weight. `select` goes before the
+ * name (All Leads' checkbox for reassigning several at once).
+ */
+export function leadDetailsColumn<T extends ListedLead>(
+  href: (lead: T) => string,
+  select?: (lead: T) => ReactNode,
+): Column<T> {
+  return {
+    header: "Lead Details",
+    className: "sm:min-w-52",
+    cell: (lead) => (
+      <div className="space-y-0.5">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          {select?.(lead)}
+          <Link to={href(lead)} preventScrollReset className="[overflow-wrap:anywhere] hover:underline">
+            {lead.firstName} {lead.lastName}
+          </Link>
+          {lead.isUnread ? <Badge className={NEW_LEAD_BADGE}>New Lead</Badge> : null}
+        </p>
+        <p className="text-xs [overflow-wrap:anywhere] text-slate-600">
+          {lead.email ?? (lead.primaryPhone ? formatPhone(lead.primaryPhone) : "No contact info")}
+        </p>
+        <p className="text-xs text-slate-600">
+          {[lead.city, lead.state].filter(Boolean).join(", ") || "No address"}
+          {lead.gender ? ` · ${lead.gender[0]!.toUpperCase()}${lead.gender.slice(1)}` : ""}
+          {lead.weight !== null ? ` · ${lead.weight} lbs` : ""}
+        </p>
+      </div>
+    ),
+  };
+}
+
+/** Agent: whose lead it is (All Leads' may be nobody's). */
+export function agentColumn<
+  T extends ListedLead & { agent: { user: { firstName: string; lastName: string } } | null },
+>(): Column<T> {
+  return {
+    header: "Agent",
+    cell: (lead) => (
+      <span className={whole}>
+        {lead.agent ? `${lead.agent.user.firstName} ${lead.agent.user.lastName}` : "Unassigned"}
+      </span>
+    ),
+  };
+}
+
+/** Carrier / Product: the carrier, then the product, or `noProduct`'s line when there is none. */
+export function carrierColumn<T extends ListedLead>(noProduct?: (lead: T) => ReactNode): Column<T> {
+  return {
+    header: "Carrier / Product",
+    cell: (lead) => (
+      <div className={`space-y-0.5 ${whole}`}>
+        <p className="[overflow-wrap:anywhere] text-slate-900">{lead.carrier?.name ?? "No carrier"}</p>
+        {lead.productName ? <p className="text-xs text-slate-600">{lead.productName}</p> : (noProduct?.(lead) ?? null)}
+      </div>
+    ),
+  };
+}
+
+/** Coverage & Premium, Commission (or TBD, with payments paid of total), and Submitted in `timezone`. */
+export function figureColumns<T extends ListedLead>(timezone: string): Column<T>[] {
+  return [
+    {
+      header: "Coverage & Premium",
+      cell: (lead) => (
+        <div className={whole}>
+          <p className="text-slate-900">{formatDollars(lead.coverageAmount) ?? "—"}</p>
+          <p className="text-xs text-slate-600">
+            {lead.monthlyPremium !== null ? `${formatDollars(lead.monthlyPremium)}/mo` : "No premium"}
+          </p>
+        </div>
+      ),
+    },
+    {
+      header: "Commission",
+      cell: (lead) => (
+        <div className={whole}>
+          <p className="font-medium text-slate-900">{formatDollars(lead.calculatedCommission) ?? "TBD"}</p>
+          {lead.payments.total > 0 ? (
+            <p className="text-xs text-slate-600">
+              {lead.payments.paid}/{lead.payments.total} payments
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      header: "Submitted",
+      cell: (lead) => <time dateTime={lead.createdAt}>{formatDate(lead.createdAt, timezone)}</time>,
+      className: "sm:whitespace-nowrap",
+    },
+  ];
+}
+
+/** Actions: the row's `actions`, given the lead and its name for their spoken labels; two by two on a wide screen. */
+export function actionsColumn<T extends ListedLead>(actions: (lead: T, name: string) => ReactNode): Column<T> {
+  return {
+    header: "Actions",
+    actions: true,
+    cell: (lead) => (
+      <div className="flex flex-wrap gap-1.5 sm:grid sm:w-max sm:grid-cols-2">
+        {actions(lead, `${lead.firstName} ${lead.lastName}`)}
+      </div>
+    ),
+  };
+}
+
+/** A row action's inside: its icon, its word (only an icon on a wide screen), and whose it is, spoken. */
+export const rowActionLabel = (icon: IconName, word: string, spoken: string) => (
+  <>
+    <LeadActionIcon name={icon} />
+    <span className="sm:sr-only">{word}</span>
+    <span className="sr-only"> {spoken}</span>
+  </>
+);

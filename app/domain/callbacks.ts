@@ -17,11 +17,20 @@ const DAY_MS = 86_400_000;
 
 /** Calendar days from today to the callback's date in `timeZone` (negative once it has passed). */
 export function daysUntilCallback(callbackDate: Date | string, timeZone: string, now: Date = new Date()): number {
+  return callbackDayCounter(timeZone, now)(callbackDate);
+}
+
+/**
+ * daysUntilCallback for a page of callbacks: today's date is read once, not once a row (each
+ * reading of a time zone's clock is an Intl call, the most a page of callbacks cost in JavaScript).
+ */
+export function callbackDayCounter(timeZone: string, now: Date = new Date()): (callbackDate: Date | string) => number {
   const day = (date: Date) => {
     const { year, month, day } = localDateParts(date, timeZone);
     return Date.UTC(year, month - 1, day);
   };
-  return Math.round((day(new Date(callbackDate)) - day(now)) / DAY_MS);
+  const today = day(now);
+  return (callbackDate) => Math.round((day(new Date(callbackDate)) - today) / DAY_MS);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Application } from "~db";
-import { callbackCategory, callbackPriority, daysUntilCallback, type CallbackCategory } from "~/domain/callbacks";
+import { callbackCategory, callbackDayCounter, callbackPriority, type CallbackCategory } from "~/domain/callbacks";
 import type { CallbackPriority } from "~/domain/callbacks";
 import { formatPhone } from "~/domain/format";
 import { calendarEvent } from "~/domain/ics";
@@ -148,9 +148,9 @@ function selectCallbackRows(range: string, order: string, replacements: Record<s
   return selectRows<CallbackSqlRow>(callbackRowsSql(range, order), replacements);
 }
 
-function toCallback(row: CallbackSqlRow, timeZone: string, now: Date): AgentCallback {
+function toCallback(row: CallbackSqlRow, daysUntilCallback: (date: string) => number): AgentCallback {
   const callbackDate = row.callbackDate ? new Date(row.callbackDate).toISOString() : null;
-  const daysUntil = callbackDate ? daysUntilCallback(callbackDate, timeZone, now) : null;
+  const daysUntil = callbackDate ? daysUntilCallback(callbackDate) : null;
   return {
     id: row.id,
     firstName: row.firstName,
@@ -207,8 +207,9 @@ async function callbackPage(
           offset: Math.max(0, offset - datedTotal),
         })
       : [];
+  const daysUntil = callbackDayCounter(context.timeZone, context.now);
   return {
-    rows: [...dated, ...undated].map((row) => toCallback(row, context.timeZone, context.now)),
+    rows: [...dated, ...undated].map((row) => toCallback(row, daysUntil)),
     total,
     page: paging.page,
     pageSize: paging.pageSize,

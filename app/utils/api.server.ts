@@ -92,7 +92,7 @@ async function handleApi(run: () => Promise<Response>): Promise<Response> {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ApiArgs = LoaderFunctionArgs | ActionFunctionArgs;
-type ApiHandler = (args: ApiArgs) => Promise<Response>;
+export type ApiHandler = (args: ApiArgs) => Promise<Response>;
 
 /**
  * Declares an /api route by its methods:

@@ -1,6 +1,7 @@
 import { leadStatusSchema } from "~/domain/schemas/lead-status";
 import { requireAgent } from "~/utils/auth.server";
-import { leadStatusApi } from "~/utils/lead-status-api.server";
+import { apiRoute } from "~/utils/api.server";
+import { leadStatusPut } from "~/utils/lead-status-api.server";
 
 /**
  * PUT /api/agent/applications/{id}/status, { status, notes?, productId (sale), callbackDate
@@ -9,7 +10,7 @@ import { leadStatusApi } from "~/utils/lead-status-api.server";
  * route. The answer is the lead's status and sale fields, money in dollars, with the sale's
  * calculatedCommission also at the top level.
  */
-const api = leadStatusApi(requireAgent, leadStatusSchema);
+const api = apiRoute({ PUT: leadStatusPut(requireAgent, leadStatusSchema) });
 
 export const loader = api.loader;
 export const action = api.action;

@@ -8,7 +8,7 @@ import { getAgentSetup, replaceAgentSetup, resolveCarriers, type AgentSetupView 
 import { badRequest, forbidden, validInput } from "./errors.server";
 import { assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { numbersInOneStatement, selectRows } from "./sql.server";
+import { bucketCase, numbersInOneStatement, selectRows } from "./sql.server";
 
 // The agent's own profile (part 2: Agent profile, Profile edit, GET/PUT /api/agent/profile,
 // GET /api/agent/stats). Every function works on the acting agent's rows only.
@@ -145,10 +145,8 @@ export async function getAgentPerformance(actor: SessionUser, now = new Date()):
   const replacements: Record<string, unknown> = { agentId };
   starts.forEach((s, i) => (replacements[`m${i}`] = s.start));
   const last = PERFORMANCE_MONTHS;
-  const bucket = (column: string) =>
-    `CASE ${Array.from({ length: last - 1 }, (_, i) => last - 1 - i)
-      .map((i) => `WHEN ${column} >= :m${i} THEN ${i}`)
-      .join(" ")} ELSE 0 END`;
+  // The month of each row, as the dashboard's chart finds its day (bounds :m1 ... :m11).
+  const bucket = (column: string) => bucketCase(column, "m", last);
   const rows = await selectRows<{
     bucket: number | string;
     leads: number | string;

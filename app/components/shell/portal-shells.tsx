@@ -23,9 +23,14 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/leads", label: "All Leads", badge: counts.unreadLeads },
     { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },
     { to: "/admin/agent-approval", label: "Agent Approval", badge: counts.pendingAgents },
+    { to: "/admin/callbacks", label: "Callbacks" },
     { to: "/admin/agent-management", label: "Agents Management" },
+    { to: "/admin/retention", label: "Retention Tracking" },
+    { to: "/admin/orders", label: "Order Sheet" },
+    { to: "/admin/premiums", label: "Premiums Management" },
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
     { to: "/admin/commission-calculator", label: "Commission Calculator" },
+    { to: "/admin/reports", label: "Reports" },
     { to: "/admin/activity", label: "Activity" },
   ];
   return (

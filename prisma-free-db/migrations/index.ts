@@ -12,6 +12,7 @@ import * as callbackIndex from "./010-callback-index";
 import * as reportCarrierIndex from "./012-report-carrier-index";
 import * as notificationsByApplication from "./013-notifications-by-application";
 import * as activityLogIndexes from "./018-activity-log-indexes";
+import * as premiumsAndCallbacksIndexes from "./020-premiums-and-callbacks-indexes";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   { name: "012-report-carrier-index", ...reportCarrierIndex },
   { name: "013-notifications-by-application", ...notificationsByApplication },
   { name: "018-activity-log-indexes", ...activityLogIndexes },
+  { name: "020-premiums-and-callbacks-indexes", ...premiumsAndCallbacksIndexes },
 ];

@@ -245,6 +245,14 @@ export function initApplicationModels(sequelize: Sequelize) {
         { name: "applications_agent_sold", fields: ["agent_id", "sold_at", "id"] },
         // Migration 012: an agent's leads by carrier, newest first (the report, decision 028).
         { name: "applications_agent_carrier_list", fields: ["agent_id", "carrier_id", "created_at", "id"] },
+        // Migration 020: every agent's sales by sale date, and every agent's scheduled callbacks by
+        // callback date (Premiums Management and the admin's Callbacks, decision 036).
+        { name: "applications_sold_list", fields: ["sold_at", "id"] },
+        {
+          name: "applications_callbacks_by_date",
+          fields: ["callback_date", "id"],
+          where: { status: ["callback", "rescheduled"] },
+        },
         { fields: ["status", "created_at"] },
         { fields: ["created_at"] },
         { fields: ["carrier_id"] },

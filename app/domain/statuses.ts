@@ -125,6 +125,20 @@ export const paymentStatusStyle = statusStyles<PaymentStatus>(
   { pending: "not_paid" },
 );
 
+/**
+ * The admin's retention screens (part 2: "pending/paid/cancelled in the admin and lead views")
+ * name an unpaid month Pending; it is stored as not_paid (decision 026). Their filter is "all"
+ * or one of these words.
+ */
+export const ADMIN_PAYMENT_STATUSES = ["pending", "paid", "cancelled"] as const;
+export const ADMIN_PAYMENT_FILTERS = ["all", ...ADMIN_PAYMENT_STATUSES] as const;
+export type AdminPaymentFilter = (typeof ADMIN_PAYMENT_FILTERS)[number];
+export const adminPaymentStatusStyle = statusStyles<(typeof ADMIN_PAYMENT_STATUSES)[number]>(
+  { pending: ["Pending", "yellow"], paid: ["Paid", "green"], cancelled: ["Cancelled", "red"] },
+  "pending",
+  { not_paid: "pending" },
+);
+
 export const AGENT_STATUSES = ["pending", "approved", "rejected", "paused"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 

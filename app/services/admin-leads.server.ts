@@ -45,6 +45,14 @@ export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery) {
     conditions.push("a.state = :state");
     replacements.state = query.state;
   }
+  if (query.paymentStatus && query.paymentStatus !== "all") {
+    // A sale matches when at least one of its months is in that status (decision 037); the
+    // unique (application_id, month_number) index answers it. Pending is stored as not_paid.
+    conditions.push(
+      "EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = a.id AND t.status = :paymentStatus)",
+    );
+    replacements.paymentStatus = query.paymentStatus === "pending" ? "not_paid" : query.paymentStatus;
+  }
   if (query.unread) {
     // The reader's New Lead rule (leads.server.ts): no lead_reads row of theirs.
     conditions.push("NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :readerId AND r.application_id = a.id)");

@@ -27,7 +27,7 @@ export const PAYMENT_NOT_FOUND = "Payment not found";
  * have payments flagged due, and get reminders. The unique (application_id, month_number) index
  * answers the NOT EXISTS.
  */
-const ACTIVE_POLICY_SQL = `a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
+export const ACTIVE_POLICY_SQL = `a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')`;
 
 /** Where a policy stands: active, lapsed (a month cancelled) or its commission cancelled. */

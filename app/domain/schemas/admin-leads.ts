@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { parseIsoDate } from "~/domain/periods";
 import { STATES_WITH_DC } from "~/domain/states";
+import type { AdminPaymentFilter } from "~/domain/statuses";
 import { ADMIN_LEAD_FILTERS, ADMIN_LEAD_SORTS, type AdminLeadFilter, type AdminLeadSort } from "~/domain/admin-leads";
 import { listQuery, type ListParams } from "~/utils/list-query";
+import { paymentFilterField } from "./admin-retention";
 
 // All Leads' URL and GET /api/admin/applications' query: ?search=&status=&sort=&page=&pageSize=
 // (the list kit) and the admin's own filters ?agentId=&carrierId=&state=&dateFrom=&dateTo=&unread=1.
@@ -35,6 +37,8 @@ const filterFields = {
     .enum(["1", "0", "true", "false"], { errorMap: () => ({ message: "Unread must be 1 or 0" }) })
     .optional()
     .transform((v) => v === "1" || v === "true"),
+  // Retention by sale (?status=sale&paymentStatus=paid): the sales with a month in that status.
+  paymentStatus: paymentFilterField.optional(),
 };
 
 export type AllLeadsQuery = ListParams<AdminLeadFilter, AdminLeadSort> & {
@@ -44,6 +48,7 @@ export type AllLeadsQuery = ListParams<AdminLeadFilter, AdminLeadSort> & {
   dateFrom?: string;
   dateTo?: string;
   unread: boolean;
+  paymentStatus?: AdminPaymentFilter;
 };
 
 const filters = z.object(filterFields).refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {

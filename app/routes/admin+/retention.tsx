@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { paymentStatusIntent } from "~/components/admin-retention/payment-intent.server";
+import { RetentionAccountsTable } from "~/components/admin-retention/retention-accounts-table";
+import { RetentionFilters } from "~/components/admin-retention/retention-filters";
+import type { PageHandle } from "~/components/shell/app-shell";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, StatCards } from "~/components/ui/card";
+import { Pagination } from "~/components/ui/pagination";
+import { retentionAccountsFromSearch } from "~/domain/schemas/admin-retention";
+import { allLeadsFilterChoices } from "~/services/admin-leads.server";
+import { listRetentionAccounts, retentionManagementSummary } from "~/services/admin-retention.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { runIntent } from "~/utils/intent.server";
+import { hrefWith, pageCount } from "~/utils/list";
+
+export const handle: PageHandle = { title: "Retention Management", subtitle: "Payments of every sold policy" };
+export const meta: MetaFunction = () => [{ title: "Retention Management | Agency CRM" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin({ request, context });
+  const url = new URL(request.url);
+  const query = retentionAccountsFromSearch(url.searchParams);
+  const [list, summary, choices] = await Promise.all([
+    listRetentionAccounts(user, query),
+    retentionManagementSummary(user, query),
+    allLeadsFilterChoices(user),
+  ]);
+  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
+    throw redirect(hrefWith(url, { page: pageCount(list) }));
+  }
+  return {
+    list,
+    summary,
+    agents: choices.agents,
+    filters: { search: query.search ?? "", agentId: query.agentId ?? "" },
+    timezone: user.timezone,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAdmin({ request, context });
+  const back = hrefWith(new URL(request.url), {});
+  return runIntent(request, { back, intents: { payment: paymentStatusIntent(user, back) } });
+}
+
+export default function AdminRetention() {
+  const { list, summary, agents, filters, timezone } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const bySale = hrefWith(`/admin/retention-detailed${location.search}`, { page: null });
+  return (
+    <div className="space-y-5">
+      <StatCards
+        items={[
+          { label: "Total Accounts", value: summary.totalAccounts, caption: "Sold policies" },
+          {
+            label: "Payments Due Soon",
+            value: summary.paymentsDueSoon,
+            caption: `${summary.dueToday} due today, ${summary.dueTomorrow} due tomorrow`,
+          },
+          { label: "Payment Success Rate", value: `${summary.successRate}%`, caption: "Paid of all payments" },
+          {
+            label: "Total Payments",
+            value: `${summary.paidPayments}/${summary.totalPayments}`,
+            caption: "Paid / total",
+          },
+        ]}
+      />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <RetentionFilters search={filters.search} agentId={filters.agentId} agents={agents} />
+        <ButtonLink to={bySale} variant="secondary">
+          View by sale
+        </ButtonLink>
+      </div>
+      <h2 className="sr-only">Retention accounts</h2>
+      {list.total === 0 ? (
+        <Card className="px-4 py-12 text-center">
+          <p className="text-slate-600">No retention accounts found.</p>
+        </Card>
+      ) : (
+        <Card>
+          <RetentionAccountsTable accounts={list.rows} timezone={timezone} />
+        </Card>
+      )}
+      <Pagination page={list} label="Retention account pages" />
+    </div>
+  );
+}

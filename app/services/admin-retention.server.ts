@@ -1,0 +1,298 @@
+import { addDaysIso, todayIn } from "~/domain/periods";
+import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
+import { adminPaymentStatusSchema, type RetentionAccountsQuery } from "~/domain/schemas/admin-retention";
+import { limitOffset, type Page } from "~/utils/list";
+import { listAllLeads, type AdminLeadRow } from "./admin-leads.server";
+import { validInput } from "./errors.server";
+import { leadsWhere, type LeadPayment } from "./lead-reads.server";
+import { assertAdmin } from "./permissions.server";
+import { ACTIVE_POLICY_SQL, updatePaymentTracking, type PolicyStatus } from "./retention.server";
+import type { SessionUser } from "./sessions.server";
+import { numbersInOneStatement, selectRows } from "./sql.server";
+
+// The admin's retention (issue 13, item 3): Retention Management (/admin/retention,
+// GET /api/admin/retention) lists every sold policy with its cards; retention by sale
+// (/admin/retention-detailed, GET /api/admin/applications?status=sale) lists the leads in sale
+// with their nine months; both set a month's status (PUT /api/admin/payment-tracking/{id}).
+// Which policies count and why: docs/decisions/037-admin-retention.md.
+
+/** A month as the admin screens send it: the stored status, and whether it is due soon. */
+export type AccountPayment = LeadPayment & { due: "today" | "tomorrow" | null };
+
+/** The spec's Retention account (part 1, section 3), with where the policy stands. */
+export type RetentionAccount = {
+  id: string;
+  customerName: string;
+  phone: string | null;
+  email: string | null;
+  agentId: string | null;
+  agentName: string | null;
+  carrier: string | null;
+  productName: string | null;
+  monthlyPremium: number | null;
+  saleDate: string;
+  policyStatus: PolicyStatus;
+  /** An unpaid month of an active policy is due today or tomorrow in the admin's time zone. */
+  paymentDueSoon: boolean;
+  payments: AccountPayment[];
+};
+
+/** The four cards of Retention Management. */
+export type RetentionManagementSummary = {
+  totalAccounts: number;
+  paymentsDueSoon: number;
+  dueToday: number;
+  dueTomorrow: number;
+  paidPayments: number;
+  totalPayments: number;
+  /** paid / total as a whole percent (part 1, section 9); 0 without payments. */
+  successRate: number;
+};
+
+/** A sale of retention by sale: the All Leads row, its sale date and its months (the spec's paymentTracking). */
+export type SaleWithPayments = AdminLeadRow & { saleDate: string | null; paymentTracking: LeadPayment[] };
+
+const dollars = (cents: number | string | null | undefined) =>
+  cents === null || cents === undefined ? null : Number(cents) / 100;
+
+const isoDay = (value: string | Date) =>
+  typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+function adminDays(actor: SessionUser, now: Date) {
+  const today = todayIn(actor.timezone, now);
+  return { today, tomorrow: addDaysIso(today, 1) };
+}
+
+/** Whole percent of paid months; 0 when there are none. */
+export function paymentSuccessRate(paid: number, total: number) {
+  return total > 0 ? Math.round((paid / total) * 100) : 0;
+}
+
+/** The accounts' WHERE over `applications a`: every sold policy, of the agent and matching the search when asked. */
+function accountsWhere(query: Pick<RetentionAccountsQuery, "agentId" | "search">) {
+  const conditions = ["a.sold_at IS NOT NULL"];
+  const replacements: Record<string, string> = {};
+  if (query.agentId) {
+    conditions.push("a.agent_id = :agentId");
+    replacements.agentId = query.agentId;
+  }
+  return leadsWhere(conditions, replacements, { status: "all", search: query.search });
+}
+
+/**
+ * Retention Management's cards, in one statement: the sold policies (Total Accounts), the unpaid
+ * months of active policies due today and tomorrow in the admin's time zone (Payments Due Soon),
+ * and the paid and all months (Total Payments, Payment Success Rate), of the agent when asked.
+ * The months are counted from the (status, due_date) index (paid, due) or the whole table (all);
+ * with an agent, through the (agent_id, sold_at, id) index and each sale's months.
+ */
+export async function retentionManagementSummary(
+  actor: SessionUser,
+  filters: Pick<RetentionAccountsQuery, "agentId" | "search">,
+  now = new Date(),
+): Promise<RetentionManagementSummary> {
+  assertAdmin(actor);
+  const { where, replacements } = accountsWhere(filters);
+  const { today, tomorrow } = adminDays(actor, now);
+  const scoped = Boolean(filters.agentId || filters.search);
+  const months = (condition: string) =>
+    scoped
+      ? `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id WHERE ${where} AND ${condition}`
+      : `SELECT COUNT(*) FROM payment_trackings t WHERE ${condition}`;
+  const dueOn = (day: string) =>
+    `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
+     WHERE t.status = 'not_paid' AND t.due_date = :${day} AND ${where} AND ${ACTIVE_POLICY_SQL}`;
+  const figures = await numbersInOneStatement(
+    {
+      totalAccounts: `SELECT COUNT(*) FROM applications a WHERE ${where}`,
+      dueToday: dueOn("today"),
+      dueTomorrow: dueOn("tomorrow"),
+      paidPayments: months("t.status = 'paid'"),
+      totalPayments: months("1 = 1"),
+    },
+    { ...replacements, today, tomorrow },
+  );
+  return {
+    totalAccounts: figures.totalAccounts,
+    paymentsDueSoon: figures.dueToday + figures.dueTomorrow,
+    dueToday: figures.dueToday,
+    dueTomorrow: figures.dueTomorrow,
+    paidPayments: figures.paidPayments,
+    totalPayments: figures.totalPayments,
+    successRate: paymentSuccessRate(figures.paidPayments, figures.totalPayments),
+  };
+}
+
+type AccountRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  monthlyPremiumCents: number | string | null;
+  soldAt: Date | string;
+  commissionCancelledAt: Date | string | null;
+  soldProductName: string | null;
+  agentId: string | null;
+  agentFirstName: string | null;
+  agentLastName: string | null;
+  carrier: string | null;
+  phone: string | null;
+  lapsed: number | string | boolean;
+};
+
+type PaymentRow = {
+  id: string;
+  applicationId: string;
+  monthNumber: number | string;
+  dueDate: string | Date;
+  amountCents: number | string;
+  status: string;
+  notes: string | null;
+};
+
+/** The months of the given sales, by sale, in month order: one statement by the (application_id, month_number) index. */
+async function paymentsOfSales(ids: string[]): Promise<Map<string, LeadPayment[]>> {
+  const bySale = new Map<string, LeadPayment[]>();
+  if (ids.length === 0) return bySale;
+  const rows = await selectRows<PaymentRow>(
+    `SELECT t.id, t.application_id AS "applicationId", t.month_number AS "monthNumber", t.due_date AS "dueDate",
+       t.amount_cents AS "amountCents", t.status, t.notes
+     FROM payment_trackings t WHERE t.application_id IN (:ids)
+     ORDER BY t.application_id, t.month_number`,
+    { ids },
+  );
+  for (const row of rows) {
+    const monthNumber = Number(row.monthNumber);
+    const payment: LeadPayment = {
+      id: row.id,
+      month: monthNumber,
+      monthNumber,
+      dueDate: isoDay(row.dueDate),
+      amount: dollars(row.amountCents)!,
+      status: row.status,
+      notes: row.notes ?? null,
+    };
+    const months = bySale.get(row.applicationId);
+    if (months) months.push(payment);
+    else bySale.set(row.applicationId, [payment]);
+  }
+  return bySale;
+}
+
+/**
+ * Retention Management's table and GET /api/admin/retention: every sold policy (a lead with a
+ * sale recorded, whatever its status now, as the agent's tracker), newest sale first, of the
+ * agent and matching the search (customer's first or last name or email) when asked, one page
+ * and the total. The page's ids come first from the (sold_at) or (agent_id, sold_at, id) index,
+ * then only their rows with the agent, carrier and primary phone, and their months in one more
+ * statement.
+ */
+export async function listRetentionAccounts(
+  actor: SessionUser,
+  query: RetentionAccountsQuery,
+  now = new Date(),
+): Promise<Page<RetentionAccount>> {
+  assertAdmin(actor);
+  const { where, replacements } = accountsWhere(query);
+  const [rows, [counted]] = await Promise.all([
+    selectRows<AccountRow>(
+      `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email,
+         a.monthly_premium_cents AS "monthlyPremiumCents", a.sold_at AS "soldAt",
+         a.commission_cancelled_at AS "commissionCancelledAt", a.sold_product_name AS "soldProductName",
+         a.agent_id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
+         (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrier",
+         (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
+           ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone",
+         CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
+           THEN 1 ELSE 0 END AS "lapsed"
+       FROM (SELECT a.id FROM applications a WHERE ${where}
+             ORDER BY a.sold_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
+       JOIN applications a ON a.id = page.id
+       LEFT JOIN agents g ON g.id = a.agent_id
+       LEFT JOIN users u ON u.id = g.user_id
+       ORDER BY a.sold_at DESC, a.id DESC`,
+      { ...replacements, ...limitOffset(query) },
+    ),
+    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
+  ]);
+  const payments = await paymentsOfSales(rows.map((row) => row.id));
+  const { today, tomorrow } = adminDays(actor, now);
+  return {
+    rows: rows.map((row) => {
+      const policyStatus: PolicyStatus = row.commissionCancelledAt
+        ? "commission_cancelled"
+        : Number(row.lapsed)
+          ? "lapsed"
+          : "active";
+      const months = (payments.get(row.id) ?? []).map((payment): AccountPayment => {
+        const open = policyStatus === "active" && payment.status === "not_paid";
+        const due = !open
+          ? null
+          : payment.dueDate === today
+            ? "today"
+            : payment.dueDate === tomorrow
+              ? "tomorrow"
+              : null;
+        return { ...payment, due };
+      });
+      return {
+        id: row.id,
+        customerName: `${row.firstName} ${row.lastName}`,
+        phone: row.phone ?? null,
+        email: row.email ?? null,
+        agentId: row.agentId ?? null,
+        agentName: row.agentId ? `${row.agentFirstName ?? ""} ${row.agentLastName ?? ""}`.trim() : null,
+        carrier: row.carrier ?? null,
+        productName: row.soldProductName ?? null,
+        monthlyPremium: dollars(row.monthlyPremiumCents),
+        saleDate: new Date(row.soldAt).toISOString(),
+        policyStatus,
+        paymentDueSoon: months.some((payment) => payment.due !== null),
+        payments: months,
+      };
+    }),
+    total: Number(counted?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Retention by sale and GET /api/admin/applications?status=sale: All Leads' rows of the leads in
+ * sale (every All Leads filter still applies, plus ?paymentStatus=: the sales with at least one
+ * month in that status), each with its sale date and its months (the spec's paymentTracking).
+ */
+export async function listSalesWithPayments(actor: SessionUser, query: AllLeadsQuery): Promise<Page<SaleWithPayments>> {
+  assertAdmin(actor);
+  const page = await listAllLeads(actor, { ...query, status: "sale" });
+  const ids = page.rows.map((row) => row.id);
+  const [payments, sold] = await Promise.all([
+    paymentsOfSales(ids),
+    ids.length
+      ? selectRows<{ id: string; soldAt: Date | string | null }>(
+          `SELECT a.id, a.sold_at AS "soldAt" FROM applications a WHERE a.id IN (:ids)`,
+          { ids },
+        )
+      : Promise.resolve([]),
+  ]);
+  const soldAt = new Map(sold.map((row) => [row.id, row.soldAt]));
+  return {
+    ...page,
+    rows: page.rows.map((row) => {
+      const at = soldAt.get(row.id);
+      return { ...row, saleDate: at ? new Date(at).toISOString() : null, paymentTracking: payments.get(row.id) ?? [] };
+    }),
+  };
+}
+
+/**
+ * PUT /api/admin/payment-tracking/{id} and both screens' selects: sets one month's status
+ * (pending, stored as not_paid, paid or cancelled). Only an administrator (403); an unknown or
+ * malformed id is 404 "Payment not found"; the change and its activity-log entry are one
+ * transaction (the agent tracker's updatePaymentTracking).
+ */
+export async function setPaymentStatusAsAdmin(actor: SessionUser, id: string, input: unknown) {
+  assertAdmin(actor);
+  const change = validInput(adminPaymentStatusSchema, input);
+  return updatePaymentTracking(actor, id, { status: change.status });
+}

@@ -13,6 +13,7 @@ import * as reportCarrierIndex from "./012-report-carrier-index";
 import * as notificationsByApplication from "./013-notifications-by-application";
 import * as activityLogIndexes from "./018-activity-log-indexes";
 import * as premiumsAndCallbacksIndexes from "./020-premiums-and-callbacks-indexes";
+import * as adminReportCarrierIndex from "./022-admin-report-carrier-index";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   { name: "013-notifications-by-application", ...notificationsByApplication },
   { name: "018-activity-log-indexes", ...activityLogIndexes },
   { name: "020-premiums-and-callbacks-indexes", ...premiumsAndCallbacksIndexes },
+  { name: "022-admin-report-carrier-index", ...adminReportCarrierIndex },
 ];

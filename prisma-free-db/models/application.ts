@@ -255,7 +255,8 @@ export function initApplicationModels(sequelize: Sequelize) {
         },
         { fields: ["status", "created_at"] },
         { fields: ["created_at"] },
-        { fields: ["carrier_id"] },
+        // Migration 022: the agency's leads of a carrier within a range (the admin's reports, decision 038).
+        { name: "applications_carrier_created", fields: ["carrier_id", "created_at"] },
         { fields: ["callback_date"] },
         { fields: ["sold_at"] },
         { fields: ["last_name", "first_name"] },

@@ -1,0 +1,115 @@
+import { Form, Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { Field, SelectField } from "~/components/ui/field";
+import {
+  ADMIN_REPORT_FILTER_FIELDS,
+  ADMIN_REPORT_STATUSES,
+  adminReportExportHref,
+  type AdminReportFieldErrors,
+  type AdminReportFilterValues,
+  type AdminReportTab,
+} from "~/domain/admin-reports";
+import { leadStatusStyle } from "~/domain/statuses";
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+type Choice = { id: string; name: string };
+
+/**
+ * The report's filters as one GET form (From Date, To Date, Agent, Carrier, Status) that keeps the
+ * open tab: the choice lands in the URL, so it works without JavaScript and is what the export
+ * reads. A refused value comes back as typed with its message (a date a date box cannot hold in a
+ * text box). Export CSV is a plain link to the server's file of the current tab, offered only
+ * when the filters are valid.
+ */
+export function AdminReportFilters({
+  values,
+  fieldErrors,
+  agents,
+  carriers,
+  tab,
+}: {
+  values: AdminReportFilterValues;
+  fieldErrors: AdminReportFieldErrors | null;
+  agents: Choice[];
+  carriers: Choice[];
+  tab: AdminReportTab;
+}) {
+  const errors = fieldErrors ?? {};
+  const filtered = ADMIN_REPORT_FILTER_FIELDS.some((field) => values[field] && values[field] !== "all");
+  const dateField = (name: "dateFrom" | "dateTo", label: string) => (
+    <Field
+      id={name}
+      name={name}
+      label={label}
+      type={!values[name] || ISO_DAY.test(values[name]) ? "date" : "text"}
+      placeholder="YYYY-MM-DD"
+      defaultValue={values[name]}
+      errors={errors[name]}
+      className="min-w-0"
+    />
+  );
+  // A refused id is offered once more as typed, so the select shows what the message is about.
+  const choiceSelect = (name: "agentId" | "carrierId", label: string, allLabel: string, choices: Choice[]) => {
+    const value = values[name] || "all";
+    const known = value === "all" || choices.some((choice) => choice.id === value);
+    return (
+      <SelectField id={name} name={name} label={label} defaultValue={value} errors={errors[name]} className="min-w-0">
+        <option value="all">{allLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+        {known ? null : <option value={value}>{value}</option>}
+      </SelectField>
+    );
+  };
+  const knownStatus = ADMIN_REPORT_STATUSES.some((status) => status === (values.status || "all"));
+  return (
+    <Form method="get" preventScrollReset className="space-y-3" aria-label="Report filters">
+      {tab === "overview" ? null : <input type="hidden" name="tab" value={tab} />}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        {dateField("dateFrom", "From Date")}
+        {dateField("dateTo", "To Date")}
+        {choiceSelect("agentId", "Agent", "All Agents", agents)}
+        {choiceSelect("carrierId", "Carrier", "All Carriers", carriers)}
+        <SelectField
+          id="status"
+          name="status"
+          label="Status"
+          defaultValue={values.status || "all"}
+          errors={errors.status}
+          className="min-w-0"
+        >
+          {ADMIN_REPORT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
+            </option>
+          ))}
+          {knownStatus ? null : <option value={values.status}>{values.status}</option>}
+        </SelectField>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" className={buttonClass("primary")}>
+          Apply Filters
+        </button>
+        {filtered ? (
+          <Link
+            to={tab === "overview" ? "/admin/reports" : `/admin/reports?tab=${tab}`}
+            preventScrollReset
+            className={buttonClass("ghost")}
+          >
+            Clear
+          </Link>
+        ) : null}
+        {fieldErrors ? null : (
+          // A document request, not a client-side navigation: the server answers with the file.
+          <a href={adminReportExportHref(values, tab)} className={buttonClass("secondary", "sm:ml-auto")}>
+            Export CSV
+          </a>
+        )}
+      </div>
+    </Form>
+  );
+}

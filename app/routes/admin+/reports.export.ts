@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { adminReportTab } from "~/domain/admin-reports";
+import { readAdminReportFilters } from "~/domain/schemas/admin-reports";
+import { exportAdminReport } from "~/services/admin-reports.server";
+import { ServiceError } from "~/services/errors.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/**
+ * /admin/reports/export?tab=&dateFrom=&dateTo=&agentId=&carrierId=&status=: the current tab's rows
+ * as a CSV file (Export CSV, a plain link, so it works without JavaScript). Filters the page would
+ * refuse send the browser back to the page, which shows each message at its field.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin({ request, context });
+  const url = new URL(request.url);
+  const backToReport = `/admin/reports${url.search}`;
+  const reading = readAdminReportFilters(url.searchParams);
+  if (!reading.filters) throw redirect(backToReport);
+  let file;
+  try {
+    file = await exportAdminReport(user, reading.filters, adminReportTab(url.searchParams.get("tab")));
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === "invalid") throw redirect(backToReport);
+    throw error;
+  }
+  return new Response(file.text, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

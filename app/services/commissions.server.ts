@@ -133,7 +133,7 @@ function historyWhere(agentId: string, query: CommissionQuery, actor: SessionUse
 }
 
 /** A sale's paid months (at most nine) and whether any is cancelled, from the (application_id, month_number) index. */
-const PAYMENT_COUNTS_SQL = (alias: string) =>
+export const PAYMENT_COUNTS_SQL = (alias: string) =>
   `(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${alias}.id AND t.status = 'paid') AS "monthsPaid",
    CASE WHEN EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = ${alias}.id AND t.status = 'cancelled')
      THEN 1 ELSE 0 END AS "anyPaymentCancelled"`;

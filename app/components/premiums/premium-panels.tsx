@@ -1,0 +1,182 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { Badge, Card, StatCards } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { inputClass } from "~/components/ui/field";
+import { buttonClass } from "~/components/ui/button";
+import { formatDate, formatMoney } from "~/domain/format";
+import type { AgentLedgerRow, PremiumFigures, PremiumRow } from "~/services/premiums.server";
+
+const CANCELLED = "bg-red-100 text-red-800 ring-red-600/20";
+
+/**
+ * The agent filter (all or one approved agent) as a GET form that carries the period along, so
+ * the choice lands in the URL and works without JavaScript (Show); with it, a choice applies at once.
+ */
+export function AgentFilter({
+  agents,
+  agentId,
+  keep,
+}: {
+  agents: { id: string; name: string }[];
+  agentId: string;
+  keep: Record<string, string | undefined>;
+}) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2" key={agentId}>
+      {Object.entries(keep).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      <div>
+        <label htmlFor="agentId" className="mb-1 block text-xs font-medium text-slate-600">
+          Agent
+        </label>
+        <select
+          id="agentId"
+          name="agentId"
+          defaultValue={agentId}
+          className={`${inputClass} w-56 max-w-full`}
+          onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+        >
+          <option value="">All agents</option>
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass("secondary")}>
+        Show
+      </button>
+    </Form>
+  );
+}
+
+/** The spec's four cards; Total Monthly Premiums carries the period's caption. */
+export function PremiumCards({ figures, periodCaption }: { figures: PremiumFigures; periodCaption: string }) {
+  const cancelled =
+    figures.cancelledSales === 0
+      ? "Active commissions"
+      : `Active · ${formatMoney(figures.cancelledCommissionCents)} cancelled (${figures.cancelledSales}) not counted`;
+  return (
+    <StatCards
+      items={[
+        { label: "Total Monthly Premiums", value: formatMoney(figures.totalPremiumCents), caption: periodCaption },
+        { label: "Total Commissions", value: formatMoney(figures.totalCommissionCents), caption: cancelled },
+        { label: "Average Premium", value: formatMoney(figures.averagePremiumCents), caption: "Per sale, monthly" },
+        { label: "Total Sales", value: figures.totalSales, caption: periodCaption },
+      ]}
+    />
+  );
+}
+
+/** The spec's table: lead, agent, carrier, product, premium, comp %, commission, sale date. */
+export function PremiumTable({ rows, timezone }: { rows: PremiumRow[]; timezone: string }) {
+  const columns: Column<PremiumRow>[] = [
+    {
+      header: "Lead",
+      cell: (row) => <span className="font-medium text-slate-900">{row.leadName}</span>,
+    },
+    { header: "Agent", cell: (row) => row.agentName ?? "Unassigned" },
+    { header: "Carrier", cell: (row) => row.carrier ?? "—" },
+    { header: "Product", cell: (row) => row.product ?? "—" },
+    {
+      header: "Premium",
+      align: "right",
+      className: "sm:whitespace-nowrap",
+      cell: (row) => `${formatMoney(row.premiumCents)}/mo`,
+    },
+    {
+      header: "Comp %",
+      align: "right",
+      cell: (row) => (row.compPercentage === null ? "—" : `${row.compPercentage}%`),
+    },
+    {
+      header: "Commission",
+      align: "right",
+      className: "sm:whitespace-nowrap",
+      cell: (row) =>
+        row.commissionCancelled ? (
+          <>
+            <span className="text-slate-500 line-through">{formatMoney(row.commissionCents)}</span>{" "}
+            <Badge className={CANCELLED}>Cancelled</Badge>
+          </>
+        ) : (
+          formatMoney(row.commissionCents)
+        ),
+    },
+    { header: "Sale Date", className: "sm:whitespace-nowrap", cell: (row) => formatDate(row.saleDate, timezone) },
+  ];
+  return (
+    <DataTable
+      caption="Premiums"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({ id: `premium-${row.id}` })}
+      empty="No premium data found."
+      dense
+    />
+  );
+}
+
+/**
+ * Advances and chargebacks by agent (beyond the spec): each agent's first-year commissions
+ * advanced on the period's sales, what is earned as payments come in, what was charged back on
+ * cancelled commissions or payments, and the balance.
+ */
+export function AgentLedgerTable({ rows, periodCaption }: { rows: AgentLedgerRow[]; periodCaption: string }) {
+  const money = (cents: number) => formatMoney(cents);
+  const columns: Column<AgentLedgerRow>[] = [
+    { header: "Agent", cell: (row) => <span className="font-medium text-slate-900">{row.agentName}</span> },
+    { header: "Sales", align: "right", cell: (row) => row.sales },
+    { header: "Advanced", align: "right", className: "sm:whitespace-nowrap", cell: (row) => money(row.advancedCents) },
+    { header: "Earned", align: "right", className: "sm:whitespace-nowrap", cell: (row) => money(row.earnedCents) },
+    {
+      header: "Unearned",
+      align: "right",
+      className: "sm:whitespace-nowrap",
+      cell: (row) => money(row.unearnedCents),
+    },
+    {
+      header: "Charged Back",
+      align: "right",
+      className: "sm:whitespace-nowrap",
+      cell: (row) => (
+        <span className={row.chargedBackCents > 0 ? "font-medium text-red-700" : ""}>
+          {money(row.chargedBackCents)}
+        </span>
+      ),
+    },
+    {
+      header: "Balance",
+      align: "right",
+      className: "sm:whitespace-nowrap",
+      cell: (row) => <span className="font-semibold text-slate-900">{money(row.balanceCents)}</span>,
+    },
+  ];
+  return (
+    <Card className="overflow-hidden">
+      <div className="border-b border-slate-200 p-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 className="font-semibold text-slate-900">Advances and Chargebacks by Agent</h2>
+          <p className="text-xs text-slate-600">Sales · {periodCaption}</p>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          Each sale&apos;s first-year commission is advanced and earned one ninth a month as payments are marked paid. A
+          cancelled commission or payment charges back what was not yet earned; the balance is advanced less charged
+          back.
+        </p>
+      </div>
+      <DataTable
+        caption="Advances and chargebacks by agent"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.agentId}
+        empty="No sales in this period, so nothing was advanced."
+        dense
+      />
+    </Card>
+  );
+}

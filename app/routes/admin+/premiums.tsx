@@ -1,0 +1,91 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AgentFilter, AgentLedgerTable, PremiumCards, PremiumTable } from "~/components/premiums/premium-panels";
+import type { PageHandle } from "~/components/shell/app-shell";
+import { Card } from "~/components/ui/card";
+import { Pagination } from "~/components/ui/pagination";
+import { PeriodFilter } from "~/components/ui/period-filter";
+import { periodFromSearch } from "~/domain/period-range";
+import { PERIOD_CAPTIONS } from "~/domain/periods";
+import { premiumQueryFromSearch } from "~/domain/schemas/premiums";
+import { listAgentLedgers, listPremiums, premiumAgentChoices, premiumFigures } from "~/services/premiums.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { hrefWith, pageCount } from "~/utils/list";
+
+export const handle: PageHandle = { title: "Premiums Management", subtitle: "Premiums and commissions across agents" };
+export const meta: MetaFunction = () => [{ title: "Premiums Management | Agency CRM" }];
+
+/** Agents per page of the ledger table; it pages on its own (?ledgerPage=). */
+const LEDGER_PAGE_SIZE = 10;
+
+function ledgerPageFrom(search: URLSearchParams) {
+  const page = Number(search.get("ledgerPage"));
+  return Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin({ request, context });
+  const url = new URL(request.url);
+  // The admin's default period is today (part 1, section 9), in their own time zone; a custom
+  // range that cannot be shown comes back as typed, with the reason, as on every period selector.
+  const selection = periodFromSearch(url.searchParams, "today");
+  const { period, startDate, endDate } = selection;
+  const query = { ...premiumQueryFromSearch(url.searchParams), period, startDate, endDate };
+  const [list, figures, ledgers, agents] = await Promise.all([
+    listPremiums(user, query),
+    premiumFigures(user, query),
+    listAgentLedgers(user, { ...query, page: ledgerPageFrom(url.searchParams), pageSize: LEDGER_PAGE_SIZE }),
+    premiumAgentChoices(user),
+  ]);
+  // A page past the end (sales moved out of the period meanwhile) shows the last one instead.
+  if (list.rows.length === 0 && query.page > 1 && list.total > 0)
+    throw redirect(hrefWith(url, { page: pageCount(list) }));
+  if (ledgers.rows.length === 0 && ledgers.page > 1 && ledgers.total > 0) {
+    throw redirect(hrefWith(url, { ledgerPage: pageCount(ledgers) }));
+  }
+  // An agent no longer approved is still a choice while their sales are shown.
+  const chosen = query.agentId && !agents.some((a) => a.id === query.agentId) ? list.rows[0]?.agentName : null;
+  return {
+    list,
+    figures,
+    ledgers,
+    agents: chosen ? [...agents, { id: query.agentId!, name: chosen }] : agents,
+    agentId: query.agentId ?? "",
+    selection,
+    timezone: user.timezone,
+  };
+}
+
+export default function PremiumsPage() {
+  const { list, figures, ledgers, agents, agentId, selection, timezone } = useLoaderData<typeof loader>();
+  const caption =
+    selection.period === "custom"
+      ? `${PERIOD_CAPTIONS.custom}: ${selection.startDate} to ${selection.endDate}`
+      : PERIOD_CAPTIONS[selection.period];
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
+        <AgentFilter
+          agents={agents}
+          agentId={agentId}
+          keep={{ period: selection.period, startDate: selection.startDate, endDate: selection.endDate }}
+        />
+        <PeriodFilter selection={selection} extra={{ agentId: agentId || undefined }} />
+      </div>
+      <PremiumCards figures={figures} periodCaption={caption} />
+      <Card className="overflow-hidden">
+        <div className="border-b border-slate-200 p-4">
+          <h2 className="font-semibold text-slate-900">Premiums</h2>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Sales found: {list.total}
+          </p>
+        </div>
+        <PremiumTable rows={list.rows} timezone={timezone} />
+      </Card>
+      <Pagination page={list} label="Premium pages" />
+      <AgentLedgerTable rows={ledgers.rows} periodCaption={caption} />
+      <Pagination page={ledgers} label="Agent ledger pages" param="ledgerPage" />
+    </div>
+  );
+}

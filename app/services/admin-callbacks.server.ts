@@ -1,0 +1,164 @@
+import { limitOffset, type Page } from "~/utils/list";
+import { SCHEDULED_CALLBACK_SQL } from "./callbacks.server";
+import { notFound } from "./errors.server";
+import { findAccessibleLead } from "./leads.server";
+import { assertAdmin } from "./permissions.server";
+import type { SessionUser } from "./sessions.server";
+import { numbersInOneStatement, selectRows } from "./sql.server";
+
+// The admin's Callback Management (part 1, section 2; issue 13 item 4): every agent's scheduled
+// callbacks (leads in callback or rescheduled, as the agent's Callbacks page counts them), soonest
+// first, those without a date last. Reschedule is the agent page's own rescheduleCallback (a
+// status change through changeLeadStatus: an admin any lead, an agent only their own, the status
+// history and the activity log in the same transaction). docs/decisions/036.
+
+export const ADMIN_CALLBACK_ERRORS = { agentNotFound: "Agent not found" } as const;
+
+/** One callback card: the spec's Callback (id, names, createdAt, coverage, premium) with its agent and phone. */
+export type AdminCallback = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  agentId: string | null;
+  agentName: string | null;
+  phone: string | null;
+  status: string;
+  coverageAmount: number | null;
+  monthlyPremium: number | null;
+  callbackDate: string | null;
+  createdAt: string;
+};
+
+type CallbackSqlRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  agentId: string | null;
+  agentFirstName: string | null;
+  agentLastName: string | null;
+  phone: string | null;
+  status: string;
+  coverageAmountCents: number | string | null;
+  monthlyPremiumCents: number | string | null;
+  callbackDate: Date | string | null;
+  createdAt: Date | string;
+};
+
+/**
+ * The scheduled callbacks of the filter as a WHERE over `applications` (no alias, so the partial
+ * indexes' predicate is repeated word for word, which SQLite needs): one agent's from migration
+ * 010's (agent_id, callback_date, id), every agent's from migration 020's (callback_date, id).
+ */
+function scheduledWhere(agentId: string | undefined) {
+  return agentId ? `agent_id = :agentId AND ${SCHEDULED_CALLBACK_SQL}` : SCHEDULED_CALLBACK_SQL;
+}
+
+/**
+ * SQL of one page of one range of callbacks (dated by callback date, or undated by id), the page's
+ * ids from the index first, then only its rows with their agent's name and primary phone. Takes
+ * :agentId (with an agent), :limit and :offset. Exported for the benchmark and the plan test.
+ */
+export function adminCallbackRowsSql(agentId: string | undefined, dated: boolean) {
+  const range = dated ? "callback_date IS NOT NULL" : "callback_date IS NULL";
+  const order = dated ? "callback_date, id" : "id";
+  return `SELECT l.id, l.first_name AS "firstName", l.last_name AS "lastName", l.agent_id AS "agentId",
+       u.first_name AS "agentFirstName", u.last_name AS "agentLastName", l.status,
+       l.coverage_amount_cents AS "coverageAmountCents", l.monthly_premium_cents AS "monthlyPremiumCents",
+       l.callback_date AS "callbackDate", l.created_at AS "createdAt",
+       (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
+         ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone"
+     FROM (SELECT id FROM applications WHERE ${scheduledWhere(agentId)} AND ${range}
+           ORDER BY ${order} LIMIT :limit OFFSET :offset) page
+     JOIN applications l ON l.id = page.id
+     LEFT JOIN agents g ON g.id = l.agent_id
+     LEFT JOIN users u ON u.id = g.user_id
+     ORDER BY ${order.replace(/(^|, )/g, "$1l.")}`;
+}
+
+const dollars = (cents: number | string | null) => (cents === null ? null : Number(cents) / 100);
+
+function toCallback(row: CallbackSqlRow): AdminCallback {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    agentId: row.agentId ?? null,
+    agentName: row.agentFirstName === null ? null : `${row.agentFirstName} ${row.agentLastName ?? ""}`.trim(),
+    phone: row.phone ?? null,
+    status: row.status,
+    coverageAmount: dollars(row.coverageAmountCents),
+    monthlyPremium: dollars(row.monthlyPremiumCents),
+    callbackDate: row.callbackDate ? new Date(row.callbackDate).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The callbacks of every agent, or of one, soonest callback first (then by id), those without a
+ * date last; one page of them and the total. The dated and undated callbacks are two ranges of
+ * the index read one after the other; their counts (one statement, read first) say where the
+ * first ends, so a page reads at most its own rows from each (decision 025). Admins only (403);
+ * an agent id that names no agent is a 404.
+ */
+export async function listAdminCallbacks(
+  actor: SessionUser,
+  query: { agentId?: string; page: number; pageSize: number },
+): Promise<Page<AdminCallback>> {
+  assertAdmin(actor);
+  const where = scheduledWhere(query.agentId);
+  const base = query.agentId ? { agentId: query.agentId } : {};
+  const { dated, undated, agentKnown } = await numbersInOneStatement(
+    {
+      dated: `SELECT COUNT(*) FROM applications WHERE ${where} AND callback_date IS NOT NULL`,
+      undated: `SELECT COUNT(*) FROM applications WHERE ${where} AND callback_date IS NULL`,
+      agentKnown: query.agentId ? `SELECT COUNT(*) FROM agents WHERE id = :agentId` : "SELECT 1",
+    },
+    base,
+  );
+  if (!agentKnown) throw notFound(ADMIN_CALLBACK_ERRORS.agentNotFound);
+  const total = dated + undated;
+  const { limit, offset } = limitOffset(query);
+  const page = { total, page: query.page, pageSize: query.pageSize };
+  if (offset >= total) return { rows: [], ...page };
+  const datedRows =
+    offset < dated
+      ? await selectRows<CallbackSqlRow>(adminCallbackRowsSql(query.agentId, true), { ...base, limit, offset })
+      : [];
+  const stillWanted = limit - datedRows.length;
+  const undatedRows =
+    stillWanted > 0 && undated > 0
+      ? await selectRows<CallbackSqlRow>(adminCallbackRowsSql(query.agentId, false), {
+          ...base,
+          limit: stillWanted,
+          offset: Math.max(0, offset - dated),
+        })
+      : [];
+  return { rows: [...datedRows, ...undatedRows].map(toCallback), ...page };
+}
+
+/** The agent filter's choices: every agent by name (a paused agent's callbacks still wait), any not approved marked. */
+export async function callbackAgentChoices(actor: SessionUser) {
+  assertAdmin(actor);
+  const agents = await selectRows<{ id: string; firstName: string; lastName: string; status: string }>(
+    `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.status
+     FROM agents g JOIN users u ON u.id = g.user_id ORDER BY u.first_name, u.last_name, g.id`,
+  );
+  return agents.map((a) => ({
+    id: a.id,
+    name: `${a.firstName} ${a.lastName}`.trim() + (a.status === "approved" ? "" : ` (${a.status})`),
+  }));
+}
+
+/**
+ * What the admin's Reschedule dialog shows of a lead: its name and current callback date. Any
+ * lead (findAccessibleLead: an admin reaches every lead); a missing one is a 404.
+ */
+export async function getAdminCallbackLead(actor: SessionUser, id: string) {
+  assertAdmin(actor);
+  const lead = await findAccessibleLead(actor, id, {
+    attributes: ["id", "firstName", "lastName", "callbackDate"],
+    raw: true,
+  });
+  const callbackDate = lead.callbackDate ? new Date(lead.callbackDate).toISOString() : null;
+  return { id: lead.id, firstName: lead.firstName, lastName: lead.lastName, callbackDate };
+}

@@ -56,6 +56,14 @@ export const ACTIVITY_ACTION_GROUPS = [
       form_submission_deleted: "Inquiry deleted",
     },
   },
+  {
+    label: "Orders",
+    actions: {
+      order_created: "Order added",
+      order_updated: "Order updated",
+      order_deleted: "Order deleted",
+    },
+  },
 ] as const;
 
 export type ActivityAction = {

@@ -1,0 +1,86 @@
+import { Link } from "@remix-run/react";
+import { Badge } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { formatDate, formatMoney } from "~/domain/format";
+import { orderStatusStyle } from "~/domain/statuses";
+import type { OrderView } from "~/services/orders.server";
+import { hrefWith } from "~/utils/list";
+
+const actionLink = "rounded px-2 py-1 text-sm font-medium hover:bg-slate-100";
+
+/** The Order Sheet's table: every column part 2 names, cards on a phone. */
+export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; here: string; timezone: string }) {
+  const columns: Column<OrderView>[] = [
+    {
+      header: "Agent Name",
+      cell: (order) => <span className="font-medium text-slate-900">{order.agentName}</span>,
+      className: "[overflow-wrap:anywhere]",
+    },
+    { header: "Calls Ordered", cell: (order) => order.callsOrdered.toLocaleString("en-US"), align: "right" },
+    { header: "Calls Completed", cell: (order) => order.callsCompleted.toLocaleString("en-US"), align: "right" },
+    { header: "Company Source", cell: (order) => order.companySource },
+    {
+      header: "Platform Source",
+      cell: (order) => (
+        <>
+          {order.platformSource}
+          {order.referrer ? <span className="block text-xs text-slate-500">Referrer: {order.referrer}</span> : null}
+        </>
+      ),
+      className: "[overflow-wrap:anywhere]",
+    },
+    { header: "Total Payment", cell: (order) => formatMoney(order.totalPaymentCents), align: "right" },
+    {
+      header: "Per Call",
+      cell: (order) => (order.costPerCallCents === null ? "—" : formatMoney(order.costPerCallCents)),
+      align: "right",
+    },
+    { header: "Payment Gateway", cell: (order) => order.paymentGateway },
+    { header: "BDM", cell: (order) => order.bdmName ?? "Not assigned" },
+    {
+      header: "Status",
+      cell: (order) => {
+        const style = orderStatusStyle(order.status);
+        return <Badge className={style.className}>{style.label}</Badge>;
+      },
+    },
+    {
+      header: "Created",
+      cell: (order) => <time dateTime={order.createdAt}>{formatDate(order.createdAt, timezone)}</time>,
+    },
+    {
+      header: "Actions",
+      actions: true,
+      cell: (order) => (
+        <div className="flex gap-1 sm:justify-end">
+          <Link
+            to={hrefWith(here, { dialog: "edit", id: order.id })}
+            preventScrollReset
+            className={`${actionLink} text-blue-700`}
+            aria-label={`Edit ${order.agentName}'s order`}
+          >
+            Edit
+          </Link>
+          <Link
+            to={hrefWith(here, { dialog: "delete", id: order.id })}
+            preventScrollReset
+            className={`${actionLink} text-red-700`}
+            aria-label={`Delete ${order.agentName}'s order`}
+          >
+            Delete
+          </Link>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Orders"
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order.id}
+      dense
+      empty="No orders found for the selected filters."
+    />
+  );
+}

@@ -56,7 +56,7 @@ export function OrderFilters({
         </div>
         {hydrated ? null : (
           <button type="submit" className={buttonClass("secondary")}>
-            Apply
+            Apply<span className="sr-only"> BDM</span>
           </button>
         )}
       </Form>

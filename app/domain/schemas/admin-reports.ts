@@ -8,6 +8,7 @@ import {
   type AdminReportFilterField,
   type AdminReportStatus,
 } from "../admin-reports";
+import { parseIsoDate } from "../periods";
 import {
   filterDay,
   pageNumberParam,
@@ -21,8 +22,10 @@ import {
 // its CSV export and GET /api/admin/reports alike. Empty and "all" mean no filter (the spec: "each
 // only if set and not all"). Whether an agent or carrier id names one is the service's check.
 
+// A day the calendar has, between the first and last a report may name (a misshapen or impossible
+// day has its own message already).
 const day = filterDay(ADMIN_REPORT_MESSAGES.dateFormat).refine(
-  (value) => value === undefined || (value >= FIRST_REPORT_DAY && value <= LAST_REPORT_DAY),
+  (value) => value === undefined || !parseIsoDate(value) || (value >= FIRST_REPORT_DAY && value <= LAST_REPORT_DAY),
   ADMIN_REPORT_MESSAGES.outOfRange,
 );
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { paymentStatusIntent } from "~/components/admin-retention/payment-intent.server";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
 import { SaleCard } from "~/components/admin-retention/sale-card";
@@ -61,8 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminRetentionBySale() {
   const { list, agents, paymentStatus, filters, timezone } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const accounts = hrefWith(`/admin/retention${location.search}`, { page: null, paymentStatus: null });
+  // The other screen keeps the customer and agent chosen here.
+  const accounts = hrefWith("/admin/retention", { search: filters.search, agentId: filters.agentId });
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { paymentStatusIntent } from "~/components/admin-retention/payment-intent.server";
 import { RetentionAccountsTable } from "~/components/admin-retention/retention-accounts-table";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
@@ -47,8 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminRetention() {
   const { list, summary, agents, filters, timezone } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const bySale = hrefWith(`/admin/retention-detailed${location.search}`, { page: null });
+  // The other screen keeps the customer and agent chosen here.
+  const bySale = hrefWith("/admin/retention-detailed", { search: filters.search, agentId: filters.agentId });
   return (
     <div className="space-y-5">
       <StatCards

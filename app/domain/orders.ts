@@ -13,7 +13,16 @@ export const COMPANY_SOURCES = ["Direct", "Referral Partner"] as const;
 export type CompanySource = (typeof COMPANY_SOURCES)[number];
 
 /** The eight gateways, in the spec's order; Zelle is the default. */
-export const PAYMENT_GATEWAYS = ["Zelle", "Venmo", "Wise", "Remitly", "Western Union", "ACH", "Stripe", "Cash App"] as const;
+export const PAYMENT_GATEWAYS = [
+  "Zelle",
+  "Venmo",
+  "Wise",
+  "Remitly",
+  "Western Union",
+  "ACH",
+  "Stripe",
+  "Cash App",
+] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 export const DEFAULT_PAYMENT_GATEWAY: PaymentGateway = "Zelle";
 

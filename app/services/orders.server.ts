@@ -151,7 +151,10 @@ export async function listOrders(
        LIMIT :limit OFFSET :offset`,
       { ...where.replacements, ...limitOffset(query) },
     ),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS "total" FROM orders o WHERE ${where.sql}`, where.replacements),
+    selectRows<{ total: number | string }>(
+      `SELECT COUNT(*) AS "total" FROM orders o WHERE ${where.sql}`,
+      where.replacements,
+    ),
   ]);
   return { rows: rows.map(toView), total: Number(count?.total ?? 0), page: query.page, pageSize: query.pageSize };
 }

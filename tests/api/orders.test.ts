@@ -285,7 +285,9 @@ describe("PATCH and DELETE /api/admin/orders/{id}", () => {
     const order = await createOrderRow({ agentId: agent.id, agentName: "Omar Odell" });
     const noName = await patch(order.id, { agentId: "manual" }, cookie);
     expect((await jsonOf<ErrorBody>(noName)).fieldErrors!.agentName).toEqual(["Agent name is required"]);
-    const manual = await jsonOf<OrderJson>(await patch(order.id, { agentId: "manual", agentName: "Ola Typed" }, cookie));
+    const manual = await jsonOf<OrderJson>(
+      await patch(order.id, { agentId: "manual", agentName: "Ola Typed" }, cookie),
+    );
     expect(manual).toMatchObject({ agentId: null, agentName: "Ola Typed" });
     const back = await jsonOf<OrderJson>(await patch(order.id, { agentId: agent.id }, cookie));
     expect(back).toMatchObject({ agentId: agent.id, agentName: "Omar Odell" });
@@ -319,7 +321,12 @@ describe("GET /api/admin/orders and /api/admin/order-stats", () => {
     const cookie = await adminCookie();
     const bdm = await createBdm();
     const other = await createBdm();
-    const first = await createOrderRow({ bdmId: bdm.id, createdAt: onDay(10), callsOrdered: 10, totalPaymentCents: 10_000 });
+    const first = await createOrderRow({
+      bdmId: bdm.id,
+      createdAt: onDay(10),
+      callsOrdered: 10,
+      totalPaymentCents: 10_000,
+    });
     const second = await createOrderRow({
       bdmId: bdm.id,
       createdAt: onDay(12),
@@ -327,7 +334,12 @@ describe("GET /api/admin/orders and /api/admin/order-stats", () => {
       callsCompleted: 12,
       totalPaymentCents: 50_000,
     });
-    const third = await createOrderRow({ bdmId: bdm.id, createdAt: onDay(14), callsOrdered: 5, totalPaymentCents: 1_000 });
+    const third = await createOrderRow({
+      bdmId: bdm.id,
+      createdAt: onDay(14),
+      callsOrdered: 5,
+      totalPaymentCents: 1_000,
+    });
     await createOrderRow({ bdmId: other.id, createdAt: onDay(11) });
     await createOrderRow({ bdmId: bdm.id, createdAt: new Date("2097-03-11T01:00:00Z") });
 
@@ -466,7 +478,12 @@ describe("the Order Management page", () => {
     expect(created.headers.get("Location")).toBe("/admin/orders?period=all");
     expect(await toastOf(created)).toMatchObject({ title: "Order created successfully" });
     const order = (await Order.findOne({ where: { agentName: "Manny Manual" }, order: [["createdAt", "DESC"]] }))!;
-    expect(order).toMatchObject({ agentId: null, callsOrdered: 30, status: "Active", companySource: "Referral Partner" });
+    expect(order).toMatchObject({
+      agentId: null,
+      callsOrdered: 30,
+      status: "Active",
+      companySource: "Referral Partner",
+    });
     expect(Number(order.totalPaymentCents)).toBe(54_000);
 
     const updated = await postPage(

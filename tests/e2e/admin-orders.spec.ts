@@ -24,7 +24,13 @@ for (const size of WIDTHS) {
     await page.goto("/admin/orders");
     await expect(page.getByRole("heading", { name: "Order Management" })).toBeVisible();
     await expect(page.getByLabel("Period")).toHaveValue("today");
-    for (const card of ["Total Orders", "Total Calls Ordered", "Total Calls Completed", "Total Revenue", "Avg Cost per Call"]) {
+    for (const card of [
+      "Total Orders",
+      "Total Calls Ordered",
+      "Total Calls Completed",
+      "Total Revenue",
+      "Avg Cost per Call",
+    ]) {
       await expect(page.getByText(card, { exact: true })).toBeVisible();
     }
 

@@ -84,7 +84,10 @@ export function OrderFormDialog({
   const agentChoice = fields.agentId.value ?? "";
   const chosenAgent = agentChoice !== "" && agentChoice !== MANUAL_AGENT;
   const showName =
-    !hydrated || agentChoice === MANUAL_AGENT || Boolean(fields.agentName.errors?.length) || (!chosenAgent && Boolean(fields.agentName.value));
+    !hydrated ||
+    agentChoice === MANUAL_AGENT ||
+    Boolean(fields.agentName.errors?.length) ||
+    (!chosenAgent && Boolean(fields.agentName.value));
 
   const totalCents = centsFromDollars(fields.totalPayment.value ?? "");
   const calls = Number(fields.callsOrdered.value ?? "");

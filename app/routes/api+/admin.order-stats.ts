@@ -17,7 +17,8 @@ const api = apiRoute({
       totalCallsOrdered: stats.totalCallsOrdered,
       totalCallsCompleted: stats.totalCallsCompleted,
       totalRevenue: decimalString(stats.totalRevenueCents),
-      averageCostPerCall: stats.averageCostPerCallCents === null ? "0.00" : decimalString(stats.averageCostPerCallCents),
+      averageCostPerCall:
+        stats.averageCostPerCallCents === null ? "0.00" : decimalString(stats.averageCostPerCallCents),
     });
   },
 });

@@ -171,6 +171,26 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "retention management",
+    title: "Retention Management | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await createSoldPolicy(agent.agentId, { firstDue: todayIn("America/New_York") });
+      await asAdmin(page, factory);
+      return `/admin/retention?agentId=${agent.agentId}`;
+    },
+  },
+  {
+    name: "retention by sale",
+    title: "Retention by Sale | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await createSoldPolicy(agent.agentId, { firstDue: todayIn("America/New_York") });
+      await asAdmin(page, factory);
+      return `/admin/retention-detailed?agentId=${agent.agentId}`;
+    },
+  },
+  {
     name: "notifications",
     title: "Notifications | Agency CRM",
     open: async (page, factory) => {

@@ -70,6 +70,8 @@ for (const size of WIDTHS) {
     await expect(row).toContainText("Referral Partner");
     await expect(row).toContainText("Referrer: Partner network");
     await expect(row.getByText("Active", { exact: true })).toBeVisible();
+    // The table fits or scrolls inside its own region; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     expect(await seriousViolations(page), `/admin/orders at ${size.width} px`).toEqual([]);
 
     await row.getByRole("link", { name: `Edit ${name}'s order` }).click();

@@ -17,7 +17,11 @@ export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; he
       className: "[overflow-wrap:anywhere]",
     },
     { header: "Calls Ordered", cell: (order) => order.callsOrdered.toLocaleString("en-US"), align: "right" },
-    { header: "Calls Completed", cell: (order) => order.callsCompleted.toLocaleString("en-US"), align: "right" },
+    {
+      header: "Calls Completed",
+      cell: (order) => order.callsCompleted.toLocaleString("en-US"),
+      align: "right",
+    },
     { header: "Company Source", cell: (order) => order.companySource },
     {
       header: "Platform Source",
@@ -29,11 +33,17 @@ export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; he
       ),
       className: "[overflow-wrap:anywhere]",
     },
-    { header: "Total Payment", cell: (order) => formatMoney(order.totalPaymentCents), align: "right" },
+    {
+      header: "Total Payment",
+      cell: (order) => formatMoney(order.totalPaymentCents),
+      align: "right",
+      className: "sm:whitespace-nowrap",
+    },
     {
       header: "Per Call",
       cell: (order) => (order.costPerCallCents === null ? "—" : formatMoney(order.costPerCallCents)),
       align: "right",
+      className: "sm:whitespace-nowrap",
     },
     { header: "Payment Gateway", cell: (order) => order.paymentGateway },
     { header: "BDM", cell: (order) => order.bdmName ?? "Not assigned" },
@@ -52,7 +62,8 @@ export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; he
       header: "Actions",
       actions: true,
       cell: (order) => (
-        <div className="flex gap-1 sm:justify-end">
+        // Stacked on a wide screen, so the table's widest column is not its buttons.
+        <div className="flex gap-1 sm:flex-col sm:items-end">
           <Link
             to={hrefWith(here, { dialog: "edit", id: order.id })}
             preventScrollReset

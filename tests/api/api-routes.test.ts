@@ -43,6 +43,8 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "admin.applications.$id.status": { methods: ["PUT"], probe: 401 },
   "admin.applications.reassign": { methods: ["PUT"], probe: 401 },
   "admin.bdms": { methods: ["GET"], probe: 401 },
+  "admin.callbacks": { methods: ["GET"], probe: 401 },
+  "admin.commissions": { methods: ["GET"], probe: 401 },
   "admin.dashboard": { methods: ["GET"], probe: 401 },
   "admin.form-submissions": { methods: ["GET"], probe: 401 },
   "admin.form-submissions.$id": { methods: ["PUT", "DELETE"], probe: 401 },

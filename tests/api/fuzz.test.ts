@@ -337,6 +337,11 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "delete", id: f.submission.id },
     ],
   },
+  "admin+/callbacks.tsx": {
+    roles: ["admin"],
+    path: "/admin/callbacks?dialog=reschedule",
+    forms: (f) => [{ intent: "reschedule", id: f.lead.id, callbackDate: "2099-01-01T10:00", notes: "Moved" }],
+  },
   "admin+/leads.tsx": {
     roles: ["admin"],
     path: "/admin/leads?status=pending&page=1",
@@ -537,6 +542,8 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/password-reset-requests.tsx": { roles: ["admin"], path: "/admin/password-reset-requests" },
   "admin+/agent-management.tsx": { roles: ["admin"], path: "/admin/agent-management?tab=agents&dialog=profile" },
   "admin+/agents.tsx": { roles: ["admin"], path: "/admin/agents" },
+  "admin+/callbacks.tsx": { roles: ["admin"], path: "/admin/callbacks?agentId=x&page=2" },
+  "admin+/premiums.tsx": { roles: ["admin"], path: "/admin/premiums?period=custom&agentId=x&ledgerPage=2" },
   "admin+/leads.tsx": { roles: ["admin"], path: "/admin/leads?dialog=lead" },
   "api+/admin.agents.$id.profile.ts": {
     roles: ["admin"],
@@ -573,6 +580,8 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/admin.activity.ts": { roles: ["admin"], path: "/api/admin/activity" },
   "api+/admin.applications.ts": { roles: ["admin"], path: "/api/admin/applications" },
+  "api+/admin.callbacks.ts": { roles: ["admin"], path: "/api/admin/callbacks" },
+  "api+/admin.commissions.ts": { roles: ["admin"], path: "/api/admin/commissions" },
   "api+/admin.dashboard.ts": { roles: ["admin"], path: "/api/admin/dashboard" },
   "api+/admin.reports.ts": { roles: ["admin"], path: "/api/admin/reports" },
   "api+/carriers.ts": { roles: ["admin"], path: "/api/carriers" },

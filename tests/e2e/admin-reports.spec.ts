@@ -147,6 +147,7 @@ for (const size of WIDTHS) {
     await expect(breakdown.getByRole("row").filter({ hasText: "Mar 2024" })).toContainText("$120.00");
     await expect(page.getByLabel("Agent", { exact: true })).toHaveValue(ann.agentId);
     expect(await seriousViolations(page), `performance at ${size.width} px`).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`admin-reports-performance-${size.width}.png`), fullPage: true });
 
     // Revenue: by carrier, by product and by month.
     await page.getByRole("link", { name: "Revenue", exact: true }).click();

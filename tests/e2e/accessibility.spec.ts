@@ -191,6 +191,26 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "premiums management",
+    title: "Premiums Management | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await createSoldPolicy(agent.agentId, { firstDue: todayIn("America/New_York") });
+      await asAdmin(page, factory);
+      return `/admin/premiums?agentId=${agent.agentId}`;
+    },
+  },
+  {
+    name: "admin callbacks",
+    title: "Callback Management | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      await factory.lead(agent, { status: "callback" });
+      await asAdmin(page, factory);
+      return `/admin/callbacks?agentId=${agent.agentId}`;
+    },
+  },
+  {
     name: "notifications",
     title: "Notifications | Agency CRM",
     open: async (page, factory) => {

@@ -34,7 +34,7 @@ for (const size of WIDTHS) {
     const name = `${lead.firstName} ${lead.lastName}`;
 
     await page.goto("/admin/callbacks");
-    await expect(page.getByRole("heading", { name: "Callbacks", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Callback Management", level: 1 })).toBeVisible();
     await page.getByLabel("Agent", { exact: true }).selectOption({ label: owner.name });
     if (isNoJs(testInfo)) await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(new RegExp(`agentId=${owner.agentId}`));

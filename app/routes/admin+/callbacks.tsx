@@ -14,8 +14,8 @@ import { CALLBACK_INTENT_FAILURES, rescheduleIntent } from "~/utils/callback-int
 import { runIntent } from "~/utils/intent.server";
 import { hrefWith, pageCount } from "~/utils/list";
 
-export const handle: PageHandle = { title: "Callbacks", subtitle: "Every agent's scheduled callbacks" };
-export const meta: MetaFunction = () => [{ title: "Callbacks | Agency CRM" }];
+export const handle: PageHandle = { title: "Callback Management", subtitle: "Every agent's scheduled callbacks" };
+export const meta: MetaFunction = () => [{ title: "Callback Management | Agency CRM" }];
 
 const PAGE_SIZE = 24;
 

@@ -277,7 +277,11 @@ export async function createOrder(actor: SessionUser, input: OrderCreateInput): 
 export async function updateOrder(actor: SessionUser, id: string, change: OrderUpdateInput): Promise<OrderView> {
   assertAdmin(actor);
   const before = await findOrder(id);
-  const agent = "agentId" in change && change.agentId !== undefined ? await agentOf(change) : null;
+  // The order's own agent stays as it is even if since paused: only a new choice must be approved or pending.
+  const keepsAgent = change.agentId === undefined || (change.agentId !== null && change.agentId === before.agentId);
+  // A typed name alone renames an order that has no agent of record.
+  const renamed = change.agentId === undefined && change.agentName && !before.agentId;
+  const agent = renamed ? { agentId: null, agentName: change.agentName! } : keepsAgent ? null : await agentOf(change);
   if (change.bdm !== undefined) await assertBdm(change.bdm);
   const values = {
     ...(agent ?? {}),

@@ -289,8 +289,26 @@ describe("PATCH and DELETE /api/admin/orders/{id}", () => {
       await patch(order.id, { agentId: "manual", agentName: "Ola Typed" }, cookie),
     );
     expect(manual).toMatchObject({ agentId: null, agentName: "Ola Typed" });
+    const renamed = await jsonOf<OrderJson>(await patch(order.id, { agentName: "Ola Retyped" }, cookie));
+    expect(renamed).toMatchObject({ agentId: null, agentName: "Ola Retyped" });
     const back = await jsonOf<OrderJson>(await patch(order.id, { agentId: agent.id }, cookie));
     expect(back).toMatchObject({ agentId: agent.id, agentName: "Omar Odell" });
+  });
+
+  it("keeps an order's agent who has since been paused when the edit leaves them chosen", async () => {
+    const cookie = await adminCookie();
+    const { agent } = await createAgent({ status: "paused", firstName: "Pam", lastName: "Paused" });
+    const order = await createOrderRow({ agentId: agent.id, agentName: "Pam Paused" });
+    const kept = await patch(order.id, { agentId: agent.id, agentName: "", status: "Paused" }, cookie);
+    expect(kept.status).toBe(200);
+    expect(await jsonOf<OrderJson>(kept)).toMatchObject({
+      agentId: agent.id,
+      agentName: "Pam Paused",
+      status: "Paused",
+    });
+    const other = await createOrderRow();
+    const refused = await patch(other.id, { agentId: agent.id }, cookie);
+    expect(refused.status).toBe(400);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {

@@ -108,6 +108,10 @@ export function OrderFormDialog({
             className="sm:col-span-2"
           >
             <option value="">Select an agent</option>
+            {order?.agentId && !choices.agents.some((agent) => agent.id === order.agentId) ? (
+              // The order's agent, no longer approved or pending: kept as is unless another is chosen.
+              <option value={order.agentId}>{order.agentName}</option>
+            ) : null}
             {choices.agents.map((agent) => (
               <option key={agent.id} value={agent.id}>
                 {agent.pending ? `${agent.name} (Pending)` : agent.name}

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { ActivityLog, Application, Notification, PaymentTracking } from "~db";
 import { approveResetRequest, issueSetPasswordToken } from "~/services/password-resets.server";
 import { signInAs } from "../support/factories";
+import { createOrderRow } from "../support/order-factories";
 import { createSoldPolicy } from "../support/retention-factories";
 import { todayIn } from "~/domain/periods";
 import { seriousViolations } from "./axe";
@@ -208,6 +209,15 @@ const PAGES: PageCase[] = [
       await factory.lead(agent, { status: "callback" });
       await asAdmin(page, factory);
       return `/admin/callbacks?agentId=${agent.agentId}`;
+    },
+  },
+  {
+    name: "order management",
+    title: "Order Management | Agency CRM",
+    open: async (page, factory) => {
+      await createOrderRow({ agentName: "Axe Ordered", referrer: "Partner network", status: "Refunded" });
+      await asAdmin(page, factory);
+      return "/admin/orders";
     },
   },
   {

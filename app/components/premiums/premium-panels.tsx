@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { Badge, Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { inputClass } from "~/components/ui/field";
@@ -177,6 +177,19 @@ export function AgentLedgerTable({ rows, periodCaption }: { rows: AgentLedgerRow
         empty="No sales in this period, so nothing was advanced."
         dense
       />
+    </Card>
+  );
+}
+
+/** The spec's "Failed to fetch premium data" (part 2, section 8): the page's read failed; try again. */
+export function PremiumsFetchError() {
+  return (
+    <Card className="mx-auto max-w-xl px-6 py-10 text-center">
+      <h2 className="text-xl font-semibold text-slate-900">Failed to fetch premium data</h2>
+      <p className="mt-2 text-sm text-slate-600">Please try again in a moment.</p>
+      <Link to="/admin/premiums" className={buttonClass("primary", "mt-6")}>
+        Try again
+      </Link>
     </Card>
   );
 }

@@ -1,7 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { AgentFilter, AgentLedgerTable, PremiumCards, PremiumTable } from "~/components/premiums/premium-panels";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  AgentFilter,
+  AgentLedgerTable,
+  PremiumCards,
+  PremiumTable,
+  PremiumsFetchError,
+} from "~/components/premiums/premium-panels";
+import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
@@ -88,4 +95,11 @@ export default function PremiumsPage() {
       <Pagination page={ledgers} label="Agent ledger pages" param="ledgerPage" />
     </div>
   );
+}
+
+/** A refusal (an agent id that names no agent) says why; a failed read is the spec's message, in the shell. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status < 500) return <PortalErrorPanel home="/admin/dashboard" />;
+  return <PremiumsFetchError />;
 }

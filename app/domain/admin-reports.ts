@@ -43,7 +43,6 @@ export const LAST_REPORT_DAY = "2999-12-31";
 export const TOP_PERFORMERS = 5;
 
 export const ADMIN_REPORT_MESSAGES = {
-  fetchFailed: "Failed to fetch reports data",
   dateFormat: "Dates must be YYYY-MM-DD",
   outOfRange: "Choose a date from 1970-01-01 to 2999-12-31.",
   reversed: "To Date must be on or after From Date.",

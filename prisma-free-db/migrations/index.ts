@@ -13,6 +13,7 @@ import * as reportCarrierIndex from "./012-report-carrier-index";
 import * as notificationsByApplication from "./013-notifications-by-application";
 import * as activityLogIndexes from "./018-activity-log-indexes";
 import * as premiumsAndCallbacksIndexes from "./020-premiums-and-callbacks-indexes";
+import * as paymentStatusBySale from "./021-payment-status-by-sale";
 import * as adminReportCarrierIndex from "./022-admin-report-carrier-index";
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Migration[] = [
   { name: "013-notifications-by-application", ...notificationsByApplication },
   { name: "018-activity-log-indexes", ...activityLogIndexes },
   { name: "020-premiums-and-callbacks-indexes", ...premiumsAndCallbacksIndexes },
+  { name: "021-payment-status-by-sale", ...paymentStatusBySale },
   { name: "022-admin-report-carrier-index", ...adminReportCarrierIndex },
 ];

@@ -306,7 +306,11 @@ export function initApplicationModels(sequelize: Sequelize) {
       sequelize,
       tableName: "payment_trackings",
       underscored: true,
-      indexes: [{ unique: true, fields: ["application_id", "month_number"] }, { fields: ["status", "due_date"] }],
+      indexes: [
+        { unique: true, fields: ["application_id", "month_number"] },
+        { fields: ["status", "due_date"] },
+        { name: "payment_trackings_application_status", fields: ["application_id", "status"] },
+      ],
     },
   );
   StatusChange.init(

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { ConfirmDialog, DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
+import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { UrlDialog } from "~/components/ui/url-dialog";
@@ -227,24 +227,5 @@ export function OrderFormDialog({
         </DialogActions>
       </Form>
     </UrlDialog>
-  );
-}
-
-export function DeleteOrderDialog({ order, closeTo }: { order: OrderView; closeTo: string }) {
-  return (
-    <ConfirmDialog
-      title="Delete Order"
-      closeTo={closeTo}
-      intent="delete"
-      fields={{ id: order.id }}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      danger
-    >
-      <p>Are you sure you want to delete this order?</p>
-      <p className="[overflow-wrap:anywhere] text-slate-600">
-        {order.agentName}: {order.callsOrdered} calls, {formatMoney(order.totalPaymentCents)}. This cannot be undone.
-      </p>
-    </ConfirmDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { DeleteOrderDialog, OrderFormDialog } from "~/components/orders/order-dialogs";
+import { DeleteOrderDialog } from "~/components/orders/delete-order-dialog";
+import { LazyOrderFormDialog, usePreloadedOrderDialogs } from "~/components/orders/lazy-order-dialogs";
 import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderTable } from "~/components/orders/order-table";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -100,6 +101,7 @@ export default function AdminOrders() {
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null });
   const caption = PERIOD_CAPTIONS[selection.period];
+  usePreloadedOrderDialogs();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -130,9 +132,9 @@ export default function AdminOrders() {
       </Card>
       <Pagination page={list} label="Order pages" />
 
-      {dialog === "add" ? <OrderFormDialog choices={{ agents, bdms }} closeTo={closeTo} /> : null}
+      {dialog === "add" ? <LazyOrderFormDialog choices={{ agents, bdms }} closeTo={closeTo} /> : null}
       {selected && dialog === "edit" ? (
-        <OrderFormDialog key={selected.id} order={selected} choices={{ agents, bdms }} closeTo={closeTo} />
+        <LazyOrderFormDialog key={selected.id} order={selected} choices={{ agents, bdms }} closeTo={closeTo} />
       ) : null}
       {selected && dialog === "delete" ? <DeleteOrderDialog order={selected} closeTo={closeTo} /> : null}
     </div>

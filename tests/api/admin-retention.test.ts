@@ -1,5 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ActivityLog, Application, PaymentTracking } from "~db";
+import { RetentionFetchError } from "~/components/admin-retention/retention-fetch-error";
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_FILTER_MESSAGE } from "~/domain/schemas/admin-retention";
 import { PAYMENT_TRACKING_MESSAGES } from "~/domain/schemas/payment-tracking";
 import { loader as applicationsApi } from "~/routes/api+/admin.applications";
@@ -441,5 +444,13 @@ describe("the retention pages", () => {
       });
       expect((await PaymentTracking.findByPk(id))!.status).toBe("not_paid");
     }
+  });
+});
+
+describe("a failed read", () => {
+  it("shows the spec's Failed to fetch retention data with a way to try again", () => {
+    const html = renderToStaticMarkup(createElement(RetentionFetchError, { retryTo: "/admin/retention-detailed" }));
+    expect(html).toContain("Failed to fetch retention data");
+    expect(html).toContain('href="/admin/retention-detailed"');
   });
 });

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { paymentStatusIntent } from "~/components/admin-retention/payment-intent.server";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
+import { RetentionErrorBoundary } from "~/components/admin-retention/retention-fetch-error";
 import { SaleCard } from "~/components/admin-retention/sale-card";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
@@ -97,4 +98,8 @@ export default function AdminRetentionBySale() {
       <Pagination page={list} label="Sale pages" />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RetentionErrorBoundary retryTo="/admin/retention-detailed" />;
 }

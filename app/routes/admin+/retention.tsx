@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { paymentStatusIntent } from "~/components/admin-retention/payment-intent.server";
 import { RetentionAccountsTable } from "~/components/admin-retention/retention-accounts-table";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
+import { RetentionErrorBoundary } from "~/components/admin-retention/retention-fetch-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, StatCards } from "~/components/ui/card";
@@ -86,4 +87,8 @@ export default function AdminRetention() {
       <Pagination page={list} label="Retention account pages" />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RetentionErrorBoundary retryTo="/admin/retention" />;
 }

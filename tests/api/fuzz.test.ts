@@ -305,6 +305,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "paymentId", value: (f) => f.payment.id },
     body: () => ({ status: "paid", notes: "Paid by phone" }),
   },
+  "admin.payment-tracking.$id": {
+    roles: ["admin", "agent"],
+    param: { name: "id", value: (f) => f.payment.id },
+    body: () => ({ status: "paid" }),
+  },
   "notifications.mark-all-read": { roles: ["agent", "admin"], body: () => ({}) },
   "public.applications": {
     roles: ["signed-out"],
@@ -329,6 +334,16 @@ const setupCarrier = {
 
 /** Every page route with an action. */
 const PAGE_TARGETS: Record<string, PageTarget> = {
+  "admin+/retention.tsx": {
+    roles: ["admin"],
+    path: "/admin/retention?agentId=x&page=2",
+    forms: (f) => [{ intent: "payment", id: f.payment.id, status: "paid" }],
+  },
+  "admin+/retention-detailed.tsx": {
+    roles: ["admin"],
+    path: "/admin/retention-detailed?paymentStatus=pending&page=1",
+    forms: (f) => [{ intent: "payment", id: f.payment.id, status: "pending" }],
+  },
   "admin+/form-submissions.tsx": {
     roles: ["admin"],
     path: "/admin/form-submissions?status=new&page=1",
@@ -542,6 +557,8 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/password-reset-requests.tsx": { roles: ["admin"], path: "/admin/password-reset-requests" },
   "admin+/agent-management.tsx": { roles: ["admin"], path: "/admin/agent-management?tab=agents&dialog=profile" },
   "admin+/agents.tsx": { roles: ["admin"], path: "/admin/agents" },
+  "admin+/retention.tsx": { roles: ["admin"], path: "/admin/retention?agentId=x&search=%25_&page=9" },
+  "admin+/retention-detailed.tsx": { roles: ["admin"], path: "/admin/retention-detailed?paymentStatus=x&page=0" },
   "admin+/callbacks.tsx": { roles: ["admin"], path: "/admin/callbacks?agentId=x&page=2" },
   "admin+/premiums.tsx": { roles: ["admin"], path: "/admin/premiums?period=custom&agentId=x&ledgerPage=2" },
   "admin+/leads.tsx": { roles: ["admin"], path: "/admin/leads?dialog=lead" },
@@ -580,6 +597,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/admin.activity.ts": { roles: ["admin"], path: "/api/admin/activity" },
   "api+/admin.applications.ts": { roles: ["admin"], path: "/api/admin/applications" },
+  "api+/admin.retention.ts": { roles: ["admin"], path: "/api/admin/retention" },
   "api+/admin.callbacks.ts": { roles: ["admin"], path: "/api/admin/callbacks" },
   "api+/admin.commissions.ts": { roles: ["admin"], path: "/api/admin/commissions" },
   "api+/admin.dashboard.ts": { roles: ["admin"], path: "/api/admin/dashboard" },

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
 } from "../support/factories";
 import { createFormSubmissionRow } from "../support/form-submission-factories";
+import { createOrderRow } from "../support/order-factories";
 import {
   BAD_IDS,
   BAD_QUERIES,
@@ -70,6 +71,7 @@ async function createFixtures() {
   const bdm = (await Bdm.findOne())!;
   const carrier = (await Carrier.findOne({ where: { name: "Aetna" } }))!;
   const submission = await createFormSubmissionRow();
+  const order = await createOrderRow();
   // A lead of the signed-in agent: the admin and its agent may mark it read.
   const lead = await createLead(agent.agent.id);
   // A sold lead of the signed-in agent with a month of its schedule: the retention tracker's cells.
@@ -129,6 +131,7 @@ async function createFixtures() {
     bdm,
     carrier,
     submission,
+    order,
     lead,
     payment,
     notification,
@@ -203,6 +206,21 @@ const API_TARGETS: Record<string, ApiTarget> = {
     roles: ["admin"],
     param: { name: "id", value: (f) => f.submission.id },
     body: () => ({ status: "closed", notes: "Called back" }),
+  },
+  "admin.orders": {
+    roles: ["admin"],
+    body: () => ({
+      agentName: "Fuzz Agent",
+      callsOrdered: 10,
+      companySource: "Direct",
+      platformSource: "Google Ads",
+      totalPayment: "100.00",
+    }),
+  },
+  "admin.orders.$id": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.order.id },
+    body: () => ({ status: "Completed", callsCompleted: 5 }),
   },
   "admin.password-reset-requests.$id.approve": {
     roles: ["admin"],
@@ -356,6 +374,36 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     roles: ["admin"],
     path: "/admin/callbacks?dialog=reschedule",
     forms: (f) => [{ intent: "reschedule", id: f.lead.id, callbackDate: "2099-01-01T10:00", notes: "Moved" }],
+  },
+  "admin+/orders.tsx": {
+    roles: ["admin"],
+    path: "/admin/orders?period=all&page=1",
+    forms: (f) => [
+      {
+        intent: "create",
+        agentId: "manual",
+        agentName: "Fuzz Agent",
+        callsOrdered: "10",
+        companySource: "Direct",
+        platformSource: "Google Ads",
+        totalPayment: "100.00",
+        paymentGateway: "Zelle",
+      },
+      {
+        intent: "update",
+        id: f.order.id,
+        agentId: "manual",
+        agentName: "Fuzz Agent",
+        callsOrdered: "10",
+        callsCompleted: "5",
+        companySource: "Direct",
+        platformSource: "Google Ads",
+        totalPayment: "100.00",
+        paymentGateway: "Zelle",
+        status: "Completed",
+      },
+      { intent: "delete", id: f.order.id },
+    ],
   },
   "admin+/leads.tsx": {
     roles: ["admin"],
@@ -562,6 +610,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/callbacks.tsx": { roles: ["admin"], path: "/admin/callbacks?agentId=x&page=2" },
   "admin+/premiums.tsx": { roles: ["admin"], path: "/admin/premiums?period=custom&agentId=x&ledgerPage=2" },
   "admin+/leads.tsx": { roles: ["admin"], path: "/admin/leads?dialog=lead" },
+  "admin+/orders.tsx": { roles: ["admin"], path: "/admin/orders?dialog=edit&period=custom&bdm=x&page=2" },
   "api+/admin.agents.$id.profile.ts": {
     roles: ["admin"],
     path: "/api/admin/agents/:id/profile",
@@ -595,6 +644,8 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/reset-password.tsx": { roles: ["signed-out"], path: "/reset-password" },
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
+  "api+/admin.orders.ts": { roles: ["admin"], path: "/api/admin/orders" },
+  "api+/admin.order-stats.ts": { roles: ["admin"], path: "/api/admin/order-stats" },
   "api+/admin.activity.ts": { roles: ["admin"], path: "/api/admin/activity" },
   "api+/admin.applications.ts": { roles: ["admin"], path: "/api/admin/applications" },
   "api+/admin.retention.ts": { roles: ["admin"], path: "/api/admin/retention" },

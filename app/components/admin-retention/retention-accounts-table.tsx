@@ -27,7 +27,12 @@ export function RetentionAccountsTable({ accounts, timezone }: { accounts: Reten
         </div>
       ),
     },
-    { header: "Agent", cell: (account) => account.agentName ?? "Unassigned" },
+    // Breaks between words only: the kit's break-anywhere let the browser split names into letters.
+    {
+      header: "Agent",
+      cell: (account) => account.agentName ?? "Unassigned",
+      className: "sm:[&_.cell-value]:[overflow-wrap:break-word]",
+    },
     {
       header: "Policy Info",
       cell: (account) => (

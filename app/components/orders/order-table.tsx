@@ -7,6 +7,9 @@ import type { OrderView } from "~/services/orders.server";
 import { hrefWith } from "~/utils/list";
 
 const actionLink = "rounded px-2 py-1 text-sm font-medium hover:bg-slate-100";
+// Names and sources break between words only: the kit's break-anywhere let the browser squeeze
+// twelve columns by splitting "Whitfield" into letters.
+const wordsWhole = "sm:[&_.cell-value]:[overflow-wrap:break-word]";
 
 /** The Order Sheet's table: every column part 2 names, cards on a phone. */
 export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; here: string; timezone: string }) {
@@ -14,15 +17,22 @@ export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; he
     {
       header: "Agent Name",
       cell: (order) => <span className="font-medium text-slate-900">{order.agentName}</span>,
-      className: "[overflow-wrap:anywhere]",
+      className: wordsWhole,
     },
-    { header: "Calls Ordered", cell: (order) => order.callsOrdered.toLocaleString("en-US"), align: "right" },
     {
-      header: "Calls Completed",
-      cell: (order) => order.callsCompleted.toLocaleString("en-US"),
+      // Ordered and completed in one cell, like the total and its per-call cost: twelve columns do
+      // not fit beside the sidebar at 1280 px, and the row's actions must stay in view.
+      header: "Calls",
+      cell: (order) => (
+        <>
+          {order.callsOrdered.toLocaleString("en-US")} ordered
+          <span className="block text-xs text-slate-600">{order.callsCompleted.toLocaleString("en-US")} completed</span>
+        </>
+      ),
       align: "right",
+      className: "sm:whitespace-nowrap",
     },
-    { header: "Company Source", cell: (order) => order.companySource },
+    { header: "Company Source", cell: (order) => order.companySource, className: wordsWhole },
     {
       header: "Platform Source",
       cell: (order) => (
@@ -35,18 +45,19 @@ export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; he
     },
     {
       header: "Total Payment",
-      cell: (order) => formatMoney(order.totalPaymentCents),
+      cell: (order) => (
+        <>
+          {formatMoney(order.totalPaymentCents)}
+          {order.costPerCallCents === null ? null : (
+            <span className="block text-xs text-slate-600">{formatMoney(order.costPerCallCents)} per call</span>
+          )}
+        </>
+      ),
       align: "right",
       className: "sm:whitespace-nowrap",
     },
-    {
-      header: "Per Call",
-      cell: (order) => (order.costPerCallCents === null ? "—" : formatMoney(order.costPerCallCents)),
-      align: "right",
-      className: "sm:whitespace-nowrap",
-    },
-    { header: "Payment Gateway", cell: (order) => order.paymentGateway },
-    { header: "BDM", cell: (order) => order.bdmName ?? "Not assigned" },
+    { header: "Payment Gateway", cell: (order) => order.paymentGateway, className: wordsWhole },
+    { header: "BDM", cell: (order) => order.bdmName ?? "Not assigned", className: wordsWhole },
     {
       header: "Status",
       cell: (order) => {
@@ -57,6 +68,7 @@ export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; he
     {
       header: "Created",
       cell: (order) => <time dateTime={order.createdAt}>{formatDate(order.createdAt, timezone)}</time>,
+      className: wordsWhole,
     },
     {
       header: "Actions",

@@ -41,7 +41,9 @@
 //
 // Options: --db sqlite|postgres, --leads N (100000), --agents N (50), --explain, --no-server,
 // --requests N (200), --rounds N (3), --port N (3482), --keep (leave the database and print its
-// URL), --reuse URL (measure a database a --keep run left, migrated to the current schema).
+// URL), --reuse URL (measure a database a --keep run left, migrated to the current schema),
+// --only TEXT[,TEXT...] (measure only the service/SQL cases whose label contains one of them,
+// case-insensitive).
 // A build outside the repository (BUILD_DIR=/tmp/...) gets a node_modules link to the repository's.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -65,6 +67,8 @@ const ROUNDS = Number(option("rounds", "3"));
 const port = Number(option("port", "3482"));
 const explain = flag("explain");
 const keep = flag("keep");
+const only = option("only", "").toLowerCase().split(",");
+const chosen = (c: Case) => only.some((text) => c.label.toLowerCase().includes(text));
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SESSION_SECRET = "bench-leads-session-secret-not-for-production";
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
@@ -125,7 +129,13 @@ const { listAgentRetention, retentionSummary } = await import("../app/services/r
 const { commissionFigures, listCommissions } = await import("../app/services/commissions.server");
 const { agentReport, exportAgentReport, reportCarrierChoices } = await import("../app/services/reports.server");
 const { getAgentPerformance, getAgentStats, monthStarts } = await import("../app/services/profile.server");
-const { addDaysIso, parseIsoDate, periodRange, todayIn, zonedMidnight } = await import("../app/domain/periods");
+const { addDaysIso, isoDate, parseIsoDate, periodRange, todayIn, zonedMidnight } =
+  await import("../app/domain/periods");
+const { adminReport, exportAdminReport } = await import("../app/services/admin-reports.server");
+const { listRetentionAccounts, listSalesWithPayments, retentionManagementSummary } =
+  await import("../app/services/admin-retention.server");
+const { listAgentLedgers, listPremiums, premiumFigures } = await import("../app/services/premiums.server");
+const { listAdminCallbacks } = await import("../app/services/admin-callbacks.server");
 type ReportFilters = import("../app/domain/schemas/reports").ReportFilters;
 const { countUnreadLeads, SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql } =
   await import("../app/services/leads.server");
@@ -1543,6 +1553,465 @@ async function adminCases(raw: Raw, admin: SessionUser, busiestAgentId: string, 
   ];
 }
 
+// --- the admin's sales operations (issue 13) --------------------------------------------------------
+
+/**
+ * A report's leads per agent in plain SQL: grouped first, most revenue first (then sales, leads,
+ * the agent's name and id), only the page's groups joined to their names; `total` the groups.
+ */
+const reportAgentsSql = (where: string, assignedOnly: boolean, total: boolean) =>
+  `SELECT s.agent_id AS "agentId", u.first_name AS "firstName", u.last_name AS "lastName", s.leads, s.sales,
+     s.revenue, s.commission${total ? `, COUNT(*) OVER () AS "total"` : ""}
+   FROM (SELECT agent_id, COUNT(*) AS leads, SUM(CASE WHEN status = 'sale' THEN 1 ELSE 0 END) AS sales,
+       SUM(CASE WHEN status = 'sale' THEN monthly_premium_cents ELSE 0 END) AS revenue,
+       SUM(CASE WHEN status = 'sale' AND commission_cancelled_at IS NULL THEN calculated_commission_cents ELSE 0 END) AS commission
+     FROM applications WHERE ${where}${assignedOnly ? " AND agent_id IS NOT NULL" : ""} GROUP BY agent_id) s
+   ${assignedOnly ? "JOIN" : "LEFT JOIN"} agents g ON g.id = s.agent_id ${assignedOnly ? "JOIN" : "LEFT JOIN"} users u ON u.id = g.user_id
+   ORDER BY s.revenue DESC, s.sales DESC, s.leads DESC, u.last_name, u.first_name, s.agent_id
+   LIMIT :limit OFFSET :offset`;
+
+/**
+ * The sold policies of the retention screens and Premiums Management, with their agent's name.
+ * The pages' LIMITs are written in, as Sequelize writes its replacements: bound, SQLite plans the
+ * every-agent page for an unknown number of rows and sorts every sale (24 ms against 4 ms).
+ */
+const SOLD_WITH_AGENT_COLUMNS = `l.id, l.first_name, l.last_name, l.email, l.monthly_premium_cents, l.sold_at,
+  l.commission_cancelled_at, l.sold_product_name, l.sold_comp_percentage, l.calculated_commission_cents, l.agent_id,
+  u.first_name AS "agentFirstName", u.last_name AS "agentLastName"`;
+const soldWithAgentPageSql = (columns: string, where: string, page: number) =>
+  `SELECT ${columns} FROM (SELECT a.id FROM applications a WHERE ${where}
+     ORDER BY a.sold_at DESC, a.id DESC LIMIT 20 OFFSET ${(page - 1) * 20}) page
+   JOIN applications l ON l.id = page.id LEFT JOIN agents g ON g.id = l.agent_id LEFT JOIN users u ON u.id = g.user_id
+   ORDER BY l.sold_at DESC, l.id DESC`;
+/** An active policy: sold, its commission standing and no month cancelled. */
+const ACTIVE_POLICY = `a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')`;
+
+/**
+ * Issue 13's admin pages at this size, as the service answers them and as plain SQL through the
+ * driver: Reports & Analytics (each tab over the last 12 months, the overview of the busiest agent
+ * and of the most common carrier, the Agents tab's CSV), Retention Management (the cards, page 1
+ * and a deep page), retention by sale (page 1 of each payment filter), Premiums Management (the
+ * table this month and all time, the cards and the agents' ledgers, all time) and Callback
+ * Management (page 1, every agent and the busiest).
+ */
+async function salesOperationsCases(raw: Raw, admin: SessionUser, busiestAgentId: string, now: Date): Promise<Case[]> {
+  const all = <T = Row>(statement: Statement) => raw.all<T>(statement.sql, statement.params);
+  const timeZone = admin.timezone;
+  const midnight = (day: string) => {
+    const { year, month, day: date } = parseIsoDate(day)!;
+    return zonedMidnight(year, month, date, timeZone);
+  };
+
+  // Reports: the last 12 calendar months to today, and the period of as many days just before.
+  const today = todayIn(timeZone, now);
+  const { year, month } = parseIsoDate(today)!;
+  const dateFrom = isoDate(year, month - 11, 1);
+  const days = Math.round((Date.parse(today) - Date.parse(dateFrom)) / 86_400_000) + 1;
+  const window = {
+    previousStart: midnight(addDaysIso(dateFrom, -days)),
+    start: midnight(dateFrom),
+    end: midnight(addDaysIso(today, 1)),
+  };
+  const monthBounds: Record<string, Date> = Object.fromEntries(
+    Array.from({ length: 12 }, (_, i) => [
+      `m${i}`,
+      i === 0 ? window.start : midnight(isoDate(year, month - 11 + i, 1)),
+    ]),
+  );
+  const [{ carrierId }] = (await all<{ carrierId: string }>(
+    bind(
+      `SELECT carrier_id AS "carrierId" FROM applications WHERE carrier_id IS NOT NULL
+       GROUP BY carrier_id ORDER BY COUNT(*) DESC, carrier_id LIMIT 1`,
+      {},
+    ),
+  )) as [{ carrierId: string }];
+  const reportWhere = (from: "start" | "previousStart", filter: { agentId?: string; carrierId?: string }) => {
+    let where = `created_at >= :${from} AND created_at < :end`;
+    if (filter.agentId) where += " AND agent_id = :agentId";
+    if (filter.carrierId) where += " AND carrier_id = :carrierId";
+    return where;
+  };
+  const overviewSql = (filter: { agentId?: string; carrierId?: string }) => {
+    const values = { ...window, ...filter };
+    const now = "created_at >= :start";
+    const before = "created_at < :start";
+    return {
+      figures: bind(
+        `SELECT SUM(CASE WHEN ${now} THEN 1 ELSE 0 END) AS "leads",
+           SUM(CASE WHEN ${now} AND status = 'sale' THEN 1 ELSE 0 END) AS "sales",
+           SUM(CASE WHEN ${now} AND status = 'sale' THEN monthly_premium_cents ELSE 0 END) AS "revenue",
+           SUM(CASE WHEN ${before} THEN 1 ELSE 0 END) AS "previousLeads",
+           SUM(CASE WHEN ${before} AND status = 'sale' THEN 1 ELSE 0 END) AS "previousSales",
+           SUM(CASE WHEN ${before} AND status = 'sale' THEN monthly_premium_cents ELSE 0 END) AS "previousRevenue"
+         FROM applications WHERE ${reportWhere("previousStart", filter)}`,
+        values,
+      ),
+      top: bind(reportAgentsSql(reportWhere("start", filter), true, false), { ...values, limit: 5, offset: 0 }),
+    };
+  };
+  const trendSql = bind(
+    `SELECT CASE ${Array.from({ length: 11 }, (_, i) => `WHEN created_at >= :m${11 - i} THEN ${11 - i}`).join(" ")} ELSE 0 END AS month,
+       COUNT(*) AS leads, SUM(CASE WHEN status = 'sale' THEN 1 ELSE 0 END) AS sales,
+       SUM(CASE WHEN status = 'sale' THEN monthly_premium_cents ELSE 0 END) AS revenue
+     FROM applications WHERE ${reportWhere("start", {})} GROUP BY 1`,
+    { ...window, ...monthBounds },
+  );
+  const byCarrierSql = (product: boolean) =>
+    bind(
+      `SELECT s.carrier_id AS "carrierId", c.name${product ? ", s.product" : ""}, s.sales, s.revenue FROM (
+         SELECT carrier_id${product ? ", sold_product_name AS product" : ""}, COUNT(*) AS sales, SUM(monthly_premium_cents) AS revenue
+         FROM applications WHERE ${reportWhere("start", {})} AND status = 'sale'
+         GROUP BY carrier_id${product ? ", sold_product_name" : ""}) s LEFT JOIN carriers c ON c.id = s.carrier_id
+       ORDER BY s.revenue DESC, s.sales DESC, c.name${product ? ", s.product" : ""}`,
+      window,
+    );
+  const agentsTabSql = (limit: number) =>
+    bind(reportAgentsSql(reportWhere("start", {}), false, true), { ...window, limit, offset: 0 });
+  const sumOf = (rows: Row[], key: string) => rows.reduce((sum, row) => sum + num(row[key]), 0);
+  const overviewCase = (label: string, filter: { agentId?: string; carrierId?: string }) => {
+    const sql = overviewSql(filter);
+    return defineCase({
+      label: `Admin report overview, 12 months${label}`,
+      service: () => adminReport(admin, { status: "all", ...filter }, { parts: ["overview"] }, now),
+      sql: async () => {
+        const [[figures], top] = await Promise.all([all<Row>(sql.figures), all<{ agentId: string }>(sql.top)]);
+        return { figures: figures!, top };
+      },
+      compare: (s, q) => {
+        const o = s.overview!;
+        return [
+          [
+            o.current.totalLeads,
+            o.current.totalSales,
+            o.current.totalRevenueCents,
+            o.previous.totalLeads,
+            o.topPerformers.map((a) => a.agentId),
+          ],
+          [
+            num(q.figures.leads),
+            num(q.figures.sales),
+            num(q.figures.revenue),
+            num(q.figures.previousLeads),
+            q.top.map((r) => r.agentId),
+          ],
+          `${o.current.totalLeads} leads, ${o.previous.totalLeads} before`,
+        ];
+      },
+      plans: [
+        [`report overview${label}: the figures`, sql.figures],
+        [`report overview${label}: top performers`, sql.top],
+      ],
+    });
+  };
+
+  // Retention Management: the cards in one statement; a page of policies and the total together,
+  // then the page's months. Retention by sale: All Leads' page of the sales, the total, then the months.
+  const days2 = { today, tomorrow: addDaysIso(today, 1) };
+  const dueOn = (day: string) =>
+    `(SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
+      WHERE t.status = 'not_paid' AND t.due_date = :${day} AND ${ACTIVE_POLICY}) AS "${day}"`;
+  const retentionCardsSql = bind(
+    `SELECT (SELECT COUNT(*) FROM applications WHERE sold_at IS NOT NULL) AS "accounts", ${dueOn("today")}, ${dueOn("tomorrow")},
+       (SELECT COUNT(*) FROM payment_trackings WHERE status = 'paid') AS "paid",
+       (SELECT COUNT(*) FROM payment_trackings) AS "months"`,
+    days2,
+  );
+  const accountColumns = `${SOLD_WITH_AGENT_COLUMNS}, (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrier",
+    (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
+      ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone",
+    CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = l.id AND c.status = 'cancelled')
+      THEN 1 ELSE 0 END AS "lapsed"`;
+  const accountsPage = (page: number) => bind(soldWithAgentPageSql(accountColumns, "a.sold_at IS NOT NULL", page), {});
+  const accountsTotal = bind("SELECT COUNT(*) AS total FROM applications a WHERE a.sold_at IS NOT NULL", {});
+  const monthsSql = `SELECT t.id, t.application_id, t.month_number, t.due_date, t.amount_cents, t.status, t.notes
+    FROM payment_trackings t WHERE t.application_id IN (:ids) ORDER BY t.application_id, t.month_number`;
+  const [{ total: soldTotal }] = (await all<{ total: unknown }>(accountsTotal)) as [{ total: unknown }];
+  const deepPage = Math.max(1, Math.floor(num(soldTotal) / 20 / 2));
+  const salesWhere = (paymentStatus: string) =>
+    `a.status = 'sale'${paymentStatus === "all" ? "" : " AND EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = a.id AND t.status = :paymentStatus)"}`;
+  const salesPage = (paymentStatus: string) => {
+    const values = { readerId: admin.id, paymentStatus: paymentStatus === "pending" ? "not_paid" : paymentStatus };
+    return {
+      page: bind(
+        `SELECT ${LEAD_ROW_COLUMNS}, l.sold_at, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"
+         FROM (SELECT a.id FROM applications a WHERE ${salesWhere(paymentStatus)}
+               ORDER BY a.created_at DESC, a.id DESC LIMIT 20) page
+         JOIN applications l ON l.id = page.id LEFT JOIN agents g ON g.id = l.agent_id LEFT JOIN users u ON u.id = g.user_id
+         ORDER BY l.created_at DESC, l.id DESC`,
+        paymentStatus === "all" ? { readerId: admin.id } : values,
+      ),
+      count: bind(
+        `SELECT COUNT(*) AS total FROM applications a WHERE ${salesWhere(paymentStatus)}`,
+        paymentStatus === "all" ? {} : { paymentStatus: values.paymentStatus },
+      ),
+    };
+  };
+
+  // Premiums Management: the sales of the period (sale dates), newest first, and the total
+  // together; the cards in one statement; the agents' ledgers and how many agents have sales.
+  const thisMonth = periodRange("thismonth", { timeZone, now });
+  const premiumsSql = (range: { start: Date; end: Date } | null) => {
+    const where = `a.sold_at IS NOT NULL${range ? " AND a.sold_at >= :soldStart AND a.sold_at < :soldEnd" : ""}`;
+    const values = range ? { soldStart: range.start, soldEnd: range.end } : {};
+    return {
+      page: bind(
+        soldWithAgentPageSql(
+          `${SOLD_WITH_AGENT_COLUMNS}, (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrier"`,
+          where,
+          1,
+        ),
+        values,
+      ),
+      count: bind(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, values),
+    };
+  };
+  const premiumCardsSql = bind(
+    `SELECT COUNT(*) AS "sales", SUM(monthly_premium_cents) AS "premium",
+       SUM(CASE WHEN commission_cancelled_at IS NULL THEN calculated_commission_cents ELSE 0 END) AS "commission",
+       SUM(CASE WHEN commission_cancelled_at IS NULL THEN 0 ELSE 1 END) AS "cancelled"
+     FROM applications WHERE sold_at IS NOT NULL`,
+    {},
+  );
+  const ledgersSql = bind(
+    `WITH x AS MATERIALIZED (
+       SELECT a.agent_id, CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
+         CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled, ${PAID_AND_LAPSED("a")}
+       FROM applications a WHERE a.sold_at IS NOT NULL AND a.agent_id IS NOT NULL),
+     s AS (SELECT x.agent_id, x.advanced, CASE WHEN x.cancelled = 1 OR x.lapsed = 1 THEN 1 ELSE 0 END AS lapsed,
+       (2 * x.advanced * (CASE WHEN x.paid > 9 THEN 9 ELSE x.paid END) + 9) / 18 AS earned FROM x)
+     SELECT s.agent_id AS "agentId", u.first_name, u.last_name, COUNT(*) AS sales, SUM(s.advanced) AS advanced,
+       SUM(s.earned) AS earned, SUM(CASE WHEN s.lapsed = 1 THEN s.advanced - s.earned ELSE 0 END) AS "chargedBack"
+     FROM s JOIN agents g ON g.id = s.agent_id JOIN users u ON u.id = g.user_id
+     GROUP BY s.agent_id, u.first_name, u.last_name ORDER BY u.first_name, u.last_name, s.agent_id LIMIT 20`,
+    {},
+  );
+  const ledgerAgentsSql = bind(
+    "SELECT COUNT(DISTINCT agent_id) AS total FROM applications WHERE sold_at IS NOT NULL",
+    {},
+  );
+
+  // Callback Management: the dated and undated counts in one statement, then the page from the
+  // dated range of the index, topped up from the undated one when it falls short.
+  const scheduled = (agentId?: string) =>
+    `${agentId ? "agent_id = :agentId AND " : ""}status IN ('callback', 'rescheduled')`;
+  const callbackCounts = (agentId?: string) =>
+    bind(
+      `SELECT (SELECT COUNT(*) FROM applications WHERE ${scheduled(agentId)} AND callback_date IS NOT NULL) AS "dated",
+         (SELECT COUNT(*) FROM applications WHERE ${scheduled(agentId)} AND callback_date IS NULL) AS "undated"`,
+      agentId ? { agentId } : {},
+    );
+  const callbackPage = (agentId: string | undefined, dated: boolean, limit: number) => {
+    const order = dated ? "callback_date, id" : "id";
+    return bind(
+      `SELECT l.id, l.first_name, l.last_name, l.agent_id, u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
+         l.status, l.coverage_amount_cents, l.monthly_premium_cents, l.callback_date, l.created_at,
+         (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
+           ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone"
+       FROM (SELECT id FROM applications WHERE ${scheduled(agentId)} AND callback_date IS ${dated ? "NOT NULL" : "NULL"}
+             ORDER BY ${order} LIMIT ${limit}) page
+       JOIN applications l ON l.id = page.id LEFT JOIN agents g ON g.id = l.agent_id LEFT JOIN users u ON u.id = g.user_id
+       ORDER BY ${order.replace(/(^|, )/g, "$1l.")}`,
+      agentId ? { agentId } : {},
+    );
+  };
+
+  return [
+    overviewCase("", {}),
+    overviewCase(", busiest agent", { agentId: busiestAgentId }),
+    overviewCase(", top carrier", { carrierId }),
+    defineCase({
+      label: "Admin report performance, 12 months",
+      service: () => adminReport(admin, { status: "all" }, { parts: ["performance"] }, now),
+      sql: () => all<Row>(trendSql),
+      compare: (s, q) => {
+        const trend = s.performance!.monthlyTrend;
+        const byMonth = new Map(q.map((r) => [num(r.month), r]));
+        return [
+          trend.map((m) => [m.leads, m.sales, m.revenueCents]),
+          trend.map((_, i) => [num(byMonth.get(i)?.leads), num(byMonth.get(i)?.sales), num(byMonth.get(i)?.revenue)]),
+          `${trend.length} months, ${trend.reduce((sum, m) => sum + m.leads, 0)} leads`,
+        ];
+      },
+      plans: [["report performance, the months", trendSql]],
+    }),
+    defineCase({
+      label: "Admin report revenue, 12 months",
+      service: () => adminReport(admin, { status: "all" }, { parts: ["revenue"] }, now),
+      sql: async () => {
+        const [trend, carriers, products] = await Promise.all([
+          all<Row>(trendSql),
+          all<{ carrierId: string | null } & Row>(byCarrierSql(false)),
+          all<Row>(byCarrierSql(true)),
+        ]);
+        return { trend, carriers, products };
+      },
+      compare: (s, q) => {
+        const r = s.revenue!;
+        return [
+          [r.byCarrier.map((c) => c.key), r.byProduct.length, r.byMonth.reduce((sum, m) => sum + m.revenueCents, 0)],
+          [q.carriers.map((c) => c.carrierId ?? "none"), q.products.length, sumOf(q.trend, "revenue")],
+          `${r.byCarrier.length} carriers, ${r.byProduct.length} products`,
+        ];
+      },
+      plans: [
+        ["report revenue, by carrier", byCarrierSql(false)],
+        ["report revenue, by product", byCarrierSql(true)],
+      ],
+    }),
+    defineCase({
+      label: "Admin report agents, 12 months, page 1 of 25",
+      service: () =>
+        adminReport(admin, { status: "all" }, { parts: ["agents"], agentsPage: { page: 1, pageSize: 25 } }, now),
+      sql: () => all<{ agentId: string | null; total: unknown }>(agentsTabSql(25)),
+      compare: (s, q) => [
+        [s.agents!.total, s.agents!.rows.map((a) => a.agentId)],
+        [num(q[0]?.total), q.map((r) => r.agentId ?? null)],
+        `${s.agents!.rows.length} of ${s.agents!.total}`,
+      ],
+      plans: [["report agents, the page", agentsTabSql(25)]],
+    }),
+    defineCase({
+      label: "Admin report agents CSV export, 12 months",
+      service: () => exportAdminReport(admin, { status: "all" }, "agents", now),
+      sql: () => all<Row>(agentsTabSql(500)),
+      compare: (s, q) => [s.text.split("\n").length - 2, q.length, `${q.length} agents`],
+    }),
+    defineCase({
+      label: "Retention Management cards",
+      service: () => retentionManagementSummary(admin, {}, now),
+      sql: () => all<Row>(retentionCardsSql),
+      compare: (s, [q]) => [
+        [s.totalAccounts, s.dueToday, s.dueTomorrow, s.paidPayments, s.totalPayments],
+        [num(q!.accounts), num(q!.today), num(q!.tomorrow), num(q!.paid), num(q!.months)],
+        `${s.totalAccounts} accounts, ${s.paymentsDueSoon} due soon`,
+      ],
+      plans: [["retention management cards", retentionCardsSql]],
+    }),
+    ...[1, deepPage].map((page) =>
+      defineCase({
+        label: `Retention Management accounts, page ${page}`,
+        service: () =>
+          listRetentionAccounts(admin, { status: "all", sort: "newest", search: "", page, pageSize: 20 } as never, now),
+        sql: async () => {
+          const [rows, [count]] = await Promise.all([all<{ id: string }>(accountsPage(page)), all<Row>(accountsTotal)]);
+          const months = rows.length ? await all<{ id: string }>(bind(monthsSql, { ids: ids(rows) })) : [];
+          return { rows, months, total: num(count!.total) };
+        },
+        compare: (s, q) => [
+          [s.total, ids(s.rows), s.rows.flatMap((r) => r.payments.map((p) => p.id)).sort()],
+          [q.total, ids(q.rows), ids(q.months).map(String).sort()],
+          `${s.rows.length} of ${s.total}`,
+        ],
+        plans: [[`retention accounts, page ${page}`, accountsPage(page)]],
+      }),
+    ),
+    ...(["all", "pending", "paid", "cancelled"] as const).map((paymentStatus) => {
+      const sql = salesPage(paymentStatus);
+      return defineCase({
+        label: `Retention by sale, payments ${paymentStatus}, page 1`,
+        service: () =>
+          listSalesWithPayments(admin, {
+            status: "sale",
+            sort: "newest",
+            page: 1,
+            pageSize: 20,
+            unread: false,
+            paymentStatus,
+          } as AllLeadsQuery),
+        sql: async () => {
+          const [rows, [count]] = await Promise.all([all<{ id: string }>(sql.page), all<Row>(sql.count)]);
+          const months = rows.length ? await all<{ id: string }>(bind(monthsSql, { ids: ids(rows) })) : [];
+          return { rows, months, total: num(count!.total) };
+        },
+        compare: (s, q) => [
+          [s.total, ids(s.rows), s.rows.flatMap((r) => r.paymentTracking.map((p) => p.id)).sort()],
+          [q.total, ids(q.rows), ids(q.months).map(String).sort()],
+          `${s.rows.length} of ${s.total}`,
+        ],
+        plans: [
+          [`retention by sale ${paymentStatus}: the page`, sql.page],
+          [`retention by sale ${paymentStatus}: the total`, sql.count],
+        ],
+      });
+    }),
+    ...(
+      [
+        ["this month", "thismonth", thisMonth],
+        ["all time", "all", null],
+      ] as const
+    ).map(([label, period, range]) => {
+      const sql = premiumsSql(range as { start: Date; end: Date } | null);
+      return defineCase({
+        label: `Premiums ${label}, page 1`,
+        service: () => listPremiums(admin, { period, page: 1, pageSize: 20 }, now),
+        sql: async () => {
+          const [rows, [count]] = await Promise.all([all<{ id: string }>(sql.page), all<Row>(sql.count)]);
+          return { rows, total: num(count!.total) };
+        },
+        compare: (s, q) => [[s.total, ids(s.rows)], [q.total, ids(q.rows)], `${s.rows.length} of ${s.total}`],
+        plans: [
+          [`premiums ${label}: the page`, sql.page],
+          [`premiums ${label}: the total`, sql.count],
+        ],
+      });
+    }),
+    defineCase({
+      label: "Premium figures, all time",
+      service: () => premiumFigures(admin, { period: "all" }, now),
+      sql: () => all<Row>(premiumCardsSql),
+      compare: (s, [q]) => [
+        [s.totalSales, s.totalPremiumCents, s.totalCommissionCents, s.cancelledSales],
+        [num(q!.sales), num(q!.premium), num(q!.commission), num(q!.cancelled)],
+        `${s.totalSales} sales, ${s.cancelledSales} cancelled`,
+      ],
+      plans: [["premium figures", premiumCardsSql]],
+    }),
+    defineCase({
+      label: "Premiums agents' ledgers, all time, page 1",
+      service: () => listAgentLedgers(admin, { period: "all", page: 1, pageSize: 20 }, now),
+      sql: async () => {
+        const [rows, [count]] = await Promise.all([all<Row>(ledgersSql), all<Row>(ledgerAgentsSql)]);
+        return { rows, total: num(count!.total) };
+      },
+      compare: (s, q) => [
+        [s.total, s.rows.map((r) => [r.agentId, r.sales, r.earnedCents, r.chargedBackCents])],
+        [q.total, q.rows.map((r) => [r.agentId, num(r.sales), num(r.earned), num(r.chargedBack)])],
+        `${s.rows.length} of ${s.total} agents`,
+      ],
+      plans: [
+        ["premiums ledgers", ledgersSql],
+        ["premiums ledgers, the agents", ledgerAgentsSql],
+      ],
+    }),
+    ...(
+      [
+        ["every agent", undefined],
+        ["busiest agent", busiestAgentId],
+      ] as const
+    ).map(([label, agentId]) =>
+      defineCase({
+        label: `Admin callbacks, ${label}, page 1`,
+        service: () => listAdminCallbacks(admin, { agentId, page: 1, pageSize: 20 }),
+        sql: async () => {
+          const [counts] = await all<Row>(callbackCounts(agentId));
+          const dated = num(counts!.dated);
+          const rows = dated > 0 ? await all<{ id: string }>(callbackPage(agentId, true, 20)) : [];
+          if (rows.length < 20 && num(counts!.undated) > 0) {
+            rows.push(...(await all<{ id: string }>(callbackPage(agentId, false, 20 - rows.length))));
+          }
+          return { rows, total: dated + num(counts!.undated) };
+        },
+        compare: (s, q) => [[s.total, ids(s.rows)], [q.total, ids(q.rows)], `${s.rows.length} of ${s.total}`],
+        plans: [
+          [`admin callbacks, ${label}: the counts`, callbackCounts(agentId)],
+          [`admin callbacks, ${label}: the page`, callbackPage(agentId, true, 20)],
+        ],
+      }),
+    ),
+  ];
+}
+
 /** The plan of a raw statement: EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on Postgres. */
 async function rawPlan(raw: Raw, statement: Statement) {
   const rows = await raw.all<Row>(
@@ -1760,7 +2229,7 @@ try {
   const portal = await portalCases(raw, bench.busiest, new Date());
   const verdicts: string[] = [];
   const measure = async (cases: Case[]) => {
-    for (const c of cases) {
+    for (const c of cases.filter(chosen)) {
       const said = c.compare((await c.service()) as never, (await c.sql()) as never);
       const [serviceMs, sqlMs] = (await timeSideBySide([c.service, c.sql], c.label.includes("export") ? 10 : 40)) as [
         number,
@@ -1799,9 +2268,15 @@ try {
   const admin = await adminCases(raw, bench.admin, bench.busiest.agent!.id, new Date());
   await measure(admin);
 
+  console.log(
+    `\nThe admin's sales operations (issue 13: reports, retention, premiums, callbacks): service / plain SQL, median of each side by side`,
+  );
+  const salesOperations = await salesOperationsCases(raw, bench.admin, bench.busiest.agent!.id, new Date());
+  await measure(salesOperations);
+
   if (explain) {
     console.log("\nQuery plans of the plain SQL (the service asks the same)");
-    for (const c of [...portal, ...admin])
+    for (const c of [...portal, ...admin, ...salesOperations].filter(chosen))
       for (const [label, statement] of c.plans) console.log(`  ${label}\n${await rawPlan(raw, statement)}`);
   }
   await raw.close();

@@ -10,6 +10,7 @@ import { adminReport, exportAdminReport, UNASSIGNED_AGENT } from "~/services/adm
 import { REPORT_EXPORTED } from "~/services/reports.server";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { parseCsv } from "../support/csv";
 
 // The admin's Reports & Analytics (issue 13 item 5) through its service, its page's loader, its CSV
 // export, GET /api/admin/reports and GET /api/carriers, on whichever database TEST_DATABASE_URL
@@ -102,36 +103,6 @@ const page = (query: string, cookie: string) => callRoute(pageLoader, { path: `/
 const api = (query: string, cookie?: string) => callRoute(apiLoader, { path: `/api/admin/reports${query}`, cookie });
 const exportCsv = (query: string, cookie: string) =>
   callRoute(exportLoader, { path: `/admin/reports/export${query}`, cookie });
-
-/** The CSV's records as fields (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i++;
-    } else field += char;
-  }
-  expect(field, "the file ends with CRLF").toBe("");
-  return records;
-}
 
 describe("the Overview", () => {
   it("counts the range's leads, sales, conversion, revenue and average premium, each against the previous period of the same length", async () => {

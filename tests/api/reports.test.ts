@@ -8,6 +8,7 @@ import { loader as pageLoader } from "~/routes/agent+/reports";
 import { EXPORT_BATCH_SIZE, REPORT_EXPORTED, agentReport, exportAgentReport } from "~/services/reports.server";
 import { createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { parseCsv } from "../support/csv";
 
 // The agent's report (issue 11 item 6) through its service, its page's loader, its CSV export and
 // GET /api/agent/reports, on whichever database TEST_DATABASE_URL selects: each figure with and
@@ -100,36 +101,6 @@ const page = (query: string, cookie: string) => callRoute(pageLoader, { path: `/
 const api = (query: string, cookie?: string) => callRoute(apiLoader, { path: `/api/agent/reports${query}`, cookie });
 const exportCsv = (query: string, cookie: string) =>
   callRoute(exportLoader, { path: `/agent/reports/export${query}`, cookie });
-
-/** The CSV's records as fields (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i++;
-    } else field += char;
-  }
-  expect(field, "the file ends with CRLF").toBe("");
-  return records;
-}
 
 describe("the report's figures", () => {
   it("counts the agent's own leads only: leads, sales, conversion, revenue, commission and average premium", async () => {

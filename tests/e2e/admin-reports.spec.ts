@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { Application, Carrier } from "~db";
 import { seriousViolations } from "./axe";
 import { expect, test, type Factory, type TestAgent } from "./fixtures";
+import { parseCsv } from "../support/csv";
 
 // Issue 13 item 5 as an administrator uses it, JavaScript on and off (the two projects), at a
 // laptop's width and a phone's: Reports & Analytics filtered by agent and carrier through the
@@ -55,34 +56,6 @@ async function team(factory: Factory) {
   await lead(factory, ann, { day: "2024-04-10", carrier: "Americo", premiumCents: 6_000, product: "Whole Life" });
   await lead(factory, ben, { day: "2024-03-07", carrier: "Aetna", premiumCents: 9_900 });
   return { ann, ben };
-}
-
-/** The CSV's records (RFC 4180). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      records.push([...record, field]);
-      record = [];
-      field = "";
-      i++;
-    } else field += char;
-  }
-  return records;
 }
 
 const card = (page: import("@playwright/test").Page, label: string) =>

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { Application, Carrier } from "~db";
 import { todayIn } from "~/domain/periods";
 import { expect, test, type Factory, type TestAgent } from "./fixtures";
+import { parseCsv } from "../support/csv";
 
 // The agent's report (part 2, Agent reports; issue 11 item 6), JavaScript on and off, at 390 and
 // 1280 px: filter it through the URL's GET form, read the six figures and the table, download the
@@ -39,34 +40,6 @@ async function leadsFor(agent: TestAgent, factory: Factory) {
     { where: { id: old.id } },
   );
   return { aetna };
-}
-
-/** The CSV's records (RFC 4180). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      records.push([...record, field]);
-      record = [];
-      field = "";
-      i++;
-    } else field += char;
-  }
-  return records;
 }
 
 test("the agent filters the report and downloads it as CSV", async ({ page, agent, factory }, testInfo) => {

@@ -1,4 +1,3 @@
-import { addDaysIso, todayIn } from "~/domain/periods";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
 import { adminPaymentStatusSchema, type RetentionAccountsQuery } from "~/domain/schemas/admin-retention";
 import { limitOffset, type Page } from "~/utils/list";
@@ -6,7 +5,17 @@ import { listAllLeads, type AdminLeadRow } from "./admin-leads.server";
 import { validInput } from "./errors.server";
 import { leadsWhere, type LeadPayment } from "./lead-reads.server";
 import { assertAdmin } from "./permissions.server";
-import { ACTIVE_POLICY_SQL, updatePaymentTracking, type PolicyStatus } from "./retention.server";
+import {
+  ACTIVE_POLICY_SQL,
+  dollars,
+  paymentsOfSales,
+  policyStatusOf,
+  todayAndTomorrow,
+  updatePaymentTracking,
+  withDueFlags,
+  type PolicyStatus,
+  type RetentionPayment,
+} from "./retention.server";
 import type { SessionUser } from "./sessions.server";
 import { numbersInOneStatement, selectRows } from "./sql.server";
 
@@ -16,8 +25,8 @@ import { numbersInOneStatement, selectRows } from "./sql.server";
 // with their nine months; both set a month's status (PUT /api/admin/payment-tracking/{id}).
 // Which policies count and why: docs/decisions/037-admin-retention.md.
 
-/** A month as the admin screens send it: the stored status, and whether it is due soon. */
-export type AccountPayment = LeadPayment & { due: "today" | "tomorrow" | null };
+/** A month as the admin screens send it: the stored status, and whether it is due soon (as the agent's tracker). */
+export type AccountPayment = RetentionPayment;
 
 /** The spec's Retention account (part 1, section 3), with where the policy stands. */
 export type RetentionAccount = {
@@ -52,17 +61,6 @@ export type RetentionManagementSummary = {
 /** A sale of retention by sale: the All Leads row, its sale date and its months (the spec's paymentTracking). */
 export type SaleWithPayments = AdminLeadRow & { saleDate: string | null; paymentTracking: LeadPayment[] };
 
-const dollars = (cents: number | string | null | undefined) =>
-  cents === null || cents === undefined ? null : Number(cents) / 100;
-
-const isoDay = (value: string | Date) =>
-  typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-
-function adminDays(actor: SessionUser, now: Date) {
-  const today = todayIn(actor.timezone, now);
-  return { today, tomorrow: addDaysIso(today, 1) };
-}
-
 /** Whole percent of paid months; 0 when there are none. */
 export function paymentSuccessRate(paid: number, total: number) {
   return total > 0 ? Math.round((paid / total) * 100) : 0;
@@ -93,7 +91,7 @@ export async function retentionManagementSummary(
 ): Promise<RetentionManagementSummary> {
   assertAdmin(actor);
   const { where, replacements } = accountsWhere(filters);
-  const { today, tomorrow } = adminDays(actor, now);
+  const { today, tomorrow } = todayAndTomorrow(actor, now);
   const scoped = Boolean(filters.agentId || filters.search);
   const months = (condition: string) =>
     scoped
@@ -140,45 +138,6 @@ type AccountRow = {
   lapsed: number | string | boolean;
 };
 
-type PaymentRow = {
-  id: string;
-  applicationId: string;
-  monthNumber: number | string;
-  dueDate: string | Date;
-  amountCents: number | string;
-  status: string;
-  notes: string | null;
-};
-
-/** The months of the given sales, by sale, in month order: one statement by the (application_id, month_number) index. */
-async function paymentsOfSales(ids: string[]): Promise<Map<string, LeadPayment[]>> {
-  const bySale = new Map<string, LeadPayment[]>();
-  if (ids.length === 0) return bySale;
-  const rows = await selectRows<PaymentRow>(
-    `SELECT t.id, t.application_id AS "applicationId", t.month_number AS "monthNumber", t.due_date AS "dueDate",
-       t.amount_cents AS "amountCents", t.status, t.notes
-     FROM payment_trackings t WHERE t.application_id IN (:ids)
-     ORDER BY t.application_id, t.month_number`,
-    { ids },
-  );
-  for (const row of rows) {
-    const monthNumber = Number(row.monthNumber);
-    const payment: LeadPayment = {
-      id: row.id,
-      month: monthNumber,
-      monthNumber,
-      dueDate: isoDay(row.dueDate),
-      amount: dollars(row.amountCents)!,
-      status: row.status,
-      notes: row.notes ?? null,
-    };
-    const months = bySale.get(row.applicationId);
-    if (months) months.push(payment);
-    else bySale.set(row.applicationId, [payment]);
-  }
-  return bySale;
-}
-
 /**
  * Retention Management's table and GET /api/admin/retention: every sold policy (a lead with a
  * sale recorded, whatever its status now, as the agent's tracker), newest sale first, of the
@@ -216,25 +175,11 @@ export async function listRetentionAccounts(
     selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
   ]);
   const payments = await paymentsOfSales(rows.map((row) => row.id));
-  const { today, tomorrow } = adminDays(actor, now);
+  const days = todayAndTomorrow(actor, now);
   return {
     rows: rows.map((row) => {
-      const policyStatus: PolicyStatus = row.commissionCancelledAt
-        ? "commission_cancelled"
-        : Number(row.lapsed)
-          ? "lapsed"
-          : "active";
-      const months = (payments.get(row.id) ?? []).map((payment): AccountPayment => {
-        const open = policyStatus === "active" && payment.status === "not_paid";
-        const due = !open
-          ? null
-          : payment.dueDate === today
-            ? "today"
-            : payment.dueDate === tomorrow
-              ? "tomorrow"
-              : null;
-        return { ...payment, due };
-      });
+      const policyStatus = policyStatusOf(row);
+      const months = withDueFlags(payments.get(row.id) ?? [], policyStatus, days);
       return {
         id: row.id,
         customerName: `${row.firstName} ${row.lastName}`,

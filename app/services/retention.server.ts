@@ -67,13 +67,39 @@ function isoDay(value: string | Date): string {
   return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 }
 
-const dollars = (cents: number | string | null | undefined) =>
+export const dollars = (cents: number | string | null | undefined) =>
   cents === null || cents === undefined ? null : Number(cents) / 100;
 
-/** Today and tomorrow as calendar dates in the agent's time zone. */
-function agentDays(actor: SessionUser, now: Date) {
+type DueDays = { today: string; tomorrow: string };
+
+/** Today and tomorrow as calendar dates in the signed-in user's time zone (the agent's or the admin's). */
+export function todayAndTomorrow(actor: SessionUser, now: Date): DueDays {
   const today = todayIn(actor.timezone, now);
   return { today, tomorrow: addDaysIso(today, 1) };
+}
+
+/** Where a sold policy stands: its commission cancelled, lapsed (a month cancelled), or active. */
+export function policyStatusOf(row: {
+  commissionCancelledAt: Date | string | null;
+  lapsed: number | string | boolean;
+}): PolicyStatus {
+  if (row.commissionCancelledAt) return "commission_cancelled";
+  return Number(row.lapsed) ? "lapsed" : "active";
+}
+
+/** A policy's months with their due flag: an unpaid month of an active policy due today or tomorrow. */
+export function withDueFlags(months: LeadPayment[], policyStatus: PolicyStatus, days: DueDays): RetentionPayment[] {
+  return months.map((payment) => {
+    const open = policyStatus === "active" && payment.status === "not_paid";
+    const due = !open
+      ? null
+      : payment.dueDate === days.today
+        ? "today"
+        : payment.dueDate === days.tomorrow
+          ? "tomorrow"
+          : null;
+    return { ...payment, due };
+  });
 }
 
 /**
@@ -84,7 +110,7 @@ function agentDays(actor: SessionUser, now: Date) {
  */
 export async function retentionSummary(actor: SessionUser, now = new Date()): Promise<RetentionSummary> {
   const agentId = assertAgent(actor);
-  const { today, tomorrow } = agentDays(actor, now);
+  const { today, tomorrow } = todayAndTomorrow(actor, now);
   const dueOn = (day: string) =>
     `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
      WHERE t.status = 'not_paid' AND t.due_date = :${day} AND a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`;
@@ -167,30 +193,12 @@ export async function listAgentRetention(
     ),
     selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${sold}`, { agentId }),
   ]);
-  const payments = rows.length
-    ? await selectRows<PaymentRow>(
-        `SELECT t.id, t.application_id AS "applicationId", t.month_number AS "monthNumber", t.due_date AS "dueDate",
-           t.amount_cents AS "amountCents", t.status, t.notes
-         FROM payment_trackings t WHERE t.application_id IN (:ids)
-         ORDER BY t.application_id, t.month_number`,
-        { ids: rows.map((row) => row.id) },
-      )
-    : [];
-  const paymentsOf = new Map<string, PaymentRow[]>();
-  for (const payment of payments) {
-    const months = paymentsOf.get(payment.applicationId);
-    if (months) months.push(payment);
-    else paymentsOf.set(payment.applicationId, [payment]);
-  }
-  const { today, tomorrow } = agentDays(actor, now);
+  const payments = await paymentsOfSales(rows.map((row) => row.id));
+  const days = todayAndTomorrow(actor, now);
   const agentName = `${actor.firstName} ${actor.lastName}`;
   return {
     rows: rows.map((row) => {
-      const policyStatus: PolicyStatus = row.commissionCancelledAt
-        ? "commission_cancelled"
-        : Number(row.lapsed)
-          ? "lapsed"
-          : "active";
+      const policyStatus = policyStatusOf(row);
       return {
         id: row.id,
         customerName: `${row.firstName} ${row.lastName}`,
@@ -201,12 +209,7 @@ export async function listAgentRetention(
         monthlyPremium: dollars(row.monthlyPremiumCents),
         saleDate: new Date(row.soldAt).toISOString(),
         policyStatus,
-        payments: (paymentsOf.get(row.id) ?? []).map((payment) => {
-          const view = paymentView(payment);
-          const open = policyStatus === "active" && view.status === "not_paid";
-          const due = !open ? null : view.dueDate === today ? "today" : view.dueDate === tomorrow ? "tomorrow" : null;
-          return { ...view, due } as const;
-        }),
+        payments: withDueFlags(payments.get(row.id) ?? [], policyStatus, days),
       };
     }),
     total: Number(counted?.total ?? 0),
@@ -215,7 +218,26 @@ export async function listAgentRetention(
   };
 }
 
-function paymentView(row: Omit<PaymentRow, "applicationId">): Omit<RetentionPayment, "due"> {
+/** The months of the given sales, by sale, in month order: one statement by the (application_id, month_number) index. */
+export async function paymentsOfSales(ids: string[]): Promise<Map<string, LeadPayment[]>> {
+  const bySale = new Map<string, LeadPayment[]>();
+  if (ids.length === 0) return bySale;
+  const rows = await selectRows<PaymentRow>(
+    `SELECT t.id, t.application_id AS "applicationId", t.month_number AS "monthNumber", t.due_date AS "dueDate",
+       t.amount_cents AS "amountCents", t.status, t.notes
+     FROM payment_trackings t WHERE t.application_id IN (:ids)
+     ORDER BY t.application_id, t.month_number`,
+    { ids },
+  );
+  for (const row of rows) {
+    const months = bySale.get(row.applicationId);
+    if (months) months.push(paymentView(row));
+    else bySale.set(row.applicationId, [paymentView(row)]);
+  }
+  return bySale;
+}
+
+function paymentView(row: Omit<PaymentRow, "applicationId">): LeadPayment {
   const monthNumber = Number(row.monthNumber);
   return {
     id: row.id,

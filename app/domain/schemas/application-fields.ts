@@ -234,10 +234,14 @@ export function asRecord(value: unknown): RawRecord {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as RawRecord) : {};
 }
 
+/**
+ * Phone or beneficiary rows as records. Only one row more than either list allows is read, so
+ * the list's "At most 10" message still shows and a posted list of 500,000 rows costs nothing.
+ */
 export function asRows(value: unknown): RawRecord[] | unknown {
   if (value === undefined || value === null || value === "") return [];
   if (!Array.isArray(value)) return value;
-  return value.map(asRecord);
+  return value.slice(0, Math.max(MAX_PHONES, MAX_BENEFICIARIES) + 1).map(asRecord);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { QueryTypes } from "sequelize";
 import { ActivityLog, Application, StatusChange, isPostgres, sequelize } from "~db";
 import { addDaysIso, todayIn, zonedDateTime } from "~/domain/periods";
 import { ADMIN_CALLBACK_QUERY_MESSAGES } from "~/domain/schemas/admin-callbacks";
@@ -12,6 +11,7 @@ import {
   callbackAgentChoices,
   getAdminCallbackLead,
   listAdminCallbacks,
+  type AdminCallback,
 } from "~/services/admin-callbacks.server";
 import { rescheduleCallback } from "~/services/callbacks.server";
 import { premiumRowsSql } from "~/services/premiums.server";
@@ -19,6 +19,7 @@ import { readToast } from "~/utils/toast.server";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 import { createCallback } from "../support/premiums-factories";
+import { postgresPlanSettingAside, sqlitePlan } from "../support/query-plans";
 
 // Issue 13 item 4, the admin's Callbacks and GET /api/admin/callbacks, on both databases: every
 // agent's scheduled callbacks (callback or rescheduled) soonest first and undated last, the agent
@@ -27,19 +28,8 @@ import { createCallback } from "../support/premiums-factories";
 // it; a past time refused at the field with what was typed kept); and the refusals: an agent 403
 // (redirected on the page), bad input 400 with the field, an unknown agent or lead 404.
 
-type CallbackJson = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  agentId: string | null;
-  agentName: string | null;
-  phone: string | null;
-  status: string;
-  coverageAmount: number | null;
-  monthlyPremium: number | null;
-  callbackDate: string | null;
-  createdAt: string;
-};
+/** A card as GET /api/admin/callbacks sends it (JSON: the service's type). */
+type CallbackJson = AdminCallback;
 
 const api = (query: string, cookie?: string) =>
   callRoute(callbacksApi, { path: `/api/admin/callbacks${query}`, cookie });
@@ -272,34 +262,9 @@ async function planOf(sql: string, replacements: Record<string, unknown>) {
     // With statistics, as the server has them (analyzeDatabase at start-up, and bench:leads): an
     // index made after the last ANALYZE has none, and SQLite then guesses it a poor choice.
     await sequelize.query("ANALYZE applications");
-    const rows = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, {
-      type: QueryTypes.SELECT,
-      replacements,
-    });
-    return rows.map((row) => row.detail).join("\n");
+    return sqlitePlan(sql, replacements);
   }
   const setAside =
     "agentId" in replacements ? "indexname = 'applications_callbacks_by_date'" : "indexdef LIKE '%(agent_id%'";
-  let plan = "";
-  const rolledBack = new Error("rolled back on purpose");
-  await sequelize
-    .transaction(async (transaction) => {
-      const others = await sequelize.query<{ indexname: string }>(
-        `SELECT indexname FROM pg_indexes WHERE tablename = 'applications' AND ${setAside}`,
-        { type: QueryTypes.SELECT, transaction },
-      );
-      for (const { indexname } of others) await sequelize.query(`DROP INDEX "${indexname}"`, { transaction });
-      await sequelize.query("SET LOCAL enable_seqscan = off", { transaction });
-      const rows = await sequelize.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, {
-        type: QueryTypes.SELECT,
-        replacements,
-        transaction,
-      });
-      plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-      throw rolledBack;
-    })
-    .catch((error: unknown) => {
-      if (error !== rolledBack) throw error;
-    });
-  return plan;
+  return postgresPlanSettingAside(sql, replacements, `tablename = 'applications' AND ${setAside}`);
 }

@@ -1,7 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { QueryTypes } from "sequelize";
 import { ActivityLog, Application, PaymentTracking, isPostgres, sequelize } from "~db";
 import { RetentionFetchError } from "~/components/admin-retention/retention-fetch-error";
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_FILTER_MESSAGE } from "~/domain/schemas/admin-retention";
@@ -27,6 +26,7 @@ import { uniqueName } from "../support/application-factories";
 import { createAdmin, createLead, signInAs, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
 import { createSoldPolicy } from "../support/retention-factories";
+import { postgresPlanSettingAside, sqlitePlan } from "../support/query-plans";
 
 // Issue 13, item 3: Retention Management (/admin/retention, GET /api/admin/retention), retention
 // by sale (/admin/retention-detailed, GET /api/admin/applications?status=sale with
@@ -467,37 +467,13 @@ describe("the payment filter's query plan", () => {
       paymentStatus: "cancelled",
     });
     const sql = `SELECT COUNT(*) FROM applications a WHERE ${where}`;
-    let plan: string;
-    if (isPostgres) {
-      // The tiny test tables are planned by cost: with sequential scans off and, in a transaction
-      // rolled back, the (status, due_date) index set aside (for a rare status such as cancelled a
-      // large table may rightly start from it), the plan shows that the probe is answered by
-      // (application_id, status).
-      plan = "";
-      const rolledBack = new Error("rolled back on purpose");
-      await sequelize
-        .transaction(async (transaction) => {
-          await sequelize.query("DROP INDEX payment_trackings_status_due_date", { transaction });
-          await sequelize.query("SET LOCAL enable_seqscan = off", { transaction });
-          const rows = await sequelize.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, {
-            type: QueryTypes.SELECT,
-            replacements,
-            transaction,
-          });
-          plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-          throw rolledBack;
-        })
-        .catch((error: unknown) => {
-          if (error !== rolledBack) throw error;
-        });
-    } else {
-      await sequelize.query("ANALYZE payment_trackings");
-      const rows = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, {
-        type: QueryTypes.SELECT,
-        replacements,
-      });
-      plan = rows.map((row) => row.detail).join("\n");
-    }
+    // The tiny test tables are planned by cost: with the (status, due_date) index set aside (for a
+    // rare status such as cancelled a large table may rightly start from it), the plan shows that
+    // the probe is answered by (application_id, status).
+    if (!isPostgres) await sequelize.query("ANALYZE payment_trackings");
+    const plan = isPostgres
+      ? await postgresPlanSettingAside(sql, replacements, "indexname = 'payment_trackings_status_due_date'")
+      : await sqlitePlan(sql, replacements);
     expect(plan).toContain("payment_trackings_application_status");
   });
 });

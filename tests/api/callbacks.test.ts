@@ -1,6 +1,5 @@
-import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
-import { Application, StatusChange, isPostgres, sequelize } from "~db";
+import { Application, StatusChange, isPostgres } from "~db";
 import { loader as eventLoader } from "~/routes/agent+/callbacks_.$id.event[.ics]";
 import { action as pageAction, loader as pageLoader } from "~/routes/agent+/callbacks";
 import { loader as apiLoader } from "~/routes/api+/agent.callbacks";
@@ -26,6 +25,7 @@ import type { SessionUser } from "~/services/sessions.server";
 import { readToast } from "~/utils/toast.server";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { postgresPlanSettingAside, sqlitePlan } from "../support/query-plans";
 
 // Issue 11 item 1: the Callbacks page (/agent/callbacks), GET /api/agent/callbacks, Reschedule
 // (the page's form and PUT /api/agent/callbacks/{id}/reschedule) and Add to calendar
@@ -197,37 +197,13 @@ describe("the Callbacks page's cards and tables", () => {
  * decision 025).
  */
 async function planOf(sql: string, replacements: Record<string, unknown>) {
-  if (!isPostgres) {
-    const rows = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, {
-      type: QueryTypes.SELECT,
-      replacements,
-    });
-    return rows.map((row) => row.detail).join("\n");
-  }
-  let plan = "";
-  const rolledBack = new Error("rolled back on purpose");
-  await sequelize
-    .transaction(async (transaction) => {
-      const others = await sequelize.query<{ indexname: string }>(
-        `SELECT indexname FROM pg_indexes WHERE tablename = 'applications'
-         AND indexname <> 'applications_agent_callbacks'
-         AND (indexdef LIKE '%(agent_id%' OR indexname = 'applications_callbacks_by_date')`,
-        { type: QueryTypes.SELECT, transaction },
-      );
-      for (const { indexname } of others) await sequelize.query(`DROP INDEX "${indexname}"`, { transaction });
-      await sequelize.query("SET LOCAL enable_seqscan = off", { transaction });
-      const rows = await sequelize.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, {
-        type: QueryTypes.SELECT,
-        replacements,
-        transaction,
-      });
-      plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-      throw rolledBack;
-    })
-    .catch((error: unknown) => {
-      if (error !== rolledBack) throw error;
-    });
-  return plan;
+  if (!isPostgres) return sqlitePlan(sql, replacements);
+  return postgresPlanSettingAside(
+    sql,
+    replacements,
+    `tablename = 'applications' AND indexname <> 'applications_agent_callbacks'
+     AND (indexdef LIKE '%(agent_id%' OR indexname = 'applications_callbacks_by_date')`,
+  );
 }
 
 describe("the page: Reschedule and Set Disposition", () => {

@@ -30,6 +30,11 @@
 //   Performance chart (getAdminDashboard) against the cards' statement, the chart grouped by
 //   calendar day (SQLite: date() at the admin's current UTC offset; Postgres: AT TIME ZONE) and
 //   the newest leads;
+// - issue 13's admin pages the same way: Reports & Analytics (each tab over the last 12 months,
+//   the overview of the busiest agent and of the most common carrier, the Agents CSV), Retention
+//   Management (cards, page 1 and a deep page), retention by sale (each payment filter), Premiums
+//   Management (this month and all time, the cards, the agents' ledgers), Callback Management
+//   (every agent and the busiest) and the Order Sheet (3,000 orders over the year, page and cards);
 // - the unread-leads figures (the shell's capped one and the exact count) for the readers that
 //   cost the most, with --explain the query plans of all of it;
 // - what the writes the unread counts follow cost at that size (a lead inserted and deleted, a
@@ -136,6 +141,7 @@ const { listRetentionAccounts, listSalesWithPayments, retentionManagementSummary
   await import("../app/services/admin-retention.server");
 const { listAgentLedgers, listPremiums, premiumFigures } = await import("../app/services/premiums.server");
 const { listAdminCallbacks } = await import("../app/services/admin-callbacks.server");
+const { listOrders, orderStats } = await import("../app/services/orders.server");
 type ReportFilters = import("../app/domain/schemas/reports").ReportFilters;
 const { countUnreadLeads, SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql } =
   await import("../app/services/leads.server");
@@ -233,6 +239,45 @@ type Bench = {
   diligentAgent: SessionUser;
   agentLeads: Map<string, number>;
 };
+
+/**
+ * The Order Sheet's orders (issue 13): 3,000 over the last year, each of an agent's calls bought
+ * (25 to 500 at $4-$12 a call), from a generator of its own so the leads stay the same. A database
+ * a --keep run left before orders were filled gets them on --reuse.
+ */
+async function fillOrders() {
+  const [{ n }] = await selectRows<{ n: number | string }>("SELECT COUNT(*) AS n FROM orders");
+  if (Number(n) > 0) return;
+  const agents = await selectRows<{ id: string; name: string }>(
+    `SELECT g.id, u.first_name || ' ' || u.last_name AS name FROM agents g JOIN users u ON u.id = g.user_id
+     WHERE u.email LIKE 'bench.agent%' ORDER BY u.email`,
+  );
+  const orderRand = random(20_261_125);
+  const now = Date.now();
+  await insert(
+    "orders",
+    Array.from({ length: 3000 }, () => {
+      const agent = agents[Math.floor(orderRand() * agents.length)]!;
+      const calls = 25 + Math.floor(orderRand() * 476);
+      const at = new Date(now - Math.floor(orderRand() * YEAR_MS));
+      return {
+        id: crypto.randomUUID(),
+        agent_id: agent.id,
+        agent_name: agent.name,
+        calls_ordered: calls,
+        calls_completed: Math.floor(orderRand() * (calls + 1)),
+        company_source: orderRand() < 0.5 ? "Facebook" : "Google",
+        platform_source: "Web",
+        referrer: null,
+        total_payment_cents: calls * (400 + Math.floor(orderRand() * 801)),
+        payment_gateway: "Zelle",
+        status: "Active",
+        created_at: at,
+        updated_at: at,
+      };
+    }),
+  );
+}
 
 async function fill(): Promise<Bench> {
   await migrate();
@@ -572,6 +617,7 @@ async function fill(): Promise<Bench> {
     }
   }
   await insert("activity_logs", signIns);
+  await fillOrders();
 
   // Statistics for the planner, as a real database has them (without, a sum walks every sale), and
   // on Postgres the visibility map autovacuum keeps, without which no index-only scan skips the table.
@@ -1816,6 +1862,27 @@ async function salesOperationsCases(raw: Raw, admin: SessionUser, busiestAgentId
     );
   };
 
+  // The Order Sheet: the page from the created_at index and the total together; the cards in one statement.
+  const ordersSql = (range: { start: Date; end: Date } | null) => {
+    const where = range ? "o.created_at >= :createdStart AND o.created_at < :createdEnd" : "1 = 1";
+    const values = range ? { createdStart: range.start, createdEnd: range.end } : {};
+    return {
+      page: bind(
+        `SELECT o.id, o.agent_id, o.agent_name, o.calls_ordered, o.calls_completed, o.company_source, o.platform_source,
+           o.referrer, o.total_payment_cents, o.payment_gateway, o.bdm_id, b.first_name, b.last_name, o.status, o.created_at
+         FROM orders o LEFT JOIN bdms b ON b.id = o.bdm_id WHERE ${where}
+         ORDER BY o.created_at DESC, o.id DESC LIMIT 20`,
+        values,
+      ),
+      count: bind(`SELECT COUNT(*) AS total FROM orders o WHERE ${where}`, values),
+      cards: bind(
+        `SELECT COUNT(*) AS "orders", SUM(o.calls_ordered) AS "calls", SUM(o.calls_completed) AS "completed",
+           SUM(o.total_payment_cents) AS "revenue" FROM orders o WHERE ${where}`,
+        values,
+      ),
+    };
+  };
+
   return [
     overviewCase("", {}),
     overviewCase(", busiest agent", { agentId: busiestAgentId }),
@@ -2009,6 +2076,36 @@ async function salesOperationsCases(raw: Raw, admin: SessionUser, busiestAgentId
         ],
       }),
     ),
+    ...(
+      [
+        ["all time", "all", null],
+        ["this month", "thismonth", thisMonth],
+      ] as const
+    ).map(([label, period, range]) => {
+      const sql = ordersSql(range as { start: Date; end: Date } | null);
+      return defineCase({
+        label: `Order Sheet ${label}, page 1 with the cards`,
+        service: () =>
+          Promise.all([listOrders(admin, { period, page: 1, pageSize: 20 }, now), orderStats(admin, { period }, now)]),
+        sql: async () => {
+          const [rows, [count], [cards]] = await Promise.all([
+            all<{ id: string }>(sql.page),
+            all<Row>(sql.count),
+            all<Row>(sql.cards),
+          ]);
+          return { rows, total: num(count!.total), cards: cards! };
+        },
+        compare: ([s, stats], q) => [
+          [s.total, ids(s.rows), stats.totalCallsOrdered, stats.totalRevenueCents],
+          [q.total, ids(q.rows), num(q.cards.calls), num(q.cards.revenue)],
+          `${s.rows.length} of ${s.total}`,
+        ],
+        plans: [
+          [`order sheet ${label}: the page`, sql.page],
+          [`order sheet ${label}: the cards`, sql.cards],
+        ],
+      });
+    }),
   ];
 }
 
@@ -2195,6 +2292,7 @@ try {
   if (reuse) {
     // A database a --keep run left: bring it to the current migrations and statistics.
     await migrate();
+    await fillOrders();
     await analyzeDatabase();
   }
   const bench = reuse ? await identify() : await fill();

@@ -5,30 +5,15 @@ import { action as itemAction } from "~/routes/api+/admin.orders.$id";
 import { loader as statsLoader } from "~/routes/api+/admin.order-stats";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin+/orders";
 import { COMPANY_SOURCES, PAYMENT_GATEWAYS } from "~/domain/orders";
-import { createOrder, listOrders, orderStats } from "~/services/orders.server";
+import { createOrder, listOrders, orderJson, orderStats } from "~/services/orders.server";
 import { readToast } from "~/utils/toast.server";
 import { createAdmin, createAgent, signInAs } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 import { createBdm, createOrderRow } from "../support/order-factories";
 
 type ErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
-type OrderJson = {
-  id: string;
-  agentId: string | null;
-  agentName: string;
-  callsOrdered: number;
-  callsCompleted: number;
-  companySource: string;
-  platformSource: string;
-  referrer: string | null;
-  totalPayment: string;
-  costPerCall: string | null;
-  paymentGateway: string;
-  bdm: string | null;
-  bdmName: string | null;
-  status: string;
-  createdAt: string;
-};
+/** An order as the API sends it: the service's orderJson. */
+type OrderJson = ReturnType<typeof orderJson>;
 type StatsJson = {
   totalOrders: number;
   totalCallsOrdered: number;

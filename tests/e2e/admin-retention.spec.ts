@@ -1,8 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { PaymentTracking } from "~db";
-import { addDaysIso, todayIn } from "~/domain/periods";
 import { uniqueName } from "../support/application-factories";
-import { createSoldPolicy } from "../support/retention-factories";
+import { createPoliciesDueTodayAndTomorrow, createSoldPolicy } from "../support/retention-factories";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { isNoJs } from "./helpers";
@@ -56,18 +55,7 @@ for (const size of WIDTHS) {
     await page.setViewportSize(size);
     const agent = await factory.agent();
     // Days in the admin's time zone (the fixtures' admins are on Eastern time).
-    const today = todayIn("America/New_York");
-    const dueToday = await createSoldPolicy(agent.agentId, {
-      firstDue: today,
-      premiumCents: 8_550,
-      lastName: uniqueName("Today"),
-    });
-    const dueTomorrow = await createSoldPolicy(agent.agentId, {
-      firstDue: addDaysIso(today, 1),
-      premiumCents: 4_000,
-      lastName: uniqueName("Tomorrow"),
-      soldAt: new Date(Date.now() - 86_400_000),
-    });
+    const { dueToday, dueTomorrow } = await createPoliciesDueTodayAndTomorrow(agent.agentId, "America/New_York");
 
     await page.goto("/admin/dashboard");
     if (size.width < 1024) await page.getByRole("checkbox", { name: "Menu" }).check();

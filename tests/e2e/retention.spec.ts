@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PaymentTracking } from "~db";
-import { addDaysIso, todayIn } from "~/domain/periods";
 import { uniqueName } from "../support/application-factories";
-import { createSoldPolicy } from "../support/retention-factories";
+import { createPoliciesDueTodayAndTomorrow, createSoldPolicy } from "../support/retention-factories";
 import { expect, test } from "./fixtures";
 import { isNoJs } from "./helpers";
 
@@ -57,18 +56,7 @@ for (const size of WIDTHS) {
     const noJs = isNoJs(testInfo);
     await page.setViewportSize(size);
     // Days in the agent's time zone (the fixtures' agents are on Eastern time).
-    const today = todayIn("America/New_York");
-    const dueToday = await createSoldPolicy(agent.agentId, {
-      firstDue: today,
-      premiumCents: 8_550,
-      lastName: uniqueName("Today"),
-    });
-    const dueTomorrow = await createSoldPolicy(agent.agentId, {
-      firstDue: addDaysIso(today, 1),
-      premiumCents: 4_000,
-      lastName: uniqueName("Tomorrow"),
-      soldAt: new Date(Date.now() - 86_400_000),
-    });
+    const { dueToday, dueTomorrow } = await createPoliciesDueTodayAndTomorrow(agent.agentId, "America/New_York");
 
     await page.goto("/agent/dashboard");
     // On a phone the sidebar is a drawer behind the menu button.

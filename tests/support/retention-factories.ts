@@ -1,5 +1,7 @@
 import { PaymentTracking } from "~db";
 import { paymentScheduleDueDates } from "~/domain/commission";
+import { addDaysIso, todayIn } from "~/domain/periods";
+import { uniqueName } from "./application-factories";
 import { createLead } from "./factories";
 
 /**
@@ -37,4 +39,25 @@ export async function createSoldPolicy(
     name: `${lead.firstName} ${lead.lastName}`,
     payments: payments.sort((a, b) => a.monthNumber - b.monthNumber).map((p) => ({ id: p.id, dueDate: p.dueDate })),
   };
+}
+
+/**
+ * Two sold policies of an agent whose first months fall due today ($85.50 a month) and tomorrow
+ * ($40.00 a month, sold a day earlier so it lists second) in `timeZone`: the due-soon cards and
+ * flags of the agent's tracker and the admin's Retention Management.
+ */
+export async function createPoliciesDueTodayAndTomorrow(agentId: string, timeZone: string) {
+  const today = todayIn(timeZone);
+  const dueToday = await createSoldPolicy(agentId, {
+    firstDue: today,
+    premiumCents: 8_550,
+    lastName: uniqueName("Today"),
+  });
+  const dueTomorrow = await createSoldPolicy(agentId, {
+    firstDue: addDaysIso(today, 1),
+    premiumCents: 4_000,
+    lastName: uniqueName("Tomorrow"),
+    soldAt: new Date(Date.now() - 86_400_000),
+  });
+  return { dueToday, dueTomorrow };
 }

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { paymentStatusIntent } from "~/components/admin-retention/payment-intent.server";
+import { paymentStatusAction } from "~/components/admin-retention/payment-intent.server";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
 import { RetentionErrorBoundary } from "~/components/admin-retention/retention-fetch-error";
 import { SaleCard } from "~/components/admin-retention/sale-card";
@@ -15,7 +15,6 @@ import { ADMIN_PAYMENT_FILTERS, adminPaymentStatusStyle } from "~/domain/statuse
 import { allLeadsFilterChoices } from "~/services/admin-leads.server";
 import { listSalesWithPayments } from "~/services/admin-retention.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { runIntent } from "~/utils/intent.server";
 import { hrefWith, pageCount } from "~/utils/list";
 
 export const handle: PageHandle = { title: "Retention by Sale", subtitle: "Each sale's monthly payments" };
@@ -54,11 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireAdmin({ request, context });
-  const back = hrefWith(new URL(request.url), {});
-  return runIntent(request, { back, intents: { payment: paymentStatusIntent(user, back) } });
-}
+export const action = paymentStatusAction;
 
 export default function AdminRetentionBySale() {
   const { list, agents, paymentStatus, filters, timezone } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { paymentStatusIntent } from "~/components/admin-retention/payment-intent.server";
+import { paymentStatusAction } from "~/components/admin-retention/payment-intent.server";
 import { RetentionAccountsTable } from "~/components/admin-retention/retention-accounts-table";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
 import { RetentionErrorBoundary } from "~/components/admin-retention/retention-fetch-error";
@@ -13,7 +13,6 @@ import { retentionAccountsFromSearch } from "~/domain/schemas/admin-retention";
 import { allLeadsFilterChoices } from "~/services/admin-leads.server";
 import { listRetentionAccounts, retentionManagementSummary } from "~/services/admin-retention.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { runIntent } from "~/utils/intent.server";
 import { hrefWith, pageCount } from "~/utils/list";
 
 export const handle: PageHandle = { title: "Retention Management", subtitle: "Payments of every sold policy" };
@@ -40,11 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireAdmin({ request, context });
-  const back = hrefWith(new URL(request.url), {});
-  return runIntent(request, { back, intents: { payment: paymentStatusIntent(user, back) } });
-}
+export const action = paymentStatusAction;
 
 export default function AdminRetention() {
   const { list, summary, agents, filters, timezone } = useLoaderData<typeof loader>();

@@ -141,7 +141,7 @@ const { listRetentionAccounts, listSalesWithPayments, retentionManagementSummary
   await import("../app/services/admin-retention.server");
 const { listAgentLedgers, listPremiums, premiumFigures } = await import("../app/services/premiums.server");
 const { listAdminCallbacks } = await import("../app/services/admin-callbacks.server");
-const { listOrders, orderStats } = await import("../app/services/orders.server");
+const { orderSheet } = await import("../app/services/orders.server");
 type ReportFilters = import("../app/domain/schemas/reports").ReportFilters;
 const { countUnreadLeads, SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql } =
   await import("../app/services/leads.server");
@@ -1874,7 +1874,6 @@ async function salesOperationsCases(raw: Raw, admin: SessionUser, busiestAgentId
          ORDER BY o.created_at DESC, o.id DESC LIMIT 20`,
         values,
       ),
-      count: bind(`SELECT COUNT(*) AS total FROM orders o WHERE ${where}`, values),
       cards: bind(
         `SELECT COUNT(*) AS "orders", SUM(o.calls_ordered) AS "calls", SUM(o.calls_completed) AS "completed",
            SUM(o.total_payment_cents) AS "revenue" FROM orders o WHERE ${where}`,
@@ -2085,17 +2084,13 @@ async function salesOperationsCases(raw: Raw, admin: SessionUser, busiestAgentId
       const sql = ordersSql(range as { start: Date; end: Date } | null);
       return defineCase({
         label: `Order Sheet ${label}, page 1 with the cards`,
-        service: () =>
-          Promise.all([listOrders(admin, { period, page: 1, pageSize: 20 }, now), orderStats(admin, { period }, now)]),
+        service: () => orderSheet(admin, { period, page: 1, pageSize: 20 }, now),
         sql: async () => {
-          const [rows, [count], [cards]] = await Promise.all([
-            all<{ id: string }>(sql.page),
-            all<Row>(sql.count),
-            all<Row>(sql.cards),
-          ]);
-          return { rows, total: num(count!.total), cards: cards! };
+          // The cards' order count is the list's total.
+          const [rows, [cards]] = await Promise.all([all<{ id: string }>(sql.page), all<Row>(sql.cards)]);
+          return { rows, total: num(cards!.orders), cards: cards! };
         },
-        compare: ([s, stats], q) => [
+        compare: ({ list: s, stats }, q) => [
           [s.total, ids(s.rows), stats.totalCallsOrdered, stats.totalRevenueCents],
           [q.total, ids(q.rows), num(q.cards.calls), num(q.cards.revenue)],
           `${s.rows.length} of ${s.total}`,

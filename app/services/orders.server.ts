@@ -134,35 +134,24 @@ export function orderWhere(actor: SessionUser, filters: OrderFilters, now = new 
   return { sql: conditions.join(" AND "), replacements };
 }
 
-/** Newest first, one page, with the filtered total. Admins only. */
-export async function listOrders(
-  actor: SessionUser,
-  query: OrderFilters & { page: number; pageSize: number },
-  now = new Date(),
-): Promise<Page<OrderView>> {
-  assertAdmin(actor);
-  const where = orderWhere(actor, query, now);
-  const [rows, [count]] = await Promise.all([
-    selectRows<OrderRow>(
-      `SELECT ${ROW_COLUMNS}
-       FROM orders o LEFT JOIN bdms b ON b.id = o.bdm_id
-       WHERE ${where.sql}
-       ORDER BY o.created_at DESC, o.id DESC
-       LIMIT :limit OFFSET :offset`,
-      { ...where.replacements, ...limitOffset(query) },
-    ),
-    selectRows<{ total: number | string }>(
-      `SELECT COUNT(*) AS "total" FROM orders o WHERE ${where.sql}`,
-      where.replacements,
-    ),
-  ]);
-  return { rows: rows.map(toView), total: Number(count?.total ?? 0), page: query.page, pageSize: query.pageSize };
+type OrderWhere = ReturnType<typeof orderWhere>;
+type OrderPageQuery = OrderFilters & { page: number; pageSize: number };
+
+/** One page of the filtered orders, newest first. */
+async function orderRows(where: OrderWhere, query: OrderPageQuery) {
+  const rows = await selectRows<OrderRow>(
+    `SELECT ${ROW_COLUMNS}
+     FROM orders o LEFT JOIN bdms b ON b.id = o.bdm_id
+     WHERE ${where.sql}
+     ORDER BY o.created_at DESC, o.id DESC
+     LIMIT :limit OFFSET :offset`,
+    { ...where.replacements, ...limitOffset(query) },
+  );
+  return rows.map(toView);
 }
 
-/** The five cards over the list's filters, in one statement (COUNT and SUMs of the same rows). */
-export async function orderStats(actor: SessionUser, filters: OrderFilters, now = new Date()): Promise<OrderStats> {
-  assertAdmin(actor);
-  const where = orderWhere(actor, filters, now);
+/** The five cards over the filtered orders, in one statement (COUNT and SUMs of the same rows). */
+async function readOrderStats(where: OrderWhere): Promise<OrderStats> {
   const [row] = await selectRows<Record<string, number | string | null>>(
     `SELECT COUNT(*) AS "totalOrders", SUM(o.calls_ordered) AS "totalCallsOrdered",
        SUM(o.calls_completed) AS "totalCallsCompleted", SUM(o.total_payment_cents) AS "totalRevenueCents"
@@ -179,6 +168,46 @@ export async function orderStats(actor: SessionUser, filters: OrderFilters, now 
     totalRevenueCents,
     averageCostPerCallCents: costPerCallCents(totalRevenueCents, totalCallsOrdered),
   };
+}
+
+/** Newest first, one page, with the filtered total (GET /api/admin/orders). Admins only. */
+export async function listOrders(
+  actor: SessionUser,
+  query: OrderPageQuery,
+  now = new Date(),
+): Promise<Page<OrderView>> {
+  assertAdmin(actor);
+  const where = orderWhere(actor, query, now);
+  const [rows, [count]] = await Promise.all([
+    orderRows(where, query),
+    selectRows<{ total: number | string }>(
+      `SELECT COUNT(*) AS "total" FROM orders o WHERE ${where.sql}`,
+      where.replacements,
+    ),
+  ]);
+  return { rows, total: Number(count?.total ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** The five cards over the list's filters (GET /api/admin/order-stats). Admins only. */
+export async function orderStats(actor: SessionUser, filters: OrderFilters, now = new Date()): Promise<OrderStats> {
+  assertAdmin(actor);
+  return readOrderStats(orderWhere(actor, filters, now));
+}
+
+/**
+ * The Order Sheet page: one page of orders and the five cards, in two statements. The cards'
+ * Total Orders is the list's total, so the page needs no COUNT of its own (at a few ms a
+ * statement through the driver, a third statement was a third of the page's database time).
+ */
+export async function orderSheet(
+  actor: SessionUser,
+  query: OrderPageQuery,
+  now = new Date(),
+): Promise<{ list: Page<OrderView>; stats: OrderStats }> {
+  assertAdmin(actor);
+  const where = orderWhere(actor, query, now);
+  const [rows, stats] = await Promise.all([orderRows(where, query), readOrderStats(where)]);
+  return { list: { rows, total: stats.totalOrders, page: query.page, pageSize: query.pageSize }, stats };
 }
 
 /** Approved agents, then pending ones, by name: the dialogs' agent select. Admins only. */

@@ -5,7 +5,7 @@ import { action as itemAction } from "~/routes/api+/admin.orders.$id";
 import { loader as statsLoader } from "~/routes/api+/admin.order-stats";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin+/orders";
 import { COMPANY_SOURCES, PAYMENT_GATEWAYS } from "~/domain/orders";
-import { createOrder, listOrders, orderJson, orderStats } from "~/services/orders.server";
+import { createOrder, listOrders, orderJson, orderSheet, orderStats } from "~/services/orders.server";
 import { readToast } from "~/utils/toast.server";
 import { createAdmin, createAgent, signInAs } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
@@ -82,6 +82,7 @@ describe("who may use the order sheet", () => {
     const { actor } = await signInAs(user);
     await expect(listOrders(actor, { page: 1, pageSize: 20 })).rejects.toMatchObject({ status: 403 });
     await expect(orderStats(actor, {})).rejects.toMatchObject({ status: 403 });
+    await expect(orderSheet(actor, { page: 1, pageSize: 20 })).rejects.toMatchObject({ status: 403 });
     await expect(createOrder(actor, {} as never)).rejects.toMatchObject({ status: 403 });
   });
 
@@ -362,6 +363,18 @@ describe("GET /api/admin/orders and /api/admin/order-stats", () => {
       totalRevenue: "610.00",
       averageCostPerCall: "13.56",
     });
+  });
+
+  it("gives the page the same rows, total and figures in two statements (orderSheet)", async () => {
+    const admin = (await signInAs(await createAdmin())).actor;
+    const bdm = await createBdm();
+    for (const day of [3, 4, 5]) await createOrderRow({ bdmId: bdm.id, createdAt: onDay(day), callsOrdered: day });
+    const query = { bdm: bdm.id, page: 2, pageSize: 2 };
+    const sheet = await orderSheet(admin, query);
+    expect(sheet.list).toEqual(await listOrders(admin, query));
+    expect(sheet.stats).toEqual(await orderStats(admin, query));
+    expect(sheet.list.total).toBe(3);
+    expect(sheet.list.rows).toHaveLength(1);
   });
 
   it("counts the period's days in the given time zone, and all time when the period is left out", async () => {

@@ -20,9 +20,8 @@ import {
   createOrder,
   deleteOrder,
   getOrder,
-  listOrders,
   orderAgentChoices,
-  orderStats,
+  orderSheet,
   updateOrder,
 } from "~/services/orders.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -49,9 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
   const dialog = DIALOGS.find((name) => name === url.searchParams.get("dialog")) ?? null;
-  const [list, stats, bdms, agents] = await Promise.all([
-    listOrders(user, { ...filters, page, pageSize: PAGE_SIZE }),
-    orderStats(user, filters),
+  const [{ list, stats }, bdms, agents] = await Promise.all([
+    orderSheet(user, { ...filters, page, pageSize: PAGE_SIZE }),
     listBdms(user),
     dialog === "add" || dialog === "edit" ? orderAgentChoices(user) : Promise.resolve([]),
   ]);

@@ -136,19 +136,6 @@ export async function listAdminCallbacks(
   return { rows: [...datedRows, ...undatedRows].map(toCallback), ...page };
 }
 
-/** The agent filter's choices: every agent by name (a paused agent's callbacks still wait), any not approved marked. */
-export async function callbackAgentChoices(actor: SessionUser) {
-  assertAdmin(actor);
-  const agents = await selectRows<{ id: string; firstName: string; lastName: string; status: string }>(
-    `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.status
-     FROM agents g JOIN users u ON u.id = g.user_id ORDER BY u.first_name, u.last_name, g.id`,
-  );
-  return agents.map((a) => ({
-    id: a.id,
-    name: `${a.firstName} ${a.lastName}`.trim() + (a.status === "approved" ? "" : ` (${a.status})`),
-  }));
-}
-
 /**
  * What the admin's Reschedule dialog shows of a lead: its name and current callback date. Any
  * lead (findAccessibleLead: an admin reaches every lead); a missing one is a 404.

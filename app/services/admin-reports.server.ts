@@ -432,23 +432,6 @@ export async function adminReport(
 
 export type Choice = { id: string; name: string };
 
-/**
- * The Agent filter's choices: every agent by name, whatever their status (a paused or rejected
- * agent's leads are still in the report), marked when not approved.
- */
-export async function adminReportAgentChoices(actor: SessionUser): Promise<Choice[]> {
-  assertAdmin(actor);
-  const rows = await selectRows<{ id: string; firstName: string; lastName: string; status: string }>(
-    `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.status
-     FROM agents g JOIN users u ON u.id = g.user_id
-     ORDER BY LOWER(u.first_name), LOWER(u.last_name), g.id`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}${row.status === "approved" ? "" : ` (${row.status[0]!.toUpperCase()}${row.status.slice(1)})`}`,
-  }));
-}
-
 /** GET /api/carriers and the Carrier filter's choices: every carrier, by name. */
 export async function listReportCarriers(actor: SessionUser): Promise<Choice[]> {
   assertAdmin(actor);

@@ -16,6 +16,7 @@ import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { ServiceError, badRequest, conflict, notFound } from "./errors.server";
 import { countBy, findPage, searchWhere } from "./list.server";
+import { selectRows } from "./sql.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { endUserSessions, type SessionUser } from "./sessions.server";
 
@@ -54,6 +55,31 @@ export async function listAssignableAgents() {
     }))
     .sort((a, b) => name(a).localeCompare(name(b), "en-US") || a.id.localeCompare(b.id));
 }
+
+export type AgentChoice = { id: string; name: string };
+
+/**
+ * The admin filters' agent choices, by name: every agent, each not approved marked with their
+ * status (a paused agent's leads, callbacks and payments are still the agency's), or with
+ * `approvedOnly` the approved agents alone (Premiums' "all or approved agents").
+ */
+export async function agentFilterChoices(
+  actor: SessionUser,
+  { approvedOnly = false }: { approvedOnly?: boolean } = {},
+): Promise<AgentChoice[]> {
+  assertAdmin(actor);
+  const rows = await selectRows<{ id: string; firstName: string; lastName: string; status: string }>(
+    `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.status
+     FROM agents g JOIN users u ON u.id = g.user_id ${approvedOnly ? "WHERE g.status = 'approved'" : ""}
+     ORDER BY LOWER(u.first_name), LOWER(u.last_name), g.id`,
+  );
+  return rows.map((row) => {
+    const name = `${row.firstName} ${row.lastName}`.trim();
+    return { id: row.id, name: row.status === "approved" ? name : `${name} (${agentStatusLabel(row.status)})` };
+  });
+}
+
+const agentStatusLabel = (status: string) => `${status[0]!.toUpperCase()}${status.slice(1)}`;
 
 export type BdmView = { id: string; firstName: string; lastName: string; email: string };
 

@@ -273,14 +273,3 @@ export async function listAgentLedgers(
     pageSize: query.pageSize,
   };
 }
-
-/** The agent filter's choices: the approved agents, by name (part 2: "all or approved agents"). */
-export async function premiumAgentChoices(actor: SessionUser) {
-  assertAdmin(actor);
-  const agents = await selectRows<{ id: string; firstName: string; lastName: string }>(
-    `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName"
-     FROM agents g JOIN users u ON u.id = g.user_id WHERE g.status = 'approved'
-     ORDER BY u.first_name, u.last_name, g.id`,
-  );
-  return agents.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim() }));
-}

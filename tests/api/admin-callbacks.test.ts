@@ -8,11 +8,11 @@ import { action as pageAction, loader as pageLoader } from "~/routes/admin+/call
 import {
   ADMIN_CALLBACK_ERRORS,
   adminCallbackRowsSql,
-  callbackAgentChoices,
   getAdminCallbackLead,
   listAdminCallbacks,
   type AdminCallback,
 } from "~/services/admin-callbacks.server";
+import { agentFilterChoices } from "~/services/agents.server";
 import { rescheduleCallback } from "~/services/callbacks.server";
 import { premiumRowsSql } from "~/services/premiums.server";
 import { readToast } from "~/utils/toast.server";
@@ -120,7 +120,7 @@ describe("GET /api/admin/callbacks (part 1, section 7)", () => {
     expect((await api("", agent.cookie)).status).toBe(403);
     expect((await api("")).status).toBe(401);
     await expect(listAdminCallbacks(agent.actor, { page: 1, pageSize: 10 })).rejects.toMatchObject({ status: 403 });
-    await expect(callbackAgentChoices(agent.actor)).rejects.toMatchObject({ status: 403 });
+    await expect(agentFilterChoices(agent.actor)).rejects.toMatchObject({ status: 403 });
   });
 
   it("answers bad input with a 400 naming the field, an unknown agent with a 404", async () => {

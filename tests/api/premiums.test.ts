@@ -6,13 +6,8 @@ import { PERIOD_MESSAGES } from "~/domain/period-range";
 import { PREMIUM_QUERY_MESSAGES } from "~/domain/schemas/premiums";
 import { loader as premiumsApi } from "~/routes/api+/admin.commissions";
 import { loader as pageLoader } from "~/routes/admin+/premiums";
-import {
-  PREMIUM_ERRORS,
-  listAgentLedgers,
-  listPremiums,
-  premiumAgentChoices,
-  premiumFigures,
-} from "~/services/premiums.server";
+import { agentFilterChoices } from "~/services/agents.server";
+import { PREMIUM_ERRORS, listAgentLedgers, listPremiums, premiumFigures } from "~/services/premiums.server";
 import { createAgent, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 import { premiumSeller, recordPremiumSale, setPaymentStatuses } from "../support/premiums-factories";
@@ -286,14 +281,14 @@ describe("the cards and the ledger by agent", () => {
     await expect(listPremiums(actor, query)).rejects.toMatchObject({ status: 403 });
     await expect(premiumFigures(actor, query)).rejects.toMatchObject({ status: 403 });
     await expect(listAgentLedgers(actor, query)).rejects.toMatchObject({ status: 403 });
-    await expect(premiumAgentChoices(actor)).rejects.toMatchObject({ status: 403 });
+    await expect(agentFilterChoices(actor, { approvedOnly: true })).rejects.toMatchObject({ status: 403 });
   });
 
   it("offers the approved agents only in the agent filter", async () => {
     const { actor } = await signedInAdmin();
     const approved = await createAgent({ firstName: "Approved" });
     const paused = await createAgent({ firstName: "Paused", status: "paused" });
-    const ids = (await premiumAgentChoices(actor)).map((choice) => choice.id);
+    const ids = (await agentFilterChoices(actor, { approvedOnly: true })).map((choice) => choice.id);
     expect(ids).toContain(approved.agent.id);
     expect(ids).not.toContain(paused.agent.id);
   });

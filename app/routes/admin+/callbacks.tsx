@@ -8,7 +8,8 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { callbackAgentFromSearch } from "~/domain/schemas/admin-callbacks";
-import { callbackAgentChoices, getAdminCallbackLead, listAdminCallbacks } from "~/services/admin-callbacks.server";
+import { getAdminCallbackLead, listAdminCallbacks } from "~/services/admin-callbacks.server";
+import { agentFilterChoices } from "~/services/agents.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { CALLBACK_INTENT_FAILURES, rescheduleIntent } from "~/utils/callback-intents.server";
 import { runIntent } from "~/utils/intent.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const agentId = callbackAgentFromSearch(url.searchParams);
   const [list, agents] = await Promise.all([
     listAdminCallbacks(user, { agentId, page: pageFrom(url.searchParams), pageSize: PAGE_SIZE }),
-    callbackAgentChoices(user),
+    agentFilterChoices(user),
   ]);
   // A page past the end (callbacks moved away meanwhile) shows the last one instead.
   if (list.rows.length === 0 && list.page > 1 && list.total > 0)

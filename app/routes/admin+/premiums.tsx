@@ -16,7 +16,8 @@ import { PeriodFilter } from "~/components/ui/period-filter";
 import { periodFromSearch } from "~/domain/period-range";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { premiumQueryFromSearch } from "~/domain/schemas/premiums";
-import { listAgentLedgers, listPremiums, premiumAgentChoices, premiumFigures } from "~/services/premiums.server";
+import { agentFilterChoices } from "~/services/agents.server";
+import { listAgentLedgers, listPremiums, premiumFigures } from "~/services/premiums.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith, pageCount } from "~/utils/list";
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listPremiums(user, query),
     premiumFigures(user, query),
     listAgentLedgers(user, { ...query, page: ledgerPageFrom(url.searchParams), pageSize: LEDGER_PAGE_SIZE }),
-    premiumAgentChoices(user),
+    agentFilterChoices(user, { approvedOnly: true }),
   ]);
   // A page past the end (sales moved out of the period meanwhile) shows the last one instead.
   if (list.rows.length === 0 && query.page > 1 && list.total > 0)

@@ -15,13 +15,8 @@ import { FilterTabs } from "~/components/ui/filter-tabs";
 import { ADMIN_REPORT_TABS, ADMIN_REPORT_TAB_LABELS, adminReportTab } from "~/domain/admin-reports";
 import { formatDate } from "~/domain/format";
 import { adminReportPage, readAdminReportFilters } from "~/domain/schemas/admin-reports";
-import {
-  adminReport,
-  adminReportAgentChoices,
-  listReportCarriers,
-  type AdminReport,
-  type MonthFigures,
-} from "~/services/admin-reports.server";
+import { adminReport, listReportCarriers, type AdminReport, type MonthFigures } from "~/services/admin-reports.server";
+import { agentFilterChoices } from "~/services/agents.server";
 import { ServiceError } from "~/services/errors.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith } from "~/utils/list";
@@ -41,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = adminReportTab(url.searchParams.get("tab"));
   const reading = readAdminReportFilters(url.searchParams);
-  const [agents, carriers] = await Promise.all([adminReportAgentChoices(user), listReportCarriers(user)]);
+  const [agents, carriers] = await Promise.all([agentFilterChoices(user), listReportCarriers(user)]);
   let report: AdminReport | null = null;
   let fieldErrors = reading.fieldErrors;
   if (reading.filters) {

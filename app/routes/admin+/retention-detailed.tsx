@@ -12,7 +12,7 @@ import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { ADMIN_PAYMENT_FILTERS, adminPaymentStatusStyle } from "~/domain/statuses";
-import { allLeadsFilterChoices } from "~/services/admin-leads.server";
+import { agentFilterChoices } from "~/services/agents.server";
 import { listSalesWithPayments } from "~/services/admin-retention.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith, pageCount } from "~/utils/list";
@@ -40,13 +40,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     paymentStatus: fromUrl.paymentStatus ?? "all",
     pageSize: SALES_PER_PAGE,
   };
-  const [list, choices] = await Promise.all([listSalesWithPayments(user, query), allLeadsFilterChoices(user)]);
+  const [list, agents] = await Promise.all([listSalesWithPayments(user, query), agentFilterChoices(user)]);
   if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
     throw redirect(hrefWith(url, { page: pageCount(list) }));
   }
   return {
     list,
-    agents: choices.agents,
+    agents,
     paymentStatus: query.paymentStatus,
     filters: { search: query.search ?? "", agentId: query.agentId ?? "" },
     timezone: user.timezone,

@@ -10,7 +10,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, StatCards } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { retentionAccountsFromSearch } from "~/domain/schemas/admin-retention";
-import { allLeadsFilterChoices } from "~/services/admin-leads.server";
+import { agentFilterChoices } from "~/services/agents.server";
 import { listRetentionAccounts, retentionManagementSummary } from "~/services/admin-retention.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith, pageCount } from "~/utils/list";
@@ -22,10 +22,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin({ request, context });
   const url = new URL(request.url);
   const query = retentionAccountsFromSearch(url.searchParams);
-  const [list, summary, choices] = await Promise.all([
+  const [list, summary, agents] = await Promise.all([
     listRetentionAccounts(user, query),
     retentionManagementSummary(user, query),
-    allLeadsFilterChoices(user),
+    agentFilterChoices(user),
   ]);
   if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
     throw redirect(hrefWith(url, { page: pageCount(list) }));
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     list,
     summary,
-    agents: choices.agents,
+    agents,
     filters: { search: query.search ?? "", agentId: query.agentId ?? "" },
     timezone: user.timezone,
   };

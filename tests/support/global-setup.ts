@@ -1,50 +1,70 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import { TEST_WORKERS } from "./test-workers";
 
 /**
- * Every test run gets a database of its own, migrated from scratch: a fresh SQLite file, or,
- * when TEST_DATABASE_URL points at a Postgres server, a fresh database created on it. Runs can
- * therefore happen side by side, and nothing is mocked.
+ * Every test run gets databases of its own, migrated from scratch: fresh SQLite files, or, when
+ * TEST_DATABASE_URL points at a Postgres server, fresh databases created on it. Runs can therefore
+ * happen side by side, and nothing is mocked.
+ *
+ * Test files run in TEST_WORKERS parallel workers, one file at a time each, and each worker has a
+ * database of its own (tests/support/worker-database.ts picks it): a file shares its database only
+ * with the files that ran before it in the same worker, as it did when the whole run shared one.
+ * One database is migrated and the others are copies of it (a copied file; a Postgres database
+ * created from it as a template), so migrating costs the same for any number of workers.
  */
 export default async function setup() {
   const suffix = `${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
   const base = process.env.TEST_DATABASE_URL;
-  let url: string;
+  const postgres = Boolean(base && /^postgres(ql)?:\/\//.test(base));
+  const names = Array.from({ length: TEST_WORKERS }, (_, i) => `crm_test_${suffix}_${i + 1}`);
+  let urls: string[];
+  let copyFirst: () => Promise<void>;
   let cleanup: () => Promise<void>;
 
-  if (base && /^postgres(ql)?:\/\//.test(base)) {
+  if (postgres) {
     const pg = await import("pg");
-    const admin = new pg.default.Client({ connectionString: base });
-    await admin.connect();
-    const name = `crm_test_${suffix}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const parsed = new URL(base);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    cleanup = async () => {
+    const admin = async (statements: string[]) => {
       const client = new pg.default.Client({ connectionString: base });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        for (const sql of statements) await client.query(sql);
+      } finally {
+        await client.end();
+      }
     };
+    await admin([`CREATE DATABASE ${names[0]}`]);
+    urls = names.map((name) => {
+      const parsed = new URL(base!);
+      parsed.pathname = `/${name}`;
+      return parsed.toString();
+    });
+    copyFirst = () => admin(names.slice(1).map((name) => `CREATE DATABASE ${name} TEMPLATE ${names[0]}`));
+    cleanup = () => admin(names.map((name) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   } else {
-    const file = path.resolve("data", `test-${suffix}.sqlite`);
-    url = `sqlite:${file}`;
+    const files = names.map((name) => path.resolve("data", `${name.replace("crm_test_", "test-")}.sqlite`));
+    urls = files.map((file) => `sqlite:${file}`);
+    copyFirst = async () => {
+      for (const file of files.slice(1)) fs.copyFileSync(files[0]!, file);
+    };
     cleanup = async () => {
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+      for (const file of files) for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
     };
   }
 
-  process.env.DATABASE_URL = url;
+  process.env.DATABASE_URL = urls[0];
   process.env.NODE_ENV = "test";
   process.env.SCRYPT_LOG_N = process.env.SCRYPT_LOG_N ?? "10";
   const db = await import("../../prisma-free-db/index");
   await db.migrate();
   const { ensureCatalog } = await import("../../prisma-free-db/seed/catalog");
   await ensureCatalog();
+  // Closed first: SQLite folds its write-ahead log into the file, and Postgres copies only a
+  // database nobody is connected to.
   await db.closeDatabase();
+  await copyFirst();
+  process.env.TEST_WORKER_DATABASE_URLS = urls.join(" ");
 
   return async () => {
     await cleanup();

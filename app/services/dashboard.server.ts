@@ -5,7 +5,8 @@ import type { RecentLeadFilter } from "~/domain/statuses";
 import { CALLBACKS_DUE_TODAY_SQL, SCHEDULED_CALLBACK_SQL, callbacksDueTodayReplacements } from "./callbacks.server";
 import type { SessionUser } from "./sessions.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
-import { bucketCase, numbersInOneStatement, numbersWithGroups, selectRows, withinRange } from "./sql.server";
+import { RECENT_ACTIVITY_LIST, toActivityEntry } from "./activity.server";
+import { bucketCase, pageReads, withinRange, type ListQuery } from "./sql.server";
 
 export type PeriodInput = { period: Period; startDate?: string; endDate?: string };
 
@@ -35,7 +36,7 @@ function leadFigures(scope: { agentId?: string }, created: Range, sold: Range) {
   };
 }
 
-export type RecentLead = Awaited<ReturnType<typeof recentApplications>>[number];
+export type RecentLead = ReturnType<typeof toRecentLead>;
 
 /** A recent lead's row as SQL reads it: SQLite answers date strings, and nulls for no agent. */
 type RecentLeadRow = {
@@ -53,16 +54,34 @@ type RecentLeadRow = {
   primaryPhone: string | null;
 };
 
-/** The newest leads with their agent's name and primary phone (the first one added if none is), in one statement. */
-async function recentApplications(scope: { agentId?: string; status?: string }, created: Range, limit = 10) {
-  const createdIn = withinRange("a.created_at", created, "created");
+const RECENT_LEAD_COLUMNS = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "status",
+  "coverageAmountCents",
+  "monthlyPremiumCents",
+  "createdAt",
+  "agentId",
+  "agentFirstName",
+  "agentLastName",
+  "primaryPhone",
+] as const satisfies readonly (keyof RecentLeadRow)[];
+
+/**
+ * The newest leads with their agent's name and primary phone (the first one added if none is), as
+ * a list that rides in the dashboard's one statement (pageReads).
+ */
+function recentLeadsList(scope: { agentId?: string; status?: string }, created: Range, limit = 10) {
+  const createdIn = withinRange("a.created_at", created, "recentCreated");
   const conditions = [
     ...(scope.agentId ? ["a.agent_id = :agentId"] : []),
-    ...(scope.status ? ["a.status = :status"] : []),
+    ...(scope.status ? ["a.status = :recentStatus"] : []),
     createdIn.sql,
   ];
-  const rows = await selectRows<RecentLeadRow>(
-    `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email, a.status,
+  const list: ListQuery = {
+    sql: `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email, a.status,
        a.coverage_amount_cents AS "coverageAmountCents", a.monthly_premium_cents AS "monthlyPremiumCents",
        a.created_at AS "createdAt", g.id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
        (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
@@ -72,10 +91,18 @@ async function recentApplications(scope: { agentId?: string; status?: string }, 
      LEFT JOIN users u ON u.id = g.user_id
      WHERE ${conditions.join(" AND ")}
      ORDER BY a.created_at DESC
-     LIMIT :limit`,
-    { agentId: scope.agentId ?? null, status: scope.status ?? null, limit, ...createdIn.replacements },
-  );
-  return rows.map((row) => ({
+     LIMIT :recentLimit`,
+    columns: RECENT_LEAD_COLUMNS,
+  };
+  return {
+    list,
+    replacements: { recentStatus: scope.status ?? null, recentLimit: limit, ...createdIn.replacements },
+  };
+}
+
+function toRecentLead(value: Record<string, unknown>) {
+  const row = value as RecentLeadRow;
+  return {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -88,7 +115,7 @@ async function recentApplications(scope: { agentId?: string; status?: string }, 
     agent: row.agentId
       ? { id: row.agentId, firstName: row.agentFirstName ?? "", lastName: row.agentLastName ?? "" }
       : null,
-  }));
+  };
 }
 
 /**
@@ -126,12 +153,12 @@ function salesByDay(days: { start: Date }[]) {
 
 /**
  * The admin's Performance Overview for a period (default today, in the admin's time zone) and the
- * Sales Performance chart over the last 7, 30 or 90 days (whatever the period). The cards' figures
- * and the chart's days come from one statement.
+ * Sales Performance chart over the last 7, 30 or 90 days (whatever the period), the newest leads and,
+ * when `activityEntries` asks for them, the audit trail's newest entries: all in one statement.
  */
 export async function getAdminDashboard(
   actor: SessionUser,
-  input: PeriodInput & { chart?: ChartRange },
+  input: PeriodInput & { chart?: ChartRange; activityEntries?: number },
   now = new Date(),
 ) {
   assertAdmin(actor);
@@ -145,14 +172,28 @@ export async function getAdminDashboard(
   const days = chartDays(chart, actor.timezone, now);
   const figures = leadFigures({}, range, range);
   const series = salesByDay(days);
-  const [{ numbers: stats, groups }, recent] = await Promise.all([
-    numbersWithGroups<keyof typeof figures.subqueries | "activeAgents", SalesDayRow>(
-      { ...figures.subqueries, activeAgents: "SELECT COUNT(*) FROM agents WHERE status = 'approved'" },
-      { sql: series.sql, key: "bucket" },
-      { ...figures.replacements, ...series.replacements },
-    ),
-    recentApplications({}, range),
-  ]);
+  const recent = recentLeadsList({}, range);
+  const {
+    numbers: stats,
+    lists,
+    groups,
+  } = await pageReads<keyof typeof figures.subqueries | "activeAgents", "recentApplications" | "activity", SalesDayRow>(
+    {
+      numbers: { ...figures.subqueries, activeAgents: "SELECT COUNT(*) FROM agents WHERE status = 'approved'" },
+      lists: {
+        recentApplications: recent.list,
+        // The page shows the audit trail's newest entries; the API asks for none.
+        ...(input.activityEntries ? { activity: RECENT_ACTIVITY_LIST } : {}),
+      } as Record<"recentApplications" | "activity", ListQuery>,
+      grouped: { sql: series.sql, key: "bucket" },
+    },
+    {
+      ...figures.replacements,
+      ...series.replacements,
+      ...recent.replacements,
+      activityLimit: input.activityEntries ?? 0,
+    },
+  );
   const byDay = new Map(groups.map((g) => [Number(g.bucket), g]));
   const salesDays: SalesDay[] = days.slice(0, -1).map((d, i) => ({
     date: d.date,
@@ -169,7 +210,8 @@ export async function getAdminDashboard(
       conversionRate: conversionRate(stats.converted, stats.totalLeads),
       revenueThisPeriodCents: stats.commissionCents,
     },
-    recentApplications: recent,
+    recentApplications: lists.recentApplications.map(toRecentLead),
+    activity: (lists.activity ?? []).map(toActivityEntry),
     salesPerformance: { range: chart, days: salesDays },
     range: { start: range.start?.toISOString() ?? null, end: range.end?.toISOString() ?? null },
   };
@@ -190,17 +232,18 @@ export async function getAgentDashboard(
   });
   const month = periodRange("thismonth", { timeZone: actor.timezone, now });
   const figures = leadFigures({ agentId }, range, month);
-  const [stats, recent] = await Promise.all([
-    numbersInOneStatement(
-      { ...figures.subqueries, callbacksDueToday: CALLBACKS_DUE_TODAY_SQL },
-      { ...figures.replacements, ...callbacksDueTodayReplacements(actor, now) },
-    ),
-    // The newest leads whenever they came, whatever the period.
-    recentApplications(
-      { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
-      { start: null, end: null },
-    ),
-  ]);
+  // The newest leads whenever they came, whatever the period.
+  const recent = recentLeadsList(
+    { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
+    { start: null, end: null },
+  );
+  const { numbers: stats, lists } = await pageReads(
+    {
+      numbers: { ...figures.subqueries, callbacksDueToday: CALLBACKS_DUE_TODAY_SQL },
+      lists: { recentApplications: recent.list },
+    },
+    { ...figures.replacements, ...callbacksDueTodayReplacements(actor, now), ...recent.replacements },
+  );
   return {
     stats: {
       totalLeads: stats.totalLeads,
@@ -212,7 +255,7 @@ export async function getAgentDashboard(
       callbacksDueToday: stats.callbacksDueToday,
       commissionThisMonthCents: stats.commissionCents,
     },
-    recentApplications: recent,
+    recentApplications: lists.recentApplications.map(toRecentLead),
     // Read with the session user in this same request (the shell shows the same figure).
     callsLeft: actor.agent?.callsLeft ?? 0,
   };

@@ -1,5 +1,5 @@
 import { QueryTypes } from "sequelize";
-import { sequelize } from "~db";
+import { isPostgres, sequelize } from "~db";
 
 /**
  * Plain SQL for the reads every page repeats (shell figures, dashboards). Model queries cost more
@@ -60,24 +60,56 @@ export function bucketCase(column: string, name: string, count: number): string 
 }
 
 /**
- * Scalar subqueries and a grouped query in one statement: the numbers ride on each grouped row (a
- * one-row SELECT left-joined to the groups, so they come back even when there are no groups).
- * `key` names a grouped column that is never NULL in a real group.
- * Uncorrelated scalar subqueries run once, however many groups there are.
+ * A short list (a dashboard's newest rows) that rides in another statement as one column: its rows
+ * as a JSON array of objects with `columns` as keys, in the order `sql` gives them (an ORDER BY
+ * with a LIMIT; both databases aggregate a sorted subquery's rows in that order).
  */
-export async function numbersWithGroups<K extends string, G extends object>(
-  subqueries: Record<K, string>,
-  grouped: { sql: string; key: string },
+export type ListQuery = { sql: string; columns: readonly string[] };
+
+function jsonListColumn({ sql, columns }: ListQuery) {
+  if (isPostgres) return `SELECT COALESCE(json_agg(r), '[]'::json) FROM (${sql}) r`;
+  const pairs = columns.map((column) => `'${column}', r."${column}"`).join(", ");
+  return `SELECT COALESCE(json_group_array(json_object(${pairs})), '[]') FROM (${sql}) r`;
+}
+
+/** A list column as read: Postgres parses JSON, SQLite answers its text. */
+function listRows(value: unknown): Record<string, unknown>[] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>[];
+}
+
+/**
+ * A page's reads in one statement: scalar subqueries (counts, sums) read as numbers, short lists
+ * (ListQuery), and optionally a grouped query, whose rows carry the numbers and lists (a one-row
+ * SELECT left-joined to the groups, so they come back even when there are no groups). `key` names
+ * a grouped column that is never NULL in a real group. Uncorrelated subqueries run once, however
+ * many groups there are. Each statement costs the server a round trip and the driver's and
+ * Sequelize's work around it, so a dashboard asks once.
+ */
+export async function pageReads<K extends string, L extends string = never, G extends object = never>(
+  reads: {
+    numbers: Record<K, string>;
+    lists?: Record<L, ListQuery>;
+    grouped?: { sql: string; key: string };
+  },
   replacements: Record<string, unknown> = {},
-): Promise<{ numbers: Record<K, number>; groups: G[] }> {
-  const columns = Object.entries(subqueries).map(([key, sql]) => `(${sql as string}) AS "${key}"`);
+): Promise<{ numbers: Record<K, number>; lists: Record<L, Record<string, unknown>[]>; groups: G[] }> {
+  const lists = (reads.lists ?? {}) as Record<L, ListQuery>;
+  const columns = [
+    ...Object.entries<string>(reads.numbers).map(([key, sql]) => `(${sql}) AS "${key}"`),
+    ...Object.entries<ListQuery>(lists).map(([key, list]) => `(${jsonListColumn(list)}) AS "${key}"`),
+  ];
+  const one = `SELECT ${columns.join(", ")}`;
   const rows = await selectRows<Record<string, unknown>>(
-    `SELECT n.*, g.* FROM (SELECT ${columns.join(", ")}) n LEFT JOIN (${grouped.sql}) g ON 1 = 1`,
+    reads.grouped ? `SELECT n.*, g.* FROM (${one}) n LEFT JOIN (${reads.grouped.sql}) g ON 1 = 1` : one,
     replacements,
   );
   const numbers = {} as Record<K, number>;
-  for (const key of Object.keys(subqueries) as K[]) numbers[key] = Number(rows[0]?.[key] ?? 0);
+  for (const key of Object.keys(reads.numbers) as K[]) numbers[key] = Number(rows[0]?.[key] ?? 0);
+  const listed = {} as Record<L, Record<string, unknown>[]>;
+  for (const key of Object.keys(lists) as L[]) listed[key] = listRows(rows[0]?.[key]);
+  const key = reads.grouped?.key;
   // Without groups the join still answers the numbers' row, with NULL in the group's columns.
-  const groups = rows.filter((row) => row[grouped.key] !== null && row[grouped.key] !== undefined) as G[];
-  return { numbers, groups };
+  const groups = key ? (rows.filter((row) => row[key] !== null && row[key] !== undefined) as G[]) : [];
+  return { numbers, lists: listed, groups };
 }

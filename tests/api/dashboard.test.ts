@@ -142,6 +142,30 @@ describe("admin dashboard", () => {
     expect(next).toMatchObject({ action: "test.first", userName: `${admin.firstName} ${admin.lastName}` });
   });
 
+  it("reads the audit entries in the dashboard's one statement, as recentActivity reads them, and none for the API", async () => {
+    const admin = await createAdmin();
+    const { actor } = await signInAs(admin);
+    await logActivity({ userId: admin.id, action: "test.page-first", summary: "First on the page" });
+    await logActivity({ userId: null, action: "test.page-second", summary: "Second on the page" });
+    await ActivityLog.update({ createdAt: new Date(Date.now() + 180_000) }, { where: { action: "test.page-first" } });
+    await ActivityLog.update({ createdAt: new Date(Date.now() + 240_000) }, { where: { action: "test.page-second" } });
+    const page = await getAdminDashboard(actor, { period: "today", activityEntries: 3 });
+    expect(page.activity).toEqual(await recentActivity(3));
+    expect(page.activity.slice(0, 2)).toMatchObject([
+      { action: "test.page-second", userName: null },
+      { action: "test.page-first", userName: `${admin.firstName} ${admin.lastName}` },
+    ]);
+    // Each entry as the page shows it: an ISO date, whichever database read it.
+    for (const entry of page.activity) expect(new Date(entry.createdAt).toISOString()).toBe(entry.createdAt);
+    expect((await getAdminDashboard(actor, { period: "today" })).activity).toEqual([]);
+  });
+
+  it("answers an empty list of newest leads for an agent with none", async () => {
+    const { user } = await createAgent();
+    const { actor } = await signInAs(user);
+    expect((await getAgentDashboard(actor, { period: "all" })).recentApplications).toEqual([]);
+  });
+
   it("reads the period from the URL and falls back to today on a bad one", async () => {
     const admin = await createAdmin();
     const { cookie } = await signInAs(admin);

@@ -15,11 +15,7 @@ export async function numbersInOneStatement<K extends string>(
   subqueries: Record<K, string>,
   replacements: Record<string, unknown> = {},
 ): Promise<Record<K, number>> {
-  const columns = Object.entries(subqueries).map(([key, sql]) => `(${sql as string}) AS "${key}"`);
-  const [row] = await selectRows<Record<K, number | string | null>>(`SELECT ${columns.join(", ")}`, replacements);
-  const result = {} as Record<K, number>;
-  for (const key of Object.keys(subqueries) as K[]) result[key] = Number(row?.[key] ?? 0);
-  return result;
+  return (await pageReads({ numbers: subqueries }, replacements)).numbers;
 }
 
 /** Plain rows of one SELECT. SQLite answers dates as strings and booleans as 0/1. */

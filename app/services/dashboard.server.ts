@@ -177,14 +177,11 @@ export async function getAdminDashboard(
     numbers: stats,
     lists,
     groups,
-  } = await pageReads<keyof typeof figures.subqueries | "activeAgents", "recentApplications" | "activity", SalesDayRow>(
+  } = await pageReads(
     {
       numbers: { ...figures.subqueries, activeAgents: "SELECT COUNT(*) FROM agents WHERE status = 'approved'" },
-      lists: {
-        recentApplications: recent.list,
-        // The page shows the audit trail's newest entries; the API asks for none.
-        ...(input.activityEntries ? { activity: RECENT_ACTIVITY_LIST } : {}),
-      } as Record<"recentApplications" | "activity", ListQuery>,
+      // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
+      lists: { recentApplications: recent.list, activity: RECENT_ACTIVITY_LIST },
       grouped: { sql: series.sql, key: "bucket" },
     },
     {
@@ -194,7 +191,7 @@ export async function getAdminDashboard(
       activityLimit: input.activityEntries ?? 0,
     },
   );
-  const byDay = new Map(groups.map((g) => [Number(g.bucket), g]));
+  const byDay = new Map((groups as SalesDayRow[]).map((g) => [Number(g.bucket), g]));
   const salesDays: SalesDay[] = days.slice(0, -1).map((d, i) => ({
     date: d.date,
     sales: Number(byDay.get(i)?.sales ?? 0),
@@ -211,7 +208,7 @@ export async function getAdminDashboard(
       revenueThisPeriodCents: stats.commissionCents,
     },
     recentApplications: lists.recentApplications.map(toRecentLead),
-    activity: (lists.activity ?? []).map(toActivityEntry),
+    activity: lists.activity.map(toActivityEntry),
     salesPerformance: { range: chart, days: salesDays },
     range: { start: range.start?.toISOString() ?? null, end: range.end?.toISOString() ?? null },
   };

@@ -82,7 +82,7 @@ function listRows(value: unknown): Record<string, unknown>[] {
  * many groups there are. Each statement costs the server a round trip and the driver's and
  * Sequelize's work around it, so a dashboard asks once.
  */
-export async function pageReads<K extends string, L extends string = never, G extends object = never>(
+export async function pageReads<K extends string, L extends string = never, G extends object = Record<string, unknown>>(
   reads: {
     numbers: Record<K, string>;
     lists?: Record<L, ListQuery>;

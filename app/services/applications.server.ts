@@ -5,6 +5,7 @@ import { centsFromDollars } from "~/domain/format";
 import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/public-application";
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
+import { adminNotifications } from "./notifications.server";
 import { addBeneficiaries, addPhones } from "./lead-rows.server";
 import { badRequest } from "./errors.server";
 import { assignableAgentWhere } from "./agents.server";
@@ -177,19 +178,16 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
     await addPhones(created.id, input.phones, transaction);
     await addBeneficiaries(created.id, input.beneficiaries, transaction);
     // The chosen agent and every administrator hear of it (the spec's bell is the admin's; issue
-    // 10 gives agents theirs too), in one insert. The admins are read here, inside the
-    // transaction, so the list is the one this lead is written against.
-    const admins = await User.findAll({ where: { role: "admin" }, attributes: ["id"], raw: true, transaction });
+    // 10 gives agents theirs too), in one insert.
     const prospect = `${input.firstName} ${input.lastName}`;
-    const newLead = { applicationId: created.id, type: "new_lead", title: "New lead" };
+    const newLead = { applicationId: created.id, type: "new_lead" as const, title: "New lead" };
     await Notification.bulkCreate(
       [
         { ...newLead, userId: agent.user!.id, message: `${prospect} submitted an application.` },
-        ...admins.map((admin) => ({
-          ...newLead,
-          userId: admin.id,
-          message: `${prospect} submitted an application for ${agentName}.`,
-        })),
+        ...(await adminNotifications(
+          { ...newLead, message: `${prospect} submitted an application for ${agentName}.` },
+          transaction,
+        )),
       ],
       { transaction },
     );

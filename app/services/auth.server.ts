@@ -14,6 +14,7 @@ import { LOGIN_FAILURES, REGISTRATIONS, clearAttempts, takeAttempt, withAttempt 
 import { serializedTransaction } from "./locks.server";
 import { issueSetPasswordToken } from "./password-resets.server";
 import { logActivity } from "./activity.server";
+import { notifyAdmins } from "./notifications.server";
 
 export type { RequestMeta, SessionUser } from "./sessions.server";
 
@@ -161,6 +162,15 @@ async function createPendingAgent(email: string, passwordHash: string, input: Re
       await Agent.create(
         { userId: created.id, licenseNumber: input.licenseNumber.trim(), status: "pending" },
         { transaction },
+      );
+      // The account waits for an admin: every admin's bell says so (the badge on Agent Approval counts them).
+      await notifyAdmins(
+        {
+          type: "agent_registration",
+          title: "Registration awaiting approval",
+          message: `${created.firstName} ${created.lastName} requested agent access.`,
+        },
+        transaction,
       );
       return created;
     });

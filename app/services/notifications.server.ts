@@ -1,4 +1,5 @@
-import { Notification } from "~db";
+import type { Transaction } from "sequelize";
+import { Notification, User } from "~db";
 import {
   NOTIFICATION_LIMIT_DEFAULT,
   NOTIFICATION_LIMIT_MESSAGE,
@@ -41,6 +42,30 @@ function toView(row: Notification): NotificationView {
     createdAt: new Date(row.createdAt).toISOString(),
     applicationId: row.applicationId ?? null,
   };
+}
+
+/** What an admin's bell says about an event: the spec's three types, and these two for an admin's queue. */
+export type AdminNotice = {
+  type: "new_lead" | "agent_registration" | "password_reset_request";
+  title: string;
+  message: string;
+  applicationId?: string | null;
+};
+
+/**
+ * One notification per administrator for an event waiting for them (a new lead, a registration
+ * to approve, a reset request to review). The admins are read inside the caller's transaction, so
+ * the list is the one the event is written against.
+ */
+export async function adminNotifications(notice: AdminNotice, transaction?: Transaction) {
+  const admins = await User.findAll({ where: { role: "admin" }, attributes: ["id"], raw: true, transaction });
+  return admins.map((admin) => ({ ...notice, applicationId: notice.applicationId ?? null, userId: admin.id }));
+}
+
+/** Tells every administrator of an event, in one insert. */
+export async function notifyAdmins(notice: AdminNotice, transaction?: Transaction) {
+  const rows = await adminNotifications(notice, transaction);
+  if (rows.length) await Notification.bulkCreate(rows, { transaction });
 }
 
 export async function countUnreadNotifications(actor: SessionUser): Promise<number> {

@@ -7,6 +7,7 @@ import { findPage } from "./list.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { LOGIN_FAILURES, RESET_REQUESTS, clearAttempts, countAttempt } from "./rate-limits.server";
 import { logActivity } from "./activity.server";
+import { notifyAdmins } from "./notifications.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -31,7 +32,7 @@ export async function requestPasswordReset(emailInput: string, meta: RequestMeta
   if (!email) throw badRequest("Please enter your email address", { email: ["Please enter your email address"] });
   const keys = [`email:${email}`, meta.ip ? `ip:${meta.ip}` : null];
   await countAttempt(RESET_REQUESTS, keys);
-  const user = await User.findOne({ where: { email }, attributes: ["id", "email"] });
+  const user = await User.findOne({ where: { email }, attributes: ["id", "email", "firstName", "lastName"] });
   if (user) {
     // One open request per user is enough for the admin to act on; repeats do not pile up.
     const pending = await PasswordResetRequest.findOne({
@@ -39,12 +40,26 @@ export async function requestPasswordReset(emailInput: string, meta: RequestMeta
       attributes: ["id"],
     });
     if (!pending) {
-      await PasswordResetRequest.create({
-        userId: user.id,
-        email: user.email,
-        kind: "request",
-        status: "pending",
-        expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
+      await sequelize.transaction(async (transaction) => {
+        await PasswordResetRequest.create(
+          {
+            userId: user.id,
+            email: user.email,
+            kind: "request",
+            status: "pending",
+            expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
+          },
+          { transaction },
+        );
+        // Each admin hears of the request once, with it; a repeat that adds no request adds no notice.
+        await notifyAdmins(
+          {
+            type: "password_reset_request",
+            title: "Password reset requested",
+            message: `${user.firstName} ${user.lastName} asked for a password reset.`,
+          },
+          transaction,
+        );
       });
     }
   }

@@ -23,7 +23,8 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/leads", label: "All Leads", badge: counts.unreadLeads },
     { to: "/admin/form-submissions", label: "Form Submissions", badge: counts.newSubmissions },
     { to: "/admin/agent-approval", label: "Agent Approval", badge: counts.pendingAgents },
-    { to: "/admin/callbacks", label: "Callbacks" },
+    // Part 1, section 2: All Leads and Callbacks both carry the unread lead count.
+    { to: "/admin/callbacks", label: "Callbacks", badge: counts.unreadLeads },
     { to: "/admin/agent-management", label: "Agents Management" },
     { to: "/admin/retention", label: "Retention Tracking" },
     { to: "/admin/orders", label: "Order Sheet" },

@@ -41,6 +41,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { notifications, unread, timezone: user.timezone, confirmClear };
 }
 
+/** Where an admin decides what a notification of this type asks for. */
+const ADMIN_QUEUES: Partial<Record<string, string>> = {
+  agent_registration: "/admin/agent-approval",
+  password_reset_request: "/admin/password-reset-requests",
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePortalUser({ request, context });
   const back = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), PAGE);
@@ -57,6 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const notification = await markNotificationRead(user, String(form.get("id") ?? ""));
         // Its lead opens as it is; the lead's page decides who may see it.
         if (notification.applicationId) return redirect(`/applications/${notification.applicationId}`);
+        // An admin's queue notice opens the queue where it is decided.
+        const queue = user.role === "admin" ? ADMIN_QUEUES[notification.type] : undefined;
+        if (queue) return redirect(queue);
         return redirectWithToast(back, { title: "Notification marked as read" });
       },
       "read-all": async () => {

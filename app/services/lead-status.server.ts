@@ -3,7 +3,7 @@ import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type 
 import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
 import { todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
-import { CALLBACK_STATUSES, type LeadStatus } from "~/domain/statuses";
+import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { badRequest, conflict, validInput } from "./errors.server";
@@ -124,7 +124,9 @@ async function recordSale(
     })),
     { transaction },
   );
-  return { ...snapshot, soldAt: now, commissionCancelledAt: null };
+  // The card's CVV may not be kept once the payment is authorised (PCI DSS 3.3.1.2): it is erased
+  // by the same update that records the sale, so no committed state has a sale with a CVV.
+  return { ...snapshot, soldAt: now, commissionCancelledAt: null, cardCvvEncrypted: null };
 }
 
 /**
@@ -134,8 +136,9 @@ async function recordSale(
  * notes). Callback and rescheduled store the callback date (UTC). A sale stores the product's
  * snapshot and the first-year commission and creates the nine-month schedule; a lead is sold once
  * (a second sale is a 409). Moving a sold lead to another status keeps its sale, commission and
- * schedule and marks the commission cancelled (decision 019). All of it in one transaction, the
- * lead's row locked (FOR UPDATE on Postgres; SQLite's transactions take turns).
+ * schedule and marks the commission cancelled (decision 019). A sale erases the card's CVV. All of
+ * it in one transaction, the lead's row locked (FOR UPDATE on Postgres; SQLite's transactions take
+ * turns).
  */
 export async function changeLeadStatus(actor: SessionUser, id: string, input: unknown): Promise<LeadStatusView> {
   // An admin may set any status of part 1 section 4; an agent their six.
@@ -168,7 +171,7 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
         action: toStatus === "sale" ? "lead_sold" : "lead_status_changed",
         entityType: "application",
         entityId: lead.id,
-        summary: `${actor.firstName} ${actor.lastName} changed the status of ${lead.firstName} ${lead.lastName} from ${fromStatus} to ${toStatus}`,
+        summary: `${actor.firstName} ${actor.lastName} changed the status of ${lead.firstName} ${lead.lastName} from ${leadStatusStyle(fromStatus).label} to ${leadStatusStyle(toStatus).label}`,
       },
       { transaction },
     );

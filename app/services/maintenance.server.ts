@@ -23,7 +23,8 @@ export async function runMaintenance(now = new Date()) {
     {
       where: {
         cardCvvEncrypted: { [Op.ne]: null },
-        [Op.or]: [{ firstDraftDate: { [Op.lt]: today } }, { status: "sale" }],
+        // A lead sold and then moved to another status (decision 019) was authorised all the same.
+        [Op.or]: [{ firstDraftDate: { [Op.lt]: today } }, { status: "sale" }, { soldAt: { [Op.ne]: null } }],
       },
     },
   );

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { Application, LicensedState, PaymentTracking, Product, StatusChange } from "~db";
+import { ActivityLog, Application, LicensedState, PaymentTracking, Product, StatusChange } from "~db";
 import { todayIn } from "~/domain/periods";
 import { LEAD_STATUS_MESSAGES } from "~/domain/schemas/lead-status";
 import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
+import { action as leadsAction } from "~/routes/agent+/leads";
 import { action as statusAction, loader as statusLoader } from "~/routes/api+/agent.applications.$id.status";
 import { ServiceError } from "~/services/errors.server";
 import { LEAD_STATUS_ERRORS, changeLeadStatus } from "~/services/lead-status.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
-import { createAdmin, createLead, giveCarrier, signInAs, signedInAgent } from "../support/factories";
+import { createAdmin, createLead, giveCarrier, signInAs, signedInAdmin, signedInAgent } from "../support/factories";
+import { encrypt } from "~/utils/crypto.server";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 10, items 5, 6, 7 and the status part of 12: an agent sets a lead's status (every change
@@ -91,6 +93,18 @@ describe("changeLeadStatus: statuses and their history", () => {
     ]);
     expect((await Application.findByPk(lead.id))!.status).toBe("contacted");
     expect(AGENT_LEAD_STATUSES).toEqual(["pending", "contacted", "sale", "callback", "declined", "rescheduled"]);
+  });
+
+  it("records the change in the activity log in words, not stored codes (audit item 8)", async () => {
+    const me = await signedInAgent();
+    const admin = await signedInAdmin();
+    const lead = await createLead(me.agent.id, { firstName: "Lena", lastName: "Lead" });
+    await changeLeadStatus(admin.actor, lead.id, { status: "not_interested" });
+    const entry = (await ActivityLog.findOne({
+      where: { entityId: lead.id, action: "lead_status_changed" },
+      raw: true,
+    }))!;
+    expect(entry.summary).toMatch(/ changed the status of Lena Lead from Pending to Not Interested$/);
   });
 
   it("refuses a status an agent may not set, and notes that are too long, with 400 at the field", async () => {
@@ -309,6 +323,81 @@ describe("changeLeadStatus: a sale", () => {
       ["sale", "declined"],
       ["declined", "contacted"],
     ]);
+  });
+});
+
+describe("a sale erases the card's CVV in the transaction that records it (PCI DSS 3.3.1.2)", () => {
+  /** A seller whose lead holds a CVV, and the CVV the lead holds when its status_changes row is written. */
+  async function sellerWithCvv() {
+    const s = await seller();
+    await s.lead.update({ cardCvvEncrypted: encrypt("123") });
+    return s;
+  }
+
+  // Inside the sale's own transaction, right after the lead is updated, reads what is stored: a
+  // CVV erased only after commit (or by a later statement outside it) would still be there.
+  async function storedInsideTheSale(run: () => Promise<unknown>, fail = false) {
+    const seen: { status: string; cvv: string | null }[] = [];
+    StatusChange.addHook("afterCreate", "cvv-probe", async (row, options) => {
+      const lead = await Application.findByPk(row.applicationId, { transaction: options.transaction, raw: true });
+      seen.push({ status: lead!.status, cvv: lead!.cardCvvEncrypted ?? null });
+      if (fail) throw new Error("failure after the sale was written");
+    });
+    try {
+      await run().catch((error: unknown) => {
+        if (!fail) throw error;
+      });
+    } finally {
+      StatusChange.removeHook("afterCreate", "cvv-probe");
+    }
+    return seen;
+  }
+
+  it("through the service: null inside the transaction and after it", async () => {
+    const s = await sellerWithCvv();
+    const seen = await storedInsideTheSale(() =>
+      changeLeadStatus(s.actor, s.lead.id, { status: "sale", productId: s.product.id }),
+    );
+    expect(seen).toEqual([{ status: "sale", cvv: null }]);
+    expect((await Application.findByPk(s.lead.id))!.cardCvvEncrypted ?? null).toBeNull();
+  });
+
+  it("through PUT /api/agent/applications/{id}/status", async () => {
+    const s = await sellerWithCvv();
+    let status = 0;
+    const seen = await storedInsideTheSale(async () => {
+      status = (await putStatus(s.lead.id, { json: { status: "sale", productId: s.product.id } }, s.cookie)).status;
+    });
+    expect(status).toBe(200);
+    expect(seen).toEqual([{ status: "sale", cvv: null }]);
+    expect((await Application.findByPk(s.lead.id))!.cardCvvEncrypted ?? null).toBeNull();
+  });
+
+  it("through My Leads' status form (the page's action)", async () => {
+    const s = await sellerWithCvv();
+    let status = 0;
+    const seen = await storedInsideTheSale(async () => {
+      const form = { intent: "status", id: s.lead.id, status: "sale", productId: s.product.id };
+      const path = `/agent/leads?dialog=status&id=${s.lead.id}`;
+      status = (await callRoute(leadsAction, { method: "POST", path, form, cookie: s.cookie })).status;
+    });
+    expect(status).toBe(302);
+    expect(seen).toEqual([{ status: "sale", cvv: null }]);
+    expect((await Application.findByPk(s.lead.id))!.cardCvvEncrypted ?? null).toBeNull();
+  });
+
+  it("is kept when the sale fails, refused or rolled back, and by any other status", async () => {
+    const s = await sellerWithCvv();
+    const rolledBack = await storedInsideTheSale(
+      () => changeLeadStatus(s.actor, s.lead.id, { status: "sale", productId: s.product.id }),
+      true,
+    );
+    expect(rolledBack).toEqual([{ status: "sale", cvv: null }]);
+    await refusal(changeLeadStatus(s.actor, s.lead.id, { status: "sale", productId: "" }));
+    await changeLeadStatus(s.actor, s.lead.id, { status: "contacted" });
+    const stored = (await Application.findByPk(s.lead.id))!;
+    expect(stored.status).toBe("contacted");
+    expect(stored.cardCvvEncrypted).not.toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ describe("runMaintenance", () => {
     const past = await createLead(agent.id);
     const future = await createLead(agent.id);
     const sold = await createLead(agent.id, { status: "sale" });
+    const soldThenDeclined = await createLead(agent.id, { status: "declined" });
     await Application.update(
       { cardCvvEncrypted: encrypt("123"), firstDraftDate: "2026-01-05" },
       { where: { id: past.id } },
@@ -24,10 +25,16 @@ describe("runMaintenance", () => {
       { where: { id: sold.id } },
     );
 
+    await Application.update(
+      { cardCvvEncrypted: encrypt("321"), firstDraftDate: "2026-01-20", soldAt: new Date("2026-01-02T12:00:00Z") },
+      { where: { id: soldThenDeclined.id } },
+    );
+
     await runMaintenance(new Date("2026-01-10T15:00:00Z"));
 
     expect((await Application.findByPk(past.id))!.cardCvvEncrypted).toBeNull();
     expect((await Application.findByPk(sold.id))!.cardCvvEncrypted).toBeNull();
+    expect((await Application.findByPk(soldThenDeclined.id))!.cardCvvEncrypted).toBeNull();
     expect((await Application.findByPk(future.id))!.cardCvvEncrypted).not.toBeNull();
   });
 

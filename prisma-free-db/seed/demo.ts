@@ -144,6 +144,7 @@ const STATUS_MIX = [
 const DAY = 24 * 60 * 60_000;
 
 export const DEMO_PASSWORDS = { admin: "admin12345", agent: "agent12345" };
+export const DEMO_ADMIN_EMAIL = "admin@example.com";
 
 type AgentSpec = {
   email: string;
@@ -259,12 +260,21 @@ const AGENTS: AgentSpec[] = [
   },
 ];
 
+/** Every account the demo makes: the admin and the agents. */
+export const DEMO_EMAILS = [DEMO_ADMIN_EMAIL, ...AGENTS.map((spec) => spec.email)];
+
+/** A moment between two others, never after `now`: the demo's past never reaches into the future. */
+function sometimeBetween(from: number, to: number, now: number) {
+  const end = Math.min(to, now);
+  return new Date(from + random() * Math.max(0, end - from));
+}
+
 function isoDay(date: Date) {
   return date.toISOString().slice(0, 10);
 }
 
 export async function seedDemo(log: (line: string) => void = console.log) {
-  if (await User.findOne({ where: { email: "admin@example.com" } })) {
+  if (await User.findOne({ where: { email: DEMO_ADMIN_EMAIL } })) {
     log("Demo data already present; nothing to do.");
     return false;
   }
@@ -279,14 +289,18 @@ export async function seedDemo(log: (line: string) => void = console.log) {
 
   await sequelize.transaction(async (transaction) => {
     const opts = { transaction };
+    // The admin's account is older than every agent's (agents join up to 200 days back).
+    const adminSince = new Date(now - 240 * DAY);
     const admin = await User.create(
       {
-        email: "admin@example.com",
+        email: DEMO_ADMIN_EMAIL,
         passwordHash: adminHash,
         firstName: "Avery",
         lastName: "Admin",
         phone: "5555550100",
         role: "admin",
+        createdAt: adminSince,
+        updatedAt: adminSince,
       },
       opts,
     );
@@ -408,8 +422,11 @@ export async function seedDemo(log: (line: string) => void = console.log) {
             accountNumberLast4: account.slice(-4),
             firstDraftDate: firstDraft,
             ...(isSale ? saleSnapshot(product!, premiumCents) : {}),
+            // Up to 20 days after the sale, and never later than now.
             commissionCancelledAt:
-              isSale && random() < 0.08 && !dueSoon ? new Date(soldAt!.getTime() + 20 * DAY) : null,
+              isSale && random() < 0.08 && !dueSoon
+                ? sometimeBetween(soldAt!.getTime(), soldAt!.getTime() + 20 * DAY, now)
+                : null,
             soldAt,
             callbackDate:
               status === "callback" || status === "rescheduled" ? new Date(now + between(-3, 7) * DAY) : null,
@@ -441,6 +458,9 @@ export async function seedDemo(log: (line: string) => void = console.log) {
           opts,
         );
         if (lead.status !== "pending") {
+          // A sale's change is its sale; any other within a day or two of the lead, and not yet
+          // for a lead that came in an hour ago.
+          const changedAt = soldAt ?? sometimeBetween(createdAt.getTime(), createdAt.getTime() + 2 * DAY, now);
           await StatusChange.create(
             {
               applicationId: lead.id,
@@ -448,8 +468,8 @@ export async function seedDemo(log: (line: string) => void = console.log) {
               fromStatus: "pending",
               toStatus: lead.status,
               notes: pick([null, "Left voicemail", "Spoke with client, wants a quote", "Reviewed options with spouse"]),
-              createdAt: new Date(createdAt.getTime() + DAY),
-              updatedAt: new Date(createdAt.getTime() + DAY),
+              createdAt: changedAt,
+              updatedAt: changedAt,
             },
             opts,
           );
@@ -490,6 +510,22 @@ export async function seedDemo(log: (line: string) => void = console.log) {
             },
             opts,
           );
+          // Every admin hears of a new lead too, as the application service tells them.
+          for (const a of admins) {
+            await Notification.create(
+              {
+                userId: a.id,
+                applicationId: lead.id,
+                type: "new_lead",
+                title: "New lead",
+                message: `${firstName} ${lastName} submitted an application for ${spec.firstName} ${spec.lastName}.`,
+                isRead: false,
+                createdAt,
+                updatedAt: createdAt,
+              },
+              opts,
+            );
+          }
         }
       }
       if (sold) await agent.update({ callsSold: sold }, opts);
@@ -518,6 +554,21 @@ export async function seedDemo(log: (line: string) => void = console.log) {
             opts,
           );
         }
+      }
+      // The admins heard of the registration when it came in; only the ones still waiting are unread.
+      for (const a of admins) {
+        await Notification.create(
+          {
+            userId: a.id,
+            type: "agent_registration",
+            title: "Registration awaiting approval",
+            message: `${spec.firstName} ${spec.lastName} requested agent access.`,
+            isRead: spec.status !== "pending",
+            createdAt: created,
+            updatedAt: created,
+          },
+          opts,
+        );
       }
       await ActivityLog.create(
         {
@@ -583,17 +634,38 @@ export async function seedDemo(log: (line: string) => void = console.log) {
       );
     }
 
+    // A reset request, and the notice each admin got with it: asked 4 hours ago, open for 24.
+    const resetNotice = async (who: User, at: Date, isRead: boolean) => {
+      for (const a of admins) {
+        await Notification.create(
+          {
+            userId: a.id,
+            type: "password_reset_request",
+            title: "Password reset requested",
+            message: `${who.firstName} ${who.lastName} asked for a password reset.`,
+            isRead,
+            createdAt: at,
+            updatedAt: at,
+          },
+          opts,
+        );
+      }
+    };
     const agentUser = await User.findOne({ where: { email: "kevin.brooks@example.com" }, ...opts });
+    const askedAt = new Date(now - 4 * 3600_000);
     await PasswordResetRequest.create(
       {
         userId: agentUser!.id,
         email: agentUser!.email,
         kind: "request",
         status: "pending",
-        expiresAt: new Date(now + 20 * 3600_000),
+        expiresAt: new Date(askedAt.getTime() + 24 * 3600_000),
+        createdAt: askedAt,
+        updatedAt: askedAt,
       },
       opts,
     );
+    await resetNotice(agentUser!, askedAt, false);
     const tanya = await User.findOne({ where: { email: "tanya.reid@example.com" }, ...opts });
     await PasswordResetRequest.create(
       {
@@ -609,6 +681,7 @@ export async function seedDemo(log: (line: string) => void = console.log) {
       },
       opts,
     );
+    await resetNotice(tanya!, new Date(now - 3 * DAY), true);
   });
   log("Seeded the demo: admin@example.com / admin12345 and agent@example.com / agent12345 (see README for all).");
   return true;

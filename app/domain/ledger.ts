@@ -1,3 +1,4 @@
+import { COMMISSION_RATE_LIMITS } from "./commission-rate-limits";
 import { PAYMENT_MONTHS, firstYearCommissionCents } from "./commission";
 
 // The advance and chargeback ledger final-expense agents keep by hand (issue 11, beyond the spec).
@@ -123,7 +124,8 @@ const AMOUNT = /^\$?\s*(\d{1,9}(?:,\d{3})*|\d+)?(\.\d{0,2})?$/;
 /**
  * The calculator's two boxes as typed: the quote, or a message for each box that cannot be read.
  * A premium is dollars and cents above 0; a comp % is a number above 0 with at most two decimals
- * (above 100 is allowed: some carriers pay more than the premium in the first year).
+ * (above 100 is allowed: some carriers pay more than the premium in the first year), up to the
+ * products' 999.
  */
 export function readCalculatorInput(input: { monthlyPremium?: string | null; compPercentage?: string | null }) {
   const premiumText = (input.monthlyPremium ?? "").trim();
@@ -143,7 +145,9 @@ export function readCalculatorInput(input: { monthlyPremium?: string | null; com
   if (!compText) errors.compPercentage = CALCULATOR_MESSAGES.compRequired;
   else {
     const value = /^\d+(\.\d{1,2})?$|^\.\d{1,2}$/.test(compText) ? Number(compText) : NaN;
-    if (!Number.isFinite(value) || value <= 0 || value > 1000) errors.compPercentage = CALCULATOR_MESSAGES.compInvalid;
+    // The products' ceiling (decision 041): the calculator quotes no rate a product could not hold.
+    if (!Number.isFinite(value) || value <= 0 || value > COMMISSION_RATE_LIMITS.max)
+      errors.compPercentage = CALCULATOR_MESSAGES.compInvalid;
     else comp = value;
   }
   const quote = premiumCents !== null && comp !== null ? commissionQuote(premiumCents, comp) : null;

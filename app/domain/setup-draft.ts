@@ -3,10 +3,9 @@ import { US_STATES, findState, parseBulkStates, stateName } from "./states";
 import {
   SETUP_MESSAGES,
   SETUP_NOTICES,
-  SETUP_RATE_LIMITS,
   canonicalCarrierName,
   carrierNameProblem,
-  isRateStep,
+  commissionRateProblem,
   wizardStepSchemas,
   type WizardStep,
 } from "./schemas/setup";
@@ -148,18 +147,8 @@ export function addProductRow(draft: SetupDraft, index: number): DraftEdit {
   };
 }
 
-/** The highest rate a screen takes and what it says above it: 999 when setting up, 100 on the profile. */
-export type RateMax = { value: number; message: string };
-const SETUP_RATE_MAX: RateMax = { value: SETUP_RATE_LIMITS.max, message: SETUP_MESSAGES.rateMax };
-
 /** The setup screen's Add: a filled-in product, checked before it joins the list. */
-export function appendProduct(
-  draft: SetupDraft,
-  index: number,
-  name: string,
-  rate: string,
-  maxRate: RateMax = SETUP_RATE_MAX,
-): DraftEdit {
+export function appendProduct(draft: SetupDraft, index: number, name: string, rate: string): DraftEdit {
   const carrier = draft.carriers[index];
   if (!carrier) return { draft };
   const field = `newProducts[${index}]`;
@@ -188,8 +177,9 @@ export function appendProduct(
       },
     };
   }
-  if (value > maxRate.value) return { draft, notice: { tone: "error", text: maxRate.message, field } };
-  if (!isRateStep(value)) return { draft, notice: { tone: "error", text: SETUP_MESSAGES.rateStep, field } };
+  // Above 0 is checked first, with its titled notice; the rest of the one rule says its own message.
+  const problem = commissionRateProblem(value);
+  if (problem) return { draft, notice: { tone: "error", text: problem, field } };
   if (carrier.products.some((p) => p.name.trim().toLowerCase() === productName.toLowerCase())) {
     return { draft, notice: { tone: "error", text: SETUP_MESSAGES.duplicateProduct(productName), field } };
   }
@@ -330,7 +320,6 @@ export function applyDraftIntent(
   intent: string,
   payload: Record<string, unknown>,
   style: NewCarrierStyle,
-  maxRate: RateMax = SETUP_RATE_MAX,
 ): DraftEdit | null {
   const { kind, args } = parseIntent(intent);
   const index = Number(args[0]);
@@ -344,7 +333,7 @@ export function applyDraftIntent(
     case "add-product": {
       if (style === "one-row") return addProductRow(draft, index);
       const typed = at(payload.newProducts, index);
-      return appendProduct(draft, index, text(typed.name), text(typed.commissionRate), maxRate);
+      return appendProduct(draft, index, text(typed.name), text(typed.commissionRate));
     }
     case "remove-product":
       return removeProduct(draft, index, Number(args[1]));

@@ -16,6 +16,7 @@ import { COMBINED_PRODUCTS, isCombined } from "~/domain/carriers";
 import {
   SETUP_MESSAGES,
   carrierUpdateSchema,
+  commissionRateProblem,
   normalizeCombinedProducts,
   setupFieldErrors,
   setupSchema,
@@ -288,12 +289,19 @@ export async function replaceAgentSetup(
   const candidates = [...existing].sort((a, b) => Number(Boolean(a.archivedAt)) - Number(Boolean(b.archivedAt)));
   const kept = new Set<string>();
   const writes: CreationAttributes<Product>[] = [];
-  for (const { carrier, products } of carriers) {
-    for (const { name, commissionRate } of products) {
+  for (const [index, { carrier, products }] of carriers.entries()) {
+    for (const [productIndex, { name, commissionRate }] of products.entries()) {
       const match = candidates.find(
         (p) => !kept.has(p.id) && p.carrierId === carrier.id && p.name.toLowerCase() === name.toLowerCase(),
       );
       if (match) kept.add(match.id);
+      const unchangedRate = match && !match.archivedAt && match.compPercentage === commissionRate;
+      // The schemas let a saved rate the rule now refuses (a 0% from the profile's former rule)
+      // come back unchanged; a new or changed rate must follow the rule (decision 041).
+      const problem = unchangedRate ? null : commissionRateProblem(commissionRate);
+      if (problem) {
+        throw badRequest(problem, { [`carriers.${index}.products.${productIndex}.commissionRate`]: [problem] });
+      }
       if (!match || match.name !== name || match.compPercentage !== commissionRate || match.archivedAt) {
         writes.push({
           ...(match && { id: match.id }),
@@ -372,7 +380,7 @@ export async function skipSetup(actor: SessionUser): Promise<AgentSetupView> {
   return getAgentSetup(actor);
 }
 
-/** PUT /api/agent/carriers: the carrier panel's update; rates 0 to 100 as on the profile edit. */
+/** PUT /api/agent/carriers: the carrier panel's update, under the same rate rule as setup. */
 export async function updateCarriers(actor: SessionUser, input: unknown): Promise<AgentSetupView> {
   const agentId = assertAgent(actor);
   const value = validate(carrierUpdateSchema, input);

@@ -58,8 +58,13 @@ export const SETUP_PATHS = ["/agent/setup", "/agent/carrier-setup"];
  */
 export async function requireAgent(args: GuardArgs) {
   const user = (await requireRole(args, "agent")) as SessionUser & { agent: NonNullable<SessionUser["agent"]> };
-  if (!user.agent.setupComplete && !isApi(args.request) && !isSetupPath(args.request)) throw redirect("/agent/setup");
+  if (!isApi(args.request) && !isSetupPath(args.request)) sendAgentInSetupToSetup(user);
   return user;
+}
+
+/** The setup gate itself, for the pages outside the agent portal that it covers too (the landing page). */
+export function sendAgentInSetupToSetup(user: SessionUser | null) {
+  if (user?.role === "agent" && user.agent && !user.agent.setupComplete) throw redirect("/agent/setup");
 }
 
 /**

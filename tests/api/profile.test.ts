@@ -189,7 +189,7 @@ describe("PUT /api/agent/profile (both shapes of part 2 section 7)", () => {
     const res = await putProfile(me.cookie, {
       ...basic,
       carriers: ["Aetna", "Ethos"],
-      products: ["Aetna:Final Expense:85.5", "Ethos:Term: 10 Year:40", "Ethos:Whole Life:0"],
+      products: ["Aetna:Final Expense:85.5", "Ethos:Term: 10 Year:40", "Ethos:Whole Life:120"],
       licensedStates: ["Florida", "tx", "GEORGIA"],
     });
     expect(res.status).toBe(200);
@@ -197,8 +197,8 @@ describe("PUT /api/agent/profile (both shapes of part 2 section 7)", () => {
     expect(body).toMatchObject({ success: true, message: "Profile updated successfully" });
     expect(body.user).toMatchObject(basic);
     expect(body.carriers).toEqual(["Aetna", "Ethos"]);
-    // A product name may hold a colon; 0% is allowed on the profile.
-    expect(body.products).toEqual(["Aetna:Final Expense:85.5", "Ethos:Term: 10 Year:40", "Ethos:Whole Life:0"]);
+    // A product name may hold a colon; above 100% is allowed on the profile as at setup.
+    expect(body.products).toEqual(["Aetna:Final Expense:85.5", "Ethos:Term: 10 Year:40", "Ethos:Whole Life:120"]);
     expect(body.licensedStates).toEqual(["Florida", "Georgia", "Texas"]);
     const user = await User.findByPk(me.user.id);
     expect([user!.firstName, user!.lastName, user!.phone]).toEqual(["Maria", "Lopez", "(813) 555-0199"]);
@@ -233,6 +233,37 @@ describe("PUT /api/agent/profile (both shapes of part 2 section 7)", () => {
     expect(states.products).toEqual(["Aetna:Final Expense:80"]);
   });
 
+  it("an agent with rates above 100% or a 0% saved under the old rule saves; only a new or changed rate must follow the rule", async () => {
+    const me = await signedInAgent();
+    await giveCarrier(me.agent.id, "Aetna", "Final Expense", 105);
+    await giveCarrier(me.agent.id, "Ethos", "Term", 0);
+    const saved = ["Aetna:Final Expense:105", "Ethos:Term:0"];
+    // The phone alone, the states alone, and everything sent back as it was: each saves.
+    for (const json of [
+      { ...basic, phone: "8135550100" },
+      { ...basic, licensedStates: ["FL", "GA"] },
+      { ...basic, products: saved, licensedStates: ["FL"] },
+    ]) {
+      const res = await putProfile(me.cookie, json);
+      expect(res.status).toBe(200);
+      expect((await jsonOf<ProfileBody>(res)).products).toEqual(saved);
+    }
+    // A new product at 0%, or the saved 0% product's name kept with a changed rate, is refused at its field.
+    const positive = "All products must have a commission percentage greater than 0%.";
+    for (const [products, field] of [
+      [[...saved, "Ethos:Whole Life:0"], "carriers.1.products.1.commissionRate"],
+      [["Aetna:Final Expense:105", "Ethos:Term:-0.5"], "carriers.1.products.0.commissionRate"],
+    ] as const) {
+      const res = await putProfile(me.cookie, { ...basic, products, licensedStates: ["FL"] });
+      expect(res.status).toBe(400);
+      const body = await jsonOf<ErrorBody>(res);
+      expect(body.error).toBe(positive);
+      expect(body.fieldErrors?.[field]).toEqual([positive]);
+    }
+    const changed = await putProfile(me.cookie, { ...basic, products: ["Aetna:Final Expense:999", "Ethos:Term:0.1"] });
+    expect((await jsonOf<ProfileBody>(changed)).products).toEqual(["Aetna:Final Expense:999", "Ethos:Term:0.1"]);
+  });
+
   it("refuses bad personal info with field messages, and saves nothing", async () => {
     const me = await signedInAgent();
     const cases: [Record<string, unknown>, string, string][] = [
@@ -258,8 +289,15 @@ describe("PUT /api/agent/profile (both shapes of part 2 section 7)", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ carriers: [], licensedStates: ["FL"] }, "Please select at least one carrier."],
       [{ carriers: ["Aetna"], products: [], licensedStates: ["FL"] }, "Aetna must have at least one product."],
-      [{ products: ["Aetna:Level:100.1"], licensedStates: ["FL"] }, "Commission percentage must be between 0 and 100."],
-      [{ products: ["Aetna:Level:-1"], licensedStates: ["FL"] }, "Commission percentage must be between 0 and 100."],
+      [{ products: ["Aetna:Level:999.1"], licensedStates: ["FL"] }, "Commission percentage cannot be more than 999%."],
+      [
+        { products: ["Aetna:Level:-1"], licensedStates: ["FL"] },
+        "All products must have a commission percentage greater than 0%.",
+      ],
+      [
+        { products: ["Aetna:Level:0"], licensedStates: ["FL"] },
+        "All products must have a commission percentage greater than 0%.",
+      ],
       [{ products: ["Aetna:Level:12.34"], licensedStates: ["FL"] }, "Commission percentage must be in steps of 0.1."],
       [{ products: ["Aetna::50"], licensedStates: ["FL"] }, "Please enter a product name."],
       [
@@ -392,13 +430,48 @@ describe("/agent/profile/edit: basic info, carriers, products and states saved t
     });
   });
 
+  it("an agent whose rates are above 100% (and a 0% saved before) saves the page as loaded with a new phone", async () => {
+    const me = await signedInAgent();
+    await giveCarrier(me.agent.id, "Aetna", "Final Expense", 105);
+    await giveCarrier(me.agent.id, "Ethos", "Term", 0);
+    const { view } = await jsonOf<{ view: EditView }>(
+      await callRoute(editLoader, { path: "/agent/profile/edit", cookie: me.cookie }),
+    );
+    // The form as the page renders it: every row's fields as loaded.
+    const form: Record<string, string | string[]> = {
+      ...view.values,
+      phone: "8135550100",
+      licensedStates: view.draft.licensedStates,
+      intent: "save",
+    };
+    view.draft.carriers.forEach((carrier, i) => {
+      form[`carriers[${i}].name`] = carrier.name;
+      carrier.products.forEach((product, j) => {
+        form[`carriers[${i}].products[${j}].name`] = product.name;
+        form[`carriers[${i}].products[${j}].commissionRate`] = product.commissionRate;
+      });
+    });
+    const { res } = await post(me.cookie, form);
+    expect(res.status).toBe(302);
+    expect((await toastOf(res))?.title).toBe("Profile updated successfully");
+    expect((await User.findByPk(me.user.id))!.phone).toBe("8135550100");
+    const rates = await Product.findAll({
+      where: { agentId: me.agent.id, archivedAt: null },
+      order: [["name", "ASC"]],
+    });
+    expect(rates.map((p) => [p.name, p.compPercentage])).toEqual([
+      ["Final Expense", 105],
+      ["Term", 0],
+    ]);
+  });
+
   it("Save Changes saves everything in one go and returns to the profile with Profile updated successfully", async () => {
     const me = await signedInAgent();
     const { res } = await post(me.cookie, {
       ...aetnaRow,
       "carriers[1].name": "Ethos",
       "carriers[1].products[0].name": "Term",
-      "carriers[1].products[0].commissionRate": "0",
+      "carriers[1].products[0].commissionRate": "120.5",
       licensedStates: ["FL", "GA"],
       intent: "save",
     });
@@ -409,7 +482,7 @@ describe("/agent/profile/edit: basic info, carriers, products and states saved t
       await callRoute(profileApiLoader, { path: "/api/agent/profile", cookie: me.cookie }),
     );
     expect(profile.user.firstName).toBe("Maria");
-    expect(profile.products).toEqual(["Aetna:Final Expense:80", "Ethos:Term:0"]);
+    expect(profile.products).toEqual(["Aetna:Final Expense:80", "Ethos:Term:120.5"]);
     expect(profile.licensedStates).toEqual(["Florida", "Georgia"]);
   });
 
@@ -418,17 +491,17 @@ describe("/agent/profile/edit: basic info, carriers, products and states saved t
     const { res, view } = await post(me.cookie, {
       ...aetnaRow,
       firstName: "",
-      "carriers[0].products[0].commissionRate": "100.5",
+      "carriers[0].products[0].commissionRate": "999.5",
       intent: "save",
     });
     expect(res.status).toBe(400);
     expect(view!.values).toEqual({ firstName: "", lastName: "Lopez", phone: "8135550199" });
     expect(view!.errors.firstName).toEqual(["First name is required"]);
     expect(view!.errors["carriers[0].products[0].commissionRate"]).toEqual([
-      "Commission percentage must be between 0 and 100.",
+      "Commission percentage cannot be more than 999%.",
     ]);
     expect(view!.errors.licensedStates).toEqual(["At least one licensed state is required."]);
-    expect(view!.draft.carriers[0]!.products[0]!.commissionRate).toBe("100.5");
+    expect(view!.draft.carriers[0]!.products[0]!.commissionRate).toBe("999.5");
 
     const noState = await post(me.cookie, { ...aetnaRow, intent: "save" });
     expect(noState.view!.notice).toMatchObject({
@@ -475,14 +548,14 @@ describe("/agent/profile/edit: basic info, carriers, products and states saved t
       ...aetnaRow,
       intent: "add-product:0",
       "newProducts[0].name": "Whole Life",
-      "newProducts[0].commissionRate": "100.1",
+      "newProducts[0].commissionRate": "999.1",
     });
-    expect(above.view!.notice?.text).toBe("Commission percentage must be between 0 and 100.");
+    expect(above.view!.notice?.text).toBe("Commission percentage cannot be more than 999%.");
     const added = await post(me.cookie, {
       ...aetnaRow,
       intent: "add-product:0",
       "newProducts[0].name": "Whole Life",
-      "newProducts[0].commissionRate": "100",
+      "newProducts[0].commissionRate": "105",
     });
     expect(added.res.status).toBe(200);
     expect(added.view!.draft.carriers[0]!.products.map((p) => p.name)).toEqual(["Final Expense", "Whole Life"]);

@@ -3,7 +3,7 @@ import type { ModelStatic, Model } from "sequelize";
 import { Application, PaymentTracking, isPostgres, sequelize } from "~db";
 import { firstYearCommissionCents } from "~/domain/commission";
 import { publicApplicationSchema } from "~/domain/schemas/public-application";
-import { SETUP_RATE_LIMITS } from "~/domain/schemas/setup";
+import { COMMISSION_RATE_LIMITS } from "~/domain/schemas/setup";
 import { createPublicApplication } from "~/services/applications.server";
 import { applicationPayload, carrierId } from "../support/application-factories";
 import { createAgent } from "../support/factories";
@@ -157,7 +157,7 @@ describe("money columns", () => {
     const { id } = await createPublicApplication(parsed, { ip: "203.0.113.77" });
     const premiumCents = 10_000_000_000;
     // The highest comp % a setup accepts gives the largest commission a sale can record.
-    const commissionCents = firstYearCommissionCents(premiumCents, SETUP_RATE_LIMITS.max);
+    const commissionCents = firstYearCommissionCents(premiumCents, COMMISSION_RATE_LIMITS.max);
     await Application.update({ calculatedCommissionCents: commissionCents }, { where: { id } });
     await PaymentTracking.create({
       applicationId: id,

@@ -10,6 +10,7 @@ import { loader as agentLayoutLoader } from "~/routes/agent+/_layout";
 import { action as carrierSetupAction, loader as carrierSetupLoader } from "~/routes/agent+/carrier-setup";
 import { loader as agentDashboardLoader } from "~/routes/agent+/dashboard";
 import { loader as catchAllLoader } from "~/routes/$";
+import { loader as landingLoader } from "~/routes/_public+/_index";
 import { action as wizardAction, loader as wizardLoader } from "~/routes/agent+/setup";
 import { completeSetup, getAgentSetup, listAgentProducts, skipSetup, updateCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
@@ -375,6 +376,18 @@ describe("the setup gate on every agent page request, documents and data alike",
     expect(unknown.headers.get("Location")).toBe("/agent/setup");
   });
 
+  it("the landing page sends an agent in setup to /agent/setup, and stays open to everyone else", async () => {
+    const { cookie } = await newAgent();
+    const gated = await callRoute(landingLoader, { path: "/", cookie });
+    expect(gated.status).toBe(302);
+    expect(gated.headers.get("Location")).toBe("/agent/setup");
+    expect((await callRoute(landingLoader, { path: "/" })).status).toBe(200);
+    const { user } = await createAgent();
+    expect((await callRoute(landingLoader, { path: "/", cookie: (await signInAs(user)).cookie })).status).toBe(200);
+    const admin = await createAdmin();
+    expect((await callRoute(landingLoader, { path: "/", cookie: (await signInAs(admin)).cookie })).status).toBe(200);
+  });
+
   it("the setup pages and the setup API stay open; once setup is complete the dashboard loads", async () => {
     const { cookie } = await newAgent();
     expect((await callRoute(wizardLoader, { path: "/agent/setup", cookie })).status).toBe(200);
@@ -391,7 +404,7 @@ describe("PUT /api/agent/carriers", () => {
     return callRoute(carriersAction, { method: "PUT", path: "/api/agent/carriers", json, cookie });
   }
 
-  it("replaces carriers and states with compPercentage 0 to 100 and answers Carriers updated", async () => {
+  it("replaces carriers and states with rates above 100 and answers Carriers updated", async () => {
     const { user, agent } = await createAgent();
     await giveCarrier(agent.id, "Aetna", "Old", 70);
     const { cookie } = await signInAs(user);
@@ -400,8 +413,8 @@ describe("PUT /api/agent/carriers", () => {
         {
           name: "Foresters",
           products: [
-            { name: "Strong", compPercentage: 100 },
-            { name: "Zero", compPercentage: 0 },
+            { name: "Strong", compPercentage: 999 },
+            { name: "Tenth", compPercentage: 0.1 },
           ],
         },
       ],
@@ -412,24 +425,46 @@ describe("PUT /api/agent/carriers", () => {
     expect(body.message).toBe("Carriers updated");
     expect(body.carriers.map((c) => c.name)).toEqual(["Foresters"]);
     expect(body.carriers[0]!.products.map((p) => [p.name, p.compPercentage])).toEqual([
-      ["Strong", 100],
-      ["Zero", 0],
+      ["Strong", 999],
+      ["Tenth", 0.1],
     ]);
     expect(body.licensedStates).toEqual(["Kentucky", "Ohio"]);
     expect(await Product.count({ where: { agentId: agent.id, archivedAt: null } })).toBe(2);
   });
 
-  it("refuses rates above 100, below 0 or off the 0.1 step, and keeps the other rules", async () => {
+  it("takes a saved 105% and a saved 0% back unchanged; a new 0% is refused at its field", async () => {
+    const { user, agent } = await createAgent();
+    await giveCarrier(agent.id, "Aetna", "Final Expense", 105);
+    await giveCarrier(agent.id, "Aetna", "Legacy", 0);
+    const { cookie } = await signInAs(user);
+    const products = [
+      { name: "Final Expense", compPercentage: 105 },
+      { name: "Legacy", compPercentage: 0 },
+    ];
+    const same = await putCarriers(cookie, { carriers: [{ name: "Aetna", products }], licensedStates: ["FL"] });
+    expect(same.status).toBe(200);
+    const withNew = await putCarriers(cookie, {
+      carriers: [{ name: "Aetna", products: [...products, { name: "Fresh", compPercentage: 0 }] }],
+      licensedStates: ["FL"],
+    });
+    const body = await expect400(withNew, "All products must have a commission percentage greater than 0%.");
+    expect(body.fieldErrors?.["carriers.0.products.2.commissionRate"]).toEqual([
+      "All products must have a commission percentage greater than 0%.",
+    ]);
+    expect(await Product.count({ where: { agentId: agent.id, archivedAt: null } })).toBe(2);
+  });
+
+  it("refuses rates above 999, of 0 or less or off the 0.1 step, as setup does, and keeps the other rules", async () => {
     const { user } = await createAgent();
     const { cookie } = await signInAs(user);
     const one = (compPercentage: unknown) => ({
       carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage }] }],
       licensedStates: ["FL"],
     });
-    await expect400(await putCarriers(cookie, one(100.1)), "Commission percentage must be between 0 and 100.");
-    await expect400(await putCarriers(cookie, one(-1)), "Commission percentage must be between 0 and 100.");
+    await expect400(await putCarriers(cookie, one(999.1)), "Commission percentage cannot be more than 999%.");
+    const positive = "All products must have a commission percentage greater than 0%.";
+    for (const bad of [-1, 0, ""]) await expect400(await putCarriers(cookie, one(bad)), positive);
     await expect400(await putCarriers(cookie, one(10.05)), "Commission percentage must be in steps of 0.1.");
-    await expect400(await putCarriers(cookie, one("")), "Please enter a commission percentage.");
     await expect400(
       await putCarriers(cookie, { carriers: [], licensedStates: ["FL"] }),
       "Please select at least one carrier.",

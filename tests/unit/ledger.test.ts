@@ -182,11 +182,13 @@ describe("readCalculatorInput (part 2, section 5: the calculator's messages)", (
         monthlyPremium: CALCULATOR_MESSAGES.premiumInvalid,
       });
     }
-    for (const bad of ["abc", "0", "-1", "1.234"]) {
+    // 999 is the products' ceiling too (one rule for a rate, decision 041).
+    for (const bad of ["abc", "0", "-1", "1.234", "999.01", "1000"]) {
       expect(readCalculatorInput({ monthlyPremium: "50", compPercentage: bad }).errors, bad).toEqual({
         compPercentage: CALCULATOR_MESSAGES.compInvalid,
       });
     }
+    expect(readCalculatorInput({ monthlyPremium: "50", compPercentage: "999" }).errors).toEqual({});
     const { quote, errors } = readCalculatorInput({ monthlyPremium: "$1,234.50", compPercentage: "120%" });
     expect(errors).toEqual({});
     expect(quote!.firstYearCommissionCents).toBe(1_333_260);

@@ -3,6 +3,7 @@ import { COMBINED_PRODUCTS } from "~/domain/carriers";
 import {
   canonicalCarrierName,
   carrierUpdateSchema,
+  commissionRateProblem,
   isRateStep,
   normalizeCombinedProducts,
   setupSchema,
@@ -67,17 +68,24 @@ describe("setup schema helpers", () => {
     });
   });
 
-  it("the profile schema allows 0 to 100 and the setup schema above 0 to 999", () => {
+  it("setup and the profile take the same rates: above 0 to 999 in tenths (a saved 0 is the service's to judge)", () => {
     const one = (rate: number) => ({
       carriers: [{ name: "Aetna", products: [{ name: "P", compPercentage: rate }] }],
       licensedStates: ["FL"],
     });
-    expect(carrierUpdateSchema.safeParse(one(0)).success).toBe(true);
-    expect(carrierUpdateSchema.safeParse(one(100)).success).toBe(true);
-    expect(carrierUpdateSchema.safeParse(one(100.1)).success).toBe(false);
+    for (const schema of [setupSchema, carrierUpdateSchema]) {
+      for (const rate of [0.1, 100, 105, 150, 999]) expect(schema.safeParse(one(rate)).success, `${rate}`).toBe(true);
+      for (const rate of [-1, 0.05, 999.1, 1000]) expect(schema.safeParse(one(rate)).success, `${rate}`).toBe(false);
+    }
     expect(setupSchema.safeParse(one(0)).success).toBe(false);
-    expect(setupSchema.safeParse(one(999)).success).toBe(true);
-    expect(setupSchema.safeParse(one(150)).success).toBe(true);
+    expect(carrierUpdateSchema.safeParse(one(0)).success).toBe(true);
+    expect([0, -1, 999.1, 10.05].map(commissionRateProblem)).toEqual([
+      "All products must have a commission percentage greater than 0%.",
+      "All products must have a commission percentage greater than 0%.",
+      "Commission percentage cannot be more than 999%.",
+      "Commission percentage must be in steps of 0.1.",
+    ]);
+    expect(commissionRateProblem(105)).toBeNull();
   });
 
   it("refuses a product listed twice under one carrier", () => {

@@ -3,7 +3,6 @@ import { SetupPanels } from "~/components/setup/setup-panels";
 import { SetupNotice, errorsFor, type FieldErrorMap } from "~/components/setup/setup-parts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { PROFILE_RATE_LIMITS } from "~/domain/commission-rate-limits";
 import type { DraftNotice, SetupDraft, SideInputs } from "~/domain/setup-draft";
 import { PersonalInfoFields, type PersonalInfoValues } from "./personal-info";
 import { Detail } from "./profile-panels";
@@ -71,7 +70,6 @@ export function ProfileEditForm({
         notice={notice}
         carrierOptions={carrierOptions}
         titles={{ level: "h2", carriers: "Carrier and Product Management", states: "Licensed States Management" }}
-        rateLimits={PROFILE_RATE_LIMITS}
       />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -3,14 +3,17 @@ import { Card } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { isCombined } from "~/domain/carriers";
 import { rowErrors } from "~/domain/row-messages";
-import { SETUP_RATE_LIMITS } from "~/domain/commission-rate-limits";
+import { COMMISSION_RATE_LIMITS } from "~/domain/commission-rate-limits";
 import type { DraftCarrier } from "~/domain/setup-draft";
 import { errorsFor, type FieldErrorMap } from "./setup-parts";
 
-type RateLimits = { min: number; max: number; step: number };
-
-const rateInput = (limits: RateLimits) =>
-  ({ type: "number", inputMode: "decimal", min: limits.min, max: limits.max, step: limits.step }) as const;
+const RATE_INPUT = {
+  type: "number",
+  inputMode: "decimal",
+  min: COMMISSION_RATE_LIMITS.min,
+  max: COMMISSION_RATE_LIMITS.max,
+  step: COMMISSION_RATE_LIMITS.step,
+} as const;
 
 /**
  * One carrier's products with their commission rates. Combined's four products are fixed: the
@@ -27,7 +30,6 @@ export function CarrierProducts({
   removable = false,
   newProduct,
   newProductErrors,
-  rateLimits = SETUP_RATE_LIMITS,
 }: {
   index: number;
   carrier: DraftCarrier;
@@ -36,10 +38,7 @@ export function CarrierProducts({
   removable?: boolean;
   newProduct?: { name: string; commissionRate: string };
   newProductErrors?: string[];
-  /** The setup screens' 0.1 to 999, or the profile edit's 0 to 100. */
-  rateLimits?: RateLimits;
 }) {
-  const rateProps = rateInput(rateLimits);
   const fixed = isCombined(carrier.name);
   const base = `carriers[${index}]`;
   const headingId = `carrier-${index}-heading`;
@@ -110,7 +109,7 @@ export function CarrierProducts({
                   }
                   defaultValue={product.commissionRate}
                   errors={rowErrors(rate, errorsFor(errors, rate))}
-                  {...rateProps}
+                  {...RATE_INPUT}
                 />
                 {fixed ? null : (
                   <Button
@@ -148,7 +147,7 @@ export function CarrierProducts({
                 name={`newProducts[${index}].commissionRate`}
                 label="Comp %"
                 defaultValue={newProduct?.commissionRate ?? ""}
-                {...rateProps}
+                {...RATE_INPUT}
               />
               <Button variant="secondary" name="intent" value={`add-product:${index}`}>
                 Add

@@ -3,12 +3,11 @@ import { CarrierProducts } from "~/components/setup/carrier-products";
 import { errorsFor, noticeFor, type FieldErrorMap } from "~/components/setup/setup-parts";
 import { StatesPicker } from "~/components/setup/states-picker";
 import { Card } from "~/components/ui/card";
-import type { ComponentProps } from "react";
 import type { DraftNotice, SetupDraft, SideInputs } from "~/domain/setup-draft";
 
 /**
  * The carrier, product and licensed-state panels of an unsaved setup draft: the setup screen's
- * and the profile edit page's, which differ only in their headings and the rates they accept.
+ * and the profile edit page's, which differ only in their headings.
  * Every button inside posts, so the panels work the same without JavaScript.
  */
 export function SetupPanels({
@@ -18,7 +17,6 @@ export function SetupPanels({
   notice,
   carrierOptions,
   titles,
-  rateLimits,
 }: {
   draft: SetupDraft;
   inputs: SideInputs;
@@ -27,7 +25,6 @@ export function SetupPanels({
   carrierOptions: string[];
   /** The panels' headings, at `level`; products without a title are a labelled section. */
   titles: { level: "h2" | "h3"; carriers: string; products?: string; states: string };
-  rateLimits?: ComponentProps<typeof CarrierProducts>["rateLimits"];
 }) {
   const Heading = titles.level;
   const fieldNotice = (field: string) => noticeFor(notice, field);
@@ -70,7 +67,6 @@ export function SetupPanels({
               errors={errors}
               addMode="inline"
               removable
-              rateLimits={rateLimits}
               newProduct={inputs.newProducts[i]}
               newProductErrors={fieldNotice(`newProducts[${i}]`)}
             />

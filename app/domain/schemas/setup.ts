@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMBINED_CARRIER, COMBINED_PRODUCTS, PRESET_CARRIERS, isCombined } from "../carriers";
 import { parseBulkStates } from "../states";
-import { PROFILE_RATE_LIMITS, SETUP_RATE_LIMITS } from "../commission-rate-limits";
+import { COMMISSION_RATE_LIMITS } from "../commission-rate-limits";
 import { boundedList } from "./lists";
 
 // Carrier, product and licensed-state rules (part 2, section 5). The setup wizard, the
@@ -17,8 +17,6 @@ export const SETUP_MESSAGES = {
   ratePositive: "All products must have a commission percentage greater than 0%.",
   rateMax: "Commission percentage cannot be more than 999%.",
   rateStep: "Commission percentage must be in steps of 0.1.",
-  profileRateRange: "Commission percentage must be between 0 and 100.",
-  profileRateRequired: "Please enter a commission percentage.",
   productName: "Please enter a product name.",
   duplicateProduct: (product: string) => `${product} is listed twice for this carrier.`,
   carrierName: "Please enter a carrier name.",
@@ -44,8 +42,8 @@ export const SETUP_NOTICES = {
   licensedStateRequired: { title: "Validation Error", description: SETUP_MESSAGES.noStateProfile },
 } as const;
 
-/** Input limits for commission rates: the wizard and setup screen, and the profile edit. */
-export { SETUP_RATE_LIMITS } from "../commission-rate-limits";
+/** Input limits for commission rates, the same on every screen. */
+export { COMMISSION_RATE_LIMITS } from "../commission-rate-limits";
 
 const MAX_CARRIERS = 60;
 const MAX_PRODUCTS_PER_CARRIER = 40;
@@ -110,28 +108,34 @@ function toNumberish(value: unknown) {
   return value;
 }
 
-const setupRate = z.preprocess(
-  toNumberish,
-  z
-    .number({ required_error: SETUP_MESSAGES.ratePositive, invalid_type_error: SETUP_MESSAGES.ratePositive })
-    .gt(0, SETUP_MESSAGES.ratePositive)
-    .max(SETUP_RATE_LIMITS.max, SETUP_MESSAGES.rateMax)
-    .refine(isRateStep, SETUP_MESSAGES.rateStep),
-);
+/** What is wrong with a commission rate under the one rule (decision 041), or null. */
+export function commissionRateProblem(value: number): string | null {
+  if (!Number.isFinite(value) || value <= 0) return SETUP_MESSAGES.ratePositive;
+  if (value > COMMISSION_RATE_LIMITS.max) return SETUP_MESSAGES.rateMax;
+  if (!isRateStep(value)) return SETUP_MESSAGES.rateStep;
+  return null;
+}
 
-const profileRate = z.preprocess(
-  toNumberish,
-  z
-    .number({
-      required_error: SETUP_MESSAGES.profileRateRequired,
-      invalid_type_error: SETUP_MESSAGES.profileRateRequired,
-    })
-    .min(PROFILE_RATE_LIMITS.min, SETUP_MESSAGES.profileRateRange)
-    .max(PROFILE_RATE_LIMITS.max, SETUP_MESSAGES.profileRateRange)
-    .refine(isRateStep, SETUP_MESSAGES.rateStep),
-);
+type RateKind = "setup" | "update";
 
-type RateKind = "setup" | "profile";
+/**
+ * A rate as posted. "setup" holds every rate to the rule. "update" (the profile and the carrier
+ * panel, which revise rates already saved) also lets 0 through, as the profile's former 0-to-100
+ * rule could have saved it: the service keeps such a rate while it is unchanged and refuses it
+ * once it is new or changed (assertChangedRatesFollowRule), so a save never fails over a row the
+ * agent did not touch.
+ */
+const commissionRate = (kind: RateKind) =>
+  z.preprocess(
+    toNumberish,
+    z
+      .number({ required_error: SETUP_MESSAGES.ratePositive, invalid_type_error: SETUP_MESSAGES.ratePositive })
+      .superRefine((value, ctx) => {
+        if (kind === "update" && value === 0) return;
+        const problem = commissionRateProblem(value);
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
+  );
 
 function productSchema(kind: RateKind) {
   // The wizard calls the rate commissionRate, the rest of the product compPercentage (part 2,
@@ -149,7 +153,7 @@ function productSchema(kind: RateKind) {
         .trim()
         .min(1, SETUP_MESSAGES.productName)
         .max(120, "Product names can be at most 120 characters."),
-      commissionRate: kind === "setup" ? setupRate : profileRate,
+      commissionRate: commissionRate(kind),
     }),
   );
 }
@@ -274,9 +278,9 @@ export const setupSchema = z.object({
   licensedStates: licensedStatesSchema(SETUP_MESSAGES.noState),
 });
 
-/** PUT /api/agent/carriers (profile carrier panel): rates 0 to 100 in steps of 0.1. */
+/** PUT /api/agent/carriers and the profile: the same rule, with a saved 0% kept while unchanged. */
 export const carrierUpdateSchema = z.object({
-  carriers: carriersSchema("profile"),
+  carriers: carriersSchema("update"),
   licensedStates: licensedStatesSchema(SETUP_MESSAGES.noStateProfile),
 });
 

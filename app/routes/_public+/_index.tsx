@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { ClosingCta } from "~/components/landing/closing-cta";
@@ -16,6 +16,7 @@ import { inquirySchema } from "~/domain/schemas/form-submissions";
 import { createFormSubmission } from "~/services/form-submissions.server";
 import { ServiceError } from "~/services/errors.server";
 import { fieldErrorsOf } from "~/utils/api.server";
+import { getOptionalUser, sendAgentInSetupToSetup } from "~/utils/auth.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { requestMeta } from "~/utils/session.server";
 
@@ -33,6 +34,15 @@ export const meta: MetaFunction = () => [
  * inline lines add "Submitting..." and the mail draft (components/landing/inquiry-script.ts).
  */
 export const handle: RouteHandle = { hydrate: false, script: inquiryScript };
+
+/**
+ * "A signed-in agent whose setup is not complete sees the carrier setup screen on every path"
+ * (part 1, section 2): the landing page is one of them. Everyone else gets the static page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  sendAgentInSetupToSetup(await getOptionalUser({ request, context }));
+  return null;
+}
 
 /** Part 1, section 8, with the info address the page shows. */
 const FAILURE_ALERT = `There was an error submitting your form. Please try again or contact us directly at ${INFO_EMAIL}.`;

@@ -13,7 +13,6 @@ import {
   draftFromPayload,
   draftFromSetup,
   sideInputsAfter,
-  type RateMax,
 } from "~/domain/setup-draft";
 import { listPublicCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
@@ -26,9 +25,6 @@ export const handle: PageHandle = {
   subtitle: "Basic info, carriers and products, licensed states",
 };
 export const meta: MetaFunction = () => [{ title: "Edit Profile | Agency CRM" }];
-
-// Adding a product on the profile takes the edit page's ceiling, 100% (part 2, section 5).
-const PROFILE_RATE_MAX: RateMax = { value: 100, message: SETUP_MESSAGES.profileRateRange };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const agent = await requireAgent({ request, context });
@@ -114,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (text(payload.newCarrier).trim()) effective = "add-carrier";
     else if (text(payload.stateEntry).trim()) effective = "add-state";
   }
-  const edit = applyDraftIntent(base.draft, effective, payload, "no-rows", PROFILE_RATE_MAX);
+  const edit = applyDraftIntent(base.draft, effective, payload, "no-rows");
   if (!edit) return view();
   base.draft = edit.draft;
   return data(view({ notice: edit.notice }), { status: edit.notice?.tone === "error" ? 400 : 200 });

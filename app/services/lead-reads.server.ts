@@ -49,6 +49,8 @@ export type AgentLeadRow = {
   coverageAmount: number | null;
   monthlyPremium: number | null;
   calculatedCommission: number | null;
+  /** When the sale's commission was cancelled (chargeback), or null while it stands. */
+  commissionCancelledAt: string | null;
   payments: { paid: number; total: number };
   callbackDate: string | null;
   /** Not yet opened by the signed-in user (the New Lead badge). */
@@ -72,6 +74,7 @@ const LIST_COLUMNS = [
   "coverageAmountCents",
   "monthlyPremiumCents",
   "calculatedCommissionCents",
+  "commissionCancelledAt",
   "soldProductName",
   "callbackDate",
   "createdAt",
@@ -217,6 +220,7 @@ export function toLeadRow<A>(row: ListRow, agent: A) {
     coverageAmount: dollars(row.coverageAmountCents),
     monthlyPremium: dollars(row.monthlyPremiumCents),
     calculatedCommission: dollars(row.calculatedCommissionCents),
+    commissionCancelledAt: iso(row.commissionCancelledAt),
     payments: { paid: Number(row.paymentsPaid ?? 0), total: Number(row.paymentsTotal ?? 0) },
     callbackDate: iso(row.callbackDate),
     isUnread: Boolean(Number(row.isUnread)),

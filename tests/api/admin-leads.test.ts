@@ -8,10 +8,12 @@ import { LEAD_STATUSES } from "~/domain/statuses";
 import { listAllLeads, leadCopyText } from "~/services/admin-leads.server";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { updateLead } from "~/services/lead-edit.server";
+import { cancelCommission } from "~/services/commissions.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
 import { readToast } from "~/utils/toast.server";
 import { createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { premiumSeller, recordPremiumSale, setPaymentStatuses } from "../support/premiums-factories";
 
 // Issue 12 items 1, 2 and 4: All Leads (/admin/leads), its lead dialog and
 // GET /api/admin/applications, PUT /api/admin/applications/{id}/status, through the service, the
@@ -134,6 +136,24 @@ describe("All Leads: the list through the service and GET /api/admin/application
     expect(rows.map((row) => row.isUnread)).toEqual([true, false, true]);
     const unread = await jsonOf<Row[]>(await api(`?agentId=${agent.id}&unread=1`, cookie));
     expect(idsOf(unread)).toEqual([leads.c.id, leads.a.id]);
+  });
+
+  it("sends a cancelled commission's date with the row, so the list shows it cancelled, not owed (audit item 7)", async () => {
+    const { cookie } = await signedInAdmin();
+    const seller = await premiumSeller("Cass");
+    const kept = await recordPremiumSale(seller, { premiumCents: 8_025, soldAt: new Date(), firstName: "Kept" });
+    const charged = await recordPremiumSale(seller, { premiumCents: 8_025, soldAt: new Date(), firstName: "Charged" });
+    await setPaymentStatuses(charged.id, ["paid", "paid"]);
+    await cancelCommission(seller.actor, charged.id);
+    const rows = await jsonOf<(Row & { commissionCancelledAt: string | null; payments: unknown })[]>(
+      await api(`?agentId=${seller.agent.id}`, cookie),
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(charged.id)).toMatchObject({
+      commissionCancelledAt: expect.any(String),
+      payments: { paid: 2, total: 9 },
+    });
+    expect(byId.get(kept.id)).toMatchObject({ commissionCancelledAt: null });
   });
 
   it("answers 400 naming the field for a bad filter, and the page falls back to its defaults", async () => {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/card";
+import { CancelledBadge } from "./cancelled-commission";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import { formatDate, formatDollars } from "~/domain/format";
@@ -7,7 +8,6 @@ import type { CommissionRecord } from "~/services/commissions.server";
 import { hrefWith } from "~/utils/list";
 
 const ACTIVE = "bg-green-100 text-green-800 ring-green-600/20";
-const CANCELLED = "bg-red-100 text-red-800 ring-red-600/20";
 
 export const commissionRowId = (id: string) => `commission-${id}`;
 
@@ -82,7 +82,7 @@ export function CommissionTable({
       cell: (row) =>
         row.isCancelled ? (
           <span title={row.cancelledAt ? `Cancelled ${formatDate(row.cancelledAt, timezone)}` : undefined}>
-            <Badge className={CANCELLED}>Cancelled</Badge>
+            <CancelledBadge />
           </span>
         ) : (
           <Badge className={ACTIVE}>Active</Badge>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CancelledAmount } from "~/components/commissions/cancelled-commission";
 import { Badge } from "~/components/ui/card";
 import type { Column } from "~/components/ui/data-table";
 import { formatDate, formatDollars, formatPhone } from "~/domain/format";
@@ -35,12 +36,12 @@ export function leadDetailsColumn<T extends ListedLead>(
       <div className="space-y-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           {select?.(lead)}
-          <Link to={href(lead)} preventScrollReset className="[overflow-wrap:anywhere] hover:underline">
+          <Link to={href(lead)} preventScrollReset className="hover:underline">
             {lead.firstName} {lead.lastName}
           </Link>
           {lead.isUnread ? <Badge className={NEW_LEAD_BADGE}>New Lead</Badge> : null}
         </p>
-        <p className="text-xs [overflow-wrap:anywhere] text-slate-600">
+        <p className="text-xs text-slate-600">
           {lead.email ?? (lead.primaryPhone ? formatPhone(lead.primaryPhone) : "No contact info")}
         </p>
         <p className="text-xs text-slate-600">
@@ -73,14 +74,17 @@ export function carrierColumn<T extends ListedLead>(noProduct?: (lead: T) => Rea
     header: "Carrier / Product",
     cell: (lead) => (
       <div className={`space-y-0.5 ${whole}`}>
-        <p className="[overflow-wrap:anywhere] text-slate-900">{lead.carrier?.name ?? "No carrier"}</p>
+        <p className="text-slate-900">{lead.carrier?.name ?? "No carrier"}</p>
         {lead.productName ? <p className="text-xs text-slate-600">{lead.productName}</p> : (noProduct?.(lead) ?? null)}
       </div>
     ),
   };
 }
 
-/** Coverage & Premium, Commission (or TBD, with payments paid of total), and Submitted in `timezone`. */
+/**
+ * Coverage & Premium, Commission (or TBD, with payments paid of total; a cancelled one marked so),
+ * and Submitted in `timezone`.
+ */
 export function figureColumns<T extends ListedLead>(timezone: string): Column<T>[] {
   return [
     {
@@ -98,7 +102,14 @@ export function figureColumns<T extends ListedLead>(timezone: string): Column<T>
       header: "Commission",
       cell: (lead) => (
         <div className={whole}>
-          <p className="font-medium text-slate-900">{formatDollars(lead.calculatedCommission) ?? "TBD"}</p>
+          {/* A cancelled (charged back) commission is no longer owed: struck through, as Premiums shows it. */}
+          <p className="font-medium text-slate-900">
+            {lead.commissionCancelledAt && lead.calculatedCommission !== null ? (
+              <CancelledAmount>{formatDollars(lead.calculatedCommission)}</CancelledAmount>
+            ) : (
+              (formatDollars(lead.calculatedCommission) ?? "TBD")
+            )}
+          </p>
           {lead.payments.total > 0 ? (
             <p className="text-xs text-slate-600">
               {lead.payments.paid}/{lead.payments.total} payments

@@ -1,12 +1,11 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { Badge, Card, StatCards } from "~/components/ui/card";
+import { CancelledAmount } from "~/components/commissions/cancelled-commission";
+import { Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { inputClass } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatMoney } from "~/domain/format";
 import type { AgentLedgerRow, PremiumFigures, PremiumRow } from "~/services/premiums.server";
-
-const CANCELLED = "bg-red-100 text-red-800 ring-red-600/20";
 
 /**
  * The agent filter (all or one approved agent) as a GET form that carries the period along, so
@@ -98,10 +97,7 @@ export function PremiumTable({ rows, timezone }: { rows: PremiumRow[]; timezone:
       className: "sm:whitespace-nowrap",
       cell: (row) =>
         row.commissionCancelled ? (
-          <>
-            <span className="text-slate-500 line-through">{formatMoney(row.commissionCents)}</span>{" "}
-            <Badge className={CANCELLED}>Cancelled</Badge>
-          </>
+          <CancelledAmount>{formatMoney(row.commissionCents)}</CancelledAmount>
         ) : (
           formatMoney(row.commissionCents)
         ),

@@ -1,4 +1,4 @@
-import { parseIsoDate } from "./periods";
+import { PERIOD_CAPTIONS, parseIsoDate, type Period } from "./periods";
 
 export function digitsOnly(s: string | null | undefined): string {
   return (s ?? "").replace(/\D/g, "");
@@ -113,6 +113,17 @@ export function formatClock(now: Date, timeZone: string): string {
 export function maskLast4(value: string | null | undefined): string {
   const compact = (value ?? "").replace(/[\s-]/g, "");
   return compact ? `•••• ${compact.slice(-4)}` : "";
+}
+
+/**
+ * A period as a caption under its figures ("Today"); a custom range names its two days en-US
+ * ("Custom range: Mar 1, 2026 to Mar 5, 2026"), as every date on the portal reads.
+ */
+export function periodCaption(selection: { period: Period; startDate?: string; endDate?: string }): string {
+  if (selection.period !== "custom" || !selection.startDate || !selection.endDate) {
+    return PERIOD_CAPTIONS[selection.period];
+  }
+  return `${PERIOD_CAPTIONS.custom}: ${formatDate(selection.startDate, "UTC")} to ${formatDate(selection.endDate, "UTC")}`;
 }
 
 export function shortId(id: string): string {

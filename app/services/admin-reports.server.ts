@@ -11,7 +11,7 @@ import {
   type AdminReportTab,
 } from "~/domain/admin-reports";
 import { csvLine, type CsvValue } from "~/domain/csv";
-import { dollarsFromCents } from "~/domain/format";
+import { dollarsFromCents, formatDate } from "~/domain/format";
 import { addDaysIso, isoDate, parseIsoDate, todayIn, zonedMidnight } from "~/domain/periods";
 import type { AdminReportFilters } from "~/domain/schemas/admin-reports";
 import type { Page } from "~/utils/list";
@@ -503,7 +503,7 @@ export async function exportAdminReport(
     userId: actor.id,
     action: REPORT_EXPORTED,
     entityType: "report",
-    summary: `${actor.firstName} ${actor.lastName} exported the ${ADMIN_REPORT_TAB_LABELS[tab]} report (from ${range.dateFrom} to ${range.dateTo}, agent ${filters.agentId ?? "all"}, carrier ${filters.carrierId ?? "all"}, status ${filters.status})`,
+    summary: `${actor.firstName} ${actor.lastName} exported the ${ADMIN_REPORT_TAB_LABELS[tab]} report (from ${formatDate(range.dateFrom, "UTC")} to ${formatDate(range.dateTo, "UTC")}, agent ${filters.agentId ?? "all"}, carrier ${filters.carrierId ?? "all"}, status ${filters.status})`,
   });
   let records: CsvValue[][];
   const header = ADMIN_REPORT_CSV_COLUMNS[tab];

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { FormSubmission } from "~db";
 import type { Page } from "~/utils/list";
 import type { FormSubmissionListQuery, FormSubmissionUpdate, InquiryInput } from "~/domain/schemas/form-submissions";
-import { FORM_SUBMISSION_STATUSES } from "~/domain/statuses";
+import { FORM_SUBMISSION_STATUSES, formSubmissionStatusStyle } from "~/domain/statuses";
 import { logActivity } from "./activity.server";
 import { notFound } from "./errors.server";
 import { countBy, findPage } from "./list.server";
@@ -141,7 +141,7 @@ export async function updateFormSubmission(
     summary:
       from === change.status
         ? `Updated the notes of ${row.fullName}'s inquiry`
-        : `Marked ${row.fullName}'s inquiry ${change.status} (was ${from})`,
+        : `Marked ${row.fullName}'s inquiry ${formSubmissionStatusStyle(change.status).label} (was ${formSubmissionStatusStyle(from).label})`,
   });
   return toView(row);
 }

@@ -3,7 +3,7 @@ import { AgentCarrier, Beneficiary, Phone, sequelize, type Application } from "~
 import { centsFromDollars } from "~/domain/format";
 import { BANK_METHODS, CARD_METHODS } from "~/domain/application-options";
 import { leadEditSchema, leadReplaceSchema, type LeadEdit } from "~/domain/schemas/lead-edit";
-import { encrypt } from "~/utils/crypto.server";
+import { decrypt, encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
 import { findPublicCarrier, listPublicCarriers, type CarrierOption } from "./carriers.server";
 import { badRequest, validInput } from "./errors.server";
@@ -165,13 +165,159 @@ async function columnsToUpdate(lead: Application, edit: LeadEdit, transaction: T
   return update;
 }
 
-/** Replaces the lead's phones (the first is the primary) or beneficiaries, when the edit gives them. */
-async function replaceRows(leadId: string, edit: LeadEdit, transaction: Transaction) {
-  if (edit.phones) {
+/** A lead's phones or beneficiaries as an edit gives them, to tell whether the edit changes them. */
+type RowLists = { phones?: unknown[]; beneficiaries?: unknown[] };
+
+/** The phones (primary first) and beneficiaries stored for the lead, in the edit's shape. */
+async function storedRows(leadId: string, edit: LeadEdit, transaction: Transaction): Promise<RowLists> {
+  const [phones, beneficiaries] = await Promise.all([
+    edit.phones
+      ? Phone.findAll({
+          where: { applicationId: leadId },
+          attributes: ["phoneNumber", "phoneType"],
+          order: [
+            ["isPrimary", "DESC"],
+            ["createdAt", "ASC"],
+            ["id", "ASC"],
+          ],
+          raw: true,
+          transaction,
+        })
+      : undefined,
+    edit.beneficiaries
+      ? Beneficiary.findAll({
+          where: { applicationId: leadId },
+          attributes: ["name", "relationship", "otherRelationship", "dateOfBirth", "age", "phone", "percentage"],
+          order: [
+            ["createdAt", "ASC"],
+            ["id", "ASC"],
+          ],
+          transaction,
+        }).then((rows) => rows.map((row) => row.get({ plain: true })))
+      : undefined,
+  ]);
+  return { phones, beneficiaries };
+}
+
+/**
+ * One comparable text of a value: pg answers BIGINT as a string and DECIMAL as a string where
+ * the edit has numbers, and an absent row field is the same as null.
+ */
+function comparable(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(comparable).join(",")}]`;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${key}:${comparable((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  }
+  return String(value);
+}
+
+/** A sealed column's plain value, to compare: each encryption of the same number differs. */
+const plain = (sealed: unknown) => (typeof sealed === "string" ? decrypt(sealed) : null);
+
+/**
+ * What an edit really changes: the update's columns whose value differs from the stored one
+ * (sealed numbers compared unsealed), and the phones or beneficiaries when their list differs.
+ * The edit form sends every field, so only this tells "Lead edited" what changed.
+ */
+function changesOf(lead: Application, update: Update, edit: LeadEdit, stored: RowLists) {
+  const columns: Update = {};
+  for (const [column, value] of Object.entries(update)) {
+    const before = lead.get(column as keyof Application);
+    const same = column.endsWith("Encrypted")
+      ? plain(before) === plain(value)
+      : comparable(before) === comparable(value);
+    if (!same) (columns as Record<string, unknown>)[column] = value;
+  }
+  // The last four and hasEmail follow their sealed number and the email, and are only written with them.
+  for (const [encrypted, last4] of Object.values(SENSITIVE_COLUMNS)) {
+    if (last4 && !(encrypted in columns)) delete (columns as Record<string, unknown>)[last4];
+  }
+  if (!("email" in columns)) delete columns.hasEmail;
+  const rows = {
+    phones: edit.phones !== undefined && comparable(edit.phones) !== comparable(stored.phones),
+    beneficiaries:
+      edit.beneficiaries !== undefined &&
+      comparable(edit.beneficiaries.map(beneficiaryColumns)) !== comparable(stored.beneficiaries),
+  };
+  const fields = [
+    ...Object.keys(columns).flatMap((column) => LEAD_COLUMN_LABELS[column] ?? []),
+    ...(rows.phones ? [LEAD_COLUMN_LABELS.phones!] : []),
+    ...(rows.beneficiaries ? [LEAD_COLUMN_LABELS.beneficiaries!] : []),
+  ];
+  return { columns, rows, fields };
+}
+
+/** A beneficiary as addBeneficiaries stores it. */
+const beneficiaryColumns = (b: NonNullable<LeadEdit["beneficiaries"]>[number]) => ({
+  name: b.name,
+  relationship: b.relationship,
+  otherRelationship: b.otherRelationship,
+  dateOfBirth: b.dateOfBirth ?? null,
+  age: b.age ?? null,
+  phone: b.phone ?? null,
+  percentage: b.percentage ?? null,
+});
+
+/** The words the activity log names a changed column with (the edit form's labels). */
+const LEAD_COLUMN_LABELS: Record<string, string> = {
+  firstName: "first name",
+  lastName: "last name",
+  email: "email",
+  gender: "gender",
+  dateOfBirth: "date of birth",
+  stateBornIn: "state born in",
+  address: "address",
+  city: "city",
+  state: "state",
+  zipCode: "ZIP code",
+  height: "height",
+  weight: "weight",
+  maritalStatus: "marital status",
+  smoker: "smoker",
+  doctorName: "doctor name",
+  doctorPhone: "doctor phone",
+  medications: "medications",
+  medicalHistory: "medical history",
+  carrierId: "carrier",
+  coverageAmountCents: "coverage amount",
+  monthlyPremiumCents: "monthly premium",
+  productType: "product type",
+  policyTerm: "policy term",
+  riders: "riders",
+  policyNotes: "policy notes",
+  paymentMethod: "payment method",
+  bankName: "bank name",
+  cardExpiry: "card expiry",
+  firstDraftDate: "first draft date",
+  futureDraftDate: "future draft date",
+  paymentNotes: "payment notes",
+  notes: "notes",
+  ssnEncrypted: "SSN",
+  routingNumberEncrypted: "routing number",
+  accountNumberEncrypted: "account number",
+  cardNumberEncrypted: "card number",
+  cardCvvEncrypted: "CVV",
+  phones: "phones",
+  beneficiaries: "beneficiaries",
+};
+
+/** Replaces the lead's phones (the first is the primary) or beneficiaries, when the edit changes them. */
+async function replaceRows(
+  leadId: string,
+  edit: LeadEdit,
+  rows: { phones: boolean; beneficiaries: boolean },
+  transaction: Transaction,
+) {
+  if (edit.phones && rows.phones) {
     await Phone.destroy({ where: { applicationId: leadId }, transaction });
     await addPhones(leadId, edit.phones, transaction);
   }
-  if (edit.beneficiaries) {
+  if (edit.beneficiaries && rows.beneficiaries) {
     await Beneficiary.destroy({ where: { applicationId: leadId }, transaction });
     await addBeneficiaries(leadId, edit.beneficiaries, transaction);
   }
@@ -181,7 +327,7 @@ async function replaceRows(leadId: string, edit: LeadEdit, transaction: Transact
  * Saves an edit of a lead's application and answers the lead as GET /api/applications/{id} does
  * (sensitive numbers masked). `replace` (PUT) asks for the whole application, so the names must
  * be given. One transaction with the lead's row locked; the activity log records who changed
- * which fields of which lead, never the values.
+ * which fields of which lead (only those whose value differs), never the values.
  */
 export async function updateLead(
   actor: SessionUser,
@@ -193,18 +339,18 @@ export async function updateLead(
   await sequelize.transaction(async (transaction) => {
     const lead = await findAccessibleLead(actor, id, { transaction, lock: transaction.LOCK.UPDATE });
     const update = await columnsToUpdate(lead, edit, transaction);
-    await lead.update(update, { transaction });
-    await replaceRows(lead.id, edit, transaction);
-    const changed = Object.keys(edit)
-      .filter((key) => edit[key as keyof LeadEdit] !== undefined)
-      .sort();
+    const changes = changesOf(lead, update, edit, await storedRows(lead.id, edit, transaction));
+    // Saving the form unchanged writes nothing and logs nothing.
+    if (changes.fields.length === 0) return;
+    await lead.update(changes.columns, { transaction });
+    await replaceRows(lead.id, edit, changes.rows, transaction);
     await logActivity(
       {
         userId: actor.id,
         action: "lead_updated",
         entityType: "application",
         entityId: lead.id,
-        summary: `${actor.firstName} ${actor.lastName} edited the application of ${lead.firstName} ${lead.lastName} (${changed.join(", ") || "no fields"})`,
+        summary: `${actor.firstName} ${actor.lastName} edited the application of ${lead.firstName} ${lead.lastName} (${changes.fields.join(", ")})`,
       },
       { transaction },
     );

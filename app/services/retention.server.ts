@@ -2,6 +2,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { Notification, isPostgres, sequelize } from "~db";
 import { formatDate, formatMoney } from "~/domain/format";
 import { addDaysIso, todayIn } from "~/domain/periods";
+import { paymentStatusStyle } from "~/domain/statuses";
 import { paymentTrackingUpdateSchema, type RetentionListQuery } from "~/domain/schemas/payment-tracking";
 import { limitOffset, type Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
@@ -306,7 +307,7 @@ export async function updatePaymentTracking(
         entityId: payment.applicationId,
         summary:
           next.status !== payment.status
-            ? `${actor.firstName} ${actor.lastName} set ${month} from ${payment.status} to ${next.status}`
+            ? `${actor.firstName} ${actor.lastName} set ${month} from ${paymentStatusStyle(payment.status).label} to ${paymentStatusStyle(next.status).label}`
             : `${actor.firstName} ${actor.lastName} updated the notes of ${month}`,
       },
       { transaction },

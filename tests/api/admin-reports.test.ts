@@ -540,7 +540,7 @@ describe("the CSV export", () => {
       order: [["createdAt", "DESC"]],
     });
     expect(entry?.summary).toBe(
-      "Ada Admin exported the Agents report (from 2009-01-01 to 2009-03-31, agent all, carrier all, status sale)",
+      "Ada Admin exported the Agents report (from Jan 1, 2009 to Mar 31, 2009, agent all, carrier all, status sale)",
     );
     const refused = await exportCsv("?tab=revenue&dateFrom=2009-02-30", cookie);
     expect(refused.status).toBe(302);

@@ -83,7 +83,7 @@ describe("each kind of event is recorded with who, what and when", () => {
     expect(trail.every((row) => row.applicationId === lead.id)).toBe(true);
     expect(trail[0]!.userName).toBe("Ada Admin");
     expect(trail.slice(1).every((row) => row.userName === "Andy Agent")).toBe(true);
-    expect(trail[3]!.details).toContain("from pending to contacted");
+    expect(trail[3]!.details).toContain("from Pending to Contacted");
     const times = trail.map((row) => Date.parse(row.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expectNoSecrets(trail);

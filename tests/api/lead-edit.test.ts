@@ -305,9 +305,36 @@ describe("updateLead: who may edit which lead", () => {
       raw: true,
     }))!;
     expect(entry.userId).toBe(actor.id);
-    expect(entry.summary).toContain("city, ssn");
+    expect(entry.summary).toMatch(/\(city, SSN\)$/);
     expect(entry.summary).not.toContain("555667777");
     expect(entry.summary).not.toContain("Destin");
+  });
+
+  it("names only the fields that changed, and logs nothing when the whole form is saved unchanged (audit item 8)", async () => {
+    const { lead, actor, aetna } = await agentWithLead();
+    const form = leadEditPayload({ carrierId: aetna.id });
+    await updateLead(actor, lead.id, form, { replace: true });
+    const entries = () =>
+      ActivityLog.findAll({
+        where: { entityId: lead.id, action: "lead_updated" },
+        order: [["createdAt", "ASC"]],
+        raw: true,
+      });
+    const before = await entries();
+    const saved = await stored(lead.id);
+
+    // The same form again (the SSN sent in full, the phones and beneficiary as stored): nothing changed.
+    await updateLead(actor, lead.id, form, { replace: true });
+    expect(await entries()).toHaveLength(before.length);
+    expect((await stored(lead.id)).updatedAt).toEqual(saved.updatedAt);
+
+    // One field and one phone differ: the entry names those two, in words.
+    const phones = [form.phones[0]!, { phoneNumber: "(305) 555-0199", phoneType: "work" }];
+    await updateLead(actor, lead.id, { ...form, monthlyPremium: 70, phones }, { replace: true });
+    const after = await entries();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)!.summary).toMatch(/\(monthly premium, phones\)$/);
+    expect(await Phone.count({ where: { applicationId: lead.id } })).toBe(2);
   });
 
   it("answers 400 with a message, never a 500, for a body that is not an object", async () => {

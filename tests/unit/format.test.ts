@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPhone,
+  periodCaption,
   maskLast4,
   shortId,
 } from "~/domain/format";
@@ -138,5 +139,14 @@ describe("masking and ids", () => {
   it("shortens ids to 8 characters", () => {
     expect(shortId("3f2a9c1e-7b44-4d2e-9a10-0c5f6e7d8a9b")).toBe("3f2a9c1e");
     expect(shortId("abc")).toBe("abc");
+  });
+});
+
+describe("period captions", () => {
+  it("names a period in words, and a custom range's days en-US, never as ISO dates (audit item 8)", () => {
+    expect(periodCaption({ period: "today" })).toBe("Today");
+    expect(periodCaption({ period: "custom", startDate: "2026-03-01", endDate: "2026-03-05" })).toBe(
+      "Custom range: Mar 1, 2026 to Mar 5, 2026",
+    );
   });
 });

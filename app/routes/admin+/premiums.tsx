@@ -14,7 +14,7 @@ import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { PeriodFilter } from "~/components/ui/period-filter";
 import { periodFromSearch } from "~/domain/period-range";
-import { PERIOD_CAPTIONS } from "~/domain/periods";
+import { periodCaption } from "~/domain/format";
 import { premiumQueryFromSearch } from "~/domain/schemas/premiums";
 import { agentFilterChoices } from "~/services/agents.server";
 import { listAgentLedgers, listPremiums, premiumFigures } from "~/services/premiums.server";
@@ -67,10 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PremiumsPage() {
   const { list, figures, ledgers, agents, agentId, selection, timezone } = useLoaderData<typeof loader>();
-  const caption =
-    selection.period === "custom"
-      ? `${PERIOD_CAPTIONS.custom}: ${selection.startDate} to ${selection.endDate}`
-      : PERIOD_CAPTIONS[selection.period];
+  const caption = periodCaption(selection);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-3">

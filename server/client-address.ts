@@ -25,3 +25,18 @@ export function requestHost(request: { host?: string | null; forwardedHost?: str
   const forwarded = trust.trustProxy ? request.forwardedHost?.split(",")[0]?.trim() : undefined;
   return forwarded || request.host || null;
 }
+
+/**
+ * The scheme the browser addressed, for the cross-site check: behind Fly's proxy or a trusted one
+ * TLS ends at the proxy, which says what the browser used in X-Forwarded-Proto (first entry);
+ * otherwise whether the connection itself is encrypted.
+ */
+export function requestScheme(
+  request: { forwardedProto?: string | null; encrypted?: boolean },
+  trust: ProxyTrust,
+): "http" | "https" {
+  const forwarded =
+    trust.onFly || trust.trustProxy ? request.forwardedProto?.split(",")[0]?.trim().toLowerCase() : undefined;
+  if (forwarded === "https" || forwarded === "http") return forwarded;
+  return request.encrypted ? "https" : "http";
+}

@@ -1,5 +1,7 @@
+import http from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { clientAddress, requestHost, type ProxyTrust } from "./client-address";
+import { securityHeaders } from "../app/utils/security-headers.server";
+import { clientAddress, requestHost, requestScheme, type ProxyTrust } from "./client-address";
 import { isCrossSiteMutation } from "./origin";
 import { isApiPath } from "./request-body";
 
@@ -91,6 +93,7 @@ function refuseCrossSiteMutations(trust: ProxyTrust): RequestHandler {
       method: req.method,
       origin: req.get("Origin"),
       host: requestHost({ host: req.get("Host"), forwardedHost: req.get("X-Forwarded-Host") }, trust),
+      scheme: requestScheme({ forwardedProto: req.get("X-Forwarded-Proto"), encrypted: req.secure }, trust),
       secFetchSite: req.get("Sec-Fetch-Site"),
     });
     if (!crossSite) return next();
@@ -128,9 +131,51 @@ const limitBodies: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** The edge checks, in order: address, method, path, origin, body size. */
+/**
+ * Every answer carries the security headers and `Cache-Control: no-store` unless it says
+ * otherwise: not only documents (entry.server.tsx) but JSON, CSV and .ics answers, redirects, the
+ * edge's own refusals and static files, which Remix hands to Express without passing through the
+ * document or data entry points. Set just before the head goes out, so what a route or the static
+ * server chose itself (a page's CSP, an asset's max-age) stays.
+ */
+const secureEveryAnswer: RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+    const type = String(this.getHeader("Content-Type") ?? "");
+    const baseline = new Headers();
+    // An HTML answer without its own CSP is a small edge or error page: it keeps its inline style.
+    securityHeaders(baseline, { document: type.startsWith("text/html") });
+    baseline.set("Cache-Control", "no-store");
+    for (const [name, value] of baseline) if (!this.hasHeader(name)) this.setHeader(name, value);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};
+
+/**
+ * How long a client may take to send a request: its headers, and the whole request with its body.
+ * Node's default of 300 s lets a client that trickles a body in hold a connection and its memory
+ * for five minutes; 30 s is ample for the largest body taken (1 MB) on a slow phone link.
+ */
+export const REQUEST_TIME_LIMITS = { headersTimeoutMs: 20_000, requestTimeoutMs: 30_000, checkEveryMs: 5_000 };
+
+/** The HTTP server for `handler`, cutting off (408) a request that is not in within the limits. */
+export function createHttpServer(handler: http.RequestListener, limits = REQUEST_TIME_LIMITS) {
+  return http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for requests over their time; the cut-off comes at most this late.
+      connectionsCheckingInterval: limits.checkEveryMs,
+    },
+    handler,
+  );
+}
+
+/** The edge checks, in order: headers for every answer, address, method, path, origin, body size. */
 export function requestEdge(trust: ProxyTrust): RequestHandler[] {
   return [
+    secureEveryAnswer,
     resolveClientAddress(trust),
     refuseUnknownMethods,
     refuseUndecodablePaths,

@@ -6,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { assertSecrets, env } from "../app/utils/env.server";
-import { requestEdge } from "./request-edge";
+import { createHttpServer, requestEdge } from "./request-edge";
 import { withServiceErrorResponses } from "./service-errors";
 
 // One level up from this file: the project root both from server/start.ts (tsx, development) and
@@ -71,6 +71,6 @@ app.all(
   }),
 );
 
-app.listen(env.port, () => {
+createHttpServer(app).listen(env.port, () => {
   console.log(`Agency CRM listening on http://localhost:${env.port}`);
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMITS, requestEdge } from "../../server/request-edge";
+import { BODY_LIMITS, REQUEST_TIME_LIMITS, createHttpServer, requestEdge } from "../../server/request-edge";
 import type { ProxyTrust } from "../../server/client-address";
 
 /**
@@ -25,10 +25,15 @@ function fetchRequestOf(req: express.Request) {
   } as RequestInit);
 }
 
-async function startServer(trust: ProxyTrust) {
+async function startServer(trust: ProxyTrust, limits = REQUEST_TIME_LIMITS) {
   const seen = { requests: 0 };
   const app = express();
   app.use(requestEdge(trust));
+  // Answers of other kinds than JSON, as routes send them without any security header of their own.
+  app.get("/export.csv", (_req, res) => void res.type("text/csv").send("a,b\n1,2\n"));
+  app.get("/event.ics", (_req, res) => void res.type("text/calendar").send("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"));
+  app.get("/moved", (_req, res) => res.redirect(302, "/elsewhere"));
+  app.get("/asset.js", (_req, res) => void res.set("Cache-Control", "public, max-age=3600").type("js").send(""));
   app.all("*", async (req, res, next) => {
     try {
       const request = fetchRequestOf(req);
@@ -40,7 +45,7 @@ async function startServer(trust: ProxyTrust) {
     }
   });
   const server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createHttpServer(app, limits).listen(0, "127.0.0.1", () => resolve(listening));
   });
   const port = (server.address() as AddressInfo).port;
 
@@ -209,6 +214,97 @@ describe("the request edge (no proxy trusted)", () => {
     });
     expect(own.status).toBe(200);
   });
+
+  it("refuses a mutation whose Origin has the right host and port but another scheme", async () => {
+    const before = server.seen.requests;
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const reply = await server.send({
+        method,
+        path: "/api/agent/applications",
+        headers: { ...json, Origin: `https://127.0.0.1:${server.port}` },
+        body: "{}",
+      });
+      expect(reply.status, method).toBe(403);
+      expect(JSON.parse(reply.text)).toEqual({ error: "Cross-site request refused" });
+    }
+    // Off Fly and without TRUST_PROXY, a client's X-Forwarded-Proto does not make the site https.
+    const claimed = await server.send({
+      method: "POST",
+      path: "/login",
+      headers: { ...form, Origin: `https://127.0.0.1:${server.port}`, "X-Forwarded-Proto": "https" },
+      body: "email=a",
+    });
+    expect(claimed.status).toBe(403);
+    expect(server.seen.requests).toBe(before);
+  });
+
+  it("gives JSON, CSV and .ics answers, redirects and refusals the security headers and no-store", async () => {
+    const answers = {
+      json: await server.send({ path: "/api/auth/me" }),
+      csv: await server.send({ path: "/export.csv" }),
+      ics: await server.send({ path: "/event.ics" }),
+      redirect: await server.send({ path: "/moved" }),
+      refusal: await server.send({ method: "TRACE", path: "/api/auth/me" }),
+    };
+    expect(answers.redirect.status).toBe(302);
+    for (const [kind, reply] of Object.entries(answers)) {
+      expect(reply.headers["cache-control"], kind).toBe("no-store");
+      expect(reply.headers["x-content-type-options"], kind).toBe("nosniff");
+      expect(reply.headers["x-frame-options"], kind).toBe("DENY");
+      expect(reply.headers["referrer-policy"], kind).toBe("strict-origin-when-cross-origin");
+      expect(reply.headers["content-security-policy"], kind).toBe(
+        "default-src 'none'; frame-ancestors 'none'; sandbox",
+      );
+    }
+    // What an answer says itself stays: an asset's caching; an HTML page keeps its inline style.
+    const asset = await server.send({ path: "/asset.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+    const page = await server.send({ path: "/%" });
+    expect(page.headers["content-security-policy"]).toBeUndefined();
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+  });
+});
+
+describe("the request edge's time limits", () => {
+  it("are 20 s for the headers and 30 s for the whole request, not Node's 300 s", () => {
+    expect(REQUEST_TIME_LIMITS.headersTimeoutMs).toBe(20_000);
+    expect(REQUEST_TIME_LIMITS.requestTimeoutMs).toBe(30_000);
+    expect(REQUEST_TIME_LIMITS.checkEveryMs).toBeLessThanOrEqual(5_000);
+  });
+
+  it("cut off a body sent too slowly with 408", async () => {
+    const server = await startServer(
+      { onFly: false, trustProxy: false },
+      { headersTimeoutMs: 300, requestTimeoutMs: 600, checkEveryMs: 50 },
+    );
+    try {
+      const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port: server.port,
+            method: "POST",
+            path: "/api/form-submissions",
+            headers: { ...json, "Content-Length": 1000 },
+            agent: false,
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on("error", reject);
+        // A first few bytes and then nothing more: the rest never comes.
+        req.write('{"fullName":');
+      });
+      expect(reply.status).toBe(408);
+      expect(server.seen.requests).toBeLessThanOrEqual(1);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe("the request edge behind a proxy", () => {
@@ -234,10 +330,28 @@ describe("the request edge behind a proxy", () => {
       const proxied = await server.send({
         method: "POST",
         path: "/login",
-        headers: { ...form, Origin: "https://crm.example.com", "X-Forwarded-Host": "crm.example.com" },
+        headers: {
+          ...form,
+          Origin: "https://crm.example.com",
+          "X-Forwarded-Host": "crm.example.com",
+          "X-Forwarded-Proto": "https",
+        },
         body: "email=a",
       });
       expect(proxied.status).toBe(200);
+      // The same post from a plain-HTTP page of that host is another origin.
+      const downgraded = await server.send({
+        method: "POST",
+        path: "/login",
+        headers: {
+          ...form,
+          Origin: "http://crm.example.com",
+          "X-Forwarded-Host": "crm.example.com",
+          "X-Forwarded-Proto": "https",
+        },
+        body: "email=a",
+      });
+      expect(downgraded.status).toBe(403);
     } finally {
       await server.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, requestHost } from "../../server/client-address";
+import { clientAddress, requestHost, requestScheme } from "../../server/client-address";
 import { isCrossSiteMutation } from "../../server/origin";
 
 const offFly = { onFly: false, trustProxy: false };
@@ -35,6 +35,19 @@ describe("requestHost (the host the cross-site check compares Origin with)", () 
   });
   it("so Origin http://evil.example with X-Forwarded-Host evil.example is a cross-site mutation", () => {
     const host = requestHost({ host: "crm.example.com", forwardedHost: "evil.example" }, offFly);
-    expect(isCrossSiteMutation({ method: "POST", origin: "http://evil.example", host })).toBe(true);
+    expect(isCrossSiteMutation({ method: "POST", origin: "http://evil.example", host, scheme: "http" })).toBe(true);
+  });
+});
+
+describe("requestScheme (the scheme the cross-site check compares Origin with)", () => {
+  it("believes X-Forwarded-Proto only on Fly or with TRUST_PROXY, where the proxy ends TLS and sets it", () => {
+    expect(requestScheme({ forwardedProto: "https", encrypted: false }, offFly)).toBe("http");
+    expect(requestScheme({ forwardedProto: "https", encrypted: false }, onFly)).toBe("https");
+    expect(requestScheme({ forwardedProto: "HTTPS, http", encrypted: false }, behindProxy)).toBe("https");
+    expect(requestScheme({ forwardedProto: "http", encrypted: true }, onFly)).toBe("http");
+  });
+  it("falls back to whether the connection itself is encrypted", () => {
+    expect(requestScheme({ encrypted: true }, offFly)).toBe("https");
+    expect(requestScheme({ forwardedProto: "gopher" }, behindProxy)).toBe("http");
   });
 });

@@ -3,6 +3,8 @@
 // schema code here, so the page's JavaScript stays small; app/domain/schemas/admin-reports.ts
 // reads the filters with zod. What each figure means is docs/decisions/038.
 
+import { FIRST_FILTER_DAY, PERIOD_MESSAGES } from "./period-range";
+
 /** The filters' URL parameters, named as GET /api/admin/reports names them. */
 export const ADMIN_REPORT_FILTER_FIELDS = ["dateFrom", "dateTo", "agentId", "carrierId", "status"] as const;
 export type AdminReportFilterField = (typeof ADMIN_REPORT_FILTER_FIELDS)[number];
@@ -35,16 +37,15 @@ export const DEFAULT_REPORT_MONTHS = 12;
 /** The longest range a report covers: its monthly trend is one bar per month. */
 export const MAX_REPORT_MONTHS = 120;
 
-/** The first and last day a filter may name: the databases' date writers falter far off. */
-export const FIRST_REPORT_DAY = "1970-01-01";
-export const LAST_REPORT_DAY = "2999-12-31";
+/** The first day a filter may name, as every period and date filter (isoDayProblem refuses the rest). */
+export const FIRST_REPORT_DAY = FIRST_FILTER_DAY;
 
 /** How many agents Top Performing Agents shows. */
 export const TOP_PERFORMERS = 5;
 
 export const ADMIN_REPORT_MESSAGES = {
   dateFormat: "Dates must be YYYY-MM-DD",
-  outOfRange: "Choose a date from 1970-01-01 to 2999-12-31.",
+  outOfRange: PERIOD_MESSAGES.outOfRange,
   reversed: "To Date must be on or after From Date.",
   tooLong: "Choose a range of at most 10 years.",
   unknownStatus: "Choose a status from the list.",

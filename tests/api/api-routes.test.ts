@@ -65,6 +65,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "agent.callbacks.$id.reschedule": { methods: ["PUT"], probe: 401 },
   "agent.applications.$id.cancel": { methods: ["PUT"], probe: 401 },
   "agent.commissions": { methods: ["GET"], probe: 401 },
+  "agent.dashboard": { methods: ["GET"], probe: 401 },
   "agent.retention": { methods: ["GET"], probe: 401 },
   "agent.products.$carrierId": { methods: ["GET"], probe: 401 },
   "agent.reports": { methods: ["GET"], probe: 401 },

@@ -657,6 +657,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
   "api+/agent.callbacks.ts": { roles: ["agent", "admin"], path: "/api/agent/callbacks" },
   "api+/agent.commissions.ts": { roles: ["agent", "admin"], path: "/api/agent/commissions" },
+  "api+/agent.dashboard.ts": { roles: ["agent", "admin"], path: "/api/agent/dashboard" },
   "api+/agent.reports.ts": { roles: ["agent", "admin"], path: "/api/agent/reports" },
   "api+/agent.retention.ts": { roles: ["agent", "admin"], path: "/api/agent/retention" },
   "api+/agent.stats.ts": { roles: ["agent", "admin"], path: "/api/agent/stats" },

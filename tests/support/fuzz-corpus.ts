@@ -56,6 +56,9 @@ export const ODD_STRINGS: readonly string[] = [
   "2023-02-29",
   "2026-13-45",
   "0000-00-00",
+  // Real days far off (Postgres could not place the year 100 in a time zone).
+  "0100-01-01",
+  "9999-12-31",
   "../../../etc/passwd",
   "..\\..\\windows",
   "<script>alert(1)</script>",
@@ -153,6 +156,13 @@ export const BAD_QUERIES: readonly string[] = [
   "period=custom&startDate=2026-13-45&endDate=2026-14-01",
   "period=custom&startDate=2026-05-01&endDate=2026-04-01",
   "period=custom&startDate=0000-00-00&endDate=9999-99-99",
+  // Real calendar days far off: Postgres answered the year 100 with a 500 ("time zone displacement
+  // out of range"); every period and date filter refuses them now.
+  "period=custom&startDate=0100-01-01&endDate=2026-01-01",
+  "period=custom&startDate=0001-01-01&endDate=0001-01-02",
+  "period=custom&startDate=2026-01-01&endDate=9999-12-31",
+  "period=custom&startDate=0100-01-01T00:00:00Z&endDate=2026-01-01T00:00:00%2B14:00",
+  "period=custom&startDate=1969-12-31&endDate=1970-01-01",
   "period=custom",
   "period=evil",
   "chart=evil",
@@ -199,6 +209,8 @@ export const BAD_QUERIES: readonly string[] = [
   "dateFrom=2026-02-30&dateTo=2026-13-45",
   "dateFrom=2026-05-01&dateTo=2026-04-01",
   "dateFrom=0000-00-00&dateTo=9999-12-31",
+  "dateFrom=0100-01-01&dateTo=0100-01-02",
+  "dateFrom=0100-01-01&dateTo=9999-12-31&period=custom&startDate=0100-01-01&endDate=0100-01-01",
   `dateFrom=${"9".repeat(400)}&dateTo=%00`,
   "carrierId=not-a-uuid&status=won",
   "carrierId=5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f",

@@ -13,7 +13,8 @@ import {
   zonedMidnight,
   type Period,
 } from "~/domain/periods";
-import { PERIOD_MESSAGES, periodFromSearch } from "~/domain/period-range";
+import { PERIOD_MESSAGES, dayOfDateTime, isoDayProblem, periodFromSearch } from "~/domain/period-range";
+import { isoDate } from "~/domain/schemas/application-fields";
 import { isShowablePeriod } from "~/domain/schemas/period";
 import { listQuery } from "~/utils/list-query";
 
@@ -370,5 +371,41 @@ describe("a period read from a dashboard's URL", () => {
     expect(list.fromSearch(new URLSearchParams("period=custom&startDate=2026-13-01&endDate=2026-13-02")).period).toBe(
       "today",
     );
+  });
+});
+
+describe("the days a period or date filter may name", () => {
+  it("are real days from 1970-01-01 to 2999-12-31; the year 100 is refused, not sent to the database", () => {
+    expect(isoDayProblem("1970-01-01")).toBeNull();
+    expect(isoDayProblem("2999-12-31")).toBeNull();
+    for (const day of ["0100-01-01", "0001-01-01", "1969-12-31", "3000-01-01", "9999-12-31"]) {
+      expect(isoDayProblem(day), day).toBe(PERIOD_MESSAGES.outOfRange);
+    }
+    expect(
+      periodFromSearch(new URLSearchParams("period=custom&startDate=0100-01-01&endDate=2026-01-01"), "all"),
+    ).toMatchObject({ period: "all", refused: { fieldErrors: { startDate: [PERIOD_MESSAGES.outOfRange] } } });
+  });
+
+  it("read from an ISO date-time are the day its instant falls on in the time zone", () => {
+    expect(dayOfDateTime("2026-03-01T05:00:00.000Z", NY)).toBe("2026-03-01");
+    expect(dayOfDateTime("2026-03-01T04:59:59Z", NY)).toBe("2026-02-28");
+    expect(dayOfDateTime("2026-03-01T00:00:00+14:00", "UTC")).toBe("2026-02-28");
+    // Without an offset the day is as written; a plain day and anything else are left as given.
+    expect(dayOfDateTime("2026-03-01T23:30", NY)).toBe("2026-03-01");
+    expect(dayOfDateTime("2026-03-01", NY)).toBe("2026-03-01");
+    expect(dayOfDateTime("2026-03-01T24:00:00Z", NY)).toBe("2026-03-01T24:00:00Z");
+    expect(dayOfDateTime("0099-12-31T12:00:00Z", NY)).toBe("0099-12-31");
+  });
+});
+
+describe("a date of an application", () => {
+  it("is a real day from 1900 to 2999, as typed on the form or sent to the API", () => {
+    const date = isoDate("Date of birth");
+    expect(date.safeParse("1950-06-01").success).toBe(true);
+    for (const day of ["0100-01-01", "1899-12-31", "3000-01-01"]) {
+      const result = date.safeParse(day);
+      expect(result.success, day).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("Date of birth must be between 1900-01-01 and 2999-12-31");
+    }
   });
 });

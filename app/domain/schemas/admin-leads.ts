@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseIsoDate } from "~/domain/periods";
+import { PERIOD_MESSAGES, isoDayProblem } from "~/domain/period-range";
 import { STATES_WITH_DC } from "~/domain/states";
 import type { AdminPaymentFilter } from "~/domain/statuses";
 import { ADMIN_LEAD_FILTERS, ADMIN_LEAD_SORTS, type AdminLeadFilter, type AdminLeadSort } from "~/domain/admin-leads";
@@ -19,7 +19,14 @@ const day = (label: string) =>
   z
     .string()
     .trim()
-    .refine((v) => parseIsoDate(v) !== null, `${label} must be a date (YYYY-MM-DD)`)
+    .superRefine((v, ctx) => {
+      // A day of another shape, one the calendar lacks, or one out of range (year 0100 is a 500 on Postgres).
+      const problem = isoDayProblem(v);
+      if (problem) {
+        const message = problem === PERIOD_MESSAGES.outOfRange ? problem : `${label} must be a date (YYYY-MM-DD)`;
+        ctx.addIssue({ code: "custom", message });
+      }
+    })
     .optional();
 
 const filterFields = {

@@ -3,12 +3,9 @@ import {
   ADMIN_REPORT_FILTER_FIELDS,
   ADMIN_REPORT_MESSAGES,
   ADMIN_REPORT_STATUSES,
-  FIRST_REPORT_DAY,
-  LAST_REPORT_DAY,
   type AdminReportFilterField,
   type AdminReportStatus,
 } from "../admin-reports";
-import { parseIsoDate } from "../periods";
 import {
   filterDay,
   pageNumberParam,
@@ -22,12 +19,8 @@ import {
 // its CSV export and GET /api/admin/reports alike. Empty and "all" mean no filter (the spec: "each
 // only if set and not all"). Whether an agent or carrier id names one is the service's check.
 
-// A day the calendar has, between the first and last a report may name (a misshapen or impossible
-// day has its own message already).
-const day = filterDay(ADMIN_REPORT_MESSAGES.dateFormat).refine(
-  (value) => value === undefined || !parseIsoDate(value) || (value >= FIRST_REPORT_DAY && value <= LAST_REPORT_DAY),
-  ADMIN_REPORT_MESSAGES.outOfRange,
-);
+// A day the calendar has, between the first and last any date filter may name (isoDayProblem).
+const day = filterDay(ADMIN_REPORT_MESSAGES.dateFormat);
 
 const id = (message: string) =>
   z.preprocess(unsetFilter, z.string({ invalid_type_error: message }).trim().max(64, message).optional());

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { centsFromDollars, digitsOnly } from "../format";
 import { BANK_METHODS, CARD_METHODS, RELATIONSHIPS } from "../application-options";
 import { addDaysIso, parseIsoDate, todayIn } from "../periods";
+import { LAST_FILTER_DAY } from "../period-range";
 
 // The fields of a lead's application that the public form and the agent's edit share (part 2,
 // sections 3 and 5): the option lists, the sensitive numbers and how they are kept across round
@@ -130,7 +131,10 @@ export const phoneNumber = (label: string) =>
       message: `${label} must be a valid phone number (at least 10 digits)`,
     });
 
-/** A YYYY-MM-DD calendar date; `check` adds a rule about which dates are acceptable. */
+/** The first day a date of an application may name (a date of birth included). */
+export const FIRST_RECORD_DAY = "1900-01-01";
+
+/** A YYYY-MM-DD calendar date from 1900 to 2999; `check` adds a rule about which dates are acceptable. */
 export const isoDate = (label: string, check?: (iso: string, today: string) => string | null) =>
   z
     .string({
@@ -140,6 +144,14 @@ export const isoDate = (label: string, check?: (iso: string, today: string) => s
     .superRefine((value, ctx) => {
       if (!parseIsoDate(value)) {
         ctx.addIssue({ code: "custom", message: `${label} must be a valid date (YYYY-MM-DD)` });
+        return;
+      }
+      // Far-off years are typing slips, and the databases' date handling falters at them.
+      if (value < FIRST_RECORD_DAY || value > LAST_FILTER_DAY) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be between ${FIRST_RECORD_DAY} and ${LAST_FILTER_DAY}`,
+        });
         return;
       }
       const problem = check?.(value, draftDateBounds().today);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHART_RANGES } from "../sales-chart";
+import { dayOfDateTime } from "../period-range";
 import { TIMEZONES, isTimezone } from "../timezones";
 import { periodFields, withCustomRangeRules } from "./period";
 
@@ -10,8 +11,8 @@ export const DASHBOARD_MESSAGES = {
 
 /**
  * GET /api/admin/dashboard?period=&timezone=&startDate=&endDate=&chart=: the period as the page
- * takes it (a custom range needs both YYYY-MM-DD dates, in order), a time zone of the spec's list
- * (the admin's own when left out) and the chart's span. Anything else is a 400 with its field.
+ * takes it (a custom range needs both dates, in order), a time zone of the spec's list (the
+ * admin's own when left out) and the chart's span. Anything else is a 400 with its field.
  */
 const adminDashboardFields = z.object({
   ...periodFields,
@@ -22,4 +23,24 @@ const adminDashboardFields = z.object({
   chart: z.enum(CHART_RANGES, { errorMap: () => ({ message: DASHBOARD_MESSAGES.chart }) }).optional(),
 });
 
-export const adminDashboardQuery = withCustomRangeRules(adminDashboardFields);
+const adminDashboardRules = withCustomRangeRules(adminDashboardFields);
+
+/**
+ * The admin dashboard's query for an admin whose own time zone is `ownTimezone`. Part 1 sends the
+ * custom dates as ISO: YYYY-MM-DD or a full date-time ("2026-03-01T05:00:00.000Z"), which counts
+ * as the day it falls on in the dashboard's time zone (dayOfDateTime).
+ */
+export function adminDashboardQuery(ownTimezone: string) {
+  return z.preprocess((raw) => {
+    if (!raw || typeof raw !== "object") return raw;
+    const query = { ...(raw as Record<string, unknown>) };
+    const zone = isTimezone(query.timezone) ? String(query.timezone) : ownTimezone;
+    for (const field of ["startDate", "endDate"] as const) {
+      if (typeof query[field] === "string") query[field] = dayOfDateTime(query[field], zone);
+    }
+    return query;
+  }, adminDashboardRules);
+}
+
+/** GET /api/agent/dashboard?period=&startDate=&endDate= (part 2): the period, all time when left out. */
+export const agentDashboardQuery = withCustomRangeRules(z.object(periodFields));

@@ -2,18 +2,18 @@ import { adminDashboardQuery } from "~/domain/schemas/dashboard";
 import { getAdminDashboard } from "~/services/dashboard.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-
-const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+import { recentLeadJson } from "~/utils/dashboard-api.server";
 
 /**
  * GET /api/admin/dashboard?period=&timezone=&startDate=&endDate=&chart=: `{ stats,
  * recentApplications, salesPerformance }` as the page shows them (docs/decisions/033). The period
- * is today when left out, counted in `timezone` (the admin's own when left out); money is dollars.
+ * is today when left out, counted in `timezone` (the admin's own when left out); custom dates are
+ * YYYY-MM-DD or full ISO date-times (the day each falls on in that time zone); money is dollars.
  */
 const api = apiRoute({
   GET: async ({ request, context }) => {
     const admin = await requireAdmin({ request, context });
-    const { timezone, chart, ...period } = parseQuery(request, adminDashboardQuery);
+    const { timezone, chart, ...period } = parseQuery(request, adminDashboardQuery(admin.timezone));
     const dashboard = await getAdminDashboard(
       { ...admin, timezone: timezone ?? admin.timezone },
       { ...period, period: period.period ?? "today", chart },
@@ -22,14 +22,7 @@ const api = apiRoute({
     return apiJson({
       // revenueThisMonth is the spec's name; it is the chosen period's commission (decision 003).
       stats: { ...stats, revenueThisMonth: revenueThisPeriodCents / 100 },
-      recentApplications: dashboard.recentApplications.map(
-        ({ agent, coverageAmountCents, monthlyPremiumCents, ...lead }) => ({
-          ...lead,
-          coverageAmount: dollars(coverageAmountCents),
-          monthlyPremium: dollars(monthlyPremiumCents),
-          agent: agent ? { id: agent.id, user: { firstName: agent.firstName, lastName: agent.lastName } } : null,
-        }),
-      ),
+      recentApplications: dashboard.recentApplications.map(recentLeadJson),
       salesPerformance: {
         range: dashboard.salesPerformance.range,
         days: dashboard.salesPerformance.days.map((d) => ({

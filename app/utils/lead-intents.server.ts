@@ -9,7 +9,7 @@ import { updateLead } from "~/services/lead-edit.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { formIntent, type IntentFailureToast, type IntentHandler } from "./intent.server";
-import { NUMBERS_FORGOTTEN, keepSensitiveNumbers, restoreSealedFields } from "./sealed-fields.server";
+import { keepSensitiveNumbers, leadEditBinding, restoreSealedFields } from "./sealed-fields.server";
 import { redirectWithToast } from "./toast.server";
 
 // The page actions on one lead that My Leads and the application page share: its status (Update
@@ -83,19 +83,16 @@ export function leadEditIntent(
 ): IntentHandler {
   return notFoundAsPage(async (formData, intent) => {
     const id = leadIdOf(formData);
-    const { forgotten } = restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS);
+    const binding = leadEditBinding(id, user.id);
+    const { forgotten } = await restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS, binding);
     const submission = parseWithZod(formData, { schema: leadEditSchema, disableAutoCoercion: true });
     const hideFields = [...SENSITIVE_FIELDS];
     const answer = (result: ReturnType<typeof submission.reply>, status: number, formMessage: string | null = null) =>
-      data({ intent, result, kept: keepSensitiveNumbers(formData), formMessage }, { status });
+      data({ intent, result, kept: keepSensitiveNumbers(formData, binding), formMessage }, { status });
     if (submission.status !== "success") {
       // The Add/Remove row buttons arrive here as conform intents, with no status.
       const refused = submission.status === "error";
-      return answer(
-        submission.reply({ hideFields }),
-        refused ? 400 : 200,
-        refused && forgotten ? NUMBERS_FORGOTTEN : null,
-      );
+      return answer(submission.reply({ hideFields }), refused ? 400 : 200, refused ? forgotten : null);
     }
     try {
       await updateLead(user, id, submission.value);

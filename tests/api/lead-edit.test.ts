@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ActivityLog, Application, Beneficiary, Carrier, Phone } from "~db";
+import { action as leadsAction } from "~/routes/agent+/leads";
 import { action as putAction } from "~/routes/api+/agent.applications.$id";
 import { action as patchAction } from "~/routes/api+/applications.$id";
 import { changeLeadStatus } from "~/services/lead-status.server";
 import { LEAD_EDIT_ERRORS, leadCarrierChoices, updateLead } from "~/services/lead-edit.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
 import { decrypt } from "~/utils/crypto.server";
+import { NUMBERS_NOT_KEPT } from "~/utils/sealed-fields.server";
 import { leadEditPayload } from "../support/application-factories";
 import { createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
@@ -343,5 +345,53 @@ describe("updateLead: who may edit which lead", () => {
       const response = await patch(lead.id, body, cookie);
       expect(response.status).toBeLessThan(500);
     }
+  });
+});
+
+describe("Edit Application's sealed numbers are for that lead and that user, once (decision 015)", () => {
+  const editForm = (id: string, extra: Record<string, string> = {}) => ({
+    intent: "edit",
+    id,
+    firstName: "Lena",
+    lastName: "Sealed",
+    weight: "160",
+    coverageAmount: "20000",
+    monthlyPremium: "100.00",
+    paymentMethod: "checking",
+    "phones[0].phoneNumber": "8135550000",
+    "phones[0].phoneType": "mobile",
+    ...extra,
+  });
+  const postEdit = (id: string, form: Record<string, string>, cookie: string) =>
+    callRoute(leadsAction, { method: "POST", path: `/agent/leads?dialog=edit&id=${id}`, form, cookie });
+
+  /** A refused edit of `lead` with an SSN typed: the seal its answer carries. */
+  async function sealFor(leadId: string, cookie: string) {
+    const refused = await postEdit(leadId, editForm(leadId, { firstName: "", ssn: "987654321" }), cookie);
+    expect(refused.status).toBe(400);
+    return (await jsonOf<{ kept: { sealed: string } }>(refused)).kept.sealed;
+  }
+
+  it("keeps nothing when the seal is posted for another lead, even the same agent's", async () => {
+    const me = await signedInAgent();
+    const lead = await createLead(me.agent.id);
+    const other = await createLead(me.agent.id);
+    const sealed = await sealFor(lead.id, me.cookie);
+    const res = await postEdit(other.id, editForm(other.id, { keptNumbers: sealed }), me.cookie);
+    expect(res.status).toBe(302);
+    expect((await Application.findByPk(other.id))!.ssnEncrypted ?? null).toBeNull();
+  });
+
+  it("keeps nothing when the same seal is posted a second time", async () => {
+    const me = await signedInAgent();
+    const lead = await createLead(me.agent.id);
+    const sealed = await sealFor(lead.id, me.cookie);
+    const first = await postEdit(lead.id, editForm(lead.id, { firstName: "", keptNumbers: sealed }), me.cookie);
+    expect((await jsonOf<{ formMessage: string | null }>(first)).formMessage).toBeNull();
+    const replayed = await postEdit(lead.id, editForm(lead.id, { firstName: "", keptNumbers: sealed }), me.cookie);
+    expect((await jsonOf<{ formMessage: string | null }>(replayed)).formMessage).toBe(NUMBERS_NOT_KEPT);
+    const saved = await postEdit(lead.id, editForm(lead.id, { keptNumbers: sealed }), me.cookie);
+    expect(saved.status).toBe(302);
+    expect((await Application.findByPk(lead.id))!.ssnEncrypted ?? null).toBeNull();
   });
 });

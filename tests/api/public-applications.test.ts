@@ -10,7 +10,13 @@ import { loader as agentsLoader } from "~/routes/api+/public.agents";
 import { action as pageAction, loader as pageLoader } from "~/routes/_public+/submitapplication";
 import { PUBLIC_SUBMISSIONS } from "~/services/rate-limits.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
-import { SEAL_LIFETIME_MS, sealFields } from "~/utils/sealed-fields.server";
+import {
+  NUMBERS_FORGOTTEN,
+  NUMBERS_NOT_KEPT,
+  SEAL_LIFETIME_MS,
+  publicApplicationBinding,
+  sealFields,
+} from "~/utils/sealed-fields.server";
 import { createAdmin, createAgent } from "../support/factories";
 import { applicationForm, applicationPayload, carrierId, uniqueName } from "../support/application-factories";
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
@@ -853,18 +859,65 @@ describe("/submitapplication without JavaScript keeps the sensitive numbers acro
     const { agent, carrier } = await setup();
     const sealedForm = new FormData();
     sealedForm.set("ssn", "123456789");
-    const old = sealFields(sealedForm, ["ssn"], Date.now() - SEAL_LIFETIME_MS - 1000)!.sealed;
-    const fresh = sealFields(sealedForm, ["ssn"])!.sealed;
+    sealedForm.set("agentId", agent.id);
+    const binding = publicApplicationBinding(sealedForm);
+    const old = sealFields(sealedForm, ["ssn"], binding, Date.now() - SEAL_LIFETIME_MS - 1000)!.sealed;
+    const fresh = sealFields(sealedForm, ["ssn"], binding)!.sealed;
     const [version, iv, tag, body] = fresh.split(":");
     const altered = [version, iv, tag, `${body!.slice(0, -2)}AA`].join(":");
-    for (const keptNumbers of [old, altered, encrypt("123456789"), "not a seal"]) {
+    const cases = [
+      [old, NUMBERS_FORGOTTEN],
+      [altered, NUMBERS_NOT_KEPT],
+      [encrypt("123456789"), NUMBERS_NOT_KEPT],
+      ["not a seal", NUMBERS_NOT_KEPT],
+    ] as const;
+    for (const [keptNumbers, message] of cases) {
       const form = applicationForm(agent.id, carrier, { ssn: "", keptNumbers });
       const res = await post(form);
       expect(res.status, keptNumbers).toBe(400);
       const reply = await jsonOf<PageReply>(res);
       expect(reply.result.error?.ssn).toEqual(["SSN is required"]);
-      expect(reply.formMessage).toMatch(/forgotten after 30 minutes; please enter them again/);
+      expect(reply.formMessage).toBe(message);
       expect(await Application.count({ where: { lastName: form.lastName! } })).toBe(0);
     }
+    expect(NUMBERS_FORGOTTEN).toMatch(/forgotten after 30 minutes; please enter them again/);
+  });
+
+  it("keeps nothing when the sealed numbers are posted with another agent's id (decision 015)", async () => {
+    const { agent, carrier } = await setup();
+    const { agent: other } = await approvedAgent("Olive", uniqueName("Other"));
+    const refused = await jsonOf<PageReply>(
+      await post(applicationForm(agent.id, carrier, { ...NUMBERS, firstName: "" })),
+    );
+    expect(refused.kept?.endings.ssn).toBe("6789");
+
+    const res = await post(applicationForm(other.id, carrier, { ...EMPTY_NUMBERS, keptNumbers: refused.kept!.sealed }));
+    expect(res.status).toBe(400);
+    const reply = await jsonOf<PageReply>(res);
+    expect(reply.result.error?.ssn).toEqual(["SSN is required"]);
+    expect(reply.formMessage).toBe(NUMBERS_NOT_KEPT);
+    expect(reply.kept ?? null).toBeNull();
+    expect(await Application.count({ where: { agentId: other.id } })).toBe(0);
+  });
+
+  it("takes a seal once: the same hidden field posted again keeps nothing", async () => {
+    const { agent, carrier } = await setup();
+    const form = applicationForm(agent.id, carrier, { ...NUMBERS, __intent__: ADD_PHONE, intent: "__delete__" });
+    const { kept } = await jsonOf<PageReply>(await post(form));
+    const { __intent__: _ignored, ...rest } = form;
+    const again = { ...rest, ...EMPTY_NUMBERS, firstName: "", intent: "submit", keptNumbers: kept!.sealed };
+    const first = await jsonOf<PageReply>(await post(again));
+    expect(first.formMessage).toBeNull();
+    expect(first.kept?.endings.ssn).toBe("6789");
+    const replayed = await post(again);
+    expect(replayed.status).toBe(400);
+    const reply = await jsonOf<PageReply>(replayed);
+    expect(reply.result.error?.ssn).toEqual(["SSN is required"]);
+    expect(reply.formMessage).toBe(NUMBERS_NOT_KEPT);
+    // The fresh seal of the first answer still works, once.
+    const submitted = await post({ ...rest, ...EMPTY_NUMBERS, intent: "submit", keptNumbers: first.kept!.sealed });
+    expect(submitted.status).toBe(302);
+    const lead = (await Application.findOne({ where: { lastName: form.lastName! } }))!;
+    expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
   });
 });

@@ -16,7 +16,7 @@ import type { RootLoader } from "~/root";
 import { createPublicApplication, discardSpamSubmission, listPublicAgents } from "~/services/applications.server";
 import { listPublicCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
-import { NUMBERS_FORGOTTEN, keepSensitiveNumbers, restoreSealedFields } from "~/utils/sealed-fields.server";
+import { keepSensitiveNumbers, publicApplicationBinding, restoreSealedFields } from "~/utils/sealed-fields.server";
 import { requestMeta } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -61,7 +61,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast("/submitapplication", SUCCESS_TOAST);
   }
 
-  const { forgotten } = restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS);
+  // Sealed numbers come back only into a post to the agent they were sealed for, once (decision 015).
+  const { forgotten } = await restoreSealedFields(
+    formData,
+    SEALED_FIELD,
+    SENSITIVE_FIELDS,
+    publicApplicationBinding(formData),
+  );
   const submission = parseWithZod(formData, { schema: publicApplicationSchema });
   if (submission.status !== "success") {
     // Add/Remove row buttons without JavaScript arrive here as intents with no status.
@@ -69,8 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(
       {
         result: submission.reply({ hideFields }),
-        formMessage: refused && forgotten ? NUMBERS_FORGOTTEN : null,
-        kept: keepSensitiveNumbers(formData),
+        formMessage: refused ? forgotten : null,
+        kept: keepSensitiveNumbers(formData, publicApplicationBinding(formData)),
       },
       { status: refused ? 400 : 200 },
     );
@@ -84,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors, hideFields }),
         formMessage: error.message,
-        kept: keepSensitiveNumbers(formData),
+        kept: keepSensitiveNumbers(formData, publicApplicationBinding(formData)),
       },
       { status: error.status },
     );

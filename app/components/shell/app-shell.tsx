@@ -1,4 +1,4 @@
-import { Form, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { CountBadge } from "~/components/ui/card";
 import { formatClock } from "~/domain/format";
@@ -40,18 +40,41 @@ function Clock({ timeZone, initial }: { timeZone: string; initial: string }) {
   return <span className="tabular-nums">{text}</span>;
 }
 
-function TimezonePicker({ timezone }: { timezone: string }) {
+/**
+ * The spec's rule (part 1, section 2): an item is active when the path equals or starts with its
+ * route, so /admin/retention-detailed is under Retention Tracking. Path segments alone (NavLink's
+ * rule) would leave no item active there.
+ */
+export function isActiveNavItem(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(to);
+}
+
+/** Escape closes the open menu drawer (the checkbox), and focus stays on its button. */
+function useEscapeClosesMenu() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const toggle = document.getElementById("nav-toggle");
+      if (event.key !== "Escape" || !(toggle instanceof HTMLInputElement) || !toggle.checked) return;
+      toggle.checked = false;
+      toggle.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+function TimezonePicker({ timezone, id }: { timezone: string; id: string }) {
   const location = useLocation();
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("timezone");
   return (
     <fetcher.Form method="post" action="/timezone" className="flex items-center gap-1">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor="timezone-picker" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         Time zone
       </label>
       <select
-        id="timezone-picker"
+        id={id}
         name="timezone"
         defaultValue={typeof pending === "string" ? pending : timezone}
         onChange={(e) => fetcher.submit(e.currentTarget.form)}
@@ -69,6 +92,64 @@ function TimezonePicker({ timezone }: { timezone: string }) {
         </button>
       </noscript>
     </fetcher.Form>
+  );
+}
+
+/** Who is signed in: in the header from 640 px, at the top of the drawer below it. */
+function SignedIn({ user, roleLabel, place }: { user: ShellUser; roleLabel: string; place: "header" | "drawer" }) {
+  const inDrawer = place === "drawer";
+  return (
+    <div
+      className={
+        inDrawer
+          ? "min-w-0 px-5 pb-3 text-sm [overflow-wrap:anywhere] sm:hidden"
+          : "hidden max-w-64 min-w-0 text-right [overflow-wrap:anywhere] sm:block"
+      }
+    >
+      <p className={`font-medium ${inDrawer ? "text-white" : "text-slate-900"}`}>
+        {user.firstName} {user.lastName}
+      </p>
+      <p className={`text-xs ${inDrawer ? "text-slate-400" : "text-slate-500"}`}>{roleLabel}</p>
+    </div>
+  );
+}
+
+/**
+ * The clock, the time zone (and who is signed in) and Logout: in the header from 640 px, at the foot of the drawer
+ * below it (after the links, so the first Tab into the open drawer is still its first link).
+ */
+function AccountControls({
+  user,
+  roleLabel,
+  clock,
+  place,
+}: {
+  user: ShellUser;
+  roleLabel: string;
+  clock: string;
+  place: "header" | "drawer";
+}) {
+  const inDrawer = place === "drawer";
+  return (
+    <div
+      className={
+        inDrawer
+          ? "flex flex-wrap items-center gap-3 border-t border-slate-700 px-5 py-4 text-sm text-slate-300 sm:hidden"
+          : "hidden flex-wrap items-center gap-3 sm:flex"
+      }
+    >
+      <Clock timeZone={user.timezone} initial={clock} />
+      <TimezonePicker timezone={user.timezone} id={`timezone-picker-${place}`} />
+      {inDrawer ? null : <SignedIn user={user} roleLabel={roleLabel} place="header" />}
+      <Form method="post" action="/logout">
+        <button
+          type="submit"
+          className={`rounded-md px-3 py-1.5 text-sm font-medium ring-1 ${inDrawer ? "text-white ring-slate-600 hover:bg-slate-800" : "text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+        >
+          Logout
+        </button>
+      </Form>
+    </div>
   );
 }
 
@@ -99,6 +180,7 @@ export function AppShell({
 }) {
   const heading = usePageHeading();
   const location = useLocation();
+  useEscapeClosesMenu();
   const roleLabel = user.role === "admin" ? "Administrator" : "Agent";
   // Where the menu button sits: over the header's first 56 px while closed, at the drawer's top
   // right corner while open. The icons are drawn over it (they let clicks through).
@@ -140,54 +222,41 @@ export function AppShell({
         id="sidebar"
         className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none lg:visible lg:translate-x-0"
       >
-        <div className="flex h-16 items-center px-5">
+        <div className="flex h-16 shrink-0 items-center px-5">
           <span className="text-lg font-bold">Agency CRM</span>
         </div>
+        <SignedIn user={user} roleLabel={roleLabel} place="drawer" />
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
           <ul className="space-y-1">
             {nav.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <Link
                   to={item.to}
                   prefetch="intent"
-                  className={({ isActive }) =>
-                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`
-                  }
+                  aria-current={isActiveNavItem(location.pathname, item.to) ? "page" : undefined}
+                  className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActiveNavItem(location.pathname, item.to) ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`}
                 >
                   <span>{item.label}</span>
                   {item.badge !== undefined ? <CountBadge count={item.badge} /> : null}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
+        <AccountControls user={user} roleLabel={roleLabel} clock={clock} place="drawer" />
       </aside>
       <div className="lg:pl-64">
         <header className="relative z-20 border-b border-slate-200 bg-white/95 backdrop-blur lg:sticky lg:top-0">
-          <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 py-2 pr-4 pl-18 sm:pr-6 lg:pl-6">
+          {/* On a phone one row: the title, the page's figure and the bell; the rest is in the drawer. */}
+          <div className="flex min-h-16 items-center gap-x-3 gap-y-2 py-2 pr-4 pl-18 sm:flex-wrap sm:gap-x-4 sm:pr-6 lg:pl-6">
             <div className="min-w-0 flex-1">
               <h1 className="truncate text-lg font-semibold text-slate-900">{heading.title}</h1>
               {heading.subtitle ? <p className="truncate text-sm text-slate-500">{heading.subtitle}</p> : null}
             </div>
-            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+            <div className="flex shrink-0 items-center gap-3 text-sm text-slate-600 sm:flex-wrap">
               {bell}
               {headerExtra}
-              <Clock timeZone={user.timezone} initial={clock} />
-              <TimezonePicker timezone={user.timezone} />
-              <div className="hidden max-w-64 min-w-0 text-right [overflow-wrap:anywhere] sm:block">
-                <p className="font-medium text-slate-900">
-                  {user.firstName} {user.lastName}
-                </p>
-                <p className="text-xs text-slate-500">{roleLabel}</p>
-              </div>
-              <Form method="post" action="/logout">
-                <button
-                  type="submit"
-                  className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-                >
-                  Logout
-                </button>
-              </Form>
+              <AccountControls user={user} roleLabel={roleLabel} clock={clock} place="header" />
             </div>
           </div>
         </header>

@@ -30,6 +30,26 @@ function readFields(root: HTMLElement | null): FieldValues {
 }
 
 /**
+ * Sends focus back to the control that opened the dialog once it closes, however it closed.
+ * Escape and an outside click close it by navigating from inside headlessui, which left focus on
+ * <body> (the next Tab started at the top of the page); this puts it back on the opener, as
+ * Close and Cancel do. A dialog the page was loaded with has no opener, and keeps the default.
+ */
+function useFocusBackToOpener() {
+  useEffect(() => {
+    const opener = document.activeElement;
+    if (!(opener instanceof HTMLElement) || opener === document.body) return;
+    return () => {
+      // After React has removed the dialog and headlessui has had its turn.
+      window.requestAnimationFrame(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (lost && opener.isConnected) opener.focus({ preventScroll: true });
+      });
+    };
+  }, []);
+}
+
+/**
  * A dialog whose open state lives in the URL (e.g. ?dialog=register): the server renders it,
  * so it works without JavaScript, closing is a link, and a reload keeps it open. Once React
  * has hydrated and headlessui's module has arrived (loaded only while a dialog is open), it adds
@@ -56,6 +76,7 @@ export function UrlDialog({
   );
   const [loadFailed, setLoadFailed] = useState(false);
   const plainDialog = useRef<HTMLDivElement>(null);
+  useFocusBackToOpener();
   // In the browser the module is requested during the first render, hydration included.
   if (typeof document !== "undefined" && !enhanced) void loadHeadless().catch(() => {});
   useEffect(() => {

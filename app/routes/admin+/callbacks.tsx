@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { CallbackCards } from "~/components/admin-callbacks/callback-cards";
 import { LazyRescheduleDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
+import { RefreshLink } from "~/components/ui/refresh-link";
 import { callbackAgentFromSearch } from "~/domain/schemas/admin-callbacks";
 import { getAdminCallbackLead, listAdminCallbacks } from "~/services/admin-callbacks.server";
 import { agentFilterChoices } from "~/services/agents.server";
@@ -14,6 +15,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { CALLBACK_INTENT_FAILURES, rescheduleIntent } from "~/utils/callback-intents.server";
 import { runIntent } from "~/utils/intent.server";
 import { hrefWith, pageCount } from "~/utils/list";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Callback Management", subtitle: "Every agent's scheduled callbacks" };
 export const meta: MetaFunction = () => [{ title: "Callback Management | Agency CRM" }];
@@ -54,7 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminCallbacksPage() {
-  const { list, agents, agentId, rescheduling, timezone } = useLoaderData<typeof loader>();
+  const { list, agents, agentId, rescheduling, timezone } = useRefreshedLoaderData<typeof loader>(60_000, {
+    pauseWhile: dialogOpen,
+  });
   const location = useLocation();
   const submit = useSubmit();
   usePreloadedLeadForms();
@@ -90,9 +94,7 @@ export default function AdminCallbacksPage() {
           <p className="text-sm text-slate-600" aria-live="polite">
             Scheduled callbacks: {list.total}
           </p>
-          <Link to={hrefWith(here, { dialog: null, id: null })} className={buttonClass("secondary")} preventScrollReset>
-            Refresh
-          </Link>
+          <RefreshLink to={hrefWith(here, { dialog: null, id: null })} />
         </div>
       </div>
       <CallbackCards callbacks={list.rows} here={here} timezone={timezone} />

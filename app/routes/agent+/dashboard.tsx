@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
-import { ButtonLink } from "~/components/ui/button";
 import { Card, StatCards } from "~/components/ui/card";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { PeriodFilter } from "~/components/ui/period-filter";
+import { RefreshLink } from "~/components/ui/refresh-link";
 import { formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { periodFromSearch } from "~/domain/period-range";
@@ -33,10 +33,7 @@ export default function AgentDashboard() {
   const { stats, recentApplications, query, recentStatus, timezone, firstName } =
     useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
-  const navigation = useNavigation();
   const here = location.pathname + location.search;
-  // Refresh is a link to this same page: its loaders run again, with or without JavaScript.
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -46,9 +43,7 @@ export default function AgentDashboard() {
             selection={query}
             extra={{ [RECENT_PARAM]: recentStatus === "all" ? undefined : recentStatus }}
           />
-          <ButtonLink to={here} variant="secondary" preventScrollReset aria-busy={refreshing || undefined}>
-            {refreshing ? "Refreshing..." : "Refresh"}
-          </ButtonLink>
+          <RefreshLink to={here} />
         </div>
       </div>
       <StatCards

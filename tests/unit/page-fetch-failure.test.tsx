@@ -32,7 +32,9 @@ function LayoutError() {
   );
 }
 
-const page = (id: string, path: string, loader: () => unknown) => ({
+type Loader = NonNullable<Routes[string]["module"]["loader"]>;
+
+const page = (id: string, path: string, loader: Loader) => ({
   id,
   parentId: "routes/admin+/_layout",
   path,

@@ -57,6 +57,16 @@ export function growthPercent(current: number, previous: number): number | null 
 }
 
 /**
+ * How many of a sale's nine months would be overdue from the start: those due before `today`
+ * (YYYY-MM-DD in the user's time zone) when the schedule starts at a first draft date that has
+ * passed. 0 without a first draft date (the schedule then starts today).
+ */
+export function monthsOverdueAtSale(firstDraftDate: string | null | undefined, today: string): number {
+  if (!firstDraftDate || !parseIsoDate(firstDraftDate.slice(0, 10))) return 0;
+  return paymentScheduleDueDates(firstDraftDate.slice(0, 10)).filter((dueDate) => dueDate < today).length;
+}
+
+/**
  * Nine monthly due dates from the first draft. Each keeps the first draft's day of month, falling
  * back to the month's last day when that day does not exist (Jan 31, Feb 28, Mar 31 ...).
  */

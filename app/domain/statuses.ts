@@ -114,7 +114,8 @@ export const leadStatusStyle = statusStyles<LeadStatus>(
 export const PAYMENT_STATUSES = ["not_paid", "paid", "cancelled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-// The admin and lead views of the original product call an unpaid month "pending".
+// The admin and lead views of the original product call an unpaid month "pending"; every page
+// here says Not Paid (decision 042), so a payment is never confused with a Pending lead.
 export const paymentStatusStyle = statusStyles<PaymentStatus>(
   {
     not_paid: ["Not Paid", "yellow"],
@@ -127,14 +128,14 @@ export const paymentStatusStyle = statusStyles<PaymentStatus>(
 
 /**
  * The admin's retention screens (part 2: "pending/paid/cancelled in the admin and lead views")
- * name an unpaid month Pending; it is stored as not_paid (decision 026). Their filter is "all"
- * or one of these words.
+ * take pending for an unpaid month, stored as not_paid (decision 026), and show it as Not Paid
+ * like every other page (decision 042). Their filter is "all" or one of these words.
  */
 export const ADMIN_PAYMENT_STATUSES = ["pending", "paid", "cancelled"] as const;
 export const ADMIN_PAYMENT_FILTERS = ["all", ...ADMIN_PAYMENT_STATUSES] as const;
 export type AdminPaymentFilter = (typeof ADMIN_PAYMENT_FILTERS)[number];
 export const adminPaymentStatusStyle = statusStyles<(typeof ADMIN_PAYMENT_STATUSES)[number]>(
-  { pending: ["Pending", "yellow"], paid: ["Paid", "green"], cancelled: ["Cancelled", "red"] },
+  { pending: ["Not Paid", "yellow"], paid: ["Paid", "green"], cancelled: ["Cancelled", "red"] },
   "pending",
   { not_paid: "pending" },
 );

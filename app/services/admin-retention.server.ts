@@ -3,11 +3,12 @@ import { adminPaymentStatusSchema, type RetentionAccountsQuery } from "~/domain/
 import { limitOffset, type Page } from "~/utils/list";
 import { listAllLeads, type AdminLeadRow } from "./admin-leads.server";
 import { validInput } from "./errors.server";
-import { leadsWhere, type LeadPayment } from "./lead-reads.server";
+import { leadsWhere } from "./lead-reads.server";
 import { assertAdmin } from "./permissions.server";
 import {
   ACTIVE_POLICY_SQL,
   dollars,
+  HAS_DUE_PAYMENT_SQL,
   paymentsOfSales,
   policyStatusOf,
   todayAndTomorrow,
@@ -43,6 +44,8 @@ export type RetentionAccount = {
   policyStatus: PolicyStatus;
   /** An unpaid month of an active policy is due today or tomorrow in the admin's time zone. */
   paymentDueSoon: boolean;
+  /** An unpaid month of an active policy is past its due date. */
+  paymentOverdue: boolean;
   payments: AccountPayment[];
 };
 
@@ -52,24 +55,43 @@ export type RetentionManagementSummary = {
   paymentsDueSoon: number;
   dueToday: number;
   dueTomorrow: number;
+  /** Unpaid months of active policies whose due date has passed. */
+  overdue: number;
   paidPayments: number;
   totalPayments: number;
   /** paid / total as a whole percent (part 1, section 9); 0 without payments. */
   successRate: number;
 };
 
-/** A sale of retention by sale: the All Leads row, its sale date and its months (the spec's paymentTracking). */
-export type SaleWithPayments = AdminLeadRow & { saleDate: string | null; paymentTracking: LeadPayment[] };
+/**
+ * A sale of retention by sale: the All Leads row, its sale date, where the policy stands and its
+ * months (the spec's paymentTracking) flagged overdue or due soon as on the other screens.
+ */
+export type SaleWithPayments = AdminLeadRow & {
+  saleDate: string | null;
+  policyStatus: PolicyStatus;
+  paymentTracking: RetentionPayment[];
+};
 
 /** Whole percent of paid months; 0 when there are none. */
 export function paymentSuccessRate(paid: number, total: number) {
   return total > 0 ? Math.round((paid / total) * 100) : 0;
 }
 
-/** The accounts' WHERE over `applications a`: every sold policy, of the agent and matching the search when asked. */
-function accountsWhere(query: Pick<RetentionAccountsQuery, "agentId" | "search">) {
+/**
+ * The accounts' WHERE over `applications a`: every sold policy, of the agent, matching the search
+ * and with a payment overdue or due by `tomorrow` (?status=due) when asked.
+ */
+function accountsWhere(
+  query: Pick<RetentionAccountsQuery, "agentId" | "search"> & { status?: RetentionAccountsQuery["status"] },
+  tomorrow: string,
+) {
   const conditions = ["a.sold_at IS NOT NULL"];
   const replacements: Record<string, string> = {};
+  if (query.status === "due") {
+    conditions.push(HAS_DUE_PAYMENT_SQL);
+    replacements.tomorrow = tomorrow;
+  }
   if (query.agentId) {
     conditions.push("a.agent_id = :agentId");
     replacements.agentId = query.agentId;
@@ -86,25 +108,26 @@ function accountsWhere(query: Pick<RetentionAccountsQuery, "agentId" | "search">
  */
 export async function retentionManagementSummary(
   actor: SessionUser,
-  filters: Pick<RetentionAccountsQuery, "agentId" | "search">,
+  filters: Pick<RetentionAccountsQuery, "agentId" | "search"> & { status?: RetentionAccountsQuery["status"] },
   now = new Date(),
 ): Promise<RetentionManagementSummary> {
   assertAdmin(actor);
-  const { where, replacements } = accountsWhere(filters);
   const { today, tomorrow } = todayAndTomorrow(actor, now);
-  const scoped = Boolean(filters.agentId || filters.search);
+  const { where, replacements } = accountsWhere(filters, tomorrow);
+  const scoped = Boolean(filters.agentId || filters.search || filters.status === "due");
   const months = (condition: string) =>
     scoped
       ? `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id WHERE ${where} AND ${condition}`
       : `SELECT COUNT(*) FROM payment_trackings t WHERE ${condition}`;
-  const dueOn = (day: string) =>
+  const unpaid = (dueCondition: string) =>
     `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
-     WHERE t.status = 'not_paid' AND t.due_date = :${day} AND ${where} AND ${ACTIVE_POLICY_SQL}`;
+     WHERE t.status = 'not_paid' AND ${dueCondition} AND ${where} AND ${ACTIVE_POLICY_SQL}`;
   const figures = await numbersInOneStatement(
     {
       totalAccounts: `SELECT COUNT(*) FROM applications a WHERE ${where}`,
-      dueToday: dueOn("today"),
-      dueTomorrow: dueOn("tomorrow"),
+      dueToday: unpaid("t.due_date = :today"),
+      dueTomorrow: unpaid("t.due_date = :tomorrow"),
+      overdue: unpaid("t.due_date < :today"),
       paidPayments: months("t.status = 'paid'"),
       totalPayments: months("1 = 1"),
     },
@@ -115,6 +138,7 @@ export async function retentionManagementSummary(
     paymentsDueSoon: figures.dueToday + figures.dueTomorrow,
     dueToday: figures.dueToday,
     dueTomorrow: figures.dueTomorrow,
+    overdue: figures.overdue,
     paidPayments: figures.paidPayments,
     totalPayments: figures.totalPayments,
     successRate: paymentSuccessRate(figures.paidPayments, figures.totalPayments),
@@ -152,7 +176,8 @@ export async function listRetentionAccounts(
   now = new Date(),
 ): Promise<Page<RetentionAccount>> {
   assertAdmin(actor);
-  const { where, replacements } = accountsWhere(query);
+  const days = todayAndTomorrow(actor, now);
+  const { where, replacements } = accountsWhere(query, days.tomorrow);
   const [rows, [counted]] = await Promise.all([
     selectRows<AccountRow>(
       `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email,
@@ -175,7 +200,6 @@ export async function listRetentionAccounts(
     selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
   ]);
   const payments = await paymentsOfSales(rows.map((row) => row.id));
-  const days = todayAndTomorrow(actor, now);
   return {
     rows: rows.map((row) => {
       const policyStatus = policyStatusOf(row);
@@ -192,7 +216,8 @@ export async function listRetentionAccounts(
         monthlyPremium: dollars(row.monthlyPremiumCents),
         saleDate: new Date(row.soldAt).toISOString(),
         policyStatus,
-        paymentDueSoon: months.some((payment) => payment.due !== null),
+        paymentDueSoon: months.some((payment) => payment.due === "today" || payment.due === "tomorrow"),
+        paymentOverdue: months.some((payment) => payment.due === "overdue"),
         payments: months,
       };
     }),
@@ -207,25 +232,46 @@ export async function listRetentionAccounts(
  * sale (every All Leads filter still applies, plus ?paymentStatus=: the sales with at least one
  * month in that status), each with its sale date and its months (the spec's paymentTracking).
  */
-export async function listSalesWithPayments(actor: SessionUser, query: AllLeadsQuery): Promise<Page<SaleWithPayments>> {
+export async function listSalesWithPayments(
+  actor: SessionUser,
+  query: AllLeadsQuery,
+  now = new Date(),
+): Promise<Page<SaleWithPayments>> {
   assertAdmin(actor);
   const page = await listAllLeads(actor, { ...query, status: "sale" });
   const ids = page.rows.map((row) => row.id);
+  type SoldRow = {
+    id: string;
+    soldAt: Date | string | null;
+    commissionCancelledAt: Date | string | null;
+    lapsed: number | string | boolean;
+  };
   const [payments, sold] = await Promise.all([
     paymentsOfSales(ids),
     ids.length
-      ? selectRows<{ id: string; soldAt: Date | string | null }>(
-          `SELECT a.id, a.sold_at AS "soldAt" FROM applications a WHERE a.id IN (:ids)`,
+      ? selectRows<SoldRow>(
+          `SELECT a.id, a.sold_at AS "soldAt", a.commission_cancelled_at AS "commissionCancelledAt",
+             CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
+               THEN 1 ELSE 0 END AS "lapsed"
+           FROM applications a WHERE a.id IN (:ids)`,
           { ids },
         )
       : Promise.resolve([]),
   ]);
-  const soldAt = new Map(sold.map((row) => [row.id, row.soldAt]));
+  const soldRows = new Map(sold.map((row) => [row.id, row]));
+  const days = todayAndTomorrow(actor, now);
   return {
     ...page,
     rows: page.rows.map((row) => {
-      const at = soldAt.get(row.id);
-      return { ...row, saleDate: at ? new Date(at).toISOString() : null, paymentTracking: payments.get(row.id) ?? [] };
+      const soldRow = soldRows.get(row.id);
+      // A lead in sale always has its sale row; a missing one reads as active with no months.
+      const policyStatus = soldRow ? policyStatusOf(soldRow) : "active";
+      return {
+        ...row,
+        saleDate: soldRow?.soldAt ? new Date(soldRow.soldAt).toISOString() : null,
+        policyStatus,
+        paymentTracking: withDueFlags(payments.get(row.id) ?? [], policyStatus, days),
+      };
     }),
   };
 }

@@ -31,14 +31,26 @@ export const PAYMENT_NOT_FOUND = "Payment not found";
 export const ACTIVE_POLICY_SQL = `a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')`;
 
+/**
+ * An active policy with a payment to chase: an unpaid month overdue or due by tomorrow (`:tomorrow`
+ * in the reader's time zone). The list filter behind the Payments Due card (?status=due).
+ */
+export const HAS_DUE_PAYMENT_SQL = `${ACTIVE_POLICY_SQL}
+  AND EXISTS (SELECT 1 FROM payment_trackings d WHERE d.application_id = a.id AND d.status = 'not_paid' AND d.due_date <= :tomorrow)`;
+
 /** Where a policy stands: active, lapsed (a month cancelled) or its commission cancelled. */
 export type PolicyStatus = "active" | "lapsed" | "commission_cancelled";
 
 /** One month of a policy (the spec's Payment tracking entry), money in dollars. */
 export type RetentionPayment = LeadPayment & {
-  /** An unpaid month of an active policy due today or tomorrow in the agent's time zone. */
-  due: "today" | "tomorrow" | null;
+  /**
+   * An unpaid month of an active policy whose due date has passed (overdue), or that is due today
+   * or tomorrow, in the reader's time zone.
+   */
+  due: DueFlag | null;
 };
+
+export type DueFlag = "overdue" | "today" | "tomorrow";
 
 /** The spec's Retention policy (agent), with where it stands and the product it was sold with. */
 export type RetentionPolicy = {
@@ -54,13 +66,15 @@ export type RetentionPolicy = {
   payments: RetentionPayment[];
 };
 
-/** The tracker's cards: Active Accounts, Monthly Revenue, Payments Due (today plus tomorrow). */
+/** The tracker's cards: Active Accounts, Monthly Revenue, Payments Due (today plus tomorrow) and the overdue months. */
 export type RetentionSummary = {
   activeAccounts: number;
   monthlyRevenue: number;
   paymentsDue: number;
   dueToday: number;
   dueTomorrow: number;
+  /** Unpaid months of active policies whose due date has passed. */
+  overdue: number;
 };
 
 /** A DATEONLY as the drivers answer it (a string, or a Date) to YYYY-MM-DD. */
@@ -88,18 +102,21 @@ export function policyStatusOf(row: {
   return Number(row.lapsed) ? "lapsed" : "active";
 }
 
-/** A policy's months with their due flag: an unpaid month of an active policy due today or tomorrow. */
+/** When an unpaid month of an active policy falls due: passed, today, tomorrow, or later (null). */
+export function dueFlag(dueDate: string, days: DueDays): DueFlag | null {
+  if (dueDate < days.today) return "overdue";
+  if (dueDate === days.today) return "today";
+  return dueDate === days.tomorrow ? "tomorrow" : null;
+}
+
+/**
+ * A policy's months with their due flag. Only an unpaid month of an active policy is flagged: a
+ * lapsed or cancelled policy is not chased, so its open months are not overdue.
+ */
 export function withDueFlags(months: LeadPayment[], policyStatus: PolicyStatus, days: DueDays): RetentionPayment[] {
   return months.map((payment) => {
     const open = policyStatus === "active" && payment.status === "not_paid";
-    const due = !open
-      ? null
-      : payment.dueDate === days.today
-        ? "today"
-        : payment.dueDate === days.tomorrow
-          ? "tomorrow"
-          : null;
-    return { ...payment, due };
+    return { ...payment, due: open ? dueFlag(payment.dueDate, days) : null };
   });
 }
 
@@ -112,15 +129,19 @@ export function withDueFlags(months: LeadPayment[], policyStatus: PolicyStatus, 
 export async function retentionSummary(actor: SessionUser, now = new Date()): Promise<RetentionSummary> {
   const agentId = assertAgent(actor);
   const { today, tomorrow } = todayAndTomorrow(actor, now);
-  const dueOn = (day: string) =>
+  const unpaid = (dueCondition: string) =>
     `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
-     WHERE t.status = 'not_paid' AND t.due_date = :${day} AND a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`;
+     WHERE t.status = 'not_paid' AND ${dueCondition} AND a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`;
   // One pass over the agent's active policies gives both their count and their premiums (two
   // scalar subqueries had tested every policy twice); the due payments ride in the same statement.
-  type Figures = Record<"activeAccounts" | "monthlyRevenueCents" | "dueToday" | "dueTomorrow", number | string | null>;
+  type Figures = Record<
+    "activeAccounts" | "monthlyRevenueCents" | "dueToday" | "dueTomorrow" | "overdue",
+    number | string | null
+  >;
   const [row] = await selectRows<Figures>(
     `SELECT COUNT(*) AS "activeAccounts", SUM(a.monthly_premium_cents) AS "monthlyRevenueCents",
-       (${dueOn("today")}) AS "dueToday", (${dueOn("tomorrow")}) AS "dueTomorrow"
+       (${unpaid("t.due_date = :today")}) AS "dueToday", (${unpaid("t.due_date = :tomorrow")}) AS "dueTomorrow",
+       (${unpaid("t.due_date < :today")}) AS "overdue"
      FROM applications a WHERE a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`,
     { agentId, today, tomorrow },
   );
@@ -129,6 +150,7 @@ export async function retentionSummary(actor: SessionUser, now = new Date()): Pr
     monthlyRevenueCents: Number(row?.monthlyRevenueCents ?? 0),
     dueToday: Number(row?.dueToday ?? 0),
     dueTomorrow: Number(row?.dueTomorrow ?? 0),
+    overdue: Number(row?.overdue ?? 0),
   };
   return {
     activeAccounts: figures.activeAccounts,
@@ -136,6 +158,7 @@ export async function retentionSummary(actor: SessionUser, now = new Date()): Pr
     paymentsDue: figures.dueToday + figures.dueTomorrow,
     dueToday: figures.dueToday,
     dueTomorrow: figures.dueTomorrow,
+    overdue: figures.overdue,
   };
 }
 
@@ -164,18 +187,19 @@ type PaymentRow = {
 
 /**
  * GET /api/agent/retention and the tracker: the signed-in agent's sold policies (every lead with
- * a sale recorded, whatever its status now, decision 019), newest sale first, one page of them
- * and the total. Plain SQL: the page's ids from the (agent_id, sold_at, id) index, then only
+ * a sale recorded, whatever its status now, decision 019), or with ?status=due only those with a
+ * payment overdue or due by tomorrow, newest sale first, one page of them and the total. Plain SQL: the page's ids from the (agent_id, sold_at, id) index, then only
  * their rows with the primary phone and the carrier's name, and their payments in one more
  * statement by the (application_id, month_number) index. Only an agent has policies (403).
  */
 export async function listAgentRetention(
   actor: SessionUser,
-  query: Pick<RetentionListQuery, "page" | "pageSize">,
+  query: Pick<RetentionListQuery, "page" | "pageSize"> & { status?: RetentionListQuery["status"] },
   now = new Date(),
 ): Promise<Page<RetentionPolicy>> {
   const agentId = assertAgent(actor);
-  const sold = "a.agent_id = :agentId AND a.sold_at IS NOT NULL";
+  const days = todayAndTomorrow(actor, now);
+  const sold = `a.agent_id = :agentId AND a.sold_at IS NOT NULL${query.status === "due" ? ` AND ${HAS_DUE_PAYMENT_SQL}` : ""}`;
   const [rows, [counted]] = await Promise.all([
     selectRows<PolicyRow>(
       `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName",
@@ -190,12 +214,14 @@ export async function listAgentRetention(
              ORDER BY a.sold_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
        JOIN applications a ON a.id = page.id
        ORDER BY a.sold_at DESC, a.id DESC`,
-      { agentId, ...limitOffset(query) },
+      { agentId, tomorrow: days.tomorrow, ...limitOffset(query) },
     ),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${sold}`, { agentId }),
+    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${sold}`, {
+      agentId,
+      tomorrow: days.tomorrow,
+    }),
   ]);
   const payments = await paymentsOfSales(rows.map((row) => row.id));
-  const days = todayAndTomorrow(actor, now);
   const agentName = `${actor.firstName} ${actor.lastName}`;
   return {
     rows: rows.map((row) => {

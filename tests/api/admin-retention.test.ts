@@ -86,6 +86,7 @@ describe("Retention Management's cards", () => {
       paymentsDueSoon: 2,
       dueToday: 1,
       dueTomorrow: 1,
+      overdue: 0,
       paidPayments: 0,
       totalPayments: 18,
       successRate: 0,
@@ -394,6 +395,72 @@ describe("PUT /api/admin/payment-tracking/{id}", () => {
     expect((await put(id, undefined, { status: "paid" })).status).toBe(401);
     expect((await put(id, cookie, { status: "paid" }, "PATCH")).status).toBe(405);
     expect((await PaymentTracking.findByPk(id))!.status).toBe("not_paid");
+  });
+});
+
+describe("past-due payments (audit item 21)", () => {
+  it("Retention Management flags, counts and lists the accounts with a month overdue or due by tomorrow", async () => {
+    const { actor } = await adminIn();
+    // June 15: the older sale's months from April 20 have two passed (April 20, May 20), one paid.
+    const me = await agentWithTwoSales("2026-04-20", "2026-07-01");
+    await setStatus(me.older.payments[0]!.id, "paid");
+    const filters = { agentId: me.agent.id };
+    expect(await retentionManagementSummary(actor, filters, NOW)).toMatchObject({
+      overdue: 1,
+      paymentsDueSoon: 0,
+    });
+    const all = await listRetentionAccounts(actor, { ...NO_FILTERS, agentId: me.agent.id }, NOW);
+    const older = all.rows.find((row) => row.id === me.older.id)!;
+    expect(older).toMatchObject({ paymentOverdue: true, paymentDueSoon: false });
+    expect(older.payments.slice(0, 3).map((p) => p.due)).toEqual([null, "overdue", null]);
+    expect(all.rows.find((row) => row.id === me.newer.id)).toMatchObject({ paymentOverdue: false });
+
+    // The Payments Due Soon card's list (?status=due): only the account to chase, and the cards follow it.
+    const due = await listRetentionAccounts(actor, { ...NO_FILTERS, status: "due", agentId: me.agent.id }, NOW);
+    expect(due.rows.map((row) => row.id)).toEqual([me.older.id]);
+    expect(await retentionManagementSummary(actor, { ...filters, status: "due" }, NOW)).toMatchObject({
+      totalAccounts: 1,
+      overdue: 1,
+    });
+  });
+
+  it("retention by sale flags overdue months, and a lapsed sale's passed months are not", async () => {
+    const { actor } = await adminIn();
+    const me = await agentWithTwoSales("2026-04-20", "2026-04-20");
+    await setStatus(me.newer.payments[8]!.id, "cancelled");
+    const page = await listSalesWithPayments(
+      actor,
+      { ...NO_FILTERS, unread: false, agentId: me.agent.id, paymentStatus: "all" },
+      NOW,
+    );
+    const byId = new Map(page.rows.map((row) => [row.id, row]));
+    expect(
+      byId
+        .get(me.older.id)!
+        .paymentTracking.slice(0, 3)
+        .map((p) => p.due),
+    ).toEqual(["overdue", "overdue", null]);
+    expect(byId.get(me.newer.id)!.policyStatus).toBe("lapsed");
+    expect(byId.get(me.newer.id)!.paymentTracking.every((p) => p.due === null)).toBe(true);
+  });
+
+  it("GET /api/admin/retention?status=due lists the accounts to chase; a bad filter is a 400", async () => {
+    const { cookie } = await adminIn();
+    const me = await agentWithTwoSales("2020-01-10", "2099-01-10");
+    const res = await callRoute(retentionApi, {
+      path: `/api/admin/retention?status=due&agentId=${me.agent.id}`,
+      cookie,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("1");
+    const body = await jsonOf<{ accounts: { id: string; paymentOverdue: boolean }[]; summary: { overdue: number } }>(
+      res,
+    );
+    expect(body.accounts).toEqual([expect.objectContaining({ id: me.older.id, paymentOverdue: true })]);
+    expect(body.summary.overdue).toBe(9);
+    const bad = await callRoute(retentionApi, { path: "/api/admin/retention?status=late", cookie });
+    expect(bad.status).toBe(400);
+    expect((await jsonOf(bad)).error).toBe("Status must be one of: all, due");
   });
 });
 

@@ -124,6 +124,8 @@ describe("the tracker's cards", () => {
       paymentsDue: 2,
       dueToday: 1,
       dueTomorrow: 1,
+      // Month 1 of b (May 16) was never paid.
+      overdue: 1,
     });
     expect(a.payments[0]!.dueDate).toBe("2026-06-15");
     expect(b.payments[1]!.dueDate).toBe("2026-06-16");
@@ -147,13 +149,13 @@ describe("the tracker's cards", () => {
       return Object.fromEntries(list.rows.map((policy) => [policy.payments[0]!.dueDate, policy.payments[0]!.due]));
     };
     expect(await flags(west)).toEqual({ "2026-03-09": "today", "2026-03-10": "tomorrow", "2026-03-11": null });
-    expect(await flags(east)).toEqual({ "2026-03-09": null, "2026-03-10": "today", "2026-03-11": "tomorrow" });
+    expect(await flags(east)).toEqual({ "2026-03-09": "overdue", "2026-03-10": "today", "2026-03-11": "tomorrow" });
     // A minute later it is midnight in Los Angeles: the 10th is today there.
     const later = new Date("2026-03-10T07:00:00Z");
     expect(await retentionSummary(west.actor, later)).toMatchObject({ dueToday: 1, dueTomorrow: 1 });
     const westLater = await listAgentRetention(west.actor, { page: 1, pageSize: 10 }, later);
     const dueLater = Object.fromEntries(westLater.rows.map((p) => [p.payments[0]!.dueDate, p.payments[0]!.due]));
-    expect(dueLater).toEqual({ "2026-03-09": null, "2026-03-10": "today", "2026-03-11": "tomorrow" });
+    expect(dueLater).toEqual({ "2026-03-09": "overdue", "2026-03-10": "today", "2026-03-11": "tomorrow" });
   });
 
   it("are all zero for an agent with no sales", async () => {
@@ -165,6 +167,7 @@ describe("the tracker's cards", () => {
       paymentsDue: 0,
       dueToday: 0,
       dueTomorrow: 0,
+      overdue: 0,
     });
     expect((await listAgentRetention(me.actor, { page: 1, pageSize: 10 })).total).toBe(0);
   });
@@ -246,6 +249,69 @@ describe("the tracker's policies", () => {
     const { actor } = await signedInAdmin();
     await expect(listAgentRetention(actor, { page: 1, pageSize: 10 })).rejects.toMatchObject({ status: 403 });
     await expect(retentionSummary(actor)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("past-due payments (audit item 21)", () => {
+  it("flags an unpaid month whose due date has passed as overdue, counts it, and lists only policies with payments due", async () => {
+    const me = await agentIn("America/New_York");
+    const now = new Date("2026-06-15T16:00:00Z"); // June 15 in New York
+    // Months 1-2 (April 20, May 20) have passed: month 1 paid, month 2 never.
+    const late = await soldPolicy(me, { firstDue: "2026-04-20", soldAt: new Date("2026-04-01T12:00:00Z") });
+    await late.payments[0]!.update({ status: "paid" });
+    const dueSoon = await soldPolicy(me, { firstDue: "2026-06-16", soldAt: new Date("2026-06-01T12:00:00Z") });
+    await soldPolicy(me, { firstDue: "2026-07-01", soldAt: new Date("2026-06-02T12:00:00Z") });
+    // A lapsed policy's passed months are not chased.
+    const lapsed = await soldPolicy(me, { firstDue: "2026-03-01", soldAt: new Date("2026-03-01T12:00:00Z") });
+    await lapsed.payments[8]!.update({ status: "cancelled" });
+
+    expect(await retentionSummary(me.actor, now)).toMatchObject({ overdue: 1, dueToday: 0, dueTomorrow: 1 });
+    const all = await listAgentRetention(me.actor, { page: 1, pageSize: 10, status: "all" }, now);
+    const flagsOf = (id: string) => all.rows.find((row) => row.id === id)!.payments.map((p) => p.due);
+    expect(flagsOf(late.lead.id).slice(0, 3)).toEqual([null, "overdue", null]);
+    expect(flagsOf(lapsed.lead.id)).toEqual(Array(9).fill(null));
+    expect(all.total).toBe(4);
+
+    // The Payments Due card's list: policies with a month overdue or due by tomorrow.
+    const due = await listAgentRetention(me.actor, { page: 1, pageSize: 10, status: "due" }, now);
+    expect(due.rows.map((row) => row.id)).toEqual([dueSoon.lead.id, late.lead.id]);
+    expect(due.total).toBe(2);
+
+    // Paying the overdue month takes the policy off the list and the count.
+    await late.payments[1]!.update({ status: "paid" });
+    expect(await retentionSummary(me.actor, now)).toMatchObject({ overdue: 0 });
+    const after = await listAgentRetention(me.actor, { page: 1, pageSize: 10, status: "due" }, now);
+    expect(after.rows.map((row) => row.id)).toEqual([dueSoon.lead.id]);
+  });
+
+  it("GET /api/agent/retention?status=due answers the policies with payments due and the overdue count; a bad filter is a 400", async () => {
+    const me = await agentIn();
+    const overdue = await soldPolicy(me, { firstDue: "2020-01-10" });
+    await soldPolicy(me, { firstDue: "2099-01-10" });
+    const res = await callRoute(retentionApiLoader, { path: "/api/agent/retention?status=due", cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("1");
+    const body = await jsonOf<{
+      policies: { id: string; payments: { due: string | null }[] }[];
+      summary: Record<string, number>;
+    }>(res);
+    expect(body.policies.map((p) => p.id)).toEqual([overdue.lead.id]);
+    expect(body.policies[0]!.payments.every((p) => p.due === "overdue")).toBe(true);
+    expect(body.summary.overdue).toBe(9);
+    const bad = await callRoute(retentionApiLoader, { path: "/api/agent/retention?status=late", cookie: me.cookie });
+    expect(bad.status).toBe(400);
+    expect((await jsonOf(bad)).error).toBe("Status must be one of: all, due");
+  });
+
+  it("the tracker page keeps the filter from the URL", async () => {
+    const me = await agentIn();
+    const overdue = await soldPolicy(me, { firstDue: "2020-01-10" });
+    await soldPolicy(me, { firstDue: "2099-01-10" });
+    const page = await jsonOf<{ list: { total: number; rows: { id: string }[] }; status: string }>(
+      await callRoute(pageLoader, { path: "/agent/retention?status=due", cookie: me.cookie }),
+    );
+    expect(page.status).toBe("due");
+    expect(page.list.rows.map((row) => row.id)).toEqual([overdue.lead.id]);
   });
 });
 

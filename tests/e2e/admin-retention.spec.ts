@@ -30,7 +30,7 @@ async function choose(
   page: Page,
   scope: Locator,
   name: string,
-  label: "Paid" | "Pending" | "Cancelled",
+  label: "Paid" | "Not Paid" | "Cancelled",
   noJs: boolean,
 ) {
   await scope.getByLabel(name, { exact: true }).selectOption({ label });
@@ -105,7 +105,7 @@ for (const size of WIDTHS) {
     // The payment filter: only the sale with a paid month.
     await page
       .getByRole("navigation", { name: "Filter by payment status" })
-      .getByRole("link", { name: "Paid" })
+      .getByRole("link", { name: "Paid", exact: true })
       .click();
     await expect(page).toHaveURL(/paymentStatus=paid/);
     await expect(page.getByRole("article")).toHaveCount(1);
@@ -119,7 +119,7 @@ for (const size of WIDTHS) {
     expect(await storedStatus(dueToday.payments[1]!.id)).toBe("paid");
     await choose(page, sale, `Month 9 payment status for ${dueToday.name}`, "Cancelled", noJs);
     await expect(sale.getByRole("listitem").nth(8)).toHaveAttribute("data-payment-status", "cancelled");
-    await choose(page, sale, `Month 9 payment status for ${dueToday.name}`, "Pending", noJs);
+    await choose(page, sale, `Month 9 payment status for ${dueToday.name}`, "Not Paid", noJs);
     await expect(sale.getByRole("listitem").nth(8)).toHaveAttribute("data-payment-status", "not_paid");
 
     await page

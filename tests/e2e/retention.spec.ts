@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PaymentTracking } from "~db";
 import { uniqueName } from "../support/application-factories";
 import { createPoliciesDueTodayAndTomorrow, createSoldPolicy } from "../support/retention-factories";
-import { expect, test } from "./fixtures";
+import { expect, startSession, test } from "./fixtures";
 import { isNoJs } from "./helpers";
 
 // The 9-Month Payment Tracker as an agent uses it (issue 11, items 2 and 3), JavaScript on (a
@@ -116,4 +116,40 @@ test("the Save buttons are there only without JavaScript", async ({ page, agent 
   await page.goto("/agent/retention");
   const saves = page.getByRole("article", { name: policy.name }).getByRole("button", { name: /^Save month/ });
   await expect(saves).toHaveCount(isNoJs(testInfo) ? 9 : 0);
+});
+
+test("an unpaid month past its due date shows OVERDUE, is counted, and the Payments Due card leads to it (audit item 21)", async ({
+  page,
+  agent,
+  factory,
+}) => {
+  const late = await createSoldPolicy(agent.agentId, {
+    firstDue: "2020-01-10",
+    lastName: uniqueName("Late"),
+    soldAt: new Date(Date.now() - 86_400_000),
+  });
+  const later = await createSoldPolicy(agent.agentId, { firstDue: "2099-01-10", lastName: uniqueName("Later") });
+  const admin = await factory.admin();
+  await page.goto("/agent/retention");
+  const payments = card(page, "Payments Due");
+  await expect(payments.getByText("9 overdue")).toBeVisible();
+  const policy = page.getByRole("article", { name: late.name });
+  await expect(policy.getByText("OVERDUE")).toHaveCount(9);
+  await expect(page.getByRole("article", { name: later.name }).getByText("OVERDUE")).toHaveCount(0);
+
+  await payments.getByRole("link", { name: "Show policies with payments due" }).click();
+  await expect(page.getByRole("heading", { name: "Policies with payments due: 1" })).toBeVisible();
+  await expect(page.getByRole("article", { name: late.name })).toBeVisible();
+  await expect(page.getByRole("article", { name: later.name })).toHaveCount(0);
+
+  // The admin's screens say the same, in the same word for an unpaid month.
+  await startSession(page, admin);
+  await page.goto(`/admin/retention?agentId=${agent.agentId}`);
+  await expect(card(page, "Payments Due Soon").getByText(/9 overdue/)).toBeVisible();
+  const row = page.locator(`#account-${late.id}`);
+  await expect(row.getByText("Overdue").first()).toBeVisible();
+  await expect(page.getByRole("main").getByText("Pending", { exact: true })).toHaveCount(0);
+  await card(page, "Payments Due Soon").getByRole("link", { name: "Show accounts with payments due" }).click();
+  await expect(page.locator(`#account-${late.id}`)).toBeVisible();
+  await expect(page.locator(`#account-${later.id}`)).toHaveCount(0);
 });

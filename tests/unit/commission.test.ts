@@ -3,6 +3,7 @@ import {
   conversionRate,
   firstYearCommissionCents,
   growthPercent,
+  monthsOverdueAtSale,
   PAYMENT_MONTHS,
   paymentScheduleDueDates,
   percentOf,
@@ -98,5 +99,20 @@ describe("payment schedule", () => {
   it("rejects an invalid first draft date", () => {
     expect(() => paymentScheduleDueDates("2026-02-30")).toThrow(/Invalid first draft date/);
     expect(() => paymentScheduleDueDates("03/15/2026")).toThrow(/YYYY-MM-DD/);
+  });
+});
+
+describe("monthsOverdueAtSale (audit item 21)", () => {
+  it("counts the months of a schedule from a passed first draft date that are due before today", () => {
+    expect(monthsOverdueAtSale("2026-04-20", "2026-06-15")).toBe(2);
+    expect(monthsOverdueAtSale("2026-06-15", "2026-06-15")).toBe(0);
+    expect(monthsOverdueAtSale("2026-07-01", "2026-06-15")).toBe(0);
+    expect(monthsOverdueAtSale("2020-01-10", "2026-06-15")).toBe(9);
+  });
+
+  it("is 0 without a readable first draft date", () => {
+    expect(monthsOverdueAtSale(null, "2026-06-15")).toBe(0);
+    expect(monthsOverdueAtSale("", "2026-06-15")).toBe(0);
+    expect(monthsOverdueAtSale("not a date", "2026-06-15")).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   AGENT_SETTABLE_STATUSES,
   AGENT_STATUSES,
+  adminPaymentStatusStyle,
   agentStatusStyle,
   DISPOSITION_STATUSES,
   FORM_SUBMISSION_STATUSES,
@@ -135,5 +136,13 @@ describe("order statuses", () => {
   it("matches case-insensitively, keeps the canonical value and falls back to Active", () => {
     expect(orderStatusStyle("refunded").value).toBe("Refunded");
     expect(orderStatusStyle("Cancelled").value).toBe("Active");
+  });
+});
+
+describe("an unpaid month's name (audit item 21)", () => {
+  it("is Not Paid on the agent's, the lead's and the admin's pages alike", () => {
+    expect(paymentStatusStyle("not_paid").label).toBe("Not Paid");
+    expect(adminPaymentStatusStyle("pending").label).toBe("Not Paid");
+    expect(adminPaymentStatusStyle("not_paid").label).toBe("Not Paid");
   });
 });

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { ADMIN_PAYMENT_STATUSES, adminPaymentStatusStyle } from "~/domain/statuses";
+import type { DueFlag } from "~/services/retention.server";
 import { useHydrated } from "~/utils/hydrated";
 
 // One month's status select on the admin's retention screens: with JavaScript it saves as soon
@@ -63,14 +64,13 @@ export function PaymentBadge({ status }: { status: string }) {
   return <span className={`badge ${style.className}`}>{style.label}</span>;
 }
 
-export const DUE_LABEL = { today: "Due Today", tomorrow: "Due Tomorrow" } as const;
+// Overdue (an unpaid month whose due date has passed) is the most urgent, in the darkest red.
+const DUE = {
+  overdue: { label: "Overdue", className: "bg-red-800 text-white ring-red-900" },
+  today: { label: "Due Today", className: "bg-red-600 text-white ring-red-700" },
+  tomorrow: { label: "Due Tomorrow", className: "bg-amber-400 text-amber-950 ring-amber-500" },
+} as const;
 
-export function DueBadge({ due }: { due: "today" | "tomorrow" }) {
-  return (
-    <span
-      className={`badge ${due === "today" ? "bg-red-600 text-white ring-red-700" : "bg-amber-400 text-amber-950 ring-amber-500"}`}
-    >
-      {DUE_LABEL[due]}
-    </span>
-  );
+export function DueBadge({ due }: { due: DueFlag }) {
+  return <span className={`badge ${DUE[due].className}`}>{DUE[due].label}</span>;
 }

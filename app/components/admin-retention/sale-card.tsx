@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDate, formatDollars } from "~/domain/format";
 import type { SaleWithPayments } from "~/services/admin-retention.server";
-import { PaymentBadge, PaymentStatusForm } from "./payment-status-form";
+import { DueBadge, PaymentBadge, PaymentStatusForm } from "./payment-status-form";
 
 // One sale of retention by sale (part 2, section 2): lead name, agent, carrier, monthly premium,
 // sale date, and its months (up to nine slots: Month N, due date, status badge, status select).
@@ -37,11 +37,14 @@ export function SaleCard({ sale, timezone }: { sale: SaleWithPayments; timezone:
             <li
               key={payment.id}
               data-payment-status={payment.status}
-              className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200"
+              className={`rounded-md p-2 ring-1 ${payment.due === "overdue" ? "bg-red-50 ring-red-300" : "bg-slate-50 ring-slate-200"}`}
             >
               <div className="flex flex-wrap items-center justify-between gap-1">
                 <p className="text-sm font-semibold text-slate-900">Month {payment.monthNumber}</p>
-                <PaymentBadge status={payment.status} />
+                <span className="flex flex-wrap gap-1">
+                  <PaymentBadge status={payment.status} />
+                  {payment.due ? <DueBadge due={payment.due} /> : null}
+                </span>
               </div>
               <p className="mb-1.5 text-xs text-slate-600">
                 Due {formatDate(payment.dueDate, "UTC")} · {formatDollars(payment.amount)}

@@ -5,9 +5,9 @@ import { Alert } from "~/components/ui/card";
 import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
 import { SelectField, TextAreaField, Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { firstYearCommissionCents } from "~/domain/commission";
-import { formatMoney } from "~/domain/format";
-import { localDateTimeValue } from "~/domain/periods";
+import { firstYearCommissionCents, monthsOverdueAtSale } from "~/domain/commission";
+import { formatDate, formatMoney } from "~/domain/format";
+import { localDateTimeValue, todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusFormSchema } from "~/domain/schemas/lead-status";
 import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
 import type { SaleProduct } from "~/services/lead-status.server";
@@ -22,6 +22,8 @@ export type StatusFormLead = {
   monthlyPremium: number | null;
   carrier: { name: string } | null;
   callbackDate: string | null;
+  /** YYYY-MM-DD; the sale's schedule starts here. Absent where the page does not have it. */
+  firstDraftDate?: string | null;
 };
 
 /**
@@ -83,6 +85,10 @@ export function LeadStatusForm({
       ? firstYearCommissionCents(Math.round(lead.monthlyPremium * 100), product.compPercentage)
       : null;
 
+  // A first draft date already passed lays out months that are overdue the moment the sale is
+  // recorded: say so before the agent records it (without JavaScript, beside the product).
+  const overdueAtSale = soldBefore ? 0 : monthsOverdueAtSale(lead.firstDraftDate, todayIn(timezone));
+
   let submitLabel = "Update Status";
   let blocked = false;
   if (hydrated && selling) {
@@ -136,6 +142,16 @@ export function LeadStatusForm({
               </option>
             ))}
           </SelectField>
+          {overdueAtSale > 0 ? (
+            <Alert tone="warning">
+              <p className="font-semibold">First draft date has passed</p>
+              <p>
+                {hydrated ? "Recording this sale" : "A sale"} starts the payment schedule on{" "}
+                {formatDate(lead.firstDraftDate!.slice(0, 10), "UTC")}, so {overdueAtSale} of its 9 months will be
+                overdue at once. Edit the first draft date first if the client&apos;s payments start later.
+              </p>
+            </Alert>
+          ) : null}
         </div>
       ) : null}
 

@@ -23,7 +23,9 @@ const CELL_TONE: Record<string, string> = {
   not_paid: "bg-slate-50 ring-slate-200",
 };
 
+// Overdue (an unpaid month whose due date has passed) is the most urgent, in the darkest red.
 const DUE_FLAG = {
+  overdue: { label: "OVERDUE", className: "bg-red-800 text-white ring-red-900" },
   today: { label: "DUE TODAY", className: "bg-red-600 text-white ring-red-700" },
   tomorrow: { label: "DUE TOMORROW", className: "bg-amber-400 text-amber-950 ring-amber-500" },
 } as const;
@@ -98,7 +100,7 @@ function PaymentCell({ payment, customerName }: { payment: RetentionPayment; cus
   const saved = paymentStatusStyle(payment.status).value;
   return (
     <li
-      className={`rounded-md p-2 ring-1 ${flag ? "bg-amber-50 ring-amber-300" : CELL_TONE[saved]}`}
+      className={`rounded-md p-2 ring-1 ${payment.due === "overdue" ? "bg-red-50 ring-red-300" : flag ? "bg-amber-50 ring-amber-300" : CELL_TONE[saved]}`}
       data-payment-status={saved}
     >
       <div className="flex flex-wrap items-center justify-between gap-1">

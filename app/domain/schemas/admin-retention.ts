@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADMIN_PAYMENT_FILTERS, type AdminPaymentFilter } from "~/domain/statuses";
 import { listQuery, type ListParams } from "~/utils/list-query";
-import { paymentStatusField } from "./payment-tracking";
+import { paymentStatusField, RETENTION_FILTERS, type RetentionFilter } from "./payment-tracking";
 
 // The admin's two retention screens (issue 13, item 3) and their API: Retention Management's URL
 // and GET /api/admin/retention's query (?search=&agentId=&page=&pageSize=), the retention-by-sale
@@ -13,9 +13,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const agentIdField = z.string().trim().regex(UUID, "Agent must be an agent's id").optional();
 
 /** Retention accounts: 20 a page on the page (each row carries two selects), 100 by default on the API. */
-const accountList = listQuery({ pageSize: 20 });
+const accountList = listQuery({ statuses: RETENTION_FILTERS, pageSize: 20 });
 
-export type RetentionAccountsQuery = ListParams & { agentId?: string };
+export type RetentionAccountsQuery = ListParams<RetentionFilter> & { agentId?: string };
 
 /** GET /api/admin/retention's query (strict: a bad value is a 400 naming the field). */
 export const retentionAccountsQuerySchema = accountList.schema.and(

@@ -53,7 +53,14 @@ export const paymentTrackingUpdateSchema = z
 
 export type PaymentTrackingUpdate = z.output<typeof paymentTrackingUpdateSchema>;
 
-/** ?page=&pageSize= for the tracker (10 policies a page: each shows nine months) and GET /api/agent/retention. */
-export const retentionList = listQuery({ pageSize: 10 });
+/**
+ * Which policies a retention list shows (?status=): all of them, or those with a payment due, an
+ * unpaid month of an active policy overdue or due by tomorrow (where the Payments Due card leads).
+ */
+export const RETENTION_FILTERS = ["all", "due"] as const;
+export type RetentionFilter = (typeof RETENTION_FILTERS)[number];
 
-export type RetentionListQuery = ListParams;
+/** ?status=&page=&pageSize= for the tracker (10 policies a page: each shows nine months) and GET /api/agent/retention. */
+export const retentionList = listQuery({ statuses: RETENTION_FILTERS, pageSize: 10 });
+
+export type RetentionListQuery = ListParams<RetentionFilter>;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { paymentStatusAction } from "~/components/admin-retention/payment-intent.server";
 import { RetentionAccountsTable } from "~/components/admin-retention/retention-accounts-table";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
@@ -14,6 +14,7 @@ import { agentFilterChoices } from "~/services/agents.server";
 import { listRetentionAccounts, retentionManagementSummary } from "~/services/admin-retention.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith, pageCount } from "~/utils/list";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Retention Management", subtitle: "Payments of every sold policy" };
 export const meta: MetaFunction = () => [{ title: "Retention Management | Agency CRM" }];
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     list,
     summary,
     agents,
-    filters: { search: query.search ?? "", agentId: query.agentId ?? "" },
+    filters: { search: query.search ?? "", agentId: query.agentId ?? "", status: query.status },
     timezone: user.timezone,
   };
 }
@@ -42,9 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = paymentStatusAction;
 
 export default function AdminRetention() {
-  const { list, summary, agents, filters, timezone } = useLoaderData<typeof loader>();
+  const { list, summary, agents, filters, timezone } = useRefreshedLoaderData<typeof loader>(60_000, {
+    pauseWhile: dialogOpen,
+  });
   // The other screen keeps the customer and agent chosen here.
   const bySale = hrefWith("/admin/retention-detailed", { search: filters.search, agentId: filters.agentId });
+  const here = hrefWith("/admin/retention", { search: filters.search, agentId: filters.agentId });
   return (
     <div className="space-y-5">
       <StatCards
@@ -53,7 +57,18 @@ export default function AdminRetention() {
           {
             label: "Payments Due Soon",
             value: summary.paymentsDueSoon,
-            caption: `${summary.dueToday} due today, ${summary.dueTomorrow} due tomorrow`,
+            caption: (
+              <>
+                {summary.overdue} overdue, {summary.dueToday} due today, {summary.dueTomorrow} due tomorrow{" "}
+                {/* The card leads to the accounts to chase: overdue, due today or tomorrow. */}
+                <Link
+                  to={hrefWith(here, { status: filters.status === "due" ? null : "due", page: null })}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {filters.status === "due" ? "Show all accounts" : "Show accounts with payments due"}
+                </Link>
+              </>
+            ),
           },
           { label: "Payment Success Rate", value: `${summary.successRate}%`, caption: "Paid of all payments" },
           {
@@ -64,7 +79,7 @@ export default function AdminRetention() {
         ]}
       />
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <RetentionFilters search={filters.search} agentId={filters.agentId} agents={agents} />
+        <RetentionFilters search={filters.search} agentId={filters.agentId} agents={agents} keep={["status"]} />
         <ButtonLink to={bySale} variant="secondary">
           View by sale
         </ButtonLink>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyCard } from "~/components/retention/policy-card";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Card, StatCards } from "~/components/ui/card";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
     throw redirect(hrefWith(url, { page: pageCount(list) }));
   }
-  return { list, summary, timezone: user.timezone };
+  return { list, summary, status: query.status, timezone: user.timezone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RetentionPage() {
-  const { list, summary, timezone } = useLoaderData<typeof loader>();
+  const { list, summary, status, timezone } = useLoaderData<typeof loader>();
+  const dueOnly = status === "due";
   return (
     <div className="space-y-5">
       <StatCards
@@ -73,16 +74,28 @@ export default function RetentionPage() {
             value: summary.paymentsDue,
             caption: (
               <span className="flex flex-wrap gap-1.5">
+                {summary.overdue > 0 ? (
+                  <span className="badge bg-red-800 text-white ring-red-900">{summary.overdue} overdue</span>
+                ) : null}
                 <span className="badge bg-red-100 text-red-800 ring-red-600/20">{summary.dueToday} due today</span>
                 <span className="badge bg-amber-100 text-amber-900 ring-amber-600/20">
                   {summary.dueTomorrow} due tomorrow
                 </span>
+                {/* The card leads to the policies to chase: overdue, due today or tomorrow. */}
+                <Link to={dueOnly ? "?" : "?status=due"} className="basis-full font-medium text-brand-700 underline">
+                  {dueOnly ? "Show all policies" : "Show policies with payments due"}
+                </Link>
               </span>
             ),
           },
         ]}
       />
-      {list.total === 0 ? (
+      {list.total === 0 && dueOnly ? (
+        <Card className="px-4 py-10 text-center">
+          <h2 className="font-semibold text-slate-900">No payments due</h2>
+          <p className="mt-1 text-sm text-slate-600">No active policy has a payment overdue or due by tomorrow.</p>
+        </Card>
+      ) : list.total === 0 ? (
         <Card className="px-4 py-10 text-center">
           <h2 className="font-semibold text-slate-900">No Active Policies</h2>
           <p className="mt-1 text-sm text-slate-600">
@@ -92,7 +105,7 @@ export default function RetentionPage() {
       ) : (
         <section aria-labelledby="policies-heading" className="space-y-3">
           <h2 id="policies-heading" className="font-semibold text-slate-900">
-            Sold policies: {list.total}
+            {dueOnly ? "Policies with payments due" : "Sold policies"}: {list.total}
           </h2>
           {list.rows.map((policy) => (
             <PolicyCard key={policy.id} policy={policy} timezone={timezone} />

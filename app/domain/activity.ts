@@ -96,6 +96,8 @@ export type ActivityRow = {
   userName: string | null;
   /** The lead the entry is about, when it is about one. */
   applicationId: string | null;
+  /** That lead's name, so the page names it rather than its id; null once it is gone. */
+  leadName: string | null;
   createdAt: string;
   /** The entry's summary: names and labels, never a sensitive number. */
   details: string;

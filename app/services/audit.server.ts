@@ -29,6 +29,8 @@ type EntryRow = {
   createdAt: Date | string;
   firstName: string | null;
   lastName: string | null;
+  leadFirstName: string | null;
+  leadLastName: string | null;
 };
 
 /**
@@ -67,16 +69,18 @@ function activityWhere(filters: ActivityFilters, timeZone: string) {
 
 /**
  * The entries a WHERE selects, newest first: the page's ids from the index alone, then only those
- * rows with their user's name.
+ * rows with their user's name and, for an entry about a lead, the lead's name.
  */
 async function entries(where: string, replacements: Record<string, unknown>, page: { limit: number; offset: number }) {
   const rows = await selectRows<EntryRow>(
     `SELECT l.id, l.action, l.entity_type AS "entityType", l.entity_id AS "entityId", l.summary,
-            l.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName"
+            l.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName",
+            a.first_name AS "leadFirstName", a.last_name AS "leadLastName"
      FROM (SELECT l.id FROM activity_logs l WHERE ${where}
            ORDER BY l.created_at DESC, l.id DESC LIMIT :limit OFFSET :offset) page
      JOIN activity_logs l ON l.id = page.id
      LEFT JOIN users u ON u.id = l.user_id
+     LEFT JOIN applications a ON l.entity_type = 'application' AND a.id = l.entity_id
      ORDER BY l.created_at DESC, l.id DESC`,
     { ...replacements, ...page },
   );
@@ -89,6 +93,7 @@ function toActivityRow(row: EntryRow): ActivityRow {
     action: row.action,
     userName: row.firstName !== null ? `${row.firstName} ${row.lastName ?? ""}`.trim() : null,
     applicationId: row.entityType === "application" ? row.entityId : null,
+    leadName: row.leadFirstName !== null ? `${row.leadFirstName} ${row.leadLastName ?? ""}`.trim() : null,
     createdAt: new Date(row.createdAt).toISOString(),
     details: row.summary,
   };

@@ -44,7 +44,7 @@ for (const size of WIDTHS) {
 
     // By user: the agent's two entries, newest first.
     await page.getByLabel("User").selectOption(agent.id);
-    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByRole("heading", { name: "Entries found: 2" })).toBeVisible();
     const table = page.getByRole("region", { name: "Activity" });
     await expect(table.getByText(`${agent.name} edited ${lead.name} (city)`)).toBeVisible();
@@ -52,7 +52,7 @@ for (const size of WIDTHS) {
 
     // And by action.
     await page.getByLabel("Action").selectOption("lead_status_changed");
-    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByRole("heading", { name: "Entries found: 1" })).toBeVisible();
     await expect(table.getByText("Status changed", { exact: true })).toBeVisible();
     await expect(table.getByText("Mar 10, 2026, 11:00 AM")).toBeVisible();
@@ -61,14 +61,14 @@ for (const size of WIDTHS) {
     await page.getByLabel("Action").selectOption("all");
     await page.getByLabel("From date").fill("2026-03-12");
     await page.getByLabel("To date").fill("2026-03-12");
-    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByRole("heading", { name: "Entries found: 1" })).toBeVisible();
     await expect(table.getByText("Lead edited", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`userId=${agent.id}.*dateFrom=2026-03-12&dateTo=2026-03-12`));
 
     // A reversed range is refused at To date, with the dates kept.
     await page.getByLabel("From date").fill("2026-03-13");
-    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("To date must be on or after From date.")).toBeVisible();
     await expect(page.getByLabel("From date")).toHaveValue("2026-03-13");
     await expect(page.getByLabel("To date")).toHaveValue("2026-03-12");
@@ -77,9 +77,11 @@ for (const size of WIDTHS) {
     // The lead's whole trail, whoever acted.
     await page.goto("/admin/activity");
     await page.getByLabel("User").selectOption(otherAdmin.id);
-    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByRole("heading", { name: "Entries found: 1" })).toBeVisible();
-    await table.getByRole("link", { name: `Trail of lead ${lead.id.slice(0, 8)}` }).click();
+    // The entry names its lead, not an 8-character id (audit item 23).
+    await expect(table.getByRole("link", { name: `Open lead ${lead.name}` })).toBeVisible();
+    await table.getByRole("link", { name: `Trail of ${lead.name}` }).click();
     await expect(page.getByText(`Showing the trail of ${lead.name}'s lead.`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Entries found: 3" })).toBeVisible();
     await expect(page.getByLabel("User")).toHaveValue("all");

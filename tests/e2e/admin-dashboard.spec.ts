@@ -32,6 +32,8 @@ for (const size of WIDTHS) {
 
     await page.goto("/admin/dashboard?period=thismonth");
     await expect(page.getByRole("heading", { name: "Sales Performance" })).toBeVisible();
+    // The heading says Performance Overview once; the header's subtitle does not repeat it (audit item 23).
+    await expect(page.getByText("Performance Overview", { exact: true })).toHaveCount(1);
     // The spec's View All beside Recent Leads, and ours beside Recent Activity.
     await expect(page.getByRole("link", { name: "View All leads" })).toHaveAttribute("href", "/admin/leads");
     await expect(page.getByRole("link", { name: "View All activity" })).toHaveAttribute("href", "/admin/activity");

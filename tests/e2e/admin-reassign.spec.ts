@@ -89,6 +89,10 @@ test.describe("reassigning leads", () => {
     const dialog = reassignDialog(page, "Reassign 3 Leads");
     await expect(dialog).toBeVisible();
     for (const lead of leads) await expect(dialog.getByText(lead.name)).toBeVisible();
+    // A phone's closed select shows only an option's start: the note comes before the email (audit item 23).
+    await expect(
+      dialog.getByRole("option", { name: new RegExp(`^${next.name} · not licensed in TX \\(`) }),
+    ).toHaveCount(1);
     await dialog.getByLabel("New agent").selectOption(next.agentId);
     if (!isNoJs(testInfo)) {
       await expect(dialog.getByText("Not licensed in Texas: you will be asked to confirm.")).toBeVisible();

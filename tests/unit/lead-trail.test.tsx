@@ -13,8 +13,9 @@ const row = (overrides: Partial<ActivityRow>): ActivityRow => ({
   action: "lead_status_changed",
   userName: "Andy Agent",
   applicationId: leadId,
+  leadName: "Lena Lead",
   createdAt: "2026-03-10T15:00:00.000Z",
-  details: "Andy Agent changed the status of Lena Lead from pending to contacted",
+  details: "Andy Agent changed the status of Lena Lead from Pending to Contacted",
   ...overrides,
 });
 

@@ -71,10 +71,12 @@ export function ReassignDialog({
           <option value="">Select an agent</option>
           {data.agents.map((agent) => (
             <option key={agent.id} value={agent.id}>
-              {agent.name} ({agent.email})
+              {/* The note before the email: a phone's closed select shows only the start of an option. */}
+              {agent.name}
               {missingStates(agent, leadStates).length
                 ? ` · not licensed in ${missingStates(agent, leadStates).join(", ")}`
-                : ""}
+                : ""}{" "}
+              ({agent.email})
             </option>
           ))}
         </SelectField>

@@ -4,6 +4,9 @@ import { leadActivityHref, type ActivityRow } from "~/domain/activity";
 import { formatDateTime, shortId } from "~/domain/format";
 import { ActivityActionBadge, activityActor } from "./activity-badge";
 
+/** A lead by its name; by its short id only once the lead is gone. */
+const leadLabel = (row: ActivityRow) => row.leadName ?? `lead ${shortId(row.applicationId ?? "")}`;
+
 const linkClass = "inline-flex min-h-6 items-center font-medium text-brand-700 underline hover:text-brand-800";
 
 /**
@@ -25,12 +28,12 @@ export function ActivityTable({ rows, timezone, empty }: { rows: ActivityRow[]; 
       cell: (row) =>
         row.applicationId ? (
           <span className="flex flex-wrap gap-x-3 gap-y-1">
-            <Link to={`/applications/${row.applicationId}`} className={linkClass}>
+            <Link to={`/applications/${row.applicationId}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
               <span className="sr-only">Open lead </span>
-              {shortId(row.applicationId)}
+              {leadLabel(row)}
             </Link>
             <Link to={leadActivityHref(row.applicationId)} className={linkClass}>
-              Trail<span className="sr-only"> of lead {shortId(row.applicationId)}</span>
+              Trail<span className="sr-only"> of {leadLabel(row)}</span>
             </Link>
           </span>
         ) : (

@@ -14,7 +14,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { dayLabel, salesChart } from "~/utils/performance-chart.server";
 import { useRefreshedLoaderData } from "~/utils/polling";
 
-export const handle: PageHandle = { title: "Dashboard", subtitle: "Performance Overview" };
+export const handle: PageHandle = { title: "Dashboard", subtitle: "The agency at a glance" };
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Agency CRM" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -36,6 +36,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ toast, clearHeader }, user] = await Promise.all([readToast(request), getOptionalUser({ request, context })]);
+  // A browser's own post renders in the action's request: its toast comes on the load context.
+  const shown = context.actionToast ?? toast;
   const headers = new Headers();
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
   return data(
@@ -43,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       nonce: context.cspNonce ?? "",
       // A fresh key per delivery so the same message twice still shows twice.
-      toast: toast ? { ...toast, key: `${Date.now()}-${Math.random()}` } : null,
+      toast: shown ? { ...shown, key: `${Date.now()}-${Math.random()}` } : null,
     },
     { headers },
   );

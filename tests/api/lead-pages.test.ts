@@ -198,6 +198,38 @@ describe("My Leads: dispositions and sales through the page", () => {
     const body = await jsonOf<{ result: { error: Record<string, string[]> } }>(res);
     expect(body.result.error.status?.[0]).toContain("Texas");
     expect(await PaymentTracking.count({ where: { applicationId: lead.id } })).toBe(0);
+    // A refusal, not a field to fix: the catalogue's toast too, with the reason.
+    const toast = await toastOf(res);
+    expect(toast).toMatchObject({ type: "error", title: "Update failed" });
+    expect(toast?.description).toMatch(/^Failed to update lead status: .*Texas/);
+  });
+
+  it("refuses a disposition the service turns down with Disposition Failed and the reason, the form kept", async () => {
+    const { lead, cookie, product } = await agentWithLead();
+    await lead.update({ state: "TX" });
+    const res = await postLeads(
+      `?dialog=disposition&id=${lead.id}`,
+      { intent: "disposition", id: lead.id, status: "sale", productId: product.id, notes: "Kept note" },
+      cookie,
+    );
+    expect(res.status).toBe(400);
+    const body = await jsonOf<{ intent: string; result: { initialValue: Record<string, string> } }>(res);
+    expect(body.intent).toBe("disposition");
+    expect(body.result.initialValue.notes).toBe("Kept note");
+    const toast = await toastOf(res);
+    expect(toast).toMatchObject({ type: "error", title: "Disposition Failed" });
+    expect(toast?.description).toMatch(/^Failed to update disposition: .*Texas/);
+  });
+
+  it("answers the form's own bad input at the field only, with no failure toast", async () => {
+    const { lead, cookie } = await agentWithLead();
+    const res = await postLeads(
+      `?dialog=status&id=${lead.id}`,
+      { intent: "status", id: lead.id, status: "sale", productId: "" },
+      cookie,
+    );
+    expect(res.status).toBe(400);
+    expect(await toastOf(res)).toBeNull();
   });
 
   it("answers the Update Disposition prompt with Disposition Updated", async () => {

@@ -528,11 +528,13 @@ describe("temporary password: POST /api/auth/complete-password-reset", () => {
 });
 
 describe("pages", () => {
-  it("/forgot-password: blank email is a 400 with Error: Please enter your email address", async () => {
+  it("/forgot-password: blank email is a 400 with Please enter your email address, said once at the field", async () => {
     const res = await callRoute(forgotPageAction, { path: "/forgot-password", form: { email: "   " } });
     expect(res.status).toBe(400);
-    const body = await jsonOf<{ failure: { title: string; description: string } }>(res);
-    expect(body.failure).toEqual({ title: "Error", description: "Please enter your email address" });
+    const body = await jsonOf<{ failure?: unknown; result: { error: Record<string, string[]> } }>(res);
+    expect(body.result.error.email?.[0]).toBe("Please enter your email address");
+    expect(body.failure).toBeUndefined();
+    expect((await readToast(cookieRequest(setCookieOf(res)))).toast).toBeNull();
   });
 
   it("/forgot-password: success redirects with the toast and shows the entered email once", async () => {
@@ -563,8 +565,12 @@ describe("pages", () => {
     for (let i = 0; i < 5; i++) await requestReset(email);
     const res = await callRoute(forgotPageAction, { path: "/forgot-password", form: { email } });
     expect(res.status).toBe(429);
-    expect((await jsonOf<{ failure: { title: string } }>(res)).failure.title).toBe(
-      "Too many reset requests. Please try again in an hour.",
+    expect((await readToast(cookieRequest(setCookieOf(res)))).toast).toMatchObject({
+      type: "error",
+      title: "Too many reset requests. Please try again in an hour.",
+    });
+    expect((await jsonOf<{ result: { initialValue: Record<string, string> } }>(res)).result.initialValue.email).toBe(
+      email,
     );
   });
 
@@ -589,25 +595,29 @@ describe("pages", () => {
     });
     expect(short.status).toBe(400);
     const shortBody = await jsonOf<{
-      failure: unknown;
+      failure?: unknown;
       checks: unknown;
-      result: { initialValue?: Record<string, unknown> };
+      result: { error: Record<string, string[]>; initialValue?: Record<string, unknown> };
     }>(short);
-    expect(shortBody.failure).toEqual({
-      title: "Password too short",
-      description: "Password must be at least 8 characters long",
-    });
+    // Said once, at the field (no alert besides), with what was typed kept for the fix.
+    expect(shortBody.result.error.password).toEqual(["Password must be at least 8 characters long"]);
+    expect(shortBody.failure).toBeUndefined();
     expect(shortBody.checks).toEqual({ longEnough: false, matches: true });
-    expect(JSON.stringify(shortBody.result)).not.toContain('short"');
     const mismatch = await callRoute(resetPageAction, {
       path,
       form: { token, password: "long-enough-1", confirmPassword: "long-enough-2" },
     });
     expect(mismatch.status).toBe(400);
-    const mismatchBody = await jsonOf<{ failure: unknown; checks: unknown }>(mismatch);
-    expect(mismatchBody.failure).toEqual({
-      title: "Passwords don't match",
-      description: "Please make sure both passwords are identical",
+    const mismatchBody = await jsonOf<{
+      failure?: unknown;
+      checks: unknown;
+      result: { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+    }>(mismatch);
+    expect(mismatchBody.result.error.confirmPassword).toEqual(["Please make sure both passwords are identical"]);
+    expect(mismatchBody.failure).toBeUndefined();
+    expect(mismatchBody.result.initialValue).toMatchObject({
+      password: "long-enough-1",
+      confirmPassword: "long-enough-2",
     });
     expect(mismatchBody.checks).toEqual({ longEnough: true, matches: false });
 
@@ -617,18 +627,28 @@ describe("pages", () => {
     });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/reset-password?done=1");
-    const { toast } = await readToast(cookieRequest(setCookieOf(ok)));
-    expect(toast).toMatchObject({
-      title: "Password updated",
-      description: "Your password has been successfully changed.",
-    });
+    // The done view says Password updated; no toast says it a second time.
+    expect((await readToast(cookieRequest(setCookieOf(ok)))).toast).toBeNull();
 
+    // The link used up between loading the form and sending it: Reset failed, and the form
+    // again (not the Invalid Link view), though the loader now finds the link spent.
     const again = await callRoute(resetPageAction, {
       path,
       form: { token, password: "long-enough-1", confirmPassword: "long-enough-1" },
     });
     expect(again.status).toBe(400);
-    expect((await jsonOf(again)).failure).toEqual({ title: "Reset failed", description: LINK_USED });
+    const againBody = await jsonOf<{
+      refused: boolean;
+      token: string;
+      result: { initialValue?: Record<string, unknown> };
+    }>(again);
+    expect(againBody).toMatchObject({ refused: true, token });
+    expect(JSON.stringify(againBody.result)).not.toContain("long-enough-1");
+    expect((await readToast(cookieRequest(setCookieOf(again)))).toast).toMatchObject({
+      type: "error",
+      title: "Reset failed",
+      description: LINK_USED,
+    });
     expect(await jsonOf(await callRoute(resetPageLoader, { path }))).toEqual({ view: "invalid", error: LINK_USED });
   });
 
@@ -667,7 +687,12 @@ describe("pages", () => {
       path,
       form: { token: resetToken, password: "chosen-again", confirmPassword: "chosen-again" },
     });
-    expect((await jsonOf(failed)).failure).toEqual({ title: "Error", description: LINK_USED });
+    expect(failed.status).toBe(400);
+    expect((await readToast(cookieRequest(setCookieOf(failed)))).toast).toMatchObject({
+      type: "error",
+      title: "Error",
+      description: "Failed to reset password.",
+    });
     const stale = await callRoute(setPageLoader, { path });
     expect(stale.status).toBe(302);
     expect(stale.headers.get("Location")).toBe("/login");

@@ -5,7 +5,8 @@ import { action as loginAction, loader as loginLoader } from "~/routes/_auth+/lo
 import { action as timezoneAction } from "~/routes/timezone";
 import { LICENSE_TAKEN } from "~/services/auth.server";
 import { TEST_PASSWORD, createAdmin, createAgent, signInAs, uniqueEmail } from "../support/factories";
-import { callRoute, jsonOf } from "../support/http";
+import { readToast } from "~/utils/toast.server";
+import { callRoute, jsonOf, setCookieOf } from "../support/http";
 
 // The sign-in page's loader and action as a browser without JavaScript uses them.
 
@@ -58,6 +59,50 @@ describe("POST /login: where the browser goes after sign-in", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("POST /login: a refused sign-in", () => {
+  async function signIn(email: string, password: string, ip = uniqueIp()) {
+    const res = await callRoute(loginAction, {
+      path: "/login",
+      headers: { "X-Remote-Address": ip },
+      form: { intent: "login", email, password },
+    });
+    const cookie = setCookieOf(res).split(";")[0]!;
+    const { toast } = await readToast(new Request("http://localhost/login", { headers: { Cookie: cookie } }));
+    const body = await jsonOf<{
+      failure: { title: string } | null;
+      result: { initialValue?: Record<string, unknown> };
+    }>(res);
+    return { status: res.status, toast, body };
+  }
+
+  it("shows the catalogue's toast besides the inline box: Invalid email or password", async () => {
+    const admin = await createAdmin();
+    const { status, toast, body } = await signIn(admin.email, "not-the-password");
+    expect(status).toBe(401);
+    expect(toast).toMatchObject({ type: "error", title: "Invalid email or password" });
+    expect(body.failure?.title).toBe("Invalid email or password");
+    expect(body.result.initialValue?.email).toBe(admin.email);
+  });
+
+  it("shows Admin has not approved your account yet for a pending agent, in the toast and the box", async () => {
+    const { user } = await createAgent({ status: "pending", setupComplete: false });
+    const { toast, body } = await signIn(user.email, TEST_PASSWORD);
+    expect(toast).toMatchObject({ type: "error", description: "Admin has not approved your account yet." });
+    expect(body.failure?.title).toBe("Account pending approval");
+  });
+
+  it("any other refusal is a Login failed toast with the reason, and no inline box", async () => {
+    const admin = await createAdmin();
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) await signIn(admin.email, "wrong-password", ip);
+    const { status, toast, body } = await signIn(admin.email, TEST_PASSWORD, ip);
+    expect(status).toBe(429);
+    expect(toast?.title).toBe("Login failed");
+    expect(toast?.description).toBeTruthy();
+    expect(body.failure).toBeNull();
   });
 });
 

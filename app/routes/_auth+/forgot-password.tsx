@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, FailureAlert, BackToLoginLink } from "~/components/auth/auth-card";
+import { AuthCard, BackToLoginLink } from "~/components/auth/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { forgotPasswordSchema } from "~/domain/schemas/password-reset";
@@ -11,35 +11,28 @@ import { ServiceError } from "~/services/errors.server";
 import { REQUEST_SENT, requestPasswordReset } from "~/services/password-resets.server";
 import { readSentEmail, rememberSentEmail } from "~/utils/reset-request-flash.server";
 import { requestMeta } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Agency CRM" }];
-
-const BLANK_EMAIL = "Please enter your email address";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { email, clearHeader } = await readSentEmail(request);
   return data({ sentEmail: email }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") {
-    const blank = submission.error?.email?.includes(BLANK_EMAIL);
-    return data(
-      { result: submission.reply(), failure: blank ? { title: "Error", description: BLANK_EMAIL } : null },
-      { status: 400 },
-    );
-  }
+  // A blank or malformed email is said once, at the field.
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await requestPasswordReset(submission.value.email, requestMeta(request));
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return data(
-      {
-        result: submission.reply({ formErrors: [error.message] }),
-        failure: { title: error.message || "Failed to submit reset request", description: undefined },
-      },
+    // Part 1, section 8: the failure toast shows the server's error (the attempt limit's).
+    return dataWithToast(
+      { request, context },
+      { result: submission.reply() },
+      { type: "error", title: error.message || "Failed to submit reset request" },
       { status: error.status },
     );
   }
@@ -64,19 +57,16 @@ function RequestForm() {
     id: "forgot-password",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldRevalidate: "onBlur",
+    // The message changes as the email is typed, never on blur: a message leaving on blur moved
+    // the button from under the pointer between press and release, and the click was lost.
+    shouldRevalidate: "onInput",
   });
-  // The browser's own check finds a blank email too; it gets the same alert as the server's.
-  const failure =
-    actionData?.failure ??
-    (fields.email.errors?.includes(BLANK_EMAIL) ? { title: "Error", description: BLANK_EMAIL } : null);
 
   return (
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your account email and we will ask an administrator to approve a reset."
     >
-      <FailureAlert failure={failure} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field
           label="Email"

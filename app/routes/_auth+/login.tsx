@@ -15,7 +15,7 @@ import { authenticator } from "~/utils/authenticator.server";
 import { PASSWORD_FIELDS } from "~/utils/new-password-form.server";
 import { dashboardPathFor, getOptionalUser, safeRedirect } from "~/utils/auth.server";
 import { readSessionToken, requestMeta, sessionCookieHeader } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 // The registration form is a dialog of this page (?dialog=register); it has a title of its own.
 export const meta: MetaFunction = ({ location }) => [
@@ -34,16 +34,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { redirectTo: safeRedirect(redirectTo, "") };
 }
 
-/** The inline box shows only these two texts (part 1, section 8). */
-function loginFailureText(error: ServiceError) {
-  if (error.code === "account_pending")
-    return { title: "Account pending approval", description: "Admin has not approved your account yet." };
-  if (error.code === "invalid_credentials")
-    return { title: "Invalid email or password", description: "Check your email and password and try again." };
-  return { title: "Login failed", description: error.message };
+/**
+ * Part 1, section 8: a refused sign-in is a toast (pending approval, invalid credentials, else
+ * Login failed with the server's reason); the inline box shows only the first two.
+ */
+function signInRefusal(error: ServiceError) {
+  if (error.code === "account_pending") {
+    const text = { title: "Account pending approval", description: "Admin has not approved your account yet." };
+    return { toast: text, inline: text };
+  }
+  if (error.code === "invalid_credentials") {
+    return {
+      toast: { title: "Invalid email or password" },
+      inline: { title: "Invalid email or password", description: "Check your email and password and try again." },
+    };
+  }
+  return { toast: { title: "Login failed", description: error.message }, inline: null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const intent = formData.get("intent");
 
@@ -100,9 +109,15 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    const failure = loginFailureText(error);
-    return data(
-      { intent: "login", result: submission.reply({ formErrors: [failure.title], hideFields: ["password"] }), failure },
+    const { toast, inline } = signInRefusal(error);
+    return dataWithToast(
+      { request, context },
+      {
+        intent: "login" as const,
+        result: submission.reply({ formErrors: [toast.title], hideFields: ["password"] }),
+        failure: inline,
+      },
+      { type: "error", ...toast },
       { status: error.status },
     );
   }
@@ -121,7 +136,8 @@ export default function LoginPage() {
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
     constraint: { email: { required: true }, password: { required: true } },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldRevalidate: "onBlur",
+    // Messages change as the visitor types, never on blur, which would move the button under a click.
+    shouldRevalidate: "onInput",
   });
   const loginFailure = actionData?.intent === "login" ? actionData.failure : null;
 
@@ -176,7 +192,7 @@ function RegistrationDialog() {
     id: "register",
     lastResult: actionData?.intent === "register" ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const failure = actionData?.intent === "register" ? actionData.failure : null;
   return (

@@ -1,19 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AuthCard, FailureAlert, BackToLoginLink } from "~/components/auth/auth-card";
+import { AuthCard, BackToLoginLink } from "~/components/auth/auth-card";
 import { CheckItem, PasswordField } from "~/components/password-resets/password-field";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
-import { RESET_MESSAGES, resetChecklist, resetPasswordSchema } from "~/domain/schemas/password-reset";
+import { resetChecklist, resetPasswordSchema } from "~/domain/schemas/password-reset";
 import { ServiceError } from "~/services/errors.server";
 import { LINK_INVALID, verifyResetToken } from "~/services/password-resets.server";
 import { useHydrated } from "~/utils/hydrated";
-import { PASSWORD_FIELDS, saveNewPassword } from "~/utils/new-password-form.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { saveNewPassword } from "~/utils/new-password-form.server";
+import { dataWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reset password | Agency CRM" },
@@ -39,31 +39,38 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<View> {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  // Typed passwords are never sent back in the page; the checklist says what was wrong.
+  // Without JavaScript the checklist shows the server's verdict on what was sent.
   const checks = resetChecklist(String(formData.get("password") ?? ""), String(formData.get("confirmPassword") ?? ""));
+  const token = String(formData.get("token") ?? "");
   if (submission.status !== "success") {
-    const failure = submission.error?.password
-      ? RESET_MESSAGES.tooShort
-      : submission.error?.confirmPassword
-        ? RESET_MESSAGES.mismatch
-        : null;
-    return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), failure, checks }, { status: 400 });
+    // Too short or not matching: said once, at the field, with what was typed kept.
+    return data({ result: submission.reply(), checks, token, refused: false }, { status: 400 });
   }
-  const refused = await saveNewPassword(submission, "Reset failed");
-  if (refused) return data({ result: refused.result, failure: refused.failure, checks }, { status: refused.status });
-  // The token leaves the address bar: the success view has its own URL.
-  return redirectWithToast("/reset-password?done=1", {
-    title: "Password updated",
-    description: "Your password has been successfully changed.",
-  });
+  const refused = await saveNewPassword(submission, { title: "Reset failed" });
+  if (refused) {
+    return dataWithToast(
+      { request, context },
+      { result: refused.result, checks, token, refused: true },
+      refused.toast,
+      { status: refused.status },
+    );
+  }
+  // The token leaves the address bar: the success view has its own URL, which says Password
+  // updated (a toast as well would say it twice).
+  return redirect("/reset-password?done=1");
 }
 
 export default function ResetPasswordPage() {
   const state = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   if (state.view === "done") return <PasswordUpdated />;
+  // A link used up or expired between loading the form and sending it: the loaders that run after
+  // the post find it invalid, but the visitor sees the form they sent with the Reset failed
+  // toast, not a page that suggests the link never worked.
+  if (state.view === "invalid" && actionData?.refused) return <SetNewPasswordForm token={actionData.token} />;
   if (state.view === "invalid") return <InvalidLink error={state.error} />;
   return <SetNewPasswordForm token={state.token} email={state.email} />;
 }
@@ -108,7 +115,7 @@ function PasswordUpdated() {
   );
 }
 
-function SetNewPasswordForm({ token, email }: { token: string; email: string }) {
+function SetNewPasswordForm({ token, email }: { token: string; email?: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -136,12 +143,15 @@ function SetNewPasswordForm({ token, email }: { token: string; email: string }) 
     <AuthCard
       title="Set New Password"
       subtitle={
-        <>
-          Choose a new password for <span className="font-medium break-words text-slate-900">{email}</span>.
-        </>
+        email ? (
+          <>
+            Choose a new password for <span className="font-medium break-words text-slate-900">{email}</span>.
+          </>
+        ) : (
+          "Choose a new password."
+        )
       }
     >
-      <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <PasswordField

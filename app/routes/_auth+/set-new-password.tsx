@@ -3,16 +3,16 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, FailureAlert, BackToLoginLink } from "~/components/auth/auth-card";
+import { AuthCard, BackToLoginLink } from "~/components/auth/auth-card";
 import { PasswordField } from "~/components/password-resets/password-field";
 import { Button } from "~/components/ui/button";
 import { setNewPasswordSchema } from "~/domain/schemas/password-reset";
 import { ServiceError } from "~/services/errors.server";
 import { issueSetPasswordToken, verifyResetToken } from "~/services/password-resets.server";
 import { getOptionalUser } from "~/utils/auth.server";
-import { PASSWORD_FIELDS, saveNewPassword } from "~/utils/new-password-form.server";
+import { saveNewPassword } from "~/utils/new-password-form.server";
 import { clearSessionCookieHeader } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Set new password | Agency CRM" },
@@ -46,13 +46,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   throw redirect("/login");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: setNewPasswordSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), failure: null }, { status: 400 });
-  }
-  const refused = await saveNewPassword(submission, "Error");
-  if (refused) return data({ result: refused.result, failure: refused.failure }, { status: refused.status });
+  // Said once, at the field, with what was typed kept (as on the reset page).
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const refused = await saveNewPassword(submission, { title: "Error", description: "Failed to reset password." });
+  if (refused)
+    return dataWithToast({ request, context }, { result: refused.result }, refused.toast, { status: refused.status });
   // Every session of the user has just ended; the browser's cookie goes too.
   return redirectWithToast(
     "/login",
@@ -70,7 +70,8 @@ export default function SetNewPasswordPage() {
     id: "set-new-password",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: setNewPasswordSchema }),
-    shouldRevalidate: "onBlur",
+    // Errors change as the visitor types, never on blur, which would move the button under a click.
+    shouldRevalidate: "onInput",
   });
 
   return (
@@ -83,7 +84,6 @@ export default function SetNewPasswordPage() {
         </>
       }
     >
-      <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <PasswordField

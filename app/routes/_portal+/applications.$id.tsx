@@ -54,6 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requirePortalUser({ request, context });
   const page = `/applications/${encodeURIComponent(params.id ?? "")}`;
   return runIntent(request, {
+    context,
     back: page,
     failures: LEAD_INTENT_FAILURES,
     intents: {

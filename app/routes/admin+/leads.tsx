@@ -94,6 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const inDialog =
     url.searchParams.get("dialog") === "lead" ? hrefWith(url, { mode: null, reveal: null, copy: null }) : closed;
   return runIntent(request, {
+    context,
     back: closed,
     failures: { ...LEAD_INTENT_FAILURES, reassign: REASSIGN_INTENT_FAILURE },
     intents: {

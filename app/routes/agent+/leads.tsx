@@ -90,6 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A status set from the details dialog keeps it open, so the new status and its history show.
   const fromDetails = url.searchParams.get("dialog") === "details" ? hrefWith(url, { reveal: null }) : closed;
   return runIntent(request, {
+    context,
     back: closed,
     failures: LEAD_INTENT_FAILURES,
     intents: {

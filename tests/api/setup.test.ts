@@ -693,6 +693,18 @@ describe("setup pages (forms without JavaScript)", () => {
     expect(emptyBody.result?.error?.["carriers[0].products[0].name"]).toEqual(["Please enter a product name."]);
     expect(emptyBody.draft.carriers[0]!.products[0]!.commissionRate).toBe("70");
 
+    // The wizard's empty row left as it is: the carrier has no product yet.
+    const untouched = await callRoute(wizardAction, {
+      path: "/agent/setup",
+      cookie,
+      form: { ...form, "carriers[0].products[0].commissionRate": "" },
+    });
+    expect(untouched.status).toBe(400);
+    const untouchedBody = await jsonOf<WizardAnswer>(untouched);
+    expect(untouchedBody.step).toBe(2);
+    expect(untouchedBody.result?.error?.["carriers[0].products"]).toEqual(["Aetna must have at least one product."]);
+    expect(untouchedBody.result?.error?.["carriers[0].products[0].name"]).toBeUndefined();
+
     const ok = await jsonOf<WizardAnswer>(
       await callRoute(wizardAction, {
         path: "/agent/setup?step=3",

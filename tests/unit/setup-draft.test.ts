@@ -88,6 +88,19 @@ describe("setup schema helpers", () => {
     expect(commissionRateProblem(105)).toBeNull();
   });
 
+  it("a carrier whose only rows are empty has no product yet; a row half filled in keeps its own messages", () => {
+    const step2 = (products: unknown[]) =>
+      wizardStepSchemas[2].safeParse({ carriers: [{ name: "Aetna", products }] }).error?.issues ?? [];
+    for (const empty of [[{ name: "", commissionRate: "" }], [{}], [{ name: " ", compPercentage: null }, {}]]) {
+      expect(step2(empty).map((i) => [i.path.join("."), i.message])).toEqual([
+        ["carriers.0.products", "Aetna must have at least one product."],
+      ]);
+    }
+    expect(step2([{ name: "", commissionRate: "70" }]).map((i) => [i.path.join("."), i.message])).toEqual([
+      ["carriers.0.products.0.name", "Please enter a product name."],
+    ]);
+  });
+
   it("refuses a product listed twice under one carrier", () => {
     const result = setupSchema.safeParse({
       carriers: [

@@ -158,6 +158,17 @@ function productSchema(kind: RateKind) {
   );
 }
 
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** A product row with nothing typed in it (a form sends an empty box as nothing at all). */
+function isBlankProduct(value: unknown) {
+  if (isBlank(value)) return true;
+  if (typeof value !== "object" || Array.isArray(value)) return false;
+  const product = value as Record<string, unknown>;
+  return isBlank(product.name) && isBlank(product.commissionRate) && isBlank(product.compPercentage);
+}
+
 function carrierSchema(kind: RateKind) {
   return z
     .object({
@@ -165,9 +176,14 @@ function carrierSchema(kind: RateKind) {
       name: z.string({ invalid_type_error: SETUP_MESSAGES.carrierName }).trim().optional(),
       products: boundedList(
         MAX_PRODUCTS_PER_CARRIER,
-        z
-          .array(productSchema(kind), { invalid_type_error: "Products must be a list." })
-          .max(MAX_PRODUCTS_PER_CARRIER, `A carrier can have at most ${MAX_PRODUCTS_PER_CARRIER} products.`),
+        z.preprocess(
+          // The wizard gives a new carrier one empty row: left as it is, the carrier has no product
+          // yet ("{carrier} must have at least one product."), not a product missing its name and rate.
+          (value) => (Array.isArray(value) && value.length > 0 && value.every(isBlankProduct) ? [] : value),
+          z
+            .array(productSchema(kind), { invalid_type_error: "Products must be a list." })
+            .max(MAX_PRODUCTS_PER_CARRIER, `A carrier can have at most ${MAX_PRODUCTS_PER_CARRIER} products.`),
+        ),
       ).default([]),
     })
     .transform((carrier, ctx) => {

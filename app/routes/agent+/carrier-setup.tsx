@@ -123,14 +123,22 @@ export default function CarrierSetupPage() {
           licensed in.
         </p>
       </div>
-      <CarrierSetupForm key={view.rev} view={view} carrierOptions={carrierOptions} />
+      <CarrierSetupForm key={view.rev} view={view} carrierOptions={carrierOptions} setupComplete={setupComplete} />
     </div>
   );
 }
 
 const NO_CHECK = z.any();
 
-function CarrierSetupForm({ view, carrierOptions }: { view: ScreenView; carrierOptions: string[] }) {
+function CarrierSetupForm({
+  view,
+  carrierOptions,
+  setupComplete,
+}: {
+  view: ScreenView;
+  carrierOptions: string[];
+  setupComplete: boolean;
+}) {
   const { draft, inputs, notice } = view;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -162,9 +170,12 @@ function CarrierSetupForm({ view, carrierOptions }: { view: ScreenView; carrierO
       />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" name="intent" value="skip" disabled={busy === "skip"}>
-          Skip Setup
-        </Button>
+        {/* Skipping is for a setup not yet done; a finished one is only ever updated. */}
+        {setupComplete ? null : (
+          <Button variant="secondary" name="intent" value="skip" disabled={busy === "skip"}>
+            Skip Setup
+          </Button>
+        )}
         <Button name="intent" value="complete" disabled={busy === "complete"}>
           {busy === "complete" ? "Saving..." : "Complete Setup"}
         </Button>

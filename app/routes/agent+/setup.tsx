@@ -36,6 +36,7 @@ import {
 import { completeSetup, getAgentSetup, listPublicCarriers, skipSetup } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
 import { requireAgent } from "~/utils/auth.server";
+import { useHydrated } from "~/utils/hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "Account Setup", subtitle: "Your carriers, products and licensed states" };
@@ -66,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     firstIncompleteStep(draft),
   ) as WizardStep;
   const view: WizardView = { step, draft, inputs: EMPTY_SIDE_INPUTS, rev: `loader-${step}` };
-  return { view, carrierOptions: carriers.map((c) => c.name) };
+  return { view, carrierOptions: carriers.map((c) => c.name), setupComplete: setup.setupComplete };
 }
 
 function list(value: unknown): string[] {
@@ -152,7 +153,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SetupWizard() {
-  const { view: loaded, carrierOptions } = useLoaderData<typeof loader>();
+  const { view: loaded, carrierOptions, setupComplete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const view = (actionData ?? loaded) as WizardView;
   return (
@@ -165,15 +166,29 @@ export default function SetupWizard() {
         </p>
       </div>
       <WizardSteps step={view.step} />
-      <WizardForm key={`${view.rev}-${view.step}`} view={view} carrierOptions={carrierOptions} />
+      <WizardForm
+        key={`${view.rev}-${view.step}`}
+        view={view}
+        carrierOptions={carrierOptions}
+        setupComplete={setupComplete}
+      />
     </div>
   );
 }
 
 const NO_CHECK = z.any();
 
-function WizardForm({ view, carrierOptions }: { view: WizardView; carrierOptions: string[] }) {
+function WizardForm({
+  view,
+  carrierOptions,
+  setupComplete,
+}: {
+  view: WizardView;
+  carrierOptions: string[];
+  setupComplete: boolean;
+}) {
   const { step, draft, inputs, notice } = view;
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
   const [form] = useForm({
@@ -256,16 +271,23 @@ function WizardForm({ view, carrierOptions }: { view: WizardView; carrierOptions
               Previous
             </Button>
           ) : null}
-          <Button variant="ghost" name="intent" value="skip" disabled={busy === "skip"}>
-            Skip for Now
-          </Button>
+          {/* Skipping is for a setup not yet done; a finished one is only revised. */}
+          {setupComplete ? null : (
+            <Button variant="ghost" name="intent" value="skip" disabled={busy === "skip"}>
+              Skip for Now
+            </Button>
+          )}
         </div>
         {step < 4 ? (
-          <Button name="intent" value="next" formAction={`/agent/setup?step=${step + 1}`}>
+          // The answer's URL is the one posted to. With JavaScript the step is checked before posting,
+          // so Next names the step it opens; without, the server may answer with this step's
+          // errors, so the URL names no step rather than the wrong one.
+          <Button name="intent" value="next" formAction={hydrated ? `/agent/setup?step=${step + 1}` : "/agent/setup"}>
             Next
           </Button>
         ) : (
-          <Button name="intent" value="finish" disabled={busy === "finish"}>
+          // A refused finish opens the first step it fails, whichever that is.
+          <Button name="intent" value="finish" formAction="/agent/setup" disabled={busy === "finish"}>
             {busy === "finish" ? "Saving..." : "Confirm & Finish"}
           </Button>
         )}

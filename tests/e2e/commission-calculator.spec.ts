@@ -32,3 +32,11 @@ test("the calculator's messages: required, and positive numbers only", async ({ 
   if (isNoJs(testInfo)) await expect(page.getByText("Comp % is required")).toBeVisible();
   await expect(page.getByLabel("Monthly Premium ($)")).toHaveValue("abc");
 });
+
+test("Calculate on an empty form says both boxes are required", async ({ page, agent: _me }) => {
+  await page.goto("/agent/commission-calculator");
+  await page.getByRole("button", { name: "Calculate" }).click();
+  await expect(page.getByText("Monthly Premium is required")).toBeVisible();
+  await expect(page.getByText("Comp % is required")).toBeVisible();
+  await expect(page.getByLabel("Monthly Premium ($)")).toHaveAccessibleDescription(/Monthly Premium is required/);
+});

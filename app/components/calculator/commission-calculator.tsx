@@ -13,12 +13,31 @@ import { useHydrated } from "~/utils/hydrated";
  * without JavaScript Calculate asks the server, which answers with the same figures; with it the
  * figures follow what is typed. The figures come from the function that prices a sale.
  */
-export function CommissionCalculator({ initial }: { initial: { monthlyPremium: string; compPercentage: string } }) {
+export type CalculatorInput = { monthlyPremium: string; compPercentage: string; sent: boolean };
+
+/**
+ * The calculator's URL: the two boxes as typed, and whether Calculate was pressed. An empty form
+ * sent is `?monthlyPremium=&compPercentage=`, which must still show the required messages.
+ */
+export function calculatorInputFromUrl(url: string): CalculatorInput {
+  const params = new URL(url).searchParams;
+  return {
+    monthlyPremium: params.get("monthlyPremium") ?? "",
+    compPercentage: params.get("compPercentage") ?? "",
+    sent: params.has("monthlyPremium") || params.has("compPercentage"),
+  };
+}
+
+export function CommissionCalculator({ initial }: { initial: CalculatorInput }) {
   const hydrated = useHydrated();
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState({
+    monthlyPremium: initial.monthlyPremium,
+    compPercentage: initial.compPercentage,
+  });
   // Messages wait until a box has been left or the form sent, so typing a first digit is not an error.
   const [touched, setTouched] = useState({ monthlyPremium: false, compPercentage: false });
-  const sent = initial.monthlyPremium !== "" || initial.compPercentage !== "";
+  const [submitted, setSubmitted] = useState(false);
+  const sent = initial.sent || submitted;
   const { quote, errors } = readCalculatorInput(values);
   const shown = (name: keyof typeof touched) => (sent || touched[name] ? errors[name] : undefined);
   const field = (name: keyof typeof touched) => ({
@@ -37,7 +56,14 @@ export function CommissionCalculator({ initial }: { initial: { monthlyPremium: s
   return (
     <div className="space-y-5">
       <Card className="p-4 sm:p-6">
-        <Form method="get" replace preventScrollReset className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <Form
+          method="get"
+          replace
+          preventScrollReset
+          // With JavaScript the messages show at once, not only after the URL has changed.
+          onSubmit={() => setSubmitted(true)}
+          className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        >
           <Field label="Monthly Premium ($)" placeholder="e.g. 85.50" {...field("monthlyPremium")} />
           <Field label="Comp %" placeholder="e.g. 100" hint="Above 100 is allowed." {...field("compPercentage")} />
           <Button type="submit" variant={hydrated ? "secondary" : "primary"} className="sm:mt-6">

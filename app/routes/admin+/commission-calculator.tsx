@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CommissionCalculator } from "~/components/calculator/commission-calculator";
+import { CommissionCalculator, calculatorInputFromUrl } from "~/components/calculator/commission-calculator";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { requireAdmin } from "~/utils/auth.server";
 
@@ -9,12 +9,16 @@ export const meta: MetaFunction = () => [{ title: "Commission Calculator | Agenc
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin({ request, context });
-  const params = new URL(request.url).searchParams;
-  return { monthlyPremium: params.get("monthlyPremium") ?? "", compPercentage: params.get("compPercentage") ?? "" };
+  return calculatorInputFromUrl(request.url);
 }
 
 export default function CommissionCalculatorPage() {
   const initial = useLoaderData<typeof loader>();
   // A new submission (without JavaScript, or back and forward) starts from what the URL says.
-  return <CommissionCalculator key={`${initial.monthlyPremium}|${initial.compPercentage}`} initial={initial} />;
+  return (
+    <CommissionCalculator
+      key={`${initial.sent}|${initial.monthlyPremium}|${initial.compPercentage}`}
+      initial={initial}
+    />
+  );
 }

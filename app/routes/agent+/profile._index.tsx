@@ -92,7 +92,7 @@ export default function ProfilePage() {
       <StatCards
         items={[
           { label: "Total Leads", value: stats.totalLeads },
-          { label: "Conversion Rate", value: `${stats.conversionRate}%` },
+          { label: "Conversion Rate", value: `${stats.conversionRate.toFixed(1)}%` },
           { label: "Total Commission", value: formatDollars(stats.totalCommission) },
         ]}
       />

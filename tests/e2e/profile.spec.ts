@@ -29,10 +29,13 @@ for (const size of WIDTHS) {
   }) => {
     await page.setViewportSize(size);
     await factory.lead(agent);
+    await factory.lead(agent, { status: "sale" });
     await page.goto("/agent/profile");
     await expect(page).toHaveTitle("Profile | Agency CRM");
     await expect(page.getByText("Total Leads")).toBeVisible();
     await expect(page.getByText("Conversion Rate")).toBeVisible();
+    // One decimal, as the dashboards show it: 1 sale of 2 leads.
+    await expect(page.getByText("50.0%", { exact: true })).toBeVisible();
     await expect(page.getByText("Total Commission")).toBeVisible();
     await expect(tab(page, "Overview")).toHaveAttribute("aria-current", "page");
 
@@ -61,6 +64,15 @@ for (const size of WIDTHS) {
     const chart = page.getByRole("img", { name: "Leads, sales and commission per month" });
     await expect(chart).toBeVisible();
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(13);
+    // The chart opens on the newest months (the table lists them newest first); on a phone the
+    // oldest have scrolled out of view to the left.
+    const months = page.getByRole("table").getByRole("rowheader");
+    const shortName = async (row: ReturnType<typeof months.first>) => (await row.textContent())!.trim().split(" ")[0]!;
+    const scroller = page.getByRole("region", { name: /Leads, sales and commission per month/ });
+    await expect(scroller.getByText(await shortName(months.first()), { exact: true })).toBeInViewport();
+    const oldest = scroller.getByText(await shortName(months.last()), { exact: true });
+    if (size.width < 640) await expect(oldest).not.toBeInViewport();
+    else await expect(oldest).toBeInViewport();
     expect(await seriousViolations(page), `performance at ${size.width} px`).toEqual([]);
   });
 
@@ -110,3 +122,22 @@ for (const size of WIDTHS) {
       await expect(page.getByText(state, { exact: true })).toBeVisible();
   });
 }
+
+test("an agent whose rate is above 100% saves the edit page, and again with only the phone changed", async ({
+  page,
+  agent: _signedIn,
+}) => {
+  await page.goto("/agent/profile/edit");
+  await page.locator('[name="carriers[0].products[0].commissionRate"]').fill("105");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page)).toContainText("Profile updated successfully");
+
+  await page.goto("/agent/profile/edit");
+  await expect(page.locator('[name="carriers[0].products[0].commissionRate"]')).toHaveValue("105");
+  await page.getByLabel("Phone").fill("(727) 555-0199");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/agent\/profile$/);
+  await expect(toast(page)).toContainText("Profile updated successfully");
+  await tab(page, "Carriers").click();
+  await expect(page.getByRole("listitem").filter({ hasText: /^Final Expense/ })).toContainText("105%");
+});

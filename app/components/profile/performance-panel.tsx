@@ -42,6 +42,7 @@ export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; char
               )
               .join("; ")}
             barClass={{ leads: "fill-brand-600", sales: "fill-green-600" }}
+            newestInView
           />
         </div>
       </Card>

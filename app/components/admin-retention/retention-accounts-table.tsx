@@ -71,11 +71,10 @@ export function RetentionAccountsTable({ accounts, timezone }: { accounts: Reten
     {
       header: "Due Soon",
       cell: (account) => {
-        const due = account.payments.find((payment) => payment.due === "today")
-          ? "today"
-          : account.payments.find((payment) => payment.due === "tomorrow")
-            ? "tomorrow"
-            : null;
+        // The most urgent month speaks for the account: overdue, then due today, then tomorrow.
+        const due = (["overdue", "today", "tomorrow"] as const).find((flag) =>
+          account.payments.some((payment) => payment.due === flag),
+        );
         return due ? <DueBadge due={due} /> : <span className="text-slate-600">—</span>;
       },
     },
@@ -90,8 +89,9 @@ export function RetentionAccountsTable({ accounts, timezone }: { accounts: Reten
           <ul className="min-w-48 space-y-2">
             {unpaid.map((payment) => (
               <li key={payment.id}>
-                <p className="text-xs font-medium text-slate-700">
+                <p className="flex flex-wrap items-center gap-1 text-xs font-medium text-slate-700">
                   Month {payment.monthNumber} · due {formatDate(payment.dueDate, "UTC")}
+                  {payment.due === "overdue" ? <DueBadge due="overdue" /> : null}
                 </p>
                 <PaymentStatusForm
                   payment={payment}

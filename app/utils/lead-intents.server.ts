@@ -84,7 +84,7 @@ export function leadEditIntent(
   return notFoundAsPage(async (formData, intent) => {
     const id = leadIdOf(formData);
     const binding = leadEditBinding(id, user.id);
-    const { forgotten } = await restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS, binding);
+    const { forgotten } = await restoreSealedFields(formData, SEALED_FIELD, SENSITIVE_FIELDS, [binding]);
     const submission = parseWithZod(formData, { schema: leadEditSchema, disableAutoCoercion: true });
     const hideFields = [...SENSITIVE_FIELDS];
     const answer = (result: ReturnType<typeof submission.reply>, status: number, formMessage: string | null = null) =>

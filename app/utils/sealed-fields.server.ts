@@ -65,12 +65,13 @@ export type SealRefusal = "expired" | "refused" | null;
 
 /**
  * Reads a sealed field back: its values, or none when it is missing, altered, forged, out of date
- * or sealed for another submission than `binding`. Does not use the seal up (restoreSealedFields).
+ * or sealed for another submission than the `accepted` bindings. Does not use the seal up
+ * (restoreSealedFields).
  */
 export function unsealFields(
   sealed: unknown,
   names: readonly string[],
-  binding: string,
+  accepted: readonly string[],
   now = Date.now(),
 ): { values: Record<string, string>; id: string | null; refusal: SealRefusal } {
   const none = (refusal: SealRefusal) => ({ values: {}, id: null, refusal });
@@ -81,7 +82,7 @@ export function unsealFields(
   } catch {
     return none("refused");
   }
-  if (payload.purpose !== PURPOSE || typeof payload.id !== "string" || payload.binding !== binding) {
+  if (payload.purpose !== PURPOSE || typeof payload.id !== "string" || !accepted.includes(payload.binding ?? "")) {
     return none("refused");
   }
   if (typeof payload.expiresAt !== "number" || payload.expiresAt <= now) return none("expired");
@@ -103,10 +104,10 @@ export async function restoreSealedFields(
   formData: FormData,
   sealedName: string,
   names: readonly string[],
-  binding: string,
+  accepted: readonly string[],
   now = Date.now(),
 ): Promise<{ forgotten: string | null }> {
-  const { values, id, refusal } = unsealFields(formData.get(sealedName), names, binding, now);
+  const { values, id, refusal } = unsealFields(formData.get(sealedName), names, accepted, now);
   formData.delete(sealedName);
   if (refusal) return { forgotten: refusal === "expired" ? NUMBERS_FORGOTTEN : NUMBERS_NOT_KEPT };
   if (!id) return { forgotten: null };
@@ -139,6 +140,15 @@ export function keepSensitiveNumbers(
 /** What a public application's numbers are sealed for: the agent it goes to. */
 export function publicApplicationBinding(formData: FormData) {
   return `public-application:${String(formData.get("agentId") ?? "").trim()}`;
+}
+
+/**
+ * The seals a public application's post takes: those for its agent, and those made before any
+ * agent was chosen (a prospect often types the SSN first and picks the agent last). Such a seal
+ * goes to the first agent named and, being good once, to that agent only; its answer is sealed for them.
+ */
+export function publicApplicationBindings(formData: FormData) {
+  return [publicApplicationBinding(formData), "public-application:"];
 }
 
 /** What a lead edit's numbers are sealed for: that lead, edited by that user. */

@@ -900,6 +900,34 @@ describe("/submitapplication without JavaScript keeps the sensitive numbers acro
     expect(await Application.count({ where: { agentId: other.id } })).toBe(0);
   });
 
+  it("takes a seal made before any agent was chosen into the first agent's submission, and that agent's only", async () => {
+    const { agent, carrier } = await setup();
+    const { agent: other } = await approvedAgent("Olive", uniqueName("Other"));
+    const form = applicationForm("", carrier, { ...NUMBERS, __intent__: ADD_PHONE, intent: "__delete__" });
+    const { kept } = await jsonOf<PageReply>(await post(form));
+    const { __intent__: _ignored, ...rest } = form;
+    const refused = await jsonOf<PageReply>(
+      await post({ ...rest, ...EMPTY_NUMBERS, agentId: agent.id, firstName: "", keptNumbers: kept!.sealed }),
+    );
+    expect(refused.kept?.endings.ssn).toBe("6789");
+    const elsewhere = await jsonOf<PageReply>(
+      await post({ ...rest, ...EMPTY_NUMBERS, agentId: other.id, intent: "submit", keptNumbers: refused.kept!.sealed }),
+    );
+    expect(elsewhere.formMessage).toBe(NUMBERS_NOT_KEPT);
+    const submitted = await post({
+      ...rest,
+      ...EMPTY_NUMBERS,
+      agentId: agent.id,
+      intent: "submit",
+      keptNumbers: refused.kept!.sealed,
+    });
+    // Refused for the other agent, the seal was not used up: the chosen agent's submission has them.
+    expect(submitted.status).toBe(302);
+    expect(await Application.count({ where: { agentId: other.id } })).toBe(0);
+    const lead = (await Application.findOne({ where: { agentId: agent.id } }))!;
+    expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
+  });
+
   it("takes a seal once: the same hidden field posted again keeps nothing", async () => {
     const { agent, carrier } = await setup();
     const form = applicationForm(agent.id, carrier, { ...NUMBERS, __intent__: ADD_PHONE, intent: "__delete__" });

@@ -16,7 +16,12 @@ import type { RootLoader } from "~/root";
 import { createPublicApplication, discardSpamSubmission, listPublicAgents } from "~/services/applications.server";
 import { listPublicCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
-import { keepSensitiveNumbers, publicApplicationBinding, restoreSealedFields } from "~/utils/sealed-fields.server";
+import {
+  keepSensitiveNumbers,
+  publicApplicationBinding,
+  publicApplicationBindings,
+  restoreSealedFields,
+} from "~/utils/sealed-fields.server";
 import { requestMeta } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -66,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     formData,
     SEALED_FIELD,
     SENSITIVE_FIELDS,
-    publicApplicationBinding(formData),
+    publicApplicationBindings(formData),
   );
   const submission = parseWithZod(formData, { schema: publicApplicationSchema });
   if (submission.status !== "success") {

@@ -78,12 +78,20 @@ export function usePolledJson<T>(href: string, initial: T, intervalMs: number): 
   return newest.value;
 }
 
+/** A URL-addressed dialog is open (?dialog=): what `pauseWhile` takes for the admin's lists. */
+export const dialogOpen = (search: URLSearchParams) => search.has("dialog");
+
 /**
  * The page's loader data, reloaded every `intervalMs` while the tab is visible: for the pages the
  * spec refreshes every 60 s. Only this page's loader runs (a fetcher load of its own URL), never
  * the layout's or the root's. Use it in place of `useLoaderData` in the page's component.
+ * `pauseWhile` skips the reloads while the URL says so (dialogOpen: a form being filled in keeps
+ * what it was opened with, and a revealed lead is not read, and logged, again every minute).
  */
-export function useRefreshedLoaderData<T>(intervalMs: number) {
+export function useRefreshedLoaderData<T>(
+  intervalMs: number,
+  { pauseWhile }: { pauseWhile?: (search: URLSearchParams) => boolean } = {},
+) {
   const loaderData = useLoaderData<T>();
   const fetcher = useFetcher<T>();
   const location = useLocation();
@@ -92,6 +100,7 @@ export function useRefreshedLoaderData<T>(intervalMs: number) {
   useVisibleInterval(() => {
     // A failed fetcher load shows the error boundary, so none starts while the device is offline.
     if (!navigator.onLine || fetcher.state !== "idle") return;
+    if (pauseWhile?.(new URLSearchParams(location.search))) return;
     answerRef.current = newest.start();
     fetcher.load(location.pathname + location.search);
   }, intervalMs);

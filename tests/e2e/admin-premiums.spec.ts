@@ -75,9 +75,10 @@ for (const size of WIDTHS) {
     await expect(page.locator(`#premium-${other.id}`)).toBeVisible();
     await expect(page.locator(`#premium-${april.id}`)).toHaveCount(0);
 
-    // One agent: the choice applies at once with JavaScript, with Show without.
+    // One agent: the choice applies at once with JavaScript, with the filter bar's one Apply without.
+    await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(1);
     await page.getByLabel("Agent", { exact: true }).selectOption({ label: first.name });
-    if (isNoJs(testInfo)) await page.getByRole("button", { name: "Show" }).click();
+    if (isNoJs(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(new RegExp(`agentId=${first.agentId}`));
     await expect(page).toHaveURL(/startDate=2037-03-01/);
     await expect(page.getByText("Sales found: 1")).toBeVisible();
@@ -93,7 +94,8 @@ for (const size of WIDTHS) {
     await expect(card(page, "Total Commissions")).toHaveText("$900.00");
     await expect(card(page, "Average Premium")).toHaveText("$100.00");
     await expect(card(page, "Total Sales")).toHaveText("1");
-    await expect(page.getByText("Custom range: 2037-03-01 to 2037-03-31").first()).toBeVisible();
+    // The range in en-US dates, as every date on the portal (audit item 8).
+    await expect(page.getByText("Custom range: Mar 1, 2037 to Mar 31, 2037").first()).toBeVisible();
 
     const ledger = page.getByRole("region", { name: "Advances and chargebacks by agent" });
     await expect(ledger).toContainText(first.name);
@@ -105,6 +107,13 @@ for (const size of WIDTHS) {
     await Application.update({ soldAt: new Date("2037-02-01T16:00:00Z") }, { where: { id: kept.id } });
     await page.reload();
     await expect(page.getByText("No premium data found.")).toBeVisible();
+
+    // Another period keeps the agent (one filter form, audit item 19), with JavaScript and without.
+    await page.getByLabel("Period").selectOption("all");
+    if (isNoJs(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/period=all/);
+    await expect(page).toHaveURL(new RegExp(`agentId=${first.agentId}`));
+    await expect(page.getByLabel("Agent", { exact: true })).toHaveValue(first.agentId);
 
     expect(await seriousViolations(page)).toEqual([]);
     // Nothing is cut off on a phone: the page never scrolls sideways.

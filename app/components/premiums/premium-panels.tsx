@@ -1,54 +1,23 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { CancelledAmount } from "~/components/commissions/cancelled-commission";
+import { FilterSelect } from "~/components/ui/period-filter";
 import { Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { inputClass } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatMoney } from "~/domain/format";
 import type { AgentLedgerRow, PremiumFigures, PremiumRow } from "~/services/premiums.server";
 
-/**
- * The agent filter (all or one approved agent) as a GET form that carries the period along, so
- * the choice lands in the URL and works without JavaScript (Show); with it, a choice applies at once.
- */
-export function AgentFilter({
-  agents,
-  agentId,
-  keep,
-}: {
-  agents: { id: string; name: string }[];
-  agentId: string;
-  keep: Record<string, string | undefined>;
-}) {
-  const submit = useSubmit();
+/** The agent filter (all or one approved agent), a field of the page's one filter form (PeriodFilter). */
+export function AgentFilter({ agents, agentId }: { agents: { id: string; name: string }[]; agentId: string }) {
   return (
-    <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2" key={agentId}>
-      {Object.entries(keep).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-      )}
-      <div>
-        <label htmlFor="agentId" className="mb-1 block text-xs font-medium text-slate-600">
-          Agent
-        </label>
-        <select
-          id="agentId"
-          name="agentId"
-          defaultValue={agentId}
-          className={`${inputClass} w-56 max-w-full`}
-          onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-        >
-          <option value="">All agents</option>
-          {agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className={buttonClass("secondary")}>
-        Show
-      </button>
-    </Form>
+    <FilterSelect
+      id="agentId"
+      name="agentId"
+      label="Agent"
+      value={agentId}
+      allLabel="All agents"
+      options={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { PERIODS, PERIOD_LABELS, type Period } from "~/domain/periods";
 import { customRangeErrors, type PeriodFieldErrors, type PeriodSelection } from "~/domain/period-range";
 import { useHydrated } from "~/utils/hydrated";
@@ -11,6 +11,11 @@ type Props = {
   extra?: Record<string, string | undefined>;
   /** The periods offered, when a page has fewer than all (the commissions page: All Time and Custom Range). */
   periods?: readonly Period[];
+  /**
+   * The page's other filters (FilterSelect: an agent, a BDM), in the same GET form: Apply sends
+   * them all, so one filter never drops another without JavaScript.
+   */
+  children?: ReactNode;
 };
 
 /**
@@ -22,13 +27,62 @@ type Props = {
  * Each new selection from the server (a submit, back and forward) starts the form afresh, so the
  * selector never says Custom while the figures are for another period.
  */
-export function PeriodFilter({ selection, extra, periods }: Props) {
+export function PeriodFilter({ selection, extra, periods, children }: Props) {
   const { period, startDate, endDate, refused } = selection;
   const key = [period, startDate, endDate, refused?.startDate, refused?.endDate].join("|");
-  return <PeriodForm key={key} selection={selection} extra={extra} periods={periods} />;
+  return (
+    <PeriodForm key={key} selection={selection} extra={extra} periods={periods}>
+      {children}
+    </PeriodForm>
+  );
 }
 
-function PeriodForm({ selection, extra, periods = PERIODS }: Props) {
+/**
+ * A filter's select inside a filter bar's form (PeriodFilter's children): with JavaScript a choice
+ * applies at once, the form's other filters going along; without, the form's Apply sends it.
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  allLabel,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  allLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  const submit = useSubmit();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        // A new value from the server (back, forward, Clear) starts the select afresh.
+        key={value}
+        defaultValue={value}
+        className={`${inputClass} w-56 max-w-full`}
+        onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function PeriodForm({ selection, extra, periods = PERIODS, children }: Props) {
   const { refused } = selection;
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -55,6 +109,7 @@ function PeriodForm({ selection, extra, periods = PERIODS }: Props) {
       {Object.entries(extra ?? {}).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
+      {children}
       <div>
         <label htmlFor="period" className="mb-1 block text-xs font-medium text-slate-600">
           Period

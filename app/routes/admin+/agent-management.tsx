@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ManagedAgents, ManagementCards, ManagementTabs, withoutDialog } from "~/components/agents/agent-management";
 import { AgentProfileDialog } from "~/components/agents/agent-profile-dialog";
 import { LazyAgentDialog, usePreloadedAgentDialogs } from "~/components/agents/lazy-agent-dialog";
@@ -18,6 +18,7 @@ import { runIntent } from "~/utils/intent.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { RESET_INTENT_FAILURES, resetRequestIntents, resetRequestsData } from "~/utils/reset-request-intents.server";
 import type { loader as adminLayoutLoader } from "./_layout";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 // Agents Management: ?tab=agents (the default) or ?tab=resets. The agents tab is Agent
 // Approval's list, actions and dialogs with each agent's performance and a profile dialog
@@ -87,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AgentManagementPage() {
-  const loaded = useLoaderData<typeof loader>();
+  const loaded = useRefreshedLoaderData<typeof loader>(60_000, { pauseWhile: dialogOpen });
   const shell = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin+/_layout");
   const location = useLocation();
   usePreloadedAgentDialogs();

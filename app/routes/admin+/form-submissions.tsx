@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { DeleteSubmissionDialog, EditSubmissionDialog } from "~/components/form-submissions/submission-dialogs";
 import { SubmissionCard } from "~/components/form-submissions/submission-card";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -24,6 +24,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Form Submissions", subtitle: "Landing-page inquiries" };
 export const meta: MetaFunction = () => [{ title: "Form Submissions | Agency CRM" }];
@@ -66,7 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminFormSubmissions() {
-  const { list, counts, status, dialog, selected, timezone } = useLoaderData<typeof loader>();
+  const { list, counts, status, dialog, selected, timezone } = useRefreshedLoaderData<typeof loader>(60_000, {
+    pauseWhile: dialogOpen,
+  });
   const location = useLocation();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
 import { AllLeadsFilters } from "~/components/admin-leads/all-leads-filters";
 import { AllLeadsTable, BULK_FORM_ID } from "~/components/admin-leads/all-leads-table";
 import {
@@ -27,6 +27,7 @@ import { runIntent, type IntentHandler } from "~/utils/intent.server";
 import { LEAD_INTENT_FAILURES, leadEditIntent, leadStatusIntent } from "~/utils/lead-intents.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "All Leads", subtitle: "Every lead of every agent" };
 export const meta: MetaFunction = () => [{ title: "All Leads | Agency CRM" }];
@@ -107,7 +108,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AllLeadsPage() {
-  const { list, choices, reassign, nothingSelected, filters, dialog, timezone, today } = useLoaderData<typeof loader>();
+  const { list, choices, reassign, nothingSelected, filters, dialog, timezone, today } = useRefreshedLoaderData<
+    typeof loader
+  >(60_000, { pauseWhile: dialogOpen });
   const actionData = useActionData<ReassignIntentResult | undefined>();
   const location = useLocation();
   usePreloadedAdminForms();

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { DeleteOrderDialog } from "~/components/orders/delete-order-dialog";
 import { LazyOrderFormDialog, usePreloadedOrderDialogs } from "~/components/orders/lazy-order-dialogs";
 import { OrderFilters } from "~/components/orders/order-filters";
@@ -9,11 +9,9 @@ import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, StatCards } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
-import { PeriodFilter } from "~/components/ui/period-filter";
-import { formatMoney } from "~/domain/format";
+import { formatMoney, periodCaption } from "~/domain/format";
 import { ORDER_TOASTS } from "~/domain/orders";
 import { periodFromSearch } from "~/domain/period-range";
-import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { bdmFromSearch, orderCreateSchema, orderEditSchema } from "~/domain/schemas/orders";
 import { listBdms } from "~/services/agents.server";
 import {
@@ -28,6 +26,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Order Management", subtitle: "Orders of calls by agents" };
 export const meta: MetaFunction = () => [{ title: "Order Management | Agency CRM" }];
@@ -94,19 +93,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrders() {
-  const { list, stats, bdms, agents, selection, bdm, dialog, selected, timezone } = useLoaderData<typeof loader>();
+  const { list, stats, bdms, agents, selection, bdm, dialog, selected, timezone } = useRefreshedLoaderData<
+    typeof loader
+  >(60_000, { pauseWhile: dialogOpen });
   const location = useLocation();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null });
-  const caption = PERIOD_CAPTIONS[selection.period];
+  const caption = periodCaption(selection);
   usePreloadedOrderDialogs();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-wrap items-end gap-2">
-          <PeriodFilter selection={selection} extra={{ bdm }} />
-          <OrderFilters bdms={bdms} bdm={bdm} selection={selection} here={here} />
-        </div>
+        <OrderFilters bdms={bdms} bdm={bdm} selection={selection} here={here} />
         <ButtonLink to={hrefWith(here, { dialog: "add", id: null })} preventScrollReset>
           Add New Order
         </ButtonLink>

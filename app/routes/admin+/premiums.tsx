@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import {
   AgentFilter,
   AgentLedgerTable,
@@ -20,6 +20,7 @@ import { agentFilterChoices } from "~/services/agents.server";
 import { listAgentLedgers, listPremiums, premiumFigures } from "~/services/premiums.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith, pageCount } from "~/utils/list";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Premiums Management", subtitle: "Premiums and commissions across agents" };
 export const meta: MetaFunction = () => [{ title: "Premiums Management | Agency CRM" }];
@@ -66,18 +67,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function PremiumsPage() {
-  const { list, figures, ledgers, agents, agentId, selection, timezone } = useLoaderData<typeof loader>();
+  const { list, figures, ledgers, agents, agentId, selection, timezone } = useRefreshedLoaderData<typeof loader>(
+    60_000,
+    { pauseWhile: dialogOpen },
+  );
   const caption = periodCaption(selection);
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
-        <AgentFilter
-          agents={agents}
-          agentId={agentId}
-          keep={{ period: selection.period, startDate: selection.startDate, endDate: selection.endDate }}
-        />
-        <PeriodFilter selection={selection} extra={{ agentId: agentId || undefined }} />
-      </div>
+      {/* One GET form for the agent and the period: Apply keeps both, with or without JavaScript. */}
+      <PeriodFilter selection={selection}>
+        <AgentFilter agents={agents} agentId={agentId} />
+      </PeriodFilter>
       <PremiumCards figures={figures} periodCaption={caption} />
       <Card className="overflow-hidden">
         <div className="border-b border-slate-200 p-4">

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { paymentStatusAction } from "~/components/admin-retention/payment-intent.server";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
 import { RetentionErrorBoundary } from "~/components/admin-retention/retention-fetch-error";
@@ -16,6 +15,7 @@ import { agentFilterChoices } from "~/services/agents.server";
 import { listSalesWithPayments } from "~/services/admin-retention.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith, pageCount } from "~/utils/list";
+import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Retention by Sale", subtitle: "Each sale's monthly payments" };
 export const meta: MetaFunction = () => [{ title: "Retention by Sale | Agency CRM" }];
@@ -56,7 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = paymentStatusAction;
 
 export default function AdminRetentionBySale() {
-  const { list, agents, paymentStatus, filters, timezone } = useLoaderData<typeof loader>();
+  const { list, agents, paymentStatus, filters, timezone } = useRefreshedLoaderData<typeof loader>(60_000, {
+    pauseWhile: dialogOpen,
+  });
   // The other screen keeps the customer and agent chosen here.
   const accounts = hrefWith("/admin/retention", { search: filters.search, agentId: filters.agentId });
   return (

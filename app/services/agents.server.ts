@@ -438,6 +438,8 @@ export async function assignBdm(actor: SessionUser, agentId: string, bdmId: stri
   return agentView(agent.id);
 }
 
+export const TEMPORARY_PASSWORD_NOT_APPROVED = "Approve the agent before generating a temporary password.";
+
 /** Tops up an agent's calls: ordered, quota and calls left all grow by the same amount. */
 export async function addCalls(actor: SessionUser, agentId: string, callsToAdd: number) {
   assertAdmin(actor);
@@ -469,6 +471,9 @@ export async function addCalls(actor: SessionUser, agentId: string, callsToAdd: 
 export async function generateTemporaryPassword(actor: SessionUser, agentId: string) {
   assertAdmin(actor);
   const agent = await findAgent(agentId);
+  // The pages offer it for approved and paused agents only; a pending or rejected agent may not
+  // sign in, so a password for them would open an account no administrator has approved.
+  if (agent.status !== "approved" && agent.status !== "paused") throw conflict(TEMPORARY_PASSWORD_NOT_APPROVED);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   await sequelize.transaction(async (transaction) => {

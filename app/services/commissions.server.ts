@@ -43,7 +43,8 @@ export type CommissionRecord = {
   commissionPercentage: number | null;
   saleDate: string;
   monthlyPremium: number | null;
-  commission: number;
+  /** Null for a sale recorded without a product: the commission is to be decided (decision 043). */
+  commission: number | null;
   isCancelled: boolean;
   cancelledAt: string | null;
   ledger: LedgerLineView;
@@ -177,7 +178,7 @@ function toRecord(row: RecordRow): CommissionRecord {
     commissionPercentage: row.compPercentage === null ? null : Number(row.compPercentage),
     saleDate: new Date(row.soldAt).toISOString(),
     monthlyPremium: row.monthlyPremiumCents === null ? null : dollars(Number(row.monthlyPremiumCents)),
-    commission: dollars(commissionCents),
+    commission: row.commissionCents === null ? null : dollars(commissionCents),
     isCancelled: cancelledAt !== null,
     cancelledAt,
     ledger: lineView(line),

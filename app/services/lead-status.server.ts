@@ -60,14 +60,52 @@ const dollars = (cents: number | null | undefined) => (cents === null || cents =
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /**
- * The sale fields of a lead sold now with the given product, and its nine payments: refused
- * (400 at the field, nothing written) when the product is not one of the lead's agent's own for
- * the lead's carrier, the agent is not licensed in the lead's state, or the lead has no premium.
+ * The product fields of a sale: the snapshot of one of the lead's agent's own products for the
+ * lead's carrier and the first-year commission on the lead's premium; refused (400 at the field)
+ * when the lead has no carrier or the product is not such a one.
+ */
+async function soldProduct(lead: Application, productId: string, premiumCents: number, transaction: Transaction) {
+  if (!lead.carrierId) throw badRequest(LEAD_STATUS_ERRORS.noCarrier, { productId: [LEAD_STATUS_ERRORS.noCarrier] });
+  const product = isUuid(productId)
+    ? await Product.findOne({
+        where: { id: productId, agentId: lead.agentId!, carrierId: lead.carrierId, archivedAt: null },
+        attributes: ["id", "carrierId", "name", "compPercentage"],
+        raw: true,
+        transaction,
+      })
+    : null;
+  if (!product) throw badRequest(LEAD_STATUS_ERRORS.notOwnProduct, { productId: [LEAD_STATUS_ERRORS.notOwnProduct] });
+  return saleSnapshot(
+    {
+      id: product.id,
+      carrierId: product.carrierId,
+      name: product.name,
+      compPercentage: Number(product.compPercentage),
+    },
+    premiumCents,
+  );
+}
+
+/** The lead's premium, which the schedule's months and the commission are worked out on. */
+function salePremiumCents(lead: Application) {
+  const premiumCents = lead.monthlyPremiumCents;
+  if (!premiumCents || premiumCents <= 0) {
+    throw badRequest(LEAD_STATUS_ERRORS.noPremium, { monthlyPremium: [LEAD_STATUS_ERRORS.noPremium] });
+  }
+  return premiumCents;
+}
+
+/**
+ * The sale fields of a lead sold now, and its nine payments: refused (400 at the field, nothing
+ * written) when the agent is not licensed in the lead's state, the lead has no premium, or the
+ * product is not one of the lead's agent's own for the lead's carrier. Without a product (an
+ * admin's sale, decision 043) the sale and its schedule are recorded and the commission is to be
+ * decided (null, shown as TBD) until a product is chosen (chooseSaleProduct).
  */
 async function recordSale(
   actor: SessionUser,
   lead: Application,
-  productId: string,
+  productId: string | null,
   now: Date,
   transaction: Transaction,
 ) {
@@ -88,30 +126,10 @@ async function recordSale(
       throw badRequest(message, { status: [message] });
     }
   }
-  if (!lead.carrierId) throw badRequest(LEAD_STATUS_ERRORS.noCarrier, { productId: [LEAD_STATUS_ERRORS.noCarrier] });
-  const product = isUuid(productId)
-    ? await Product.findOne({
-        where: { id: productId, agentId: lead.agentId, carrierId: lead.carrierId, archivedAt: null },
-        attributes: ["id", "carrierId", "name", "compPercentage"],
-        raw: true,
-        transaction,
-      })
-    : null;
-  if (!product) throw badRequest(LEAD_STATUS_ERRORS.notOwnProduct, { productId: [LEAD_STATUS_ERRORS.notOwnProduct] });
-  const premiumCents = lead.monthlyPremiumCents;
-  if (!premiumCents || premiumCents <= 0) {
-    throw badRequest(LEAD_STATUS_ERRORS.noPremium, { monthlyPremium: [LEAD_STATUS_ERRORS.noPremium] });
-  }
-
-  const snapshot = saleSnapshot(
-    {
-      id: product.id,
-      carrierId: product.carrierId,
-      name: product.name,
-      compPercentage: Number(product.compPercentage),
-    },
-    premiumCents,
-  );
+  const premiumCents = salePremiumCents(lead);
+  const snapshot = productId
+    ? await soldProduct(lead, productId, premiumCents, transaction)
+    : { productId: null, soldProductName: null, soldCompPercentage: null, calculatedCommissionCents: null };
   // Month 1 is due on the first draft date, else on the day of the sale in the seller's time zone.
   const firstDue = lead.firstDraftDate ? String(lead.firstDraftDate).slice(0, 10) : todayIn(actor.timezone, now);
   await PaymentTracking.bulkCreate(
@@ -127,6 +145,19 @@ async function recordSale(
   // The card's CVV may not be kept once the payment is authorised (PCI DSS 3.3.1.2): it is erased
   // by the same update that records the sale, so no committed state has a sale with a CVV.
   return { ...snapshot, soldAt: now, commissionCancelledAt: null, cardCvvEncrypted: null };
+}
+
+/** A sale recorded without a product, whose commission is still to be decided. */
+function awaitsProduct(lead: Application) {
+  return lead.status === "sale" && !!lead.soldAt && !lead.productId && !lead.commissionCancelledAt;
+}
+
+/**
+ * The product chosen for a sale recorded without one (decision 043): its snapshot and commission
+ * on the lead's premium. The sale's date and schedule stay as they were recorded.
+ */
+async function chooseSaleProduct(lead: Application, productId: string, transaction: Transaction) {
+  return soldProduct(lead, productId, salePremiumCents(lead), transaction);
 }
 
 /**
@@ -151,8 +182,11 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
     const fromStatus = lead.status;
     const update: Partial<CreationAttributes<Application>> = { status: toStatus };
 
-    if (toStatus === "sale") {
-      Object.assign(update, await recordSale(actor, lead, change.productId!, now, transaction));
+    const choosingProduct = toStatus === "sale" && awaitsProduct(lead) && !!change.productId;
+    if (choosingProduct) {
+      Object.assign(update, await chooseSaleProduct(lead, change.productId!, transaction));
+    } else if (toStatus === "sale") {
+      Object.assign(update, await recordSale(actor, lead, change.productId, now, transaction));
     } else if (lead.soldAt && !lead.commissionCancelledAt) {
       // Leaving a sale: the sale, its commission amount and its schedule are kept; the commission
       // is cancelled, one way, as the commissions page's Mark as Cancelled does.
@@ -171,7 +205,9 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
         action: toStatus === "sale" ? "lead_sold" : "lead_status_changed",
         entityType: "application",
         entityId: lead.id,
-        summary: `${actor.firstName} ${actor.lastName} changed the status of ${lead.firstName} ${lead.lastName} from ${leadStatusStyle(fromStatus).label} to ${leadStatusStyle(toStatus).label}`,
+        summary: choosingProduct
+          ? `${actor.firstName} ${actor.lastName} chose the product ${lead.soldProductName} for the sale of ${lead.firstName} ${lead.lastName}`
+          : `${actor.firstName} ${actor.lastName} changed the status of ${lead.firstName} ${lead.lastName} from ${leadStatusStyle(fromStatus).label} to ${leadStatusStyle(toStatus).label}`,
       },
       { transaction },
     );

@@ -3,7 +3,8 @@ import { ActivityLog, LeadRead, StatusChange } from "~db";
 import { loader as listApi } from "~/routes/api+/admin.applications";
 import { action as statusApi } from "~/routes/api+/admin.applications.$id.status";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin+/leads";
-import { LEAD_STATUS_MESSAGES, statusChoiceMessage } from "~/domain/schemas/lead-status";
+import { statusChoiceMessage } from "~/domain/schemas/lead-status";
+import { LEAD_STATUS_ERRORS } from "~/services/lead-status.server";
 import { LEAD_STATUSES } from "~/domain/statuses";
 import { listAllLeads, leadCopyText } from "~/services/admin-leads.server";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
@@ -277,7 +278,7 @@ describe("All Leads: the lead dialog", () => {
     expect(leads.b.firstName).toBe("Bertram");
   });
 
-  it("Change Disposition takes every status (a sale needs a product), through the page and PUT .../status", async () => {
+  it("Change Disposition takes every status (a sale's product must be the agent's), through the page and PUT .../status", async () => {
     const { cookie } = await signedInAdmin();
     const { leads, product } = await agentWithLeads();
     for (const status of LEAD_STATUSES.filter((s) => !["sale", "callback", "rescheduled"].includes(s))) {
@@ -286,10 +287,16 @@ describe("All Leads: the lead dialog", () => {
     }
     const history = await StatusChange.findAll({ where: { applicationId: leads.c.id }, order: [["createdAt", "ASC"]] });
     expect(history.at(-1)!.notes).toBe("to follow_up");
-    const noProduct = await putStatus(leads.a.id, { status: "sale" }, cookie);
-    expect(noProduct.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string[]> }>(noProduct)).fieldErrors.productId).toEqual([
-      LEAD_STATUS_MESSAGES.productRequired,
+    // A sale without a product is an admin's to record (decision 043, tests/api/spec-clients.test.ts);
+    // a product that is not the agent's is refused at the field.
+    const notTheirs = await putStatus(
+      leads.a.id,
+      { status: "sale", productId: "5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f" },
+      cookie,
+    );
+    expect(notTheirs.status).toBe(400);
+    expect((await jsonOf<{ fieldErrors: Record<string, string[]> }>(notTheirs)).fieldErrors.productId).toEqual([
+      LEAD_STATUS_ERRORS.notOwnProduct,
     ]);
     const bad = await putStatus(leads.a.id, { status: "won" }, cookie);
     expect((await jsonOf<{ error: string }>(bad)).error).toBe(statusChoiceMessage(LEAD_STATUSES));

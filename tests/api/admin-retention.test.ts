@@ -344,7 +344,9 @@ describe("GET /api/admin/applications?status=sale", () => {
     });
     const rows = await jsonOf<Record<string, unknown>[]>(others);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).not.toHaveProperty("paymentTracking");
+    // Every row has part 1's paymentTracking (none for a lead never sold), only sales their sale date.
+    expect(rows[0]!.paymentTracking).toEqual([]);
+    expect(rows[0]).not.toHaveProperty("saleDate");
     const bad = await callRoute(applicationsApi, {
       path: "/api/admin/applications?status=sale&paymentStatus=late",
       cookie,

@@ -26,8 +26,8 @@ export function CancelCommissionDialog({
       danger
     >
       <p>
-        Cancel the commission of {formatDollars(commission.commission)} on the sale to{" "}
-        <strong className="[overflow-wrap:anywhere]">{commission.customerName}</strong> (
+        Cancel the commission of {formatDollars(commission.commission) ?? "an amount still to be decided"} on the sale
+        to <strong className="[overflow-wrap:anywhere]">{commission.customerName}</strong> (
         {formatDate(commission.saleDate, timezone)})?
       </p>
       <p>

@@ -53,7 +53,12 @@ export function CommissionTable({
         </>
       ),
     },
-    { header: "Commission", align: "right", className: "sm:whitespace-nowrap", cell: (row) => money(row.commission) },
+    {
+      header: "Commission",
+      align: "right",
+      className: "sm:whitespace-nowrap",
+      cell: (row) => (row.commission === null ? "TBD" : money(row.commission)),
+    },
     {
       header: "Months Paid",
       align: "right",

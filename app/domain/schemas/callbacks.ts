@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pagingSchema } from "~/utils/list-query";
 import { CALLBACK_CATEGORIES } from "../callbacks";
-import { leadStatusFormSchema, leadStatusSchema } from "./lead-status";
+import { leadStatusFormSchema, leadStatusSchema, requireCallbackDate } from "./lead-status";
 
 // The Callbacks page's Reschedule form and GET /api/agent/callbacks' query.
 
@@ -15,11 +15,12 @@ function asReschedule(raw: unknown) {
   return { ...(raw as Record<string, unknown>), status: "rescheduled", productId: undefined };
 }
 
-/** callbackDate (an ISO instant with its offset) and optional notes. */
-export const rescheduleSchema = z.preprocess(asReschedule, leadStatusSchema);
+/** callbackDate (an ISO instant with its offset, required) and optional notes. */
+export const rescheduleSchema = z.preprocess(asReschedule, leadStatusSchema.superRefine(requireCallbackDate));
 
 /** The page's form: the new date and time as a datetime-local value, read in the agent's time zone. */
-export const rescheduleFormSchema = (timeZone: string) => z.preprocess(asReschedule, leadStatusFormSchema(timeZone));
+export const rescheduleFormSchema = (timeZone: string) =>
+  z.preprocess(asReschedule, leadStatusFormSchema(timeZone).superRefine(requireCallbackDate));
 
 export const CALLBACK_LIST_FILTERS = ["all", ...CALLBACK_CATEGORIES] as const;
 export type CallbackListFilter = (typeof CALLBACK_LIST_FILTERS)[number];

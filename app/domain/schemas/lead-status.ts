@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseIsoDate, zonedDateTime } from "../periods";
-import { AGENT_LEAD_STATUSES, CALLBACK_STATUSES, LEAD_STATUSES, type LeadStatus } from "../statuses";
+import { AGENT_LEAD_STATUSES, LEAD_STATUSES, type LeadStatus } from "../statuses";
 
 // The status change of one lead (a disposition): the page's status and disposition dialogs and
 // PUT /api/agent/applications/{id}/status parse with this one schema.
@@ -47,9 +47,14 @@ export function statusChoiceMessage(statuses: readonly string[]) {
 
 /**
  * A status change to one of `statuses`: an agent's six (leadStatusSchema) or, for an admin, every
- * status of part 1 section 4 (adminLeadStatusSchema); the rest of the rules are the same.
+ * status of part 1 section 4 (adminLeadStatusSchema). An agent's sale needs a product (part 2);
+ * an admin's may come without one, its commission to be decided (decision 043). A callback or
+ * rescheduled lead may come without a date: the spec ranks it low.
  */
-function statusChangeSchema<S extends LeadStatus>(statuses: readonly [S, ...S[]]) {
+function statusChangeSchema<S extends LeadStatus>(
+  statuses: readonly [S, ...S[]],
+  { saleNeedsProduct }: { saleNeedsProduct: boolean },
+) {
   return z
     .object({
       status: z.preprocess(
@@ -93,27 +98,34 @@ function statusChangeSchema<S extends LeadStatus>(statuses: readonly [S, ...S[]]
       ),
     })
     .superRefine((value, ctx) => {
-      if (value.status === "sale" && !value.productId) {
+      if (saleNeedsProduct && value.status === "sale" && !value.productId) {
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["productId"],
           message: LEAD_STATUS_MESSAGES.productRequired,
         });
       }
-      if ((CALLBACK_STATUSES as readonly string[]).includes(String(value.status)) && !value.callbackDate) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["callbackDate"],
-          message: LEAD_STATUS_MESSAGES.callbackRequired,
-        });
-      }
     });
 }
 
-export const leadStatusSchema = statusChangeSchema(AGENT_LEAD_STATUSES);
+/**
+ * A change that must name its callback date: a Reschedule (its whole point is the new date).
+ * A status change to callback or rescheduled may leave it out.
+ */
+export function requireCallbackDate(value: { callbackDate?: Date | null }, ctx: z.RefinementCtx) {
+  if (!value.callbackDate) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["callbackDate"],
+      message: LEAD_STATUS_MESSAGES.callbackRequired,
+    });
+  }
+}
+
+export const leadStatusSchema = statusChangeSchema(AGENT_LEAD_STATUSES, { saleNeedsProduct: true });
 
 /** An admin's status change (the All Leads dialog, PUT /api/admin/applications/{id}/status). */
-export const adminLeadStatusSchema = statusChangeSchema(LEAD_STATUSES);
+export const adminLeadStatusSchema = statusChangeSchema(LEAD_STATUSES, { saleNeedsProduct: false });
 
 export type LeadStatusInput = z.input<typeof leadStatusSchema>;
 export type LeadStatusChange = z.output<typeof adminLeadStatusSchema>;

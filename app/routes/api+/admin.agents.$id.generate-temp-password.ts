@@ -4,7 +4,8 @@ import { requireAdmin } from "~/utils/auth.server";
 
 /**
  * PUT /api/admin/agents/{id}/generate-temp-password: answers {temporaryPassword} once. The agent
- * must replace it at the next sign-in (we never keep or show a password the agent chose).
+ * must replace it at the next sign-in (we never keep or show a password the agent chose). An
+ * agent who is not approved or paused is a 409, as the pages offer it to those only.
  */
 const api = apiRoute({
   PUT: async ({ request, params, context }) => {

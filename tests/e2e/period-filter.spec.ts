@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, isNoJs, test } from "./fixtures";
 
 // The dashboards' period selector (item 13 of issue 9): a custom range that cannot be shown is
@@ -24,6 +25,26 @@ test.describe("period selector", () => {
     await expect(page.getByText("That date does not exist")).toBeVisible();
     await expect(page.getByLabel("End date")).toHaveValue("2023-03-01");
     await expect(page.getByText("these figures are for All Time")).toBeVisible();
+  });
+
+  // A real day far off (the year 100) was a 500 on Postgres on the dashboards, orders, premiums
+  // and commissions; now it is refused at its field and the page shows its default period.
+  async function expectFarOffDayRefused(page: Page, paths: readonly string[]) {
+    for (const path of paths) {
+      const res = await page.goto(`${path}?period=custom&startDate=0100-01-01&endDate=2026-01-01`);
+      expect(res?.status(), path).toBe(200);
+      await expect(page.getByLabel("Start date")).toHaveValue("0100-01-01");
+      await expect(page.getByText("Choose a date from 1970-01-01 to 2999-12-31.")).toBeVisible();
+      await expect(page.getByLabel("Start date")).toHaveAttribute("aria-invalid", "true");
+    }
+  }
+
+  test("a far-off day is named at its field on the admin's period pages", async ({ page, admin: _admin }) => {
+    await expectFarOffDayRefused(page, ["/admin/dashboard", "/admin/orders", "/admin/premiums"]);
+  });
+
+  test("a far-off day is named at its field on the agent's period pages", async ({ page, agent: _agent }) => {
+    await expectFarOffDayRefused(page, ["/agent/dashboard", "/agent/commissions"]);
   });
 
   test("choosing a reversed range is caught at the end date, and a good one applies", async ({

@@ -103,7 +103,7 @@ export function ActivityFilters({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <button type="submit" className={buttonClass("primary")}>
-          Apply Filters
+          Apply
         </button>
         {filtered ? (
           <Link to="/admin/activity" preventScrollReset className={buttonClass("ghost")}>

@@ -53,7 +53,11 @@ export function leadStatusIntent(user: SessionUser, intent: "status" | "disposit
     if (lead.status === "sale") {
       return redirectWithToast(back, {
         title: "Sale Recorded",
-        description: `Commission: ${formatDollars(lead.calculatedCommission ?? 0)}. The 9-month payment schedule is ready.`,
+        // A sale without a product (an admin's, decision 043) has its commission still to be decided.
+        description:
+          lead.calculatedCommission === null
+            ? "Commission: TBD until a product is chosen. The 9-month payment schedule is ready."
+            : `Commission: ${formatDollars(lead.calculatedCommission)}. The 9-month payment schedule is ready.`,
         durationMs: 6_000,
       });
     }

@@ -3,6 +3,7 @@ import { Agent, Application, Beneficiary, PaymentTracking, Phone, User } from "~
 import { encrypt } from "~/utils/crypto.server";
 import { readToast } from "~/utils/toast.server";
 import { action as agentApprovalAction } from "~/routes/admin+/agent-approval";
+import { action as adminLeadsPageAction } from "~/routes/admin+/leads";
 import { loader as adminApplicationsApi } from "~/routes/api+/admin.applications";
 import { action as adminReassignApi } from "~/routes/api+/admin.applications.$id.reassign";
 import { action as adminStatusApi } from "~/routes/api+/admin.applications.$id.status";
@@ -115,6 +116,25 @@ describe("PUT .../status with only status and notes", () => {
     ).rejects.toMatchObject({
       status: 409,
     });
+  });
+
+  it("records an admin's sale without a product from the All Leads dialog too, JS off, with the commission TBD", async () => {
+    const me = await signedInAgent();
+    const lead = await createLead(me.agent.id);
+    const { cookie } = await signedInAdmin();
+    const res = await callRoute(adminLeadsPageAction, {
+      method: "POST",
+      path: `/admin/leads?dialog=lead&id=${lead.id}`,
+      cookie,
+      form: { intent: "status", id: lead.id, status: "sale", productId: "", notes: "" },
+    });
+    expect(res.status).toBe(302);
+    const { toast } = await readToast(
+      new Request("http://localhost/", { headers: { Cookie: setCookieOf(res).split(";")[0]! } }),
+    );
+    expect(toast?.title).toBe("Sale Recorded");
+    expect(toast?.description).toContain("TBD");
+    expect((await Application.findByPk(lead.id))!.status).toBe("sale");
   });
 
   it("keeps refusing an admin's sale the agent is not licensed for", async () => {

@@ -24,6 +24,8 @@ export type StatusFormLead = {
   callbackDate: string | null;
   /** YYYY-MM-DD; the sale's schedule starts here. Absent where the page does not have it. */
   firstDraftDate?: string | null;
+  /** The sold product; null on a sale recorded without one (decision 043). Absent where the page does not have it. */
+  productId?: string | null;
 };
 
 /**
@@ -57,7 +59,9 @@ export function LeadStatusForm({
   const hydrated = useHydrated();
   // A lead is sold once (docs/decisions/019): a sold lead keeps its sale whatever it is set to.
   const soldBefore = Boolean(lead.soldAt);
-  const choices = soldBefore ? statuses.filter((s) => s !== "sale") : statuses;
+  // An admin's sale recorded without a product waits for one: choosing it completes the sale.
+  const awaitingProduct = soldBefore && lead.status === "sale" && lead.productId === null;
+  const choices = soldBefore && !awaitingProduct ? statuses.filter((s) => s !== "sale") : statuses;
   const current = choices.find((s) => s === lead.status) ?? "";
   const [form, fields] = useForm({
     id: `${intent}-${lead.id}`,
@@ -92,8 +96,10 @@ export function LeadStatusForm({
   let submitLabel = "Update Status";
   let blocked = false;
   if (hydrated && selling) {
-    if (products.length === 0) [submitLabel, blocked] = ["No Products Available", true];
-    else if (!product) [submitLabel, blocked] = ["Select Product First", true];
+    // An admin may record a sale without a product (its commission to be decided), not complete one.
+    const productOptional = admin && !awaitingProduct;
+    if (products.length === 0 && !productOptional) [submitLabel, blocked] = ["No Products Available", true];
+    else if (!product && !productOptional) [submitLabel, blocked] = ["Select Product First", true];
     else submitLabel = "Record Sale";
   }
 
@@ -104,6 +110,9 @@ export function LeadStatusForm({
         <Alert tone="info">
           This lead was sold. Setting another status keeps the sale and its payment schedule, and cancels the
           commission.
+          {awaitingProduct
+            ? " Its commission is to be decided: keep Sale and choose the product to work it out."
+            : null}
         </Alert>
       ) : null}
       <SelectField label="Status" {...getSelectProps(fields.status)} errors={fields.status.errors}>
@@ -115,7 +124,7 @@ export function LeadStatusForm({
         ))}
       </SelectField>
 
-      {showProduct && !soldBefore ? (
+      {showProduct && (!soldBefore || awaitingProduct) ? (
         <div className="space-y-2">
           {fields.productId.errors?.length ? (
             <Alert tone="error">

@@ -51,6 +51,34 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
 export const BANK_METHODS: readonly string[] = ["checking", "savings"];
 export const CARD_METHODS: readonly string[] = ["debit", "credit"];
 
+/**
+ * Every method a lead may be stored with: part 2's four (the public application's, above) and
+ * part 1's paper "check", which has neither bank nor card fields. The lead dialogs (admin and
+ * agent) offer all five; decision 045 relates part 1's names to them.
+ */
+export const LEAD_PAYMENT_METHODS = [...PAYMENT_METHODS, { value: "check", label: "Paper check" }] as const;
+
+/**
+ * The lead dialogs' Payment method select, grouped under part 1's names (bank, card, check):
+ * "checking" is part 1's name too, a bank draft like savings.
+ */
+export const PAYMENT_METHOD_GROUPS = [
+  { label: "Bank (draft from a checking or savings account)", values: BANK_METHODS },
+  { label: "Card", values: CARD_METHODS },
+  { label: "Check", values: ["check"] },
+] as const;
+
+/**
+ * The message for a payment method that is not one of LEAD_PAYMENT_METHODS: part 1's "bank" and
+ * "card" name a kind, not a method, so an API client sending one is told which to send instead.
+ */
+export function paymentMethodMessage(value: unknown) {
+  const kind = String(value).trim().toLowerCase();
+  if (kind === "bank") return "A bank draft is checking or savings: please select one of them";
+  if (kind === "card") return "A card is debit or credit: please select one of them";
+  return "Please select a payment method";
+}
+
 /** The label of a value among `options`; the value itself when it is not one of them; null for none. */
 export function optionLabel<T extends readonly { value: string; label: string }[]>(options: T, value: string | null) {
   return value ? (options.find((o) => o.value === value)?.label ?? value) : null;

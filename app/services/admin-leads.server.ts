@@ -3,7 +3,7 @@ import { formatDate, formatDollars, formatPhone } from "~/domain/format";
 import {
   GENDERS,
   MARITAL_STATUSES,
-  PAYMENT_METHODS,
+  LEAD_PAYMENT_METHODS,
   PHONE_TYPES,
   RELATIONSHIPS,
   optionLabel,
@@ -184,7 +184,7 @@ export async function leadCopyText(actor: SessionUser, id: string): Promise<stri
     ),
     "",
     "PAYMENT INFORMATION",
-    line("Payment Method", optionLabel(PAYMENT_METHODS, lead.paymentMethod)),
+    line("Payment Method", optionLabel(LEAD_PAYMENT_METHODS, lead.paymentMethod)),
     line("Bank Name", lead.bankName),
     line("Routing Number", lead.routingNumber),
     line("Account Number", lead.accountNumber),

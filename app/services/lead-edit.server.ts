@@ -141,9 +141,10 @@ async function columnsToUpdate(lead: Application, edit: LeadEdit, transaction: T
   }
 
   // Bank details go with checking and savings, card details with debit and credit: once the
-  // method says which, the other kind is not kept.
+  // method says which, the other kind is not kept. A paper check (decision 045) keeps neither.
   const method = update.paymentMethod !== undefined ? update.paymentMethod : lead.paymentMethod;
-  if (method && CARD_METHODS.includes(method)) {
+  const paper = method === "check";
+  if (method && (paper || CARD_METHODS.includes(method))) {
     Object.assign(update, {
       bankName: null,
       routingNumberEncrypted: null,
@@ -152,7 +153,7 @@ async function columnsToUpdate(lead: Application, edit: LeadEdit, transaction: T
       accountNumberLast4: null,
     });
   }
-  if (method && BANK_METHODS.includes(method)) {
+  if (method && (paper || BANK_METHODS.includes(method))) {
     Object.assign(update, {
       cardNumberEncrypted: null,
       cardNumberLast4: null,

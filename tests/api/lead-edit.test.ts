@@ -169,6 +169,32 @@ describe("updateLead: sensitive numbers", () => {
     expect(row.bankName).toBe("Third Bank");
     expect(row.routingNumberLast4).toBe("123");
   });
+
+  it("stores part 1's paper check, keeping neither bank nor card details (audit item 11, decision 045)", async () => {
+    const { lead } = await agentWithLead();
+    const { cookie } = await signedInAdmin();
+    const response = await patch(lead.id, { paymentMethod: "check", cardNumber: "4111111111111111" }, cookie);
+    expect(response.status).toBe(200);
+    const row = await stored(lead.id);
+    expect(row.paymentMethod).toBe("check");
+    expect([row.bankName, row.routingNumberEncrypted, row.accountNumberEncrypted]).toEqual([null, null, null]);
+    expect([row.cardNumberEncrypted, row.cardExpiry]).toEqual([null, null]);
+  });
+
+  it("answers part 1's bank and card, which name a kind, with the stored methods to send instead", async () => {
+    const { lead } = await agentWithLead();
+    const { cookie } = await signedInAdmin();
+    for (const [kind, message] of [
+      ["bank", "A bank draft is checking or savings: please select one of them"],
+      ["card", "A card is debit or credit: please select one of them"],
+      ["wire", "Please select a payment method"],
+    ]) {
+      const response = await patch(lead.id, { paymentMethod: kind }, cookie);
+      expect(response.status).toBe(400);
+      expect((await jsonOf<ApiError>(response)).fieldErrors?.paymentMethod).toEqual([message]);
+    }
+    expect((await stored(lead.id)).paymentMethod).toBe("checking");
+  });
 });
 
 describe("updateLead: the rules of part 2 section 5", () => {

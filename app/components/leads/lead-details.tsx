@@ -5,7 +5,7 @@ import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, sho
 import {
   GENDERS,
   MARITAL_STATUSES,
-  PAYMENT_METHODS,
+  LEAD_PAYMENT_METHODS,
   PHONE_TYPES,
   RELATIONSHIPS,
   optionLabel,
@@ -259,7 +259,7 @@ export function LeadDetails({
       <Section title="Payment Information" id={`payment-${lead.id}`} action={bankingToggle}>
         <Facts
           items={[
-            ["Payment method", optionLabel(PAYMENT_METHODS, lead.paymentMethod)],
+            ["Payment method", optionLabel(LEAD_PAYMENT_METHODS, lead.paymentMethod)],
             ...(bank || !card
               ? ([
                   ["Bank name", lead.bankName],

@@ -15,7 +15,15 @@ import { Alert } from "~/components/ui/card";
 import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { BANK_METHODS, CARD_METHODS, GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "~/domain/application-options";
+import {
+  BANK_METHODS,
+  CARD_METHODS,
+  GENDERS,
+  LEAD_PAYMENT_METHODS,
+  MARITAL_STATUSES,
+  PAYMENT_METHOD_GROUPS,
+  optionLabel,
+} from "~/domain/application-options";
 import { SEALED_FIELD, type KeptNumbers, type SensitiveField } from "~/domain/schemas/application-fields";
 import { leadEditSchema, type LeadEdit, type LeadEditFormValue } from "~/domain/schemas/lead-edit";
 import type { LeadDetail } from "~/services/lead-reads.server";
@@ -293,13 +301,24 @@ export function LeadEditForm({
           className="md:col-span-2"
           label="Payment method"
           {...getSelectProps(fields.paymentMethod)}
+          // Without JavaScript every field shows: say which apply (part 1, section 5).
+          hint={
+            hydrated
+              ? undefined
+              : "Bank fields are for checking or savings, card fields for debit or credit; a paper check needs neither."
+          }
           errors={fields.paymentMethod.errors}
         >
           <option value="">Not chosen</option>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
+          {/* Grouped under part 1's names: bank (checking, savings), card (debit, credit), check. */}
+          {PAYMENT_METHOD_GROUPS.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.values.map((value) => (
+                <option key={value} value={value}>
+                  {optionLabel(LEAD_PAYMENT_METHODS, value)}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </SelectField>
         {showBank ? (

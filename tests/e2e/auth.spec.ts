@@ -31,8 +31,9 @@ test.describe("sign-in", () => {
   test("a pending agent is refused with Account pending approval", async ({ page, factory }) => {
     await signIn(page, await factory.pendingAgent());
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.getByRole("alert").filter({ hasText: "Account pending approval" })).toBeVisible();
-    await expect(page.getByText("Admin has not approved your account yet")).toBeVisible();
+    // The catalogue's toast and the inline box both say it.
+    await expect(page.getByRole("alert").filter({ hasText: "Account pending approval" })).toHaveCount(2);
+    await expect(page.getByText("Admin has not approved your account yet")).toHaveCount(2);
   });
 
   test("a paused agent is refused", async ({ page, factory }) => {
@@ -44,7 +45,8 @@ test.describe("sign-in", () => {
   test("a wrong password shows Invalid email or password and keeps the email", async ({ page, factory }) => {
     const admin = await factory.admin();
     await signIn(page, { email: admin.email, password: "wrong-password" });
-    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    // The catalogue's toast and the inline box.
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toHaveCount(2);
     await expect(page.getByLabel("Email")).toHaveValue(admin.email);
   });
 

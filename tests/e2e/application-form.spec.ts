@@ -147,8 +147,9 @@ test.describe("public application form", () => {
 
     await expect(page.getByText("First name is required").first()).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText("Submission failed")).toBeVisible();
-    await expect(page.getByText("Failed to submit application")).toBeVisible();
+    // A field to fix, not a failed submission: the summary asks for the fix.
+    await expect(page.getByText("Please correct the fields marked below.")).toBeVisible();
+    await expect(page.getByText("Failed to submit application")).toHaveCount(0);
     await expect(page.getByLabel("Last name")).toHaveValue(lastName);
     await expect(page.getByLabel("City")).toHaveValue("Tampa");
     await expect(page.getByLabel(field("Phone 2"))).toHaveValue("(727) 555-0102");
@@ -204,10 +205,13 @@ test.describe("public application form", () => {
     await chooseAgent(page, agent);
     await expect(page.getByText(`by my selected agent, ${agent.name}, and Agency CRM`)).toBeVisible();
 
-    // A card expiry in the wrong shape is caught at the field.
+    // A card expiry in the wrong shape is caught at the field when the form is sent (not on blur,
+    // which would move the button from under the click), and the message goes as it is fixed.
     await page.getByLabel("Card expiry (MM/YY)").fill("8/2030");
     await page.getByLabel("CVV").click();
-    await expect(page.getByText("Card expiry must be MM/YY")).toBeVisible();
+    await expect(page.getByText("Card expiry must be MM/YY")).toHaveCount(0);
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByText("Card expiry must be MM/YY").first()).toBeVisible();
     await page.getByLabel("Card expiry (MM/YY)").fill(inFutureMonth());
     await expect(page.getByText("Card expiry must be MM/YY")).toHaveCount(0);
   });

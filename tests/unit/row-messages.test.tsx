@@ -57,6 +57,14 @@ describe("the application form's error summary", () => {
     expect(html).toContain("Beneficiary 2: Beneficiary name is required");
   });
 
+  it("asks for the fixes when fields are wrong, and says Failed to submit application only for a refusal", () => {
+    expect(html).toContain("Please correct the fields marked below.");
+    expect(html).not.toContain("Failed to submit application");
+    const refused = renderToStaticMarkup(<ErrorSummary formMessage="The agent is not available" items={[]} failed />);
+    expect(refused).toContain("Submission failed");
+    expect(refused).toContain("Failed to submit application: The agent is not available");
+  });
+
   it("shows no message twice", () => {
     expect(count(html, "First name is required")).toBe(1);
     // The line above the list already says it.

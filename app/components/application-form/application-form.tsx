@@ -92,7 +92,9 @@ export function ApplicationForm({
     lastResult,
     defaultValue: { phones: [{ phoneType: "mobile" }], beneficiaries: [{}], firstDraftDate: tomorrow },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: publicApplicationSchemaKeeping(kept?.endings) }),
-    shouldValidate: "onBlur",
+    // Messages appear at submit and then change as the user types, never on blur: a message
+    // appearing or leaving on blur moves the button from under a click (press and release apart).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 
@@ -170,7 +172,10 @@ export function ApplicationForm({
         Submit Application
       </button>
 
-      {showSummary ? <ErrorSummary formMessage={formMessage ?? form.errors?.[0]} items={summary} /> : null}
+      {showSummary ? (
+        // A refusal by the server comes with a form-level error; the schema's own checks are per field.
+        <ErrorSummary formMessage={formMessage ?? form.errors?.[0]} items={summary} failed={!!form.errors?.length} />
+      ) : null}
 
       {draftNote === "restored" ? (
         <Alert tone="info">

@@ -4,11 +4,20 @@ import { withRow } from "~/domain/row-messages";
 export type SummaryItem = { fieldId: string; message: string };
 
 /**
- * The spec's failure toast (Submission failed / Failed to submit application) as a summary at the
- * top of the form, listing every problem with a link to its field. A toast would vanish and,
- * without JavaScript, could not show on the answer to a POST at all.
+ * A summary at the top of the form, listing every problem with a link to its field. When the
+ * server refused the submission (`failed`) it is the spec's failure toast (Submission failed /
+ * Failed to submit application) in a place that stays, with or without JavaScript; fields still
+ * to fix are not a failure and only ask for the fixes.
  */
-export function ErrorSummary({ formMessage, items }: { formMessage?: string | null; items: SummaryItem[] }) {
+export function ErrorSummary({
+  formMessage,
+  items,
+  failed = false,
+}: {
+  formMessage?: string | null;
+  items: SummaryItem[];
+  failed?: boolean;
+}) {
   // Away from its row, a row's message says which row it means ("Phone 2: ..."); and no text is
   // listed twice, nor repeats the line above.
   const seen = new Set(formMessage ? [formMessage] : []);
@@ -18,8 +27,17 @@ export function ErrorSummary({ formMessage, items }: { formMessage?: string | nu
   return (
     <div id="application-error-summary" tabIndex={-1}>
       <Alert>
-        <p className="font-semibold">Submission failed</p>
-        <p>Failed to submit application{formMessage ? `: ${formMessage}` : "."}</p>
+        {failed ? (
+          <>
+            <p className="font-semibold">Submission failed</p>
+            <p>Failed to submit application{formMessage ? `: ${formMessage}` : "."}</p>
+          </>
+        ) : (
+          <>
+            <p className="font-semibold">Please correct the fields marked below.</p>
+            {formMessage ? <p>{formMessage}</p> : null}
+          </>
+        )}
         {lines.length ? (
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {lines.map((item) => (

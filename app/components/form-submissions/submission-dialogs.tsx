@@ -17,7 +17,9 @@ export function EditSubmissionDialog({ submission, closeTo }: { submission: Form
     lastResult: useIntentResult("update"),
     defaultValue: { status: formSubmissionStatusStyle(submission.status).value, notes: submission.notes ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: formSubmissionUpdateSchema }),
-    shouldRevalidate: "onBlur",
+    // Messages appear at submit and then change as the user types, never on blur: a message
+    // appearing or leaving on blur moves the button from under a click (press and release apart).
+    shouldRevalidate: "onInput",
   });
   return (
     <UrlDialog title="Edit Submission" closeTo={closeTo}>

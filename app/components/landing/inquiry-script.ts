@@ -10,6 +10,14 @@
  * nothing from the enclosing module, browser APIs only.
  */
 function enhanceInquiryForm() {
+  // The phone keeps only digits, as typed (part 1: the contact form's phone input keeps only
+  // digits); without this the server keeps the digits of whatever was sent.
+  document.addEventListener("input", (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement) || field.name !== "phone" || !field.closest("#get-started")) return;
+    const digits = field.value.replace(/\D/g, "");
+    if (digits !== field.value) field.value = digits;
+  });
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.closest("#get-started")) return;

@@ -145,7 +145,9 @@ export function LeadEditForm({
     lastResult: answer?.result,
     defaultValue: formValues(lead) as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadEditSchema, disableAutoCoercion: true }),
-    shouldValidate: "onBlur",
+    // Messages appear at submit and then change as the user types, never on blur: a message
+    // appearing or leaving on blur moves the button from under a click (press and release apart).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const kept = answer?.kept?.endings;

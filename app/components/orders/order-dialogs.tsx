@@ -76,7 +76,9 @@ export function OrderFormDialog({
     // The two schemas' outputs differ; only the field errors matter here.
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
+    // Messages appear at submit and then change as the user types, never on blur: a message
+    // appearing or leaving on blur moves the button from under a click (press and release apart).
+    shouldRevalidate: "onInput",
   });
 
   // Without JavaScript the name field is always there (it counts when no agent is chosen); with

@@ -64,11 +64,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const value = formData.get(name);
     if (typeof value === "string") values[name] = value;
   }
-  const fail = (status: number, fieldErrors: Record<string, string[]>, detail: string | null) =>
-    data<InquiryResult>({ status: "error", values, fieldErrors, formError: FAILURE_ALERT, detail }, { status });
+  const fail = (
+    status: number,
+    fieldErrors: Record<string, string[]>,
+    detail: string | null,
+    formError = FAILURE_ALERT,
+  ) => data<InquiryResult>({ status: "error", values, fieldErrors, formError, detail }, { status });
 
   const parsed = inquirySchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error), "Please correct the fields marked below.");
+  // Fields to fix are not a failure: the catalogue's alert is for a submission that did not go through.
+  if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error), null, "Please correct the fields marked below.");
   try {
     await createFormSubmission(parsed.data, requestMeta(request));
   } catch (error) {

@@ -13,7 +13,17 @@ import type { ADMIN_LEAD_SORTS } from "~/domain/admin-leads";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
 import { limitOffset, type Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
-import { getLeadDetail, leadsWhere, listColumnsSql, rowSubqueries, toLeadRow, type ListRow } from "./lead-reads.server";
+import {
+  REVEAL_PARTS,
+  leadsWhere,
+  recordedRecently,
+  unmaskedLeadDetail,
+  type LeadDetail,
+  listColumnsSql,
+  rowSubqueries,
+  toLeadRow,
+  type ListRow,
+} from "./lead-reads.server";
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { selectRows } from "./sql.server";
@@ -124,13 +134,13 @@ export async function allLeadsFilterChoices(actor: SessionUser) {
 export const LEAD_COPIED = "lead_copied";
 
 /**
- * Copy All Lead Information: every field of the lead as text, the SSN and the payment details in
- * full, never the CVV (it is never read). Recorded in the activity log as lead_copied, naming who
- * and which lead, never a value.
+ * Copy All Lead Information (a post on the page, with or without JavaScript): every field of the
+ * lead as text, the SSN and the payment details in full, never the CVV (it is never read).
+ * Recorded in the activity log as lead_copied, naming who and which lead, never a value.
  */
 export async function leadCopyText(actor: SessionUser, id: string): Promise<string> {
   assertAdmin(actor);
-  const lead = await getLeadDetail(actor, id, { reveal: true, record: false });
+  const lead = await unmaskedLeadDetail(actor, id, REVEAL_PARTS);
   await logActivity({
     userId: actor.id,
     action: LEAD_COPIED,
@@ -138,6 +148,21 @@ export async function leadCopyText(actor: SessionUser, id: string): Promise<stri
     entityId: lead.id,
     summary: `${actor.firstName} ${actor.lastName} copied all the information of lead ${lead.id}`,
   });
+  return copyTextOf(actor, lead);
+}
+
+/**
+ * The copy's text again for the page the copy redirected to without JavaScript (&copy=1): only
+ * if this admin copied this lead in the last few minutes, else null. A read only: the URL alone
+ * neither records a copy nor shows the numbers.
+ */
+export async function recordedLeadCopyText(actor: SessionUser, id: string): Promise<string | null> {
+  assertAdmin(actor);
+  if (!(await recordedRecently(actor, id, [LEAD_COPIED])).has(LEAD_COPIED)) return null;
+  return copyTextOf(actor, await unmaskedLeadDetail(actor, id, REVEAL_PARTS));
+}
+
+function copyTextOf(actor: SessionUser, lead: LeadDetail): string {
   const tz = actor.timezone;
   const day = (value: string | null) => (value ? formatDate(value, tz) : "");
   const line = (label: string, value: string | number | null | undefined) => `${label}: ${value ?? ""}`;

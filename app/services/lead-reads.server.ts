@@ -1,10 +1,10 @@
-import { Agent, Application, Carrier, User } from "~db";
+import { Op } from "sequelize";
+import { ActivityLog, Agent, Application, Carrier, User } from "~db";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import type { PeriodRange } from "~/domain/periods";
 import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
 import { decrypt } from "~/utils/crypto.server";
 import { limitOffset, type Page } from "~/utils/list";
-import { logActivity } from "./activity.server";
 import { forbidden } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import { findAccessibleLead } from "./leads.server";
@@ -272,20 +272,84 @@ const REVEAL_ACTIONS: Record<RevealPart, string> = {
   banking: "lead_banking_revealed",
 };
 
+/** How long a recorded reveal or copy shows its numbers again on a reload of the same URL. */
+export const REVEAL_WINDOW_MS = 5 * 60_000;
+
+/** The request for numbers in full: `true` is all four (the agent's Show Sensitive), else the parts named. */
+export type RevealRequest = boolean | readonly RevealPart[];
+
+const partsOf = (reveal: RevealRequest | undefined): RevealPart[] =>
+  reveal === true ? [...REVEAL_PARTS] : Array.isArray(reveal) ? REVEAL_PARTS.filter((p) => reveal.includes(p)) : [];
+
+/**
+ * Which of `actions` this user recorded on this lead in the last REVEAL_WINDOW_MS (a read only).
+ * A URL can ask for numbers (?reveal=, &copy=1), but only a post records a reveal or a copy, so a
+ * link from another site or a typed URL can neither write the audit trail nor skip it.
+ */
+export async function recordedRecently(actor: SessionUser, leadId: string, actions: readonly string[]) {
+  if (actions.length === 0 || !isUuid(leadId)) return new Set<string>();
+  const rows = await ActivityLog.findAll({
+    attributes: ["action"],
+    where: {
+      userId: actor.id,
+      entityType: "application",
+      entityId: leadId,
+      action: [...actions],
+      createdAt: { [Op.gte]: new Date(Date.now() - REVEAL_WINDOW_MS) },
+    },
+    raw: true,
+  });
+  return new Set(rows.map((row) => row.action));
+}
+
 /**
  * GET /api/applications/{id} (and the lead's page and details dialog): the lead with its phones,
  * beneficiaries, payment schedule (by month) and status history (newest first, with who made
  * each change). Reached through findAccessibleLead: an agent's own lead or, for an admin, any;
  * anything else is 404 "Application Not Found". The SSN, routing, account and card numbers are
- * their last four unless `reveal`, which decrypts them and records who revealed which lead. The
- * CVV is never answered.
+ * their last four; a part `reveal` asks for is in full only if this user revealed it (a post,
+ * recordLeadReveal) in the last few minutes. Never writes. The CVV is never answered.
  */
-export async function getLeadDetail(
-  actor: SessionUser,
-  id: string,
-  /** `record: false`: the caller records its own reason for the full numbers (Copy All Info). */
-  options: { reveal?: boolean | readonly RevealPart[]; record?: boolean } = {},
-) {
+export async function getLeadDetail(actor: SessionUser, id: string, options: { reveal?: RevealRequest } = {}) {
+  const asked = partsOf(options.reveal);
+  const recorded = await recordedRecently(
+    actor,
+    id,
+    asked.map((part) => REVEAL_ACTIONS[part]),
+  );
+  return unmaskedLeadDetail(
+    actor,
+    id,
+    asked.filter((part) => recorded.has(REVEAL_ACTIONS[part])),
+  );
+}
+
+/**
+ * Show Sensitive / Show Banking (a post on the pages, POST /api/applications/{id}/reveal): records
+ * who revealed which part of which lead (never the numbers) and answers the lead with them in full.
+ * A lead the actor may not reach is a 404 before anything is recorded.
+ */
+export async function recordLeadReveal(actor: SessionUser, id: string, reveal: RevealRequest) {
+  const parts = partsOf(reveal);
+  // Access is checked (404) before anything is recorded.
+  const view = await unmaskedLeadDetail(actor, id, parts);
+  await ActivityLog.bulkCreate(
+    parts.map((part) => ({
+      userId: actor.id,
+      action: REVEAL_ACTIONS[part],
+      entityType: "application",
+      entityId: view.id,
+      summary: `${actor.firstName} ${actor.lastName} revealed the full ${part === "sensitive" ? "SSN" : "banking and card numbers"} of lead ${view.id}`,
+    })),
+  );
+  return view;
+}
+
+/**
+ * The lead with `parts` in full. Only for a caller that has recorded why (recordLeadReveal, the
+ * copy's lead_copied) or checked that it was recorded (getLeadDetail).
+ */
+export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: readonly RevealPart[]) {
   const lead = await findAccessibleLead(actor, id, {
     attributes: { exclude: ["cardCvvEncrypted", "consentIp"] },
     include: [
@@ -304,11 +368,7 @@ export async function getLeadDetail(
     leadPayments(lead.id),
     leadStatusHistory(lead.id),
   ]);
-  const reveal = options.reveal === true;
-  const parts = {
-    sensitive: reveal || (Array.isArray(options.reveal) && options.reveal.includes("sensitive")),
-    banking: reveal || (Array.isArray(options.reveal) && options.reveal.includes("banking")),
-  };
+  const parts = { sensitive: shown.includes("sensitive"), banking: shown.includes("banking") };
   const numbers = (shown: boolean) => (encrypted: string | null | undefined, last4: string | null | undefined) =>
     shown ? (encrypted ? decrypt(encrypted) : null) : (last4 ?? null);
   const sensitive = numbers(parts.sensitive);
@@ -380,27 +440,6 @@ export async function getLeadDetail(
     paymentTracking,
     statusHistory,
   };
-  if (options.record === false) return view;
-  if (!reveal) {
-    // The admin dialog's Show Sensitive and Show Banking, each recorded on its own.
-    for (const part of REVEAL_PARTS.filter((name) => parts[name])) {
-      await logActivity({
-        userId: actor.id,
-        action: REVEAL_ACTIONS[part],
-        entityType: "application",
-        entityId: lead.id,
-        summary: `${actor.firstName} ${actor.lastName} revealed the full ${part === "sensitive" ? "SSN" : "banking and card numbers"} of lead ${lead.id}`,
-      });
-    }
-  } else {
-    await logActivity({
-      userId: actor.id,
-      action: SENSITIVE_REVEALED,
-      entityType: "application",
-      entityId: lead.id,
-      summary: `${actor.firstName} ${actor.lastName} revealed the full sensitive numbers of lead ${lead.id}`,
-    });
-  }
   return view;
 }
 

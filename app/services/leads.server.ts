@@ -146,3 +146,17 @@ export async function markLeadRead(actor: SessionUser, id: string): Promise<{ ne
     throw error;
   }
 }
+
+/**
+ * Whether the user has not opened this lead yet (a read only: the page shows it, and opening it
+ * marks it read by a post, never by the loader). Call after the lead's access check.
+ */
+export async function isLeadUnread(actor: SessionUser, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const read = await LeadRead.findOne({
+    where: { userId: actor.id, applicationId: id },
+    attributes: ["id"],
+    raw: true,
+  });
+  return read === null;
+}

@@ -1,12 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
 import { SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/application-fields";
 import { leadEditSchema } from "~/domain/schemas/lead-edit";
 import { adminLeadStatusSchema, leadStatusFormSchema } from "~/domain/schemas/lead-status";
 import { formatDollars } from "~/domain/format";
+import { leadCopyText } from "~/services/admin-leads.server";
 import { ServiceError } from "~/services/errors.server";
 import { updateLead } from "~/services/lead-edit.server";
+import { recordLeadReveal, type RevealPart } from "~/services/lead-reads.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
+import { markLeadRead } from "~/services/leads.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { formIntent, type IntentFailureToast, type IntentHandler } from "./intent.server";
 import { keepSensitiveNumbers, leadEditBinding, restoreSealedFields } from "./sealed-fields.server";
@@ -14,7 +18,9 @@ import { redirectWithToast } from "./toast.server";
 
 // The page actions on one lead that My Leads and the application page share: its status (Update
 // Status, Set Disposition, and the Update Disposition prompt after an edit) and the Edit
-// Application form. Each calls the same service as the API.
+// Application form. Each calls the same service as the API. Reading a lead's numbers, copying it
+// and opening it write (the audit trail, the lead's read mark), so they are posts here, never a
+// loader's work: a GET, such as a link from another site, changes nothing (decision 046).
 
 /** The spec's error toasts (part 2, section 8), titled per form. */
 export const LEAD_INTENT_FAILURES: Record<string, IntentFailureToast> = {
@@ -107,5 +113,51 @@ export function leadEditIntent(
       throw error;
     }
     return redirectWithToast(afterSave(id), saved);
+  });
+}
+
+/** Which numbers a Show button reveals: "all" (the agent's Show Sensitive), or one part of the admin's. */
+const revealPartField = z.enum(["all", "sensitive", "banking"]);
+export type RevealButtonPart = z.infer<typeof revealPartField>;
+
+/**
+ * Show Sensitive / Show Banking: records the reveal (recordLeadReveal), then goes to `to(id,
+ * part)`, the page's URL with ?reveal=, whose loader shows the numbers because they were recorded.
+ */
+export function leadRevealIntent(user: SessionUser, to: (id: string, part: RevealButtonPart) => string): IntentHandler {
+  return notFoundAsPage(async (form) => {
+    const part = revealPartField.safeParse(form.get("part"));
+    if (!part.success) throw new Response("Choose what to show.", { status: 400 });
+    const parts: true | RevealPart[] = part.data === "all" ? true : [part.data];
+    const id = leadIdOf(form);
+    await recordLeadReveal(user, id, parts);
+    return redirect(to(id, part.data));
+  });
+}
+
+/**
+ * Copy All Info: records the copy and answers its text. With JavaScript the button's fetcher asks
+ * for the text itself (`answer=text`) and puts it on the clipboard; without, the page goes to
+ * `to(id)` (the dialog with &copy=1), whose loader shows the text recorded a moment ago.
+ */
+export function leadCopyIntent(user: SessionUser, to: (id: string) => string): IntentHandler {
+  return notFoundAsPage(async (form, intent) => {
+    const id = leadIdOf(form);
+    const copyText = await leadCopyText(user, id);
+    // IntentHandler's data answers are form failures; this one is the fetcher's text, read by CopyLeadButton.
+    if (form.get("answer") === "text") return data({ intent, copyText }) as unknown as Response;
+    return redirect(to(id));
+  });
+}
+
+/**
+ * Opening a lead from a list without JavaScript (its Details button): marks it read for this
+ * user, then goes to `to(id)`, the open lead, so its badges and the sidebar's count already drop.
+ */
+export function leadOpenIntent(user: SessionUser, to: (id: string) => string): IntentHandler {
+  return notFoundAsPage(async (form) => {
+    const id = leadIdOf(form);
+    await markLeadRead(user, id);
+    return redirect(to(id));
   });
 }

@@ -73,6 +73,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "agent.setup": { methods: ["GET", "POST"], probe: 401 },
   "agent.stats": { methods: ["GET"], probe: 401 },
   "applications.$id": { methods: ["GET", "PATCH"], probe: 401 },
+  "applications.$id.reveal": { methods: ["POST"], probe: 401 },
   "auth.complete-password-reset": { methods: ["POST"], probe: 400 },
   "auth.login": { methods: ["POST"], probe: 400 },
   "auth.logout": { methods: ["POST"], probe: 200 },

@@ -8,7 +8,7 @@ import { logActivity } from "~/services/activity.server";
 import { generateTemporaryPassword, getTemporaryPassword } from "~/services/agents.server";
 import { LEAD_TRAIL_LIMIT, leadTrail, listActivity } from "~/services/audit.server";
 import { updateLead } from "~/services/lead-edit.server";
-import { getLeadDetail } from "~/services/lead-reads.server";
+import { getLeadDetail, recordLeadReveal } from "~/services/lead-reads.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
 import { approveResetRequest } from "~/services/password-resets.server";
 import { exportAgentReport } from "~/services/reports.server";
@@ -70,7 +70,7 @@ describe("each kind of event is recorded with who, what and when", () => {
     const detail = await getLeadDetail(actor, lead.id);
     const [firstMonth] = detail.paymentTracking;
     await updatePaymentTracking(actor, firstMonth!.id, { status: "paid", notes: `card ${SECRETS.cardNumber}` });
-    const revealed = await getLeadDetail(admin, lead.id, { reveal: true });
+    const revealed = await recordLeadReveal(admin, lead.id, ["sensitive"]);
     expect(revealed.ssn).toBe(SECRETS.ssn);
 
     const trail = await leadTrail(admin, lead.id);

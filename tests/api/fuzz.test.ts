@@ -242,6 +242,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.lead.id },
     body: () => leadEditPayload(),
   },
+  "applications.$id.reveal": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({ parts: ["sensitive", "banking"] }),
+  },
   "agent.applications.$id.cancel": {
     roles: ["agent"],
     param: { name: "id", value: (f) => f.lead.id },

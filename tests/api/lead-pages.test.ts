@@ -57,34 +57,66 @@ describe("My Leads: the list and its URL", () => {
     expect(filtered.list!.rows.map((row) => row.id)).toEqual([older.id]);
   });
 
-  it("opening a lead's details marks it read for that agent only, asking for the page once more the first time", async () => {
-    const { lead, cookie, user } = await agentWithLead();
-    const first = await leads(`?dialog=details&id=${lead.id}`, cookie);
-    expect(first.status).toBe(302);
-    expect(first.headers.get("Location")).toBe(`/agent/leads?dialog=details&id=${lead.id}`);
-    expect(await LeadRead.count({ where: { applicationId: lead.id, userId: user.id } })).toBe(1);
-    const again = await leads(`?dialog=details&id=${lead.id}`, cookie);
-    expect(again.status).toBe(200);
-    const data = await jsonOf<LoaderData & { lead: { id: string; ssn: string } }>(again);
-    expect(data.lead.id).toBe(lead.id);
-    expect(data.list!.rows.find((row) => row.id === lead.id)!.isUnread).toBe(false);
-    expect(await LeadRead.count({ where: { applicationId: lead.id } })).toBe(1);
+  it("a GET of a lead's dialog, even with ?reveal=1, writes nothing: no read mark, no audit row (decision 046)", async () => {
+    const { lead, cookie, user, actor } = await agentWithLead();
+    await updateLead(actor, lead.id, { ssn: "123456789" });
+    const before = await ActivityLog.count({ where: { entityId: lead.id } });
+    for (const search of [`?dialog=details&id=${lead.id}`, `?dialog=details&id=${lead.id}&reveal=1`]) {
+      const res = await leads(search, cookie);
+      expect(res.status).toBe(200);
+      const data = await jsonOf<LoaderData & { lead: { ssn: string }; unread: boolean }>(res);
+      expect(data.lead.ssn).toBe("6789");
+      expect(data.unread).toBe(true);
+      expect(data.list!.rows.find((row) => row.id === lead.id)!.isUnread).toBe(true);
+    }
+    expect(await LeadRead.count({ where: { applicationId: lead.id, userId: user.id } })).toBe(0);
+    expect(await ActivityLog.count({ where: { entityId: lead.id } })).toBe(before);
   });
 
-  it("shows the numbers masked until Show, which is recorded in the activity log", async () => {
+  it("the row's Details posts: the lead is read for that agent only, then its details dialog opens", async () => {
+    const { lead, cookie, user } = await agentWithLead();
+    const res = await postLeads("?status=pending", { intent: "open", id: lead.id }, cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/agent/leads?status=pending&dialog=details&id=${lead.id}`);
+    expect(await LeadRead.count({ where: { applicationId: lead.id } })).toBe(1);
+    expect(await LeadRead.count({ where: { applicationId: lead.id, userId: user.id } })).toBe(1);
+    const data = await jsonOf<LoaderData & { unread: boolean }>(
+      await leads(`?status=pending&dialog=details&id=${lead.id}`, cookie),
+    );
+    expect(data.unread).toBe(false);
+    expect(data.list!.rows.find((row) => row.id === lead.id)!.isUnread).toBe(false);
+  });
+
+  it("Show Sensitive is a post that records the reveal, then ?reveal=1 shows the numbers", async () => {
     const { lead, cookie, actor } = await agentWithLead();
     await updateLead(actor, lead.id, { ssn: "123456789" });
-    await leads(`?dialog=details&id=${lead.id}`, cookie);
-    const masked = await jsonOf<{ lead: { ssn: string } }>(await leads(`?dialog=details&id=${lead.id}`, cookie));
-    expect(masked.lead.ssn).toBe("6789");
+    const res = await postLeads(
+      `?dialog=details&id=${lead.id}`,
+      { intent: "reveal", id: lead.id, part: "all" },
+      cookie,
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/agent/leads?dialog=details&id=${lead.id}&reveal=1`);
+    expect(await ActivityLog.count({ where: { action: SENSITIVE_REVEALED, entityId: lead.id } })).toBe(1);
     const shown = await jsonOf<{ lead: { ssn: string } }>(
       await leads(`?dialog=details&id=${lead.id}&reveal=1`, cookie),
     );
     expect(shown.lead.ssn).toBe("123456789");
+    // Reloading shows them again without a second entry.
+    await leads(`?dialog=details&id=${lead.id}&reveal=1`, cookie);
     expect(await ActivityLog.count({ where: { action: SENSITIVE_REVEALED, entityId: lead.id } })).toBe(1);
     // The edit dialog never carries the full numbers, whatever the URL says.
     const editing = await jsonOf<{ lead: { ssn: string } }>(await leads(`?dialog=edit&id=${lead.id}&reveal=1`, cookie));
     expect(editing.lead.ssn).toBe("6789");
+    // Another agent's lead: 404, nothing recorded.
+    const other = await agentWithLead();
+    const refused = await postLeads(
+      `?dialog=details&id=${lead.id}`,
+      { intent: "reveal", id: lead.id, part: "all" },
+      other.cookie,
+    );
+    expect(refused.status).toBe(404);
+    expect(await ActivityLog.count({ where: { action: SENSITIVE_REVEALED, entityId: lead.id } })).toBe(1);
   });
 
   it("?highlight= goes to the page that holds the lead and marks its row", async () => {
@@ -323,15 +355,44 @@ describe("My Leads: Edit Application", () => {
 });
 
 describe("a lead's page, /applications/{id}", () => {
-  it("opens the agent's own lead (marking it read) and an admin's any lead", async () => {
-    const { lead, cookie } = await agentWithLead();
-    expect((await leadPage(lead.id, "", cookie)).status).toBe(302);
-    const shown = await jsonOf<{ lead: { id: string }; editing: boolean }>(await leadPage(lead.id, "?edit=1", cookie));
-    expect(shown.lead.id).toBe(lead.id);
-    expect(shown.editing).toBe(true);
+  it("opens the agent's own lead and an admin's any lead; the GET, even with ?reveal=1, writes nothing", async () => {
+    const { lead, cookie, actor } = await agentWithLead();
+    await updateLead(actor, lead.id, { ssn: "123456789" });
+    const audit = await ActivityLog.count({ where: { entityId: lead.id } });
+    const shown = await jsonOf<{ lead: { id: string; ssn: string }; editing: boolean; unread: boolean }>(
+      await leadPage(lead.id, "?reveal=1", cookie),
+    );
+    expect(shown.lead).toMatchObject({ id: lead.id, ssn: "6789" });
+    expect(shown.unread).toBe(true);
+    expect((await jsonOf<{ editing: boolean }>(await leadPage(lead.id, "?edit=1", cookie))).editing).toBe(true);
     const admin = await signedInAdmin();
-    expect((await leadPage(lead.id, "", admin.cookie)).status).toBe(302);
-    expect((await leadPage(lead.id, "", admin.cookie)).status).toBe(200);
+    expect((await leadPage(lead.id, "?reveal=1", admin.cookie)).status).toBe(200);
+    expect(await LeadRead.count({ where: { applicationId: lead.id } })).toBe(0);
+    expect(await ActivityLog.count({ where: { entityId: lead.id } })).toBe(audit);
+  });
+
+  it("Mark as read and Show Sensitive are posts: read for that user only; the reveal recorded, then shown", async () => {
+    const { lead, cookie, user, actor } = await agentWithLead();
+    await updateLead(actor, lead.id, { ssn: "123456789" });
+    const read = await postLeadPage(lead.id, { intent: "open", id: lead.id }, cookie);
+    expect(read.status).toBe(302);
+    expect(read.headers.get("Location")).toBe(`/applications/${lead.id}`);
+    expect(await LeadRead.count({ where: { applicationId: lead.id } })).toBe(1);
+    expect(await LeadRead.count({ where: { applicationId: lead.id, userId: user.id } })).toBe(1);
+    expect((await jsonOf<{ unread: boolean }>(await leadPage(lead.id, "", cookie))).unread).toBe(false);
+
+    const shown = await postLeadPage(lead.id, { intent: "reveal", id: lead.id, part: "all" }, cookie);
+    expect(shown.headers.get("Location")).toBe(`/applications/${lead.id}?reveal=1`);
+    expect(await ActivityLog.count({ where: { action: SENSITIVE_REVEALED, entityId: lead.id } })).toBe(1);
+    const page = await jsonOf<{ lead: { ssn: string } }>(await leadPage(lead.id, "?reveal=1", cookie));
+    expect(page.lead.ssn).toBe("123456789");
+    // The admin's own URL shows nothing in full: the reveal was the agent's.
+    const admin = await signedInAdmin();
+    expect((await jsonOf<{ lead: { ssn: string } }>(await leadPage(lead.id, "?reveal=1", admin.cookie))).lead.ssn).toBe(
+      "6789",
+    );
+    // A part the form does not offer is refused.
+    expect((await postLeadPage(lead.id, { intent: "reveal", id: lead.id, part: "evil" }, cookie)).status).toBe(400);
   });
 
   it("sets a disposition and saves an edit, which goes to the Update Disposition prompt", async () => {
@@ -372,6 +433,10 @@ describe("nobody reaches another agent's lead through a page (404, nothing chang
       ),
       await postLeadPage(lead.id, { intent: "disposition", id: lead.id, status: "declined" }, stranger.cookie),
       await postLeadPage(lead.id, { intent: "edit", id: lead.id, firstName: "X", lastName: "Y" }, stranger.cookie),
+      await postLeads("", { intent: "open", id: lead.id }, stranger.cookie),
+      await postLeads("", { intent: "reveal", id: lead.id, part: "all" }, stranger.cookie),
+      await postLeadPage(lead.id, { intent: "open", id: lead.id }, stranger.cookie),
+      await postLeadPage(lead.id, { intent: "reveal", id: lead.id, part: "all" }, stranger.cookie),
     ];
     for (const response of responses) {
       expect(response.status).toBe(404);
@@ -380,6 +445,7 @@ describe("nobody reaches another agent's lead through a page (404, nothing chang
     expect((await Application.findByPk(lead.id, { raw: true }))!).toEqual(before);
     expect(await LeadRead.count({ where: { applicationId: lead.id } })).toBe(0);
     expect(await StatusChange.count({ where: { applicationId: lead.id } })).toBe(0);
+    expect(await ActivityLog.count({ where: { entityId: lead.id, userId: stranger.user.id } })).toBe(0);
   });
 
   it("sends a signed-out visitor to /login and an admin away from My Leads", async () => {

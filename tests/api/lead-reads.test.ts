@@ -3,10 +3,12 @@ import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import { ActivityLog, Application, Beneficiary, PaymentTracking, Phone, StatusChange } from "~db";
 import { loader as listLoader } from "~/routes/api+/agent.applications";
 import { action as detailAction, loader as detailLoader } from "~/routes/api+/applications.$id";
+import { action as revealAction, loader as revealLoader } from "~/routes/api+/applications.$id.reveal";
 import { ServiceError } from "~/services/errors.server";
 import {
   SENSITIVE_REVEALED,
   getLeadDetail,
+  recordLeadReveal,
   listAgentLeads,
   type AgentLeadRow,
   type LeadDetail,
@@ -93,6 +95,16 @@ async function fullLead(agentId: string, changedBy: string) {
 
 function list(cookie: string | undefined, query = "") {
   return callRoute(listLoader, { path: `/api/agent/applications${query}`, cookie });
+}
+
+function reveal(id: string, cookie: string | undefined, json?: unknown) {
+  return callRoute(revealAction, {
+    method: "POST",
+    path: `/api/applications/${encodeURIComponent(id)}/reveal`,
+    params: { id },
+    cookie,
+    ...(json === undefined ? {} : { json }),
+  });
 }
 
 function detail(id: string, cookie: string | undefined, query = "") {
@@ -284,23 +296,31 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
 
     await expectNotFound(getLeadDetail(other.actor, lead.id));
     await expectNotFound(getLeadDetail(other.actor, lead.id, { reveal: true }));
+    await expectNotFound(recordLeadReveal(other.actor, lead.id, true));
     await expectNotFound(getLeadDetail(me.actor, unassigned.id));
     for (const id of [lead.id, "5f0c6c2e-7a1b-4c3d-8e9f-0a1b2c3d4e5f", "not-a-uuid", "1 OR 1=1"]) {
-      const res = await detail(id, other.cookie, "?reveal=1");
-      expect(res.status, id).toBe(404);
-      expect((await jsonOf<{ error: string }>(res)).error).toBe(LEAD_NOT_FOUND);
+      for (const res of [await detail(id, other.cookie, "?reveal=1"), await reveal(id, other.cookie)]) {
+        expect(res.status, id).toBe(404);
+        expect((await jsonOf<{ error: string }>(res)).error).toBe(LEAD_NOT_FOUND);
+      }
     }
     // Another agent's refused reveal is not logged.
     expect(await ActivityLog.count({ where: { action: SENSITIVE_REVEALED, entityId: lead.id } })).toBe(0);
     expect((await detail(lead.id, undefined)).status).toBe(401);
   });
 
-  it("reveals the full numbers with ?reveal=1 and logs who revealed which lead, never the numbers", async () => {
+  it("a GET with ?reveal=1 writes no audit row and stays masked; POST /reveal records who revealed which lead and answers the numbers", async () => {
     const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
     const admin = await signedInAdmin();
     const lead = await fullLead(me.agent.id, me.user.id);
+    const logged = () => ActivityLog.count({ where: { entityId: lead.id } });
+    const before = await logged();
 
-    const res = await detail(lead.id, me.cookie, "?reveal=1");
+    const typed = await jsonOf<LeadDetail>(await detail(lead.id, me.cookie, "?reveal=1"));
+    expect(typed).toMatchObject({ ssn: "6789", revealed: false });
+    expect(await logged()).toBe(before);
+
+    const res = await reveal(lead.id, me.cookie);
     expect(res.status).toBe(200);
     const body = await jsonOf<LeadDetail>(res);
     expect(body).toMatchObject({
@@ -312,15 +332,22 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
     });
     expect(JSON.stringify(body)).not.toContain(`"${CVV}"`);
     expect(body).not.toHaveProperty("cardCvv");
+    // For a few minutes after, ?reveal=1 shows them again, writing nothing more.
+    expect(await jsonOf<LeadDetail>(await detail(lead.id, me.cookie, "?reveal=1"))).toMatchObject({ ssn: SSN });
+    // Only the banking part, by the admin.
+    const bank = await jsonOf<LeadDetail>(await reveal(lead.id, admin.cookie, { parts: ["banking"] }));
+    expect(bank).toMatchObject({ ssn: "6789", accountNumber: ACCOUNT, revealed: false });
 
-    expect((await getLeadDetail(admin.actor, lead.id, { reveal: true })).ssn).toBe(SSN);
-    const entries = await ActivityLog.findAll({
-      where: { action: SENSITIVE_REVEALED, entityId: lead.id },
-      order: [["createdAt", "ASC"]],
-      raw: true,
-    });
-    expect(entries.map((entry) => entry.userId).sort()).toEqual([me.user.id, admin.admin.id].sort());
-    for (const entry of entries) {
+    const entries = await ActivityLog.findAll({ where: { entityId: lead.id }, raw: true });
+    const reveals = entries.filter((entry) => entry.action.endsWith("_revealed"));
+    expect(reveals.map((entry) => [entry.userId, entry.action]).sort()).toEqual(
+      [
+        [me.user.id, SENSITIVE_REVEALED],
+        [me.user.id, "lead_banking_revealed"],
+        [admin.admin.id, "lead_banking_revealed"],
+      ].sort(),
+    );
+    for (const entry of reveals) {
       expect(entry.entityType).toBe("application");
       for (const secret of [SSN, ROUTING, ACCOUNT, CARD, CVV, SSN.slice(-4), CARD.slice(-4)]) {
         expect(entry.summary).not.toContain(secret);
@@ -328,7 +355,26 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
     }
     // ?reveal=0 masks again and logs nothing more.
     expect((await jsonOf<LeadDetail>(await detail(lead.id, me.cookie, "?reveal=0"))).ssn).toBe("6789");
-    expect(await ActivityLog.count({ where: { action: SENSITIVE_REVEALED, entityId: lead.id } })).toBe(2);
+    expect(await logged()).toBe(before + 3);
+  });
+
+  it("POST /reveal answers bad bodies with 400 at the field, GET with 405, and a signed-out caller with 401", async () => {
+    const me = await signedInAgent({ firstName: "Mia", lastName: uniqueName("Agent") });
+    const lead = await createLead(me.agent.id);
+    for (const bad of [{ parts: [] }, { parts: ["cvv"] }, { parts: "sensitive" }, { other: 1 }]) {
+      const res = await reveal(lead.id, me.cookie, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(await jsonOf<{ error: string }>(res)).toHaveProperty("error");
+    }
+    const get = await callRoute(revealLoader, {
+      method: "GET",
+      path: `/api/applications/${lead.id}/reveal`,
+      params: { id: lead.id },
+      cookie: me.cookie,
+    });
+    expect(get.status).toBe(405);
+    expect((await reveal(lead.id, undefined)).status).toBe(401);
+    expect(await ActivityLog.count({ where: { entityId: lead.id } })).toBe(0);
   });
 
   it("answers a bad ?reveal with 400, and a method it does not take with 405", async () => {

@@ -4,7 +4,6 @@ import { LeadDetails, Section } from "~/components/leads/lead-details";
 import { LeadEditForm } from "~/components/leads/lead-edit-form";
 import { useLeadEditAnswer } from "~/components/leads/lead-links";
 import { LeadStatusForm } from "~/components/leads/lead-status-form";
-import { ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import type { ActivityRow } from "~/domain/activity";
 import { toggledReveal, type LeadReveal } from "~/domain/admin-leads";
@@ -12,9 +11,12 @@ import { shortId } from "~/domain/format";
 import { LEAD_STATUSES } from "~/domain/statuses";
 import type { CarrierOption } from "~/services/carriers.server";
 import type { LeadDetail } from "~/services/lead-reads.server";
+import type { ReassignIntentResult } from "~/domain/lead-reassign";
+import type { ReassignDialogData } from "~/services/lead-reassign.server";
 import type { SaleProduct } from "~/services/lead-status.server";
 import { hrefWith } from "~/utils/list";
 import { CopyLeadButton } from "./copy-lead-button";
+import { ReassignAgentForm } from "./reassign-dialog";
 
 export type AdminLeadDialogProps = {
   lead: LeadDetail;
@@ -31,6 +33,10 @@ export type AdminLeadDialogProps = {
   closeTo: string;
   /** The lead's audit trail (leadTrail), newest first. */
   trail: ActivityRow[];
+  /** View Mode's Reassign Agent: the lead and the approved agents who may receive it. */
+  agents: ReassignDialogData | null;
+  /** The page action's answer to a refused reassignment (the agent's error, the licence question). */
+  reassignResult?: ReassignIntentResult | null;
 };
 
 const modeTab = "inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium";
@@ -55,11 +61,12 @@ export function AdminLeadDialog({
   here,
   closeTo,
   trail,
+  agents,
+  reassignResult,
 }: AdminLeadDialogProps) {
   const editAnswer = useLeadEditAnswer();
   const clean = { reveal: null, copy: null };
-  const reveal = (part: LeadReveal, on: boolean) =>
-    hrefWith(here, { ...clean, reveal: toggledReveal(reveals, part, on) });
+  const hidden = (part: LeadReveal) => hrefWith(here, { ...clean, reveal: toggledReveal(reveals, part, false) });
   return (
     <UrlDialog title="Lead Details" closeTo={closeTo} size="xl">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -87,11 +94,7 @@ export function AdminLeadDialog({
               Edit Mode
             </Link>
           </nav>
-          <CopyLeadButton
-            href={hrefWith(here, { copy: "1" })}
-            name={`${lead.firstName} ${lead.lastName}`}
-            label="Copy All Info"
-          />
+          <CopyLeadButton here={here} id={lead.id} name={`${lead.firstName} ${lead.lastName}`} label="Copy All Info" />
         </div>
       </div>
       {copyText ? (
@@ -122,18 +125,16 @@ export function AdminLeadDialog({
         <LeadDetails
           lead={lead}
           timezone={timezone}
-          showHref={reveal("sensitive", true)}
-          hideHref={reveal("sensitive", false)}
-          banking={{ showHref: reveal("banking", true), hideHref: reveal("banking", false) }}
+          revealAction={here}
+          hideHref={hidden("sensitive")}
+          banking={{ hideHref: hidden("banking") }}
           assignment={
             <div className="mt-4 space-y-3 border-t border-slate-200 pt-4">
-              <ButtonLink
-                to={hrefWith(here, { ...clean, mode: null, dialog: "reassign" })}
-                variant="secondary"
-                preventScrollReset
-              >
-                Reassign Agent
-              </ButtonLink>
+              {agents ? (
+                <Section title="Reassign Agent" id={`reassign-${lead.id}`}>
+                  <ReassignAgentForm data={agents} result={reassignResult} label="Reassign Agent" />
+                </Section>
+              ) : null}
               <Section title="Change Disposition" id={`disposition-${lead.id}`}>
                 <LeadStatusForm
                   key={lead.id}

@@ -10,6 +10,7 @@ import {
   ROW_ACTION,
 } from "~/components/leads/lead-columns";
 import { leadRowId } from "~/components/leads/lead-links";
+import { OpenLeadButton } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import type { AdminLeadRow } from "~/services/admin-leads.server";
@@ -58,9 +59,9 @@ export function AllLeadsTable({
     ...figureColumns(timezone),
     actionsColumn((lead, name) => (
       <>
-        <Link to={open({ id: lead.id })} preventScrollReset className={ROW_ACTION} title="View details">
+        <OpenLeadButton here={here} id={lead.id} className={ROW_ACTION} title="View details">
           {rowActionLabel("details", "Details", `of ${name}`)}
-        </Link>
+        </OpenLeadButton>
         <Link to={open({ id: lead.id, mode: "edit" })} preventScrollReset className={ROW_ACTION} title="Edit lead">
           {rowActionLabel("edit", "Edit", name)}
         </Link>
@@ -72,7 +73,7 @@ export function AllLeadsTable({
         >
           {rowActionLabel("status", "Reassign", name)}
         </Link>
-        <CopyLeadButton href={open({ id: lead.id, copy: "1" })} name={name} />
+        <CopyLeadButton here={here} id={lead.id} name={name} />
       </>
     )),
   ];

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { STROKE_ICON } from "~/components/leads/lead-action-icons";
 import { useHydrated } from "~/utils/hydrated";
@@ -8,18 +8,18 @@ const COPIED_MS = 2_000;
 
 /**
  * Copy All Lead Information. The text (every field, the SSN and payment details in full, never
- * the CVV) comes from the server only when asked, which records the copy: `href` is the lead's
- * dialog with &copy=1. With JavaScript a fetcher loads it and puts it on the clipboard, and the
- * icon turns to a check for 2 seconds; without, it is a link to the dialog showing the text to select.
+ * the CVV) comes from the server only on a post (intent "copy" to the page, `here`), which records
+ * the copy. With JavaScript a fetcher posts it asking for the text back (`answer=text`) and puts it
+ * on the clipboard, and the icon turns to a check for 2 seconds; without, the post redirects to
+ * the lead's dialog showing the text to select.
  */
-export function CopyLeadButton({ href, name, label }: { href: string; name: string; label?: string }) {
+export function CopyLeadButton({ here, id, name, label }: { here: string; id: string; name: string; label?: string }) {
   const hydrated = useHydrated();
-  // The page's loader data for the dialog's URL with &copy=1: the text is the dialog's copyText.
-  const fetcher = useFetcher<{ dialog?: { copyText?: string | null } | null }>();
+  const fetcher = useFetcher<{ copyText?: string }>();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
 
   useEffect(() => {
-    const text = fetcher.data?.dialog?.copyText;
+    const text = fetcher.data?.copyText;
     if (fetcher.state !== "idle" || !text) return;
     let timer: number | undefined;
     navigator.clipboard
@@ -59,9 +59,13 @@ export function CopyLeadButton({ href, name, label }: { href: string; name: stri
     : "row-action sm:px-0";
   if (!hydrated) {
     return (
-      <Link to={href} preventScrollReset className={className} title="Copy All Lead Information">
-        {content}
-      </Link>
+      <Form method="post" action={here} preventScrollReset className="contents">
+        <input type="hidden" name="intent" value="copy" />
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className={className} title="Copy All Lead Information">
+          {content}
+        </button>
+      </Form>
     );
   }
   return (
@@ -71,7 +75,12 @@ export function CopyLeadButton({ href, name, label }: { href: string; name: stri
         className={className}
         title="Copy All Lead Information"
         aria-busy={fetcher.state !== "idle"}
-        onClick={() => fetcher.load(href)}
+        onClick={() =>
+          fetcher.submit(
+            { intent: "copy", id, answer: "text" },
+            { method: "post", action: here, preventScrollReset: true },
+          )
+        }
       >
         {content}
       </button>

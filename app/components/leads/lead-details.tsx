@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/card";
 import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, shortId } from "~/domain/format";
@@ -158,13 +158,14 @@ export function LeadHistory({ lead, timezone }: { lead: LeadDetail; timezone: st
 }
 
 /**
- * Every section of a lead, read-only. `showHref`/`hideHref` toggle the sensitive numbers (a link:
- * the server answers the full numbers only when asked, and records who asked).
+ * Every section of a lead, read-only. Show posts intent "reveal" to `revealAction` (the page's
+ * URL): the action records who revealed what, then the page shows the full numbers (a post, so
+ * no link or typed URL can write the audit trail). Hide is a link back to the masked numbers.
  */
 export function LeadDetails({
   lead,
   timezone,
-  showHref,
+  revealAction,
   hideHref,
   banking,
   assignment,
@@ -172,10 +173,10 @@ export function LeadDetails({
 }: {
   lead: LeadDetail;
   timezone: string;
-  showHref: string;
+  revealAction: string;
   hideHref: string;
   /** The admin's dialog: Show/Hide Banking on its own for the routing, account and card numbers. */
-  banking?: { showHref: string; hideHref: string };
+  banking?: { hideHref: string };
   /** What the Agent Assignment & Disposition section adds (the admin's Change Disposition). */
   assignment?: ReactNode;
   /** The phone numbers' own section (the application page puts them elsewhere). */
@@ -184,18 +185,28 @@ export function LeadDetails({
   const revealed = lead.revealedParts.sensitive;
   const bankRevealed = lead.revealedParts.banking;
   const toggleClass = "ring-brand-200 rounded px-2 py-1 text-xs font-semibold text-brand-700 ring-1 hover:bg-brand-50";
-  const toggle = (
-    <Link to={revealed ? hideHref : showHref} preventScrollReset replace className={toggleClass}>
-      {revealed ? "Hide Sensitive" : "Show Sensitive"}
+  const show = (part: "all" | "sensitive" | "banking", label: string) => (
+    <Form method="post" action={revealAction} preventScrollReset replace className="inline">
+      <input type="hidden" name="intent" value="reveal" />
+      <input type="hidden" name="id" value={lead.id} />
+      <input type="hidden" name="part" value={part} />
+      <button type="submit" className={toggleClass}>
+        {label}
+      </button>
+    </Form>
+  );
+  const hide = (href: string, label: string) => (
+    <Link to={href} preventScrollReset replace className={toggleClass}>
+      {label}
     </Link>
   );
-  const bankingToggle = banking ? (
-    <Link to={bankRevealed ? banking.hideHref : banking.showHref} preventScrollReset replace className={toggleClass}>
-      {bankRevealed ? "Hide Banking" : "Show Banking"}
-    </Link>
-  ) : (
-    toggle
-  );
+  // Without Show Banking (My Leads, the lead's page) Show Sensitive reveals all four numbers.
+  const toggle = revealed ? hide(hideHref, "Hide Sensitive") : show(banking ? "sensitive" : "all", "Show Sensitive");
+  const bankingToggle = banking
+    ? bankRevealed
+      ? hide(banking.hideHref, "Hide Banking")
+      : show("banking", "Show Banking")
+    : toggle;
   const bank = lead.paymentMethod === "checking" || lead.paymentMethod === "savings";
   const card = lead.paymentMethod === "debit" || lead.paymentMethod === "credit";
   const address = [lead.address, lead.city, [lead.state, lead.zipCode].filter(Boolean).join(" ")]

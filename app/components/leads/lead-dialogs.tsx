@@ -76,7 +76,7 @@ export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: Lea
           <LeadDetails
             lead={lead}
             timezone={timezone}
-            showHref={hrefWith(here, { reveal: "1" })}
+            revealAction={here}
             hideHref={hrefWith(here, { reveal: null })}
           />
           <div className="mt-4">

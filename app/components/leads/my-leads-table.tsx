@@ -15,6 +15,7 @@ import {
   ROW_ACTION,
 } from "./lead-columns";
 import { leadRowId } from "./lead-links";
+import { OpenLeadButton } from "./lead-read";
 import { LeadStatusBadge } from "./status-badge";
 
 /**
@@ -64,9 +65,9 @@ export function MyLeadsTable({
     ...figureColumns(timezone),
     actionsColumn((lead, name) => (
       <>
-        <Link to={open("details", lead.id)} preventScrollReset className={ROW_ACTION} title="View details">
+        <OpenLeadButton here={here} id={lead.id} className={ROW_ACTION} title="View details">
           {rowActionLabel("details", "Details", `of ${name}`)}
-        </Link>
+        </OpenLeadButton>
         <Link to={open("edit", lead.id)} preventScrollReset className={ROW_ACTION} title="Edit application">
           {rowActionLabel("edit", "Edit", `the application of ${name}`)}
         </Link>

@@ -12,7 +12,9 @@ export type AgentLeadListQuery = ListParams<AgentLeadFilter>;
 
 /**
  * ?reveal= of GET /api/applications/{id}: "1" (or "true") asks for the full SSN, routing, account
- * and card numbers; absent, "0" or "false" keeps them masked. Anything else is a 400.
+ * and card numbers again after a POST /api/applications/{id}/reveal of the last few minutes (a GET
+ * never records a reveal, so without that post they stay masked); absent, "0" or "false" keeps
+ * them masked. Anything else is a 400.
  */
 export const leadDetailQuery = z.object({
   reveal: z
@@ -22,3 +24,19 @@ export const leadDetailQuery = z.object({
 });
 
 export type LeadDetailQuery = z.infer<typeof leadDetailQuery>;
+
+/**
+ * The body of POST /api/applications/{id}/reveal: `parts` names what to reveal, "sensitive" (the
+ * SSN) and/or "banking" (routing, account and card numbers); left out, all four numbers.
+ */
+export const leadRevealBody = z
+  .object({
+    parts: z
+      .array(
+        z.enum(["sensitive", "banking"], { errorMap: () => ({ message: "Parts must be sensitive or banking" }) }),
+        { invalid_type_error: "Parts must be a list" },
+      )
+      .min(1, "Name at least one part")
+      .optional(),
+  })
+  .strict();

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { ApplicationNotFound } from "~/components/leads/application-not-found";
 import { LazyDispositionDialog, LazyLeadEditForm, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
 import { useLeadEditAnswer } from "~/components/leads/lead-links";
 import { LeadDetails, LeadPhones, Section } from "~/components/leads/lead-details";
+import { MarkLeadRead } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -14,10 +14,16 @@ import { todayIn } from "~/domain/periods";
 import { leadCarrierChoices } from "~/services/lead-edit.server";
 import { getLeadDetail } from "~/services/lead-reads.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
-import { markLeadRead } from "~/services/leads.server";
+import { isLeadUnread } from "~/services/leads.server";
 import { requirePortalUser } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
-import { LEAD_INTENT_FAILURES, leadEditIntent, leadStatusIntent } from "~/utils/lead-intents.server";
+import {
+  LEAD_INTENT_FAILURES,
+  leadEditIntent,
+  leadOpenIntent,
+  leadRevealIntent,
+  leadStatusIntent,
+} from "~/utils/lead-intents.server";
 import { hrefWith } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
 
@@ -35,24 +41,34 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requirePortalUser({ request, context });
   const url = new URL(request.url);
   const id = params.id ?? "";
-  // Opening the page opens the lead: the first time, it is asked for once more so the badges
-  // (read by the layout at the same time) already count it as read.
-  if ((await markLeadRead(user, id)).newlyRead) throw redirect(url.pathname + url.search);
+  // The loader only reads (decision 046): the page marks the lead read by a post (MarkLeadRead),
+  // and ?reveal=1 shows the numbers only if this user's Show Sensitive post recorded it.
   const editing = url.searchParams.get("edit") === "1";
   // ?dialog=set-disposition is Set Disposition; ?dialog=disposition the prompt after a saved edit.
   const dialog = url.searchParams.get("dialog");
   const disposition = dialog === "disposition" || dialog === "set-disposition" ? dialog : null;
   const lead = await getLeadDetail(user, id, { reveal: !editing && url.searchParams.get("reveal") === "1" });
-  const [products, carriers] = await Promise.all([
+  const [products, carriers, unread] = await Promise.all([
     disposition ? saleProductsForLead(user, id) : [],
     editing ? leadCarrierChoices(lead) : [],
+    isLeadUnread(user, lead.id),
   ]);
-  return { lead, editing, disposition, products, carriers, timezone: user.timezone, today: todayIn(user.timezone) };
+  return {
+    lead,
+    unread,
+    editing,
+    disposition,
+    products,
+    carriers,
+    timezone: user.timezone,
+    today: todayIn(user.timezone),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requirePortalUser({ request, context });
   const page = `/applications/${encodeURIComponent(params.id ?? "")}`;
+  const url = new URL(request.url);
   return runIntent(request, {
     context,
     back: page,
@@ -60,12 +76,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     intents: {
       disposition: leadStatusIntent(user, "disposition", page),
       edit: leadEditIntent(user, () => `${page}?dialog=disposition`),
+      reveal: leadRevealIntent(user, () => hrefWith(url, { reveal: "1", edit: null })),
+      // Mark as read without JavaScript: the same page, read.
+      open: leadOpenIntent(user, () => url.pathname + url.search),
     },
   });
 }
 
 export default function ApplicationPage() {
-  const { lead, editing, disposition, products, carriers, timezone, today } =
+  const { lead, unread, editing, disposition, products, carriers, timezone, today } =
     useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -74,6 +93,7 @@ export default function ApplicationPage() {
   usePreloadedLeadForms();
   return (
     <div className="mx-auto max-w-5xl space-y-5">
+      <MarkLeadRead key={lead.id} id={lead.id} unread={unread} here={here} />
       <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
         <div className="min-w-0">
           <h2 className="text-xl font-bold [overflow-wrap:anywhere] text-slate-900">
@@ -121,7 +141,7 @@ export default function ApplicationPage() {
           <LeadDetails
             lead={lead}
             timezone={timezone}
-            showHref={hrefWith(here, { reveal: "1" })}
+            revealAction={here}
             hideHref={hrefWith(here, { reveal: null })}
             phones={false}
           />

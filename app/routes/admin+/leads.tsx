@@ -12,19 +12,28 @@ import type { PageHandle } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
 import { Alert, Card } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
-import { revealsOf } from "~/domain/admin-leads";
+import { MarkLeadRead } from "~/components/leads/lead-read";
+import { revealsOf, toggledReveal } from "~/domain/admin-leads";
 import type { ReassignIntentResult } from "~/domain/lead-reassign";
 import { todayIn } from "~/domain/periods";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
-import { allLeadsFilterChoices, leadCopyText, listAllLeads } from "~/services/admin-leads.server";
+import { allLeadsFilterChoices, listAllLeads, recordedLeadCopyText } from "~/services/admin-leads.server";
 import { leadTrail } from "~/services/audit.server";
 import { leadCarrierChoices } from "~/services/lead-edit.server";
 import { getLeadDetail } from "~/services/lead-reads.server";
+import { reassignDialogData } from "~/services/lead-reassign.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
-import { markLeadRead } from "~/services/leads.server";
+import { isLeadUnread } from "~/services/leads.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { runIntent, type IntentHandler } from "~/utils/intent.server";
-import { LEAD_INTENT_FAILURES, leadEditIntent, leadStatusIntent } from "~/utils/lead-intents.server";
+import {
+  LEAD_INTENT_FAILURES,
+  leadCopyIntent,
+  leadEditIntent,
+  leadOpenIntent,
+  leadRevealIntent,
+  leadStatusIntent,
+} from "~/utils/lead-intents.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
 import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
@@ -39,10 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dialog = url.searchParams.get("dialog") === "lead" ? "lead" : null;
   const id = url.searchParams.get("id") ?? "";
   const copy = dialog !== null && url.searchParams.get("copy") === "1";
-  // Opening a lead marks it read for this admin; the first time the page is asked for once more,
-  // so the New Lead badge and the sidebar's count already show it (decision 022). Copy All Info
-  // (a fetcher with JavaScript) reads it too, without the second request.
-  if (dialog && (await markLeadRead(user, id)).newlyRead && !copy) throw redirect(url.pathname + url.search);
+  // The loader only reads (decision 046): opening a lead marks it read by a post (the row's
+  // Details, or MarkLeadRead), and ?reveal= / &copy=1 show the numbers only if this admin's Show
+  // or Copy post recorded them in the last few minutes.
 
   // "Reassign selected" with nothing ticked opens no dialog; the page says what to do instead.
   const nothingSelected =
@@ -59,11 +67,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mode = url.searchParams.get("mode") === "edit" ? ("edit" as const) : ("view" as const);
   const reveals = dialog && mode === "view" ? revealsOf(url.searchParams.get("reveal")) : [];
   const lead = dialog ? await getLeadDetail(user, id, { reveal: reveals }) : null;
-  const [copyText, products, carriers, trail] = await Promise.all([
-    lead && copy ? leadCopyText(user, lead.id) : null,
+  const [copyText, products, carriers, trail, unread, agents] = await Promise.all([
+    lead && copy ? recordedLeadCopyText(user, lead.id) : null,
     lead && mode === "view" ? saleProductsForLead(user, lead.id) : [],
     lead && mode === "edit" ? leadCarrierChoices(lead) : [],
     lead ? leadTrail(user, lead.id) : [],
+    lead ? isLeadUnread(user, lead.id) : false,
+    // View Mode's Reassign Agent select (decision 045): the Reassign Lead dialog's agents.
+    lead && mode === "view" ? reassignDialogData(user, [lead.id]) : null,
   ]);
   return {
     list,
@@ -81,7 +92,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dateTo: query.dateTo ?? "",
       unread: query.unread,
     },
-    dialog: lead ? { lead, mode, reveals, copyText, products, carriers, trail } : null,
+    dialog: lead ? { lead, mode, reveals, copyText, products, carriers, trail, agents } : null,
+    unread,
     timezone: user.timezone,
     today: todayIn(user.timezone),
   };
@@ -102,13 +114,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: leadStatusIntent(user, "status", inDialog),
       edit: leadEditIntent(user, () => inDialog, { title: "Changes saved" }),
       // Its refusals answer the dialog's own shape (the agent's error, the licence confirmation).
-      reassign: (form) => handleReassignIntent(user, form, request) as ReturnType<IntentHandler>,
+      // From the lead dialog's Reassign Agent, back to the dialog, which shows the new agent.
+      reassign: (form) =>
+        handleReassignIntent(
+          user,
+          form,
+          request,
+          inDialog === closed ? undefined : inDialog,
+        ) as ReturnType<IntentHandler>,
+      reveal: leadRevealIntent(user, (id, part) =>
+        hrefWith(url, {
+          dialog: "lead",
+          id,
+          mode: null,
+          copy: null,
+          reveal:
+            part === "all" ? "sensitive,banking" : toggledReveal(revealsOf(url.searchParams.get("reveal")), part, true),
+        }),
+      ),
+      copy: leadCopyIntent(user, (id) => hrefWith(url, { dialog: "lead", id, mode: null, copy: "1" })),
+      // A row's Details: read, then the lead's dialog.
+      open: leadOpenIntent(user, (id) => hrefWith(url, { dialog: "lead", id, mode: null, reveal: null, copy: null })),
     },
   });
 }
 
 export default function AllLeadsPage() {
-  const { list, choices, reassign, nothingSelected, filters, dialog, timezone, today } = useRefreshedLoaderData<
+  const { list, choices, reassign, nothingSelected, filters, dialog, unread, timezone, today } = useRefreshedLoaderData<
     typeof loader
   >(60_000, { pauseWhile: dialogOpen });
   const actionData = useActionData<ReassignIntentResult | undefined>();
@@ -149,8 +181,16 @@ export default function AllLeadsPage() {
         />
       </Card>
       <Pagination page={list} label="Lead pages" />
+      {dialog ? <MarkLeadRead key={dialog.lead.id} id={dialog.lead.id} unread={unread} /> : null}
       {dialog ? (
-        <LazyAdminLeadDialog {...dialog} timezone={timezone} today={today} here={here} closeTo={closeTo} />
+        <LazyAdminLeadDialog
+          {...dialog}
+          reassignResult={actionData}
+          timezone={timezone}
+          today={today}
+          here={here}
+          closeTo={closeTo}
+        />
       ) : null}
       {reassign ? <LazyReassignDialog data={reassign} closeTo={closeTo} result={actionData} /> : null}
     </div>

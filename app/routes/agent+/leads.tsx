@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { LazyLeadDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
 import { LEAD_DIALOGS, leadRowId } from "~/components/leads/lead-links";
+import { MarkLeadRead } from "~/components/leads/lead-read";
 import { MyLeadsTable } from "~/components/leads/my-leads-table";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Card, StatCards } from "~/components/ui/card";
@@ -21,10 +22,16 @@ import {
   listAgentLeads,
 } from "~/services/lead-reads.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
-import { markLeadRead } from "~/services/leads.server";
+import { isLeadUnread } from "~/services/leads.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
-import { LEAD_INTENT_FAILURES, leadEditIntent, leadStatusIntent } from "~/utils/lead-intents.server";
+import {
+  LEAD_INTENT_FAILURES,
+  leadEditIntent,
+  leadOpenIntent,
+  leadRevealIntent,
+  leadStatusIntent,
+} from "~/utils/lead-intents.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
 
@@ -35,12 +42,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent({ request, context });
   const url = new URL(request.url);
   const query = agentLeadList.fromSearch(url.searchParams);
-  // A dialog is addressed by the URL (?dialog=details&id=…). Opening one opens the lead, which
-  // marks it read for this agent; the first time, the page is asked for once more, so the New
-  // Lead badge and the sidebar's count (read by the layout at the same time) already show it.
+  // A dialog is addressed by the URL (?dialog=details&id=…). The loader only reads: opening a
+  // lead marks it read by a post (the row's Details, or MarkLeadRead), and ?reveal=1 shows the
+  // numbers only if this agent's Show Sensitive post recorded it (decision 046).
   const dialog = LEAD_DIALOGS.find((name) => name === url.searchParams.get("dialog")) ?? null;
   const id = url.searchParams.get("id") ?? "";
-  if (dialog && (await markLeadRead(user, id)).newlyRead) throw redirect(url.pathname + url.search);
 
   const [list, counts, readyCarriers] = await Promise.all([
     listAgentLeads(user, query),
@@ -63,9 +69,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const reveal = dialog === "details" && url.searchParams.get("reveal") === "1";
   const lead = dialog ? await getLeadDetail(user, id, { reveal }) : null;
-  const [products, carriers] = await Promise.all([
+  const [products, carriers, unread] = await Promise.all([
     lead && dialog !== "edit" ? saleProductsForLead(user, lead.id) : [],
     lead && dialog === "edit" ? leadCarrierChoices(lead) : [],
+    lead ? isLeadUnread(user, lead.id) : false,
   ]);
   return {
     list,
@@ -76,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     highlight: list.rows.some((row) => row.id === highlight) ? highlight : null,
     dialog,
     lead,
+    unread,
     products,
     carriers,
     timezone: user.timezone,
@@ -97,13 +105,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: leadStatusIntent(user, "status", fromDetails),
       disposition: leadStatusIntent(user, "disposition", closed),
       edit: leadEditIntent(user, (id) => hrefWith(url, { dialog: "disposition", id, reveal: null })),
+      reveal: leadRevealIntent(user, (id) => hrefWith(url, { dialog: "details", id, reveal: "1" })),
+      // A row's Details: read, then its details dialog.
+      open: leadOpenIntent(user, (id) => hrefWith(url, { dialog: "details", id, reveal: null })),
     },
   });
 }
 
 export default function MyLeadsPage() {
-  const { list, counts, readyCarriers, status, search, highlight, dialog, lead, products, carriers, timezone, today } =
-    useRefreshedLoaderData<typeof loader>(60_000);
+  const {
+    list,
+    counts,
+    readyCarriers,
+    status,
+    search,
+    highlight,
+    dialog,
+    lead,
+    unread,
+    products,
+    carriers,
+    timezone,
+    today,
+  } = useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
   usePreloadedLeadForms();
   const here = location.pathname + location.search;
@@ -150,6 +174,7 @@ export default function MyLeadsPage() {
         />
       </Card>
       <Pagination page={list} label="Lead pages" />
+      {dialog && lead ? <MarkLeadRead key={lead.id} id={lead.id} unread={unread} /> : null}
       {dialog && lead ? (
         <LazyLeadDialog
           dialog={dialog}

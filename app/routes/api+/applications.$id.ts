@@ -9,7 +9,9 @@ import { requireUser } from "~/utils/auth.server";
  * and statusHistory. PATCH /api/applications/{id}: an edit of the fields given (absent ones stay;
  * blank ones are cleared; sensitive numbers left empty stay), answering the lead as GET does. An
  * agent reaches only their own leads, an admin any; anything else is 404 and changes nothing.
- * Sensitive numbers are their last four unless ?reveal=1 (recorded in the activity log).
+ * Sensitive numbers are their last four: POST /api/applications/{id}/reveal records a reveal and
+ * answers them in full; ?reveal=1 shows them again only within a few minutes of that post. A GET
+ * never writes the audit trail, so a link from another site cannot reveal or record anything.
  */
 const api = apiRoute({
   GET: async ({ request, params, context }) => {

@@ -1,0 +1,66 @@
+import { Form, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useHydrated } from "~/utils/hydrated";
+
+// Opening a lead marks it read for the user, but a GET never writes (decision 046): the loader only
+// says whether the lead is still unread, and the marking is a post.
+
+/**
+ * A list row's Details: a post (intent "open") that marks the lead read and redirects to the open
+ * lead, with or without JavaScript, so the New Lead badge and the sidebar's count drop at once.
+ */
+export function OpenLeadButton({
+  here,
+  id,
+  className,
+  title,
+  children,
+}: {
+  /** The page's URL: the action answers with the same list and the lead's dialog open. */
+  here: string;
+  id: string;
+  className: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={here} preventScrollReset className="contents">
+      <input type="hidden" name="intent" value="open" />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={className} title={title}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * A lead opened by a link (the name, Edit, a dashboard's or a notification's link) that is still
+ * unread for this user. With JavaScript it posts POST /api/leads/{id}/mark-read once; the loaders
+ * then revalidate, so the badges drop. Without, on a page (`here`, not a modal dialog, whose
+ * backdrop would cover it), it is a small Mark as read button: intent "open" on the page's action,
+ * answered with the same URL.
+ */
+export function MarkLeadRead({ id, unread, here }: { id: string; unread: boolean; here?: string }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hydrated || !unread || sent.current === id) return;
+    sent.current = id;
+    fetcher.submit({}, { method: "post", action: `/api/leads/${encodeURIComponent(id)}/mark-read` });
+  }, [hydrated, unread, id, fetcher]);
+  if (hydrated || !unread || !here) return null;
+  return (
+    <Form method="post" action={here} preventScrollReset replace>
+      <input type="hidden" name="intent" value="open" />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        className="ring-brand-200 rounded px-2 py-1 text-xs font-semibold text-brand-700 ring-1 hover:bg-brand-50"
+      >
+        Mark as read
+      </button>
+    </Form>
+  );
+}

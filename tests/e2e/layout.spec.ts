@@ -1,7 +1,10 @@
 import type { Page } from "@playwright/test";
+import { Application, Carrier } from "~db";
+import { addDaysIso, todayIn } from "~/domain/periods";
 import { approveResetRequest } from "~/services/password-resets.server";
 import { signInAs } from "../support/factories";
-import { expect, startSession, test } from "./fixtures";
+import { createSoldPolicy } from "../support/retention-factories";
+import { expect, startSession, test, waitForHydration } from "./fixtures";
 
 // A name or an email of 200 characters without a space wraps where it is shown: on a phone
 // (390 px) no page grows wider than the screen.
@@ -91,4 +94,223 @@ test.describe("long names", () => {
     await expect(page.getByRole("banner").getByText(LONG).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
+});
+
+// Every page at a phone's, a small laptop's and a desktop's width (audit item 9): the page never
+// scrolls sideways, nothing is cut off inside a box that hides its overflow (a card, a table
+// wrapper, a dialog), and realistic names, emails and carriers wrap between words, never inside one.
+
+const WIDTHS = [390, 1024, 1280] as const;
+const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/leads",
+  "/admin/form-submissions",
+  "/admin/agent-approval",
+  "/admin/agents",
+  "/admin/agent-management",
+  "/admin/password-reset-requests",
+  "/admin/reports",
+  "/admin/callbacks",
+  "/admin/retention",
+  "/admin/retention-detailed",
+  "/admin/orders",
+  "/admin/premiums",
+  "/admin/commission-calculator",
+  "/admin/activity",
+];
+const AGENT_PAGES = [
+  "/agent/dashboard",
+  "/agent/leads",
+  "/agent/callbacks",
+  "/agent/retention",
+  "/agent/commissions",
+  "/agent/reports",
+  "/agent/profile",
+  "/agent/profile/edit",
+  "/agent/commission-calculator",
+  "/notifications",
+];
+const PUBLIC_PAGES = [
+  "/",
+  "/login",
+  "/login?dialog=register",
+  "/forgot-password",
+  "/submitapplication",
+  "/agent-pending",
+];
+
+/** Names as long as real ones get: they fit a column at 1024 px and more, so they must not break inside. */
+const REAL_FIRST = "Maximiliana";
+const REAL_LAST = "Christopherson";
+const REAL_EMAIL_LOCAL = "maximiliana.christopherson";
+
+/**
+ * Boxes that hide or scroll their overflow and hold more than they show, except text cut with an
+ * ellipsis on purpose (it carries a title). Such a box cuts off what the user needs (a button, a
+ * column) or makes them scroll inside a card. On a phone a chart may scroll inside a named region
+ * the keyboard can reach (it says so in its name); from 1024 px nothing scrolls inside a box.
+ */
+async function clippedBoxes(page: Page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll("*")]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        if (style.overflowX === "visible" || style.textOverflow === "ellipsis") return false;
+        if (element.clientWidth <= 1 || style.display === "none") return false;
+        const scrollRegion =
+          element.getAttribute("role") === "region" &&
+          element.hasAttribute("aria-label") &&
+          element.getAttribute("tabindex") === "0";
+        if (scrollRegion && window.innerWidth < 640) return false;
+        return element.scrollWidth > element.clientWidth + 1;
+      })
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 60)}" ${element.scrollWidth}>${element.clientWidth}`,
+      ),
+  );
+}
+
+/** Occurrences of `word` in the main content that the browser split over two lines. */
+async function brokenWords(page: Page, word: string) {
+  return page.evaluate((word) => {
+    const main = document.querySelector("main") ?? document.body;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    const broken: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(text.trim().slice(0, 60));
+      }
+    }
+    return broken;
+  }, word);
+}
+
+async function expectPageFits(page: Page, path: string, width: number) {
+  const response = await page.goto(path);
+  expect(response?.status(), `${path} answers`).toBeLessThan(400);
+  await waitForHydration(page);
+  const where = `${path} at ${width} px`;
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: document.documentElement.clientWidth,
+  }));
+  expect(widths.page, `${where} scrolls sideways`).toBeLessThanOrEqual(widths.screen);
+  expect(await clippedBoxes(page), `${where}: boxes cutting off their content`).toEqual([]);
+  if (width >= 1024) {
+    for (const word of [REAL_FIRST, REAL_LAST, "Transamerica", REAL_EMAIL_LOCAL]) {
+      expect(await brokenWords(page, word), `${where}: "${word}" broken inside`).toEqual([]);
+    }
+  }
+}
+
+test.describe("every page at 390, 1024 and 1280 px", () => {
+  // Each role's pages are one test with one browser context per width, so the run stays short.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("admin pages", async ({ browser, baseURL, javaScriptEnabled, factory }) => {
+    const agent = await factory.agent({
+      firstName: REAL_FIRST,
+      lastName: REAL_LAST,
+      email: `${REAL_EMAIL_LOCAL}.${Date.now().toString(36)}@example-insurance.com`,
+    });
+    const pending = await factory.pendingAgent({ firstName: REAL_FIRST, lastName: REAL_LAST });
+    await factory.resetRequest(pending);
+    const lead = await factory.lead(agent, {
+      firstName: REAL_FIRST,
+      lastName: REAL_LAST,
+      email: `${REAL_EMAIL_LOCAL}@example-insurance.com`,
+    });
+    const transamerica = (await Carrier.findOne({ where: { name: "Transamerica" }, attributes: ["id"] }))!;
+    await Application.update({ carrierId: transamerica.id }, { where: { id: lead.id } });
+    await createSoldPolicy(agent.agentId, {
+      firstDue: addDaysIso(todayIn("America/New_York"), -40),
+      firstName: REAL_FIRST,
+      lastName: REAL_LAST,
+    });
+    await factory.formSubmission({ fullName: `${REAL_FIRST} ${REAL_LAST}` });
+    const admin = await factory.admin();
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width, height: 900 } });
+      await startSession(context, admin);
+      const page = await context.newPage();
+      for (const path of ADMIN_PAGES) await expectPageFits(page, path, width);
+      await context.close();
+    }
+  });
+
+  test("agent pages", async ({ browser, baseURL, javaScriptEnabled, factory }) => {
+    const agent = await factory.agent({ firstName: REAL_FIRST, lastName: REAL_LAST });
+    const lead = await factory.lead(agent, {
+      firstName: REAL_FIRST,
+      lastName: REAL_LAST,
+      email: `${REAL_EMAIL_LOCAL}@example-insurance.com`,
+    });
+    const transamerica = (await Carrier.findOne({ where: { name: "Transamerica" }, attributes: ["id"] }))!;
+    await Application.update({ carrierId: transamerica.id }, { where: { id: lead.id } });
+    await createSoldPolicy(agent.agentId, {
+      firstDue: addDaysIso(todayIn("America/New_York"), -40),
+      firstName: REAL_FIRST,
+      lastName: REAL_LAST,
+    });
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width, height: 900 } });
+      await startSession(context, agent);
+      const page = await context.newPage();
+      for (const path of [...AGENT_PAGES, `/applications/${lead.id}`]) await expectPageFits(page, path, width);
+      await context.close();
+    }
+  });
+
+  test("public pages", async ({ browser, baseURL, javaScriptEnabled }) => {
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      for (const path of PUBLIC_PAGES) await expectPageFits(page, path, width);
+      await context.close();
+    }
+  });
+});
+
+// The registration dialog on a phone's short screens (audit item 22): its body scrolls inside the
+// screen, so Cancel and Submit Request can always be reached, with JavaScript and without.
+test.describe("the registration dialog on a short phone screen", () => {
+  for (const height of [664, 844]) {
+    test(`390 x ${height}: Cancel and Submit Request are reachable`, async ({
+      browser,
+      baseURL,
+      javaScriptEnabled,
+    }) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 390, height } });
+      const page = await context.newPage();
+      await page.goto("/login?dialog=register");
+      await waitForHydration(page);
+      const dialog = page.getByRole("dialog", { name: "Agent Registration" });
+      await expect(dialog).toBeVisible();
+      // With JavaScript headlessui's dialog takes the plain one's place: measure whichever is there.
+      await expect(async () => {
+        const box = (await dialog.boundingBox())!;
+        // The dialog itself fits the screen: its top (the title and Close) and its sides are on it.
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, "the dialog ends on the screen").toBeLessThanOrEqual(height);
+      }).toPass();
+      for (const control of [
+        dialog.getByRole("link", { name: "Cancel" }),
+        dialog.getByRole("button", { name: "Submit Request" }),
+      ]) {
+        await control.scrollIntoViewIfNeeded();
+        await expect(control).toBeInViewport({ ratio: 1 });
+      }
+      await expectNoSidewaysScroll(page);
+      await context.close();
+    });
+  }
 });

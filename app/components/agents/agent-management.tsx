@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { BreakableEmail } from "~/components/ui/breakable-email";
 import { Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { FilterBar } from "~/components/ui/filter-bar";
@@ -9,7 +10,7 @@ import { AGENT_TABS, type AgentTab } from "~/domain/agent-options";
 import type { ManagedAgentRow } from "~/services/agent-management.server";
 import { hrefWith, type Page } from "~/utils/list";
 import { AgentStatusBadge } from "./agent-status-badge";
-import { AgentActions, BreakableEmail, agentDialogHref, agentName } from "./agents-table";
+import { AgentActions, agentDialogHref, agentName } from "./agents-table";
 
 // Agents Management's pieces: the Agents / Password Resets tabs, the four cards, and the agents
 // table with each agent's performance. The actions and dialogs are Agent Approval's (agents-table,

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
+import { BreakableEmail } from "~/components/ui/breakable-email";
 import { ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { formatDate, formatDollars, formatPhone } from "~/domain/format";
 import type { AgentProfileView } from "~/services/agent-management.server";
 import { AgentStatusBadge } from "./agent-status-badge";
-import { BreakableEmail } from "./agents-table";
 
 /** The profile dialog (?dialog=profile&agent=<id>): the agent's profile, or "Agent profile not found". */
 export function AgentProfileDialog({

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { BreakableEmail } from "~/components/ui/breakable-email";
 import { Card, StatCards } from "~/components/ui/card";
 import { HiddenFields } from "~/components/ui/confirm-dialog";
 import { DataTable, type Column } from "~/components/ui/data-table";
@@ -29,19 +30,6 @@ const rowButton =
 const secondaryRowButton = `${rowButton} bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50`;
 const rowLink =
   "inline-flex min-h-10 items-center text-xs leading-snug font-medium text-brand-700 hover:underline sm:min-h-0 sm:py-0.5";
-
-/** An email that, when it must wrap, wraps after the @ rather than at any letter. */
-export function BreakableEmail({ email }: { email: string }) {
-  const at = email.indexOf("@");
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
 
 /** Pause an approved agent or activate a paused one: a plain form posting to this page. */
 function StatusButton({ agent }: { agent: AgentRow }) {

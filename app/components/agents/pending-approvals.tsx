@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
+import { BreakableEmail } from "~/components/ui/breakable-email";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate, formatPhone } from "~/domain/format";
 import type { AgentRow } from "~/services/agents.server";
 import { hrefWith, type Page } from "~/utils/list";
-import { BreakableEmail, agentDialogHref, agentName } from "./agents-table";
+import { agentDialogHref, agentName } from "./agents-table";
 
 /**
  * The newest registrations waiting for a decision, each with Approve and Reject. Only the first

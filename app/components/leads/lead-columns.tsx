@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CancelledAmount } from "~/components/commissions/cancelled-commission";
+import { BreakableEmail } from "~/components/ui/breakable-email";
 import { Badge } from "~/components/ui/card";
 import type { Column } from "~/components/ui/data-table";
 import { formatDate, formatDollars, formatPhone } from "~/domain/format";
@@ -13,8 +14,11 @@ import { LeadActionIcon, type IconName } from "./lead-action-icons";
 /** A listed lead as both tables have it, whoever its agent is. */
 type ListedLead = Omit<AgentLeadRow, "agent">;
 
-/** Short texts (a name, "Commission Ready", an amount) wrap at spaces only, never inside a word. */
-const whole = "[overflow-wrap:normal]";
+/**
+ * Short texts (a name, "Commission Ready", an amount) wrap at spaces only, never inside a word, in
+ * a desktop table. On a phone's card a name longer than the card still breaks, or it ran out of it.
+ */
+const whole = "sm:[overflow-wrap:normal]";
 
 export const ROW_ACTION = "row-action sm:px-0";
 
@@ -42,7 +46,13 @@ export function leadDetailsColumn<T extends ListedLead>(
           {lead.isUnread ? <Badge className={NEW_LEAD_BADGE}>New Lead</Badge> : null}
         </p>
         <p className="text-xs text-slate-600">
-          {lead.email ?? (lead.primaryPhone ? formatPhone(lead.primaryPhone) : "No contact info")}
+          {lead.email ? (
+            <BreakableEmail email={lead.email} />
+          ) : lead.primaryPhone ? (
+            formatPhone(lead.primaryPhone)
+          ) : (
+            "No contact info"
+          )}
         </p>
         <p className="text-xs text-slate-600">
           {[lead.city, lead.state].filter(Boolean).join(", ") || "No address"}

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { BreakableEmail } from "~/components/ui/breakable-email";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatMoney, formatPhone } from "~/domain/format";
 import type { RecentLead } from "~/services/dashboard.server";
@@ -30,7 +31,13 @@ export function RecentLeadsTable({
           {row.firstName} {row.lastName}
         </p>
         <p className="text-xs text-slate-600">
-          {view === "admin" ? (row.email ?? "") : row.primaryPhone ? formatPhone(row.primaryPhone) : "No phone"}
+          {view === "admin" ? (
+            <BreakableEmail email={row.email ?? ""} />
+          ) : row.primaryPhone ? (
+            formatPhone(row.primaryPhone)
+          ) : (
+            "No phone"
+          )}
         </p>
       </>
     ),

@@ -154,12 +154,13 @@ function AccountControls({
 }
 
 /**
- * The portal frame: sidebar, header and content. Below 1024 px the sidebar is a drawer behind a
- * menu button. The button is a real checkbox (it opens and closes the drawer without JavaScript
+ * The portal frame: sidebar, header and content. Below 1280 px the sidebar is a drawer behind a
+ * menu button: at 1024 px a fixed 256 px sidebar left lists 720 px, too narrow for their columns
+ * without splitting words, and squeezed the page title to one letter. The button is a real checkbox (it opens and closes the drawer without JavaScript
  * too), drawn as a button where the header starts and, while the drawer is open, as its close
  * button: one control, with a name and a visible focus ring. It comes before the drawer in the
  * page, so the next Tab after opening it is the first link. A closed drawer is
- * `visibility: hidden`, so its links take no Tab stop; from 1024 px the sidebar is always there
+ * `visibility: hidden`, so its links take no Tab stop; from 1280 px the sidebar is always there
  * and the button is `display: none`, out of the Tab order.
  */
 export function AppShell({
@@ -196,31 +197,31 @@ export function AppShell({
         aria-label="Menu"
         aria-controls="sidebar"
         key={location.pathname}
-        className={`peer z-50 size-10 cursor-pointer appearance-none rounded-md bg-white ring-1 ring-slate-300 checked:fixed checked:left-52 checked:bg-slate-900 checked:ring-0 checked:focus-visible:outline-white lg:hidden ${closedSpot}`}
+        className={`peer z-50 size-10 cursor-pointer appearance-none rounded-md bg-white ring-1 ring-slate-300 checked:fixed checked:left-52 checked:bg-slate-900 checked:ring-0 checked:focus-visible:outline-white xl:hidden ${closedSpot}`}
       />
       <span
         aria-hidden="true"
-        className={`pointer-events-none z-50 flex size-10 items-center justify-center text-lg text-slate-700 peer-checked:hidden lg:hidden ${closedSpot}`}
+        className={`pointer-events-none z-50 flex size-10 items-center justify-center text-lg text-slate-700 peer-checked:hidden xl:hidden ${closedSpot}`}
       >
         ☰
       </span>
       <span
         aria-hidden="true"
-        className={`pointer-events-none z-50 hidden size-10 items-center justify-center text-slate-300 peer-checked:flex lg:peer-checked:hidden ${closedSpot} ${openSpot}`}
+        className={`pointer-events-none z-50 hidden size-10 items-center justify-center text-slate-300 peer-checked:flex xl:peer-checked:hidden ${closedSpot} ${openSpot}`}
       >
         ✕
       </span>
       {/* The backdrop of the open menu: a click on it closes the menu (the keyboard uses the button). */}
       <label
         htmlFor="nav-toggle"
-        className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden"
+        className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block xl:peer-checked:hidden"
         aria-hidden="true"
       >
         <span className="sr-only">Close menu</span>
       </label>
       <aside
         id="sidebar"
-        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none lg:visible lg:translate-x-0"
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none xl:visible xl:translate-x-0"
       >
         <div className="flex h-16 shrink-0 items-center px-5">
           <span className="text-lg font-bold">Agency CRM</span>
@@ -245,11 +246,12 @@ export function AppShell({
         </nav>
         <AccountControls user={user} roleLabel={roleLabel} clock={clock} place="drawer" />
       </aside>
-      <div className="lg:pl-64">
-        <header className="relative z-20 border-b border-slate-200 bg-white/95 backdrop-blur lg:sticky lg:top-0">
+      <div className="xl:pl-64">
+        <header className="relative z-20 border-b border-slate-200 bg-white/95 backdrop-blur xl:sticky xl:top-0">
           {/* On a phone one row: the title, the page's figure and the bell; the rest is in the drawer. */}
-          <div className="flex min-h-16 items-center gap-x-3 gap-y-2 py-2 pr-4 pl-18 sm:flex-wrap sm:gap-x-4 sm:pr-6 lg:pl-6">
-            <div className="min-w-0 flex-1">
+          <div className="flex min-h-16 items-center gap-x-3 gap-y-2 py-2 pr-4 pl-18 sm:flex-wrap sm:gap-x-4 sm:pr-6 xl:pl-6">
+            {/* Never narrower than a short title: the header's controls wrap to a second line first. */}
+            <div className="min-w-0 flex-1 sm:min-w-48">
               <h1 className="truncate text-lg font-semibold text-slate-900">{heading.title}</h1>
               {heading.subtitle ? <p className="truncate text-sm text-slate-500">{heading.subtitle}</p> : null}
             </div>

@@ -38,13 +38,17 @@ export function DataTable<T>({
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
 }) {
   if (rows.length === 0) return <p className="px-4 py-8 text-center text-sm text-slate-600">{empty}</p>;
-  const pad = dense ? "sm:px-3 sm:py-2" : "sm:px-4 sm:py-2.5";
+  // Dense tables (eight columns and more) keep 8 px a side so that, with words never split, they
+  // fit the 976 px a list has at 1024 and 1280 px.
+  const pad = dense ? "sm:px-2 sm:py-2" : "sm:px-4 sm:py-2.5";
   return (
     <div
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-inset sm:overflow-x-auto"
+      // `relative`: screen-reader-only labels (absolutely positioned) are then placed within the
+      // region; otherwise they sat past a wide table's right edge and made the whole page scroll.
+      className="relative focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-inset sm:overflow-x-auto"
     >
       <table className={`w-full max-sm:block ${dense ? "text-[13px]" : "text-sm"}`}>
         <caption className="sr-only">{caption}</caption>

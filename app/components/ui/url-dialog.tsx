@@ -107,7 +107,9 @@ export function UrlDialog({
           ✕
         </Link>
       </div>
-      <div className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
+      {/* The body scrolls within the visible screen (dvh: a phone's browser bars are not part of
+          it, as they are of vh), so the title and the last button (Cancel) stay reachable. */}
+      <div className="max-h-[calc(100dvh-6rem)] overflow-y-auto px-5 py-4 sm:max-h-[80dvh]">{children}</div>
     </>
   );
   // Above the shell's menu button (z-50), so nothing covers the dialog's title on a phone.

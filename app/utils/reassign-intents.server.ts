@@ -28,9 +28,15 @@ export async function reassignDialogFor(actor: SessionUser, url: URL) {
  * `confirmUnlicensed` with `confirmedFor`, the agent the admin confirmed for, so a confirmation
  * never carries over to another agent picked afterwards without JavaScript) and reassigns.
  * Done: back to the list without the dialog, with the spec's toast and `?highlight=` of the
- * (first) lead. A missing lead is a 404 page; other refusals are for the caller's runIntent.
+ * (first) lead, or `doneTo`. A missing lead is a 404 page; other refusals are for the caller's runIntent.
  */
-export async function handleReassignIntent(actor: SessionUser, formData: FormData, request: Request) {
+export async function handleReassignIntent(
+  actor: SessionUser,
+  formData: FormData,
+  request: Request,
+  /** Where a done reassignment goes instead of the list (the lead dialog's Reassign Agent: itself). */
+  doneTo?: string,
+) {
   const ids = reassignIdsOf(formData.getAll("ids").map(String));
   const agentId = String(formData.get("agentId") ?? "").trim();
   const confirmUnlicensed =
@@ -41,12 +47,14 @@ export async function handleReassignIntent(actor: SessionUser, formData: FormDat
   try {
     const result = await reassignLeads(actor, { ids, agentId, confirmUnlicensed });
     const moved = result.reassigned.length;
-    const back = hrefWith(new URL(request.url), {
-      dialog: null,
-      ids: null,
-      id: null,
-      highlight: result.reassigned[0]!.id,
-    });
+    const back =
+      doneTo ??
+      hrefWith(new URL(request.url), {
+        dialog: null,
+        ids: null,
+        id: null,
+        highlight: result.reassigned[0]!.id,
+      });
     return redirectWithToast(
       back,
       moved === 1

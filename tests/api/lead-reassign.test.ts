@@ -585,3 +585,55 @@ describe("All Leads page: the reassign dialog's loader and action", () => {
     expect(await agentOf(lead.id)).toBe(from.agent.id);
   });
 });
+
+describe("All Leads page: Reassign Agent inside the lead dialog (audit item 11, decision 045)", () => {
+  const load = (query: string, cookie: string) => callRoute(pageLoader, { path: `/admin/leads?${query}`, cookie });
+  const post = (query: string, form: Record<string, string>, cookie: string) =>
+    callRoute(pageAction, {
+      method: "POST",
+      path: `/admin/leads?${query}`,
+      form: { intent: "reassign", ...form },
+      cookie,
+    });
+
+  it("lists the approved agents but the current one, with their licences, in View Mode only", async () => {
+    const { admin, from, to, lead } = await scene();
+    type Page = { dialog: { agents: { leads: { id: string }[]; agents: { id: string; states: string[] }[] } | null } };
+    const view = await jsonOf<Page>(await load(`dialog=lead&id=${lead.id}`, admin.cookie));
+    const ids = view.dialog.agents!.agents.map((agent) => agent.id);
+    expect(ids).toContain(to.agent.id);
+    expect(ids).not.toContain(from.agent.id);
+    expect(view.dialog.agents!.agents.find((agent) => agent.id === to.agent.id)!.states).toEqual(["FL", "GA"]);
+    const edit = await jsonOf<Page>(await load(`dialog=lead&id=${lead.id}&mode=edit`, admin.cookie));
+    expect(edit.dialog.agents).toBeNull();
+  });
+
+  it("reassigns through the same service, back to the open dialog, with the notification and the audit entry", async () => {
+    const { admin, to, lead } = await scene();
+    const query = `dialog=lead&id=${lead.id}&reveal=sensitive`;
+    const done = await post(query, { ids: lead.id, agentId: to.agent.id }, admin.cookie);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/admin/leads?dialog=lead&id=${lead.id}`);
+    expect(await agentOf(lead.id)).toBe(to.agent.id);
+    expect(await Notification.count({ where: { userId: to.user.id, type: "lead_assigned" } })).toBe(1);
+    expect(await ActivityLog.count({ where: { entityId: lead.id, action: "lead_reassigned" } })).toBe(1);
+  });
+
+  it("asks about an unlicensed state (409) and moves the lead only once confirmed for that agent", async () => {
+    const { admin, from, lead } = await scene();
+    const georgia = await signedInAgent({ firstName: "Gus", lastName: "Georgia" });
+    await license(georgia.agent.id, "GA");
+    const query = `dialog=lead&id=${lead.id}`;
+    const asked = await post(query, { ids: lead.id, agentId: georgia.agent.id }, admin.cookie);
+    expect(asked.status).toBe(409);
+    expect(await jsonOf(asked)).toMatchObject({ agentId: georgia.agent.id, confirm: { states: ["FL"] } });
+    expect(await agentOf(lead.id)).toBe(from.agent.id);
+    const confirmed = await post(
+      query,
+      { ids: lead.id, agentId: georgia.agent.id, confirmUnlicensed: "true", confirmedFor: georgia.agent.id },
+      admin.cookie,
+    );
+    expect(confirmed.status).toBe(302);
+    expect(await agentOf(lead.id)).toBe(georgia.agent.id);
+  });
+});

@@ -130,11 +130,6 @@ export function AdminLeadDialog({
           banking={{ hideHref: hidden("banking") }}
           assignment={
             <div className="mt-4 space-y-3 border-t border-slate-200 pt-4">
-              {agents ? (
-                <Section title="Reassign Agent" id={`reassign-${lead.id}`}>
-                  <ReassignAgentForm data={agents} result={reassignResult} label="Reassign Agent" />
-                </Section>
-              ) : null}
               <Section title="Change Disposition" id={`disposition-${lead.id}`}>
                 <LeadStatusForm
                   key={lead.id}
@@ -148,6 +143,11 @@ export function AdminLeadDialog({
                   admin
                 />
               </Section>
+              {agents ? (
+                <Section title="Reassign Agent" id={`reassign-${lead.id}`}>
+                  <ReassignAgentForm data={agents} result={reassignResult} label="New agent" />
+                </Section>
+              ) : null}
             </div>
           }
         />

@@ -29,6 +29,33 @@ export function ReassignDialog({
   /** The page action's answer to a refused post (useActionData), if it was this intent's. */
   result?: ReassignIntentResult | null;
 }) {
+  const single = data.leads.length === 1;
+  return (
+    <UrlDialog title={single ? "Reassign Lead" : `Reassign ${data.leads.length} Leads`} closeTo={closeTo}>
+      <LeadsBeingMoved leads={data.leads} />
+      <ReassignAgentForm data={data} result={result} label="New agent" closeTo={closeTo} className="mt-4" />
+    </UrlDialog>
+  );
+}
+
+/**
+ * The agent select, the licence confirmation and Reassign: the Reassign Lead dialog's form, and
+ * the lead dialog's Reassign Agent (part 1's Agent Assignment & Disposition, decision 045), which
+ * posts to the page's URL with the lead dialog open. With `closeTo` the button sits beside Cancel.
+ */
+export function ReassignAgentForm({
+  data,
+  result,
+  label,
+  closeTo,
+  className,
+}: {
+  data: ReassignDialogData;
+  result?: ReassignIntentResult | null;
+  label: string;
+  closeTo?: string;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const answer = result?.intent === REASSIGN_INTENT ? result : null;
   const [agentId, setAgentId] = useState(answer?.agentId ?? "");
@@ -38,62 +65,63 @@ export function ReassignDialog({
     setSeen(answer);
     setAgentId(answer?.agentId ?? "");
   }
-  const single = data.leads.length === 1;
   const leadStates = [...new Set(data.leads.map((lead) => lead.state).filter((state): state is string => !!state))];
   const chosen = data.agents.find((agent) => agent.id === agentId);
   // What the server asked about holds only for the agent it was asked for.
   const confirm = answer?.confirm && answer.confirm.agentId === agentId ? answer.confirm : null;
   const agentError = answer?.agentError && answer.agentId === agentId ? answer.agentError : null;
   const unlicensed = chosen ? missingStates(chosen, leadStates) : [];
+  const submit = (
+    <SubmitButton intent={REASSIGN_INTENT} pendingLabel="Reassigning..." disabled={hydrated && !agentId}>
+      {confirm ? "Reassign anyway" : "Reassign"}
+    </SubmitButton>
+  );
 
   return (
-    <UrlDialog title={single ? "Reassign Lead" : `Reassign ${data.leads.length} Leads`} closeTo={closeTo}>
-      <LeadsBeingMoved leads={data.leads} />
-      <Form method="post" preventScrollReset className="mt-4 space-y-4">
-        {data.leads.map((lead) => (
-          <input key={lead.id} type="hidden" name="ids" value={lead.id} />
+    <Form method="post" preventScrollReset className={`space-y-4 ${className ?? ""}`}>
+      {data.leads.map((lead) => (
+        <input key={lead.id} type="hidden" name="ids" value={lead.id} />
+      ))}
+      <SelectField
+        id={closeTo ? "reassign-agent" : `reassign-agent-${data.leads[0]?.id ?? ""}`}
+        name="agentId"
+        label={label}
+        value={agentId}
+        onChange={(event) => setAgentId(event.target.value)}
+        errors={agentError ? [agentError] : null}
+        hint={
+          data.agents.length === 0
+            ? "No approved agent can receive this lead."
+            : unlicensed.length && !confirm
+              ? `Not licensed in ${unlicensed.map(stateName).join(", ")}: you will be asked to confirm.`
+              : "Only approved agents can receive leads."
+        }
+      >
+        <option value="">Select an agent</option>
+        {data.agents.map((agent) => (
+          <option key={agent.id} value={agent.id}>
+            {/* The note before the email: a phone's closed select shows only the start of an option. */}
+            {agent.name}
+            {missingStates(agent, leadStates).length
+              ? ` · not licensed in ${missingStates(agent, leadStates).join(", ")}`
+              : ""}{" "}
+            ({agent.email})
+          </option>
         ))}
-        <SelectField
-          id="reassign-agent"
-          name="agentId"
-          label="New agent"
-          value={agentId}
-          onChange={(event) => setAgentId(event.target.value)}
-          errors={agentError ? [agentError] : null}
-          hint={
-            data.agents.length === 0
-              ? "No approved agent can receive this lead."
-              : unlicensed.length && !confirm
-                ? `Not licensed in ${unlicensed.map(stateName).join(", ")}: you will be asked to confirm.`
-                : "Only approved agents can receive leads."
-          }
-        >
-          <option value="">Select an agent</option>
-          {data.agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {/* The note before the email: a phone's closed select shows only the start of an option. */}
-              {agent.name}
-              {missingStates(agent, leadStates).length
-                ? ` · not licensed in ${missingStates(agent, leadStates).join(", ")}`
-                : ""}{" "}
-              ({agent.email})
-            </option>
-          ))}
-        </SelectField>
-        {confirm ? (
-          <>
-            <Alert tone="warning">{confirm.message}</Alert>
-            <input type="hidden" name="confirmUnlicensed" value="true" />
-            <input type="hidden" name="confirmedFor" value={confirm.agentId} />
-          </>
-        ) : null}
-        <DialogActions closeTo={closeTo}>
-          <SubmitButton intent={REASSIGN_INTENT} pendingLabel="Reassigning..." disabled={hydrated && !agentId}>
-            {confirm ? "Reassign anyway" : "Reassign"}
-          </SubmitButton>
-        </DialogActions>
-      </Form>
-    </UrlDialog>
+      </SelectField>
+      {confirm ? (
+        <>
+          <Alert tone="warning">{confirm.message}</Alert>
+          <input type="hidden" name="confirmUnlicensed" value="true" />
+          <input type="hidden" name="confirmedFor" value={confirm.agentId} />
+        </>
+      ) : null}
+      {closeTo ? (
+        <DialogActions closeTo={closeTo}>{submit}</DialogActions>
+      ) : (
+        <div className="flex justify-end">{submit}</div>
+      )}
+    </Form>
   );
 }
 

@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { ActivityLog } from "~db";
+import { updateLead } from "~/services/lead-edit.server";
+import { signInAs } from "../support/factories";
 import { expect, isNoJs, test } from "./fixtures";
 
 // Issue 10 as an agent uses it, JavaScript on and off (the two projects), at a phone's width and
@@ -46,8 +49,8 @@ for (const size of WIDTHS) {
     const table = page.getByRole("region", { name: "My Leads" });
     await expect(table.getByText("New Lead")).toBeVisible();
 
-    // Opening its details marks it read: the badge goes, the sidebar counts one unread lead.
-    await table.getByRole("link", { name: `Details of ${lead.name}` }).click();
+    // Opening its details (a post) marks it read: the badge goes, the sidebar counts one unread lead.
+    await table.getByRole("button", { name: `Details of ${lead.name}` }).click();
     const details = page.getByRole("dialog", { name: "Lead Details" });
     await expect(details.getByText("Personal Information")).toBeVisible();
     await expect(myLeadsLink(page)).toHaveText("My Leads1");
@@ -85,7 +88,7 @@ for (const size of WIDTHS) {
     await expect(table.getByText("$450.00")).toBeVisible();
     await expect(table.getByText("0/9 payments")).toBeVisible();
 
-    await table.getByRole("link", { name: `Details of ${lead.name}` }).click();
+    await table.getByRole("button", { name: `Details of ${lead.name}` }).click();
     const sold = page.getByRole("dialog", { name: "Lead Details" });
     await expect(sold.getByText("Month 9")).toBeVisible();
     await expect(sold.getByText("Ann Heir")).toBeVisible();
@@ -191,6 +194,48 @@ test("the lead's page: every section, Edit Application in place with beneficiari
   await dialog.getByRole("button", { name: "Update Status" }).click();
   await expect(toast(page)).toContainText("Disposition Updated");
   await expect(page.getByText("Pending → Contacted")).toBeVisible();
+});
+
+test("the lead's page by a link writes nothing until the user acts: read by JS or Mark as read, numbers by Show Sensitive", async ({
+  page,
+  agent,
+  factory,
+}, testInfo) => {
+  const noJs = isNoJs(testInfo);
+  const lead = await factory.saleableLead(agent);
+  const actor = (await signInAs({ id: agent.id })).actor;
+  await updateLead(actor, lead.id, { ssn: "123456789" });
+  const audit = () => ActivityLog.count({ where: { entityId: lead.id, userId: agent.id } });
+  const before = await audit();
+
+  // A link with ?reveal=1 (from anywhere) shows the numbers masked and records nothing.
+  await page.goto(`/applications/${lead.id}?reveal=1`);
+  await expect(page.getByRole("heading", { name: lead.name })).toBeVisible();
+  await expect(page.getByText("•••• 6789")).toBeVisible();
+  expect(await audit()).toBe(before);
+
+  // Opening it marks it read: by itself with JavaScript, by Mark as read without.
+  if (noJs) {
+    await expect(myLeadsLink(page)).toHaveText("My Leads1");
+    await page.getByRole("button", { name: "Mark as read" }).click();
+  }
+  await expect(myLeadsLink(page)).toHaveText("My Leads");
+  await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+
+  // Show Sensitive (in Personal and in Payment Information) posts, records the reveal once, and shows the full number.
+  await page
+    .getByRole("region", { name: "Personal Information" })
+    .getByRole("button", { name: "Show Sensitive" })
+    .click();
+  await expect(page.getByText("123456789", { exact: true })).toBeVisible();
+  await expect
+    .poll(() => ActivityLog.count({ where: { entityId: lead.id, action: "lead_sensitive_revealed" } }))
+    .toBe(1);
+  await page
+    .getByRole("region", { name: "Personal Information" })
+    .getByRole("link", { name: "Hide Sensitive" })
+    .click();
+  await expect(page.getByText("•••• 6789")).toBeVisible();
 });
 
 test("another agent's lead is Application Not Found with Go Back, and answers 404", async ({

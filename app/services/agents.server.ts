@@ -30,6 +30,13 @@ const STATUS_CHANGED_MEANWHILE = "This agent's status was changed by someone els
  */
 export const assignableAgentWhere = { status: "approved" } as const satisfies WhereOptions<Agent>;
 
+/**
+ * The agents a prospect may choose on the public form: approved, and with their setup finished, so
+ * their carriers and licensed states are known (an agent still in setup cannot say where they may
+ * sell). The public carrier list follows the same rule.
+ */
+export const publicAgentWhere = { ...assignableAgentWhere, setupComplete: true } as const satisfies WhereOptions<Agent>;
+
 /** Whether a lead may be given to this agent now. */
 export async function isAssignableAgent(agentId: string | null | undefined): Promise<boolean> {
   if (!agentId || !isUuid(agentId)) return false;

@@ -1,14 +1,19 @@
 import crypto from "node:crypto";
 import { col, fn, type FindOptions } from "sequelize";
-import { Agent, Application, Notification, User, sequelize } from "~db";
+import { Agent, Application, LicensedState, Notification, User, sequelize } from "~db";
 import { centsFromDollars } from "~/domain/format";
-import { consentTextFor, type PublicApplicationInput } from "~/domain/schemas/public-application";
+import {
+  agentNotLicensedMessage,
+  consentTextFor,
+  isLicensedFor,
+  type PublicApplicationInput,
+} from "~/domain/schemas/public-application";
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
 import { adminNotifications } from "./notifications.server";
 import { addBeneficiaries, addPhones } from "./lead-rows.server";
 import { badRequest } from "./errors.server";
-import { assignableAgentWhere } from "./agents.server";
+import { publicAgentWhere } from "./agents.server";
 import { findPublicCarrier } from "./carriers.server";
 import { findPage } from "./list.server";
 import { PUBLIC_SUBMISSIONS, countAttempt, withAttempt } from "./rate-limits.server";
@@ -18,14 +23,16 @@ import type { RequestMeta } from "./sessions.server";
 // may choose and the public application itself.
 
 export type PublicAgent = { id: string; name: string; licenseNumber: string };
+/** An agent as the page's picker gets it: with the states (two-letter codes) they are licensed in. */
+export type PublicAgentChoice = PublicAgent & { licensedStates: string[] };
 
 export const AGENT_NOT_ACCEPTING = "The selected agent is not accepting applications.";
 export const UNKNOWN_CARRIER = "Please select a carrier from the list.";
 
-// Agents who may receive leads now (paused ones never), by first then last name (case aside) in
-// SQL, which reads the same as sorting "first last"; the id keeps namesakes in a stable order.
+// Agents who may receive leads now (approved, setup finished), by first then last name (case
+// aside) in SQL, which reads the same as sorting "first last"; the id keeps namesakes in a stable order.
 const publicAgentQuery = {
-  where: assignableAgentWhere,
+  where: publicAgentWhere,
   attributes: ["id", "licenseNumber"],
   include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
   order: [
@@ -45,9 +52,23 @@ function toPublicAgent(agent: Agent): PublicAgent {
   };
 }
 
-/** The agent picker of the public form: the whole list. */
-export async function listPublicAgents(): Promise<PublicAgent[]> {
-  return (await Agent.findAll(publicAgentQuery)).map(toPublicAgent);
+/**
+ * The agent picker of the public form: the whole list, each agent with their licensed states, so
+ * the page can tell which agents sell in the prospect's state without asking the server again.
+ */
+export async function listPublicAgents(): Promise<PublicAgentChoice[]> {
+  const agents = (await Agent.findAll(publicAgentQuery)).map(toPublicAgent);
+  const states = new Map<string, string[]>(agents.map((agent) => [agent.id, []]));
+  if (agents.length > 0) {
+    const rows = await LicensedState.findAll({
+      where: { agentId: agents.map((agent) => agent.id) },
+      attributes: ["agentId", "state"],
+      order: [["state", "ASC"]],
+      raw: true,
+    });
+    for (const row of rows) states.get(row.agentId)?.push(row.state);
+  }
+  return agents.map((agent) => ({ ...agent, licensedStates: states.get(agent.id) ?? [] }));
 }
 
 /** GET /api/public/agents: one page of the same list, paged in the database. */
@@ -86,15 +107,23 @@ export async function createPublicApplication(input: PublicApplicationInput, met
 }
 
 async function savePublicApplication(input: PublicApplicationInput, meta: RequestMeta) {
-  const [agent, carrier] = await Promise.all([
-    Agent.findByPk(input.agentId, {
+  const [agent, carrier, licensed] = await Promise.all([
+    Agent.findOne({
+      where: { id: input.agentId, ...publicAgentWhere },
       include: [{ model: User, as: "user", attributes: ["id", "firstName", "lastName"] }],
     }),
     // Only a carrier the form offers: never one a pending or paused agent typed in.
     findPublicCarrier(input.carrierId),
+    LicensedState.count({ where: { agentId: input.agentId, state: input.state } }),
   ]);
-  if (!agent || agent.status !== assignableAgentWhere.status || !agent.user) {
+  // Only an agent the form lists (approved, setup finished): never one in setup, paused or unknown.
+  if (!agent || !agent.user) {
     throw badRequest(AGENT_NOT_ACCEPTING, { agentId: [AGENT_NOT_ACCEPTING] });
+  }
+  // An agent may sell only where they are licensed; the prospect's state decides (DC aside).
+  if (!isLicensedFor(licensed > 0 ? [input.state] : [], input.state)) {
+    const message = agentNotLicensedMessage(input.state);
+    throw badRequest(message, { agentId: [message] });
   }
   if (!carrier) throw badRequest(UNKNOWN_CARRIER, { carrierId: [UNKNOWN_CARRIER] });
 

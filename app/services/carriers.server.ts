@@ -23,7 +23,7 @@ import {
 } from "~/domain/schemas/setup";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
-import { assignableAgentWhere } from "./agents.server";
+import { publicAgentWhere } from "./agents.server";
 import { badRequest, forbidden, notFound } from "./errors.server";
 import { findPage } from "./list.server";
 import { assertAgent, isUuid } from "./permissions.server";
@@ -50,11 +50,13 @@ const byName = (a: { name: string }, b: { name: string }) =>
 
 /**
  * The carriers anyone may see: the preset catalogue, and the carriers typed in by agents who take
- * applications (the agents the public form lists, assignableAgentWhere). What a pending,
- * rejected or paused agent typed, or a carrier no agent carries any more, is shown to no one.
+ * applications (the agents the public form lists, publicAgentWhere). What a pending, rejected or
+ * paused agent or one still in setup typed, or a carrier no agent carries any more, is shown to no one.
  */
 function publicCarrierWhere(): WhereOptions<Carrier> {
-  const takesApplications = `SELECT ac.carrier_id FROM agent_carriers ac JOIN agents a ON a.id = ac.agent_id WHERE a.status = ${sequelize.escape(assignableAgentWhere.status)}`;
+  // escape() writes a boolean as each dialect reads it (true on Postgres, 1 on SQLite); its types omit booleans.
+  const setupComplete = sequelize.escape(publicAgentWhere.setupComplete as unknown as string);
+  const takesApplications = `SELECT ac.carrier_id FROM agent_carriers ac JOIN agents a ON a.id = ac.agent_id WHERE a.status = ${sequelize.escape(publicAgentWhere.status)} AND a.setup_complete = ${setupComplete}`;
   return { [Op.or]: [{ preset: true }, { id: { [Op.in]: literal(`(${takesApplications})`) } }] };
 }
 

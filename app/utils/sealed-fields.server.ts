@@ -148,8 +148,15 @@ export function publicApplicationBinding(formData: FormData) {
  * goes to the first agent named and, being good once, to that agent only; its answer is sealed for them.
  */
 export function publicApplicationBindings(formData: FormData) {
-  return [publicApplicationBinding(formData), "public-application:"];
+  return [publicApplicationBinding(formData), PUBLIC_APPLICATION_ANY_AGENT];
 }
+
+/**
+ * The binding of numbers kept for no agent yet: before one is chosen, or after the server refused
+ * the chosen one (not taking applications, not licensed in the prospect's state), so the prospect
+ * can pick another agent without typing the numbers again. Good once, like every seal.
+ */
+export const PUBLIC_APPLICATION_ANY_AGENT = "public-application:";
 
 /** What a lead edit's numbers are sealed for: that lead, edited by that user. */
 export function leadEditBinding(leadId: string, userId: string) {

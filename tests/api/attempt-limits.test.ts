@@ -123,7 +123,7 @@ describe("attempt limits under parallel requests (check and record are one step)
   });
 
   it("20 parallel public applications from one address: exactly 10 are accepted, the rest answer 429", async () => {
-    const { agent } = await createAgent({ status: "approved" });
+    const { agent } = await createAgent({ status: "approved", licensedStates: ["FL"] });
     const carrier = await carrierId();
     const ip = uniqueIp();
     const inputs = Array.from({ length: 20 }, () =>

@@ -37,7 +37,7 @@ async function submit(json: unknown, headers: Record<string, string> = {}) {
 }
 
 async function approvedAgent(firstName = "Alex", lastName = uniqueName("Agent")) {
-  return createAgent({ status: "approved", firstName, lastName });
+  return createAgent({ status: "approved", firstName, lastName, licensedStates: ["FL"] });
 }
 
 async function setup() {
@@ -946,6 +946,101 @@ describe("/submitapplication without JavaScript keeps the sensitive numbers acro
     const submitted = await post({ ...rest, ...EMPTY_NUMBERS, intent: "submit", keptNumbers: first.kept!.sealed });
     expect(submitted.status).toBe(302);
     const lead = (await Application.findOne({ where: { lastName: form.lastName! } }))!;
+    expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
+  });
+});
+
+describe("the public form takes an agent whose setup is complete, licensed in the prospect's state", () => {
+  const NOT_LICENSED_IN_AL = "The selected agent is not licensed in Alabama. Please choose an agent licensed there.";
+
+  async function postPage(form: Record<string, string>) {
+    return callRoute(pageAction, {
+      path: "/submitapplication",
+      method: "POST",
+      form,
+      headers: { "X-Remote-Address": uniqueIp() },
+    });
+  }
+
+  it("lists an agent still in setup nowhere: not on the page, not in GET /api/public/agents", async () => {
+    const { agent: ready } = await createAgent({ licensedStates: ["FL", "AL"] });
+    const { agent: inSetup } = await createAgent({ setupComplete: false });
+    const page = await jsonOf<{ agents: { id: string; licensedStates: string[] }[] }>(
+      await callRoute(pageLoader, { path: "/submitapplication" }),
+    );
+    expect(page.agents.find((a) => a.id === ready.id)?.licensedStates).toEqual(["AL", "FL"]);
+    expect(page.agents.map((a) => a.id)).not.toContain(inSetup.id);
+    const api = await jsonOf<{ id: string }[]>(
+      await callRoute(agentsLoader, { path: "/api/public/agents?pageSize=500" }),
+    );
+    expect(api.map((a) => a.id)).toContain(ready.id);
+    expect(api.map((a) => a.id)).not.toContain(inSetup.id);
+    // The API keeps the spec's fields: the licensed states ride only in the page's own data.
+    expect(Object.keys(api.find((a) => a.id === ready.id)!).sort()).toEqual(["id", "licenseNumber", "name"]);
+  });
+
+  it("refuses an agent still in setup, on the API and the page, at the agent field", async () => {
+    const { agent } = await createAgent({ setupComplete: false, licensedStates: ["FL"] });
+    const carrier = await carrierId();
+    await expectFieldError(
+      applicationPayload(agent.id, carrier),
+      "agentId",
+      "The selected agent is not accepting applications.",
+    );
+    const reply = await jsonOf<PageReply>(await postPage(applicationForm(agent.id, carrier)));
+    expect(reply.result.error?.agentId).toEqual(["The selected agent is not accepting applications."]);
+    expect(await Application.count({ where: { agentId: agent.id } })).toBe(0);
+  });
+
+  it("refuses a prospect in a state the agent is not licensed in, with the state named, and saves nothing", async () => {
+    const { agent, carrier } = await setup();
+    const payload = applicationPayload(agent.id, carrier, { state: "AL" });
+    const body = await expectFieldError(payload, "agentId", NOT_LICENSED_IN_AL);
+    expect(body.error).toBe(NOT_LICENSED_IN_AL);
+    expect(await Application.count({ where: { lastName: payload.lastName } })).toBe(0);
+  });
+
+  it("accepts a prospect in a state the agent is licensed in, and one in DC (no agent records a DC licence)", async () => {
+    const { agent } = await createAgent({ licensedStates: ["AL"] });
+    const carrier = await carrierId();
+    const inAlabama = await submit(applicationPayload(agent.id, carrier, { state: "AL" }), {
+      "X-Remote-Address": uniqueIp(),
+    });
+    expect(inAlabama.status).toBe(201);
+    const inDc = await submit(applicationPayload(agent.id, carrier, { state: "DC" }), {
+      "X-Remote-Address": uniqueIp(),
+    });
+    expect(inDc.status).toBe(201);
+    expect(await Application.count({ where: { agentId: agent.id } })).toBe(2);
+  });
+
+  it("without JavaScript says it at the agent field, keeps what was typed, and keeps the numbers for the agent chosen next", async () => {
+    const { agent, carrier } = await setup();
+    const { agent: alabama } = await createAgent({ licensedStates: ["AL"] });
+    const form = applicationForm(agent.id, carrier, { state: "AL", ssn: "123-45-6789" });
+    const res = await postPage(form);
+    expect(res.status).toBe(400);
+    const refused = await jsonOf<PageReply>(res);
+    expect(refused.result.error?.agentId).toEqual([NOT_LICENSED_IN_AL]);
+    expect(refused.formMessage).toBe(NOT_LICENSED_IN_AL);
+    expect(refused.result.initialValue?.lastName).toBe(form.lastName);
+    expect(refused.result.initialValue?.state).toBe("AL");
+    expect(refused.kept?.endings).toMatchObject({ ssn: "6789", routingNumber: "0021", accountNumber: "6789" });
+    expect(JSON.stringify(refused.result)).not.toMatch(/123-45-6789|021000021|000123456789/);
+
+    // The corrected post names another agent and leaves the number boxes empty.
+    const corrected = await postPage({
+      ...form,
+      agentId: alabama.id,
+      ssn: "",
+      routingNumber: "",
+      accountNumber: "",
+      keptNumbers: refused.kept!.sealed,
+    });
+    expect(corrected.status).toBe(302);
+    const lead = (await Application.findOne({ where: { lastName: form.lastName! } }))!;
+    expect(lead.agentId).toBe(alabama.id);
+    expect(lead.state).toBe("AL");
     expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
   });
 });

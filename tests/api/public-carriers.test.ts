@@ -134,7 +134,7 @@ describe("the public carrier list", () => {
     await Agent.update({ status: "paused" }, { where: { id: agent.id } });
     expect(await publicNames()).not.toContain(name);
 
-    const { agent: taker } = await createAgent({ status: "approved" });
+    const { agent: taker } = await createAgent({ status: "approved", licensedStates: ["FL"] });
     const hidden = await carrierId(name);
     const payload = applicationPayload(taker.id, hidden);
     const res = await callRoute(applicationsAction, {
@@ -145,5 +145,21 @@ describe("the public carrier list", () => {
     expect(res.status).toBe(400);
     expect((await jsonOf<ApiError>(res)).fieldErrors?.carrierId).toEqual(["Please select a carrier from the list."]);
     expect(await Application.count({ where: { lastName: payload.lastName } })).toBe(0);
+  });
+});
+
+describe("the public carrier list follows the public agent list", () => {
+  it("leaves out a carrier only an approved agent still in setup carries, as it leaves the agent out", async () => {
+    const name = uniqueName("In Setup Life ");
+    const { agent } = await agentWith("approved", name);
+    expect(await publicNames()).toContain(name);
+    // An approved agent sent back to setup takes no applications: neither they nor their carrier show.
+    await Agent.update({ setupComplete: false }, { where: { id: agent.id } });
+    expect(await publicNames()).not.toContain(name);
+    const page = await jsonOf<{ agents: { id: string }[]; carriers: Row[] }>(
+      await callRoute(pageLoader, { path: "/submitapplication" }),
+    );
+    expect(page.agents.map((a) => a.id)).not.toContain(agent.id);
+    expect(page.carriers.map((c) => c.name)).not.toContain(name);
   });
 });

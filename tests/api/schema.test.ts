@@ -143,7 +143,7 @@ describe("models and migrations agree", () => {
 
 describe("money columns", () => {
   it("hold the largest premium and coverage the application schema accepts, and the largest commission", async () => {
-    const { agent } = await createAgent();
+    const { agent } = await createAgent({ licensedStates: ["FL"] });
     const carrier = await carrierId();
     const largest = 100_000_000;
     const tooLarge = publicApplicationSchema.safeParse(

@@ -84,7 +84,7 @@ describe("SQLite connection settings", () => {
 
 describe("concurrent writers", () => {
   it("20 public applications posted at once are all saved: no SQLITE_BUSY, no 5xx", async () => {
-    const { agent } = await createAgent({ status: "approved" });
+    const { agent } = await createAgent({ status: "approved", licensedStates: ["FL"] });
     const carrier = await carrierId();
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

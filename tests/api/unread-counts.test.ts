@@ -410,7 +410,7 @@ describe("unread_lead_counts under writers side by side", () => {
 
   it("leads submitted, read, reassigned both ways and deleted, and an admin added, all at once: every count stays exact", async () => {
     const admin = await signedInAdmin();
-    const a = await signedInAgent();
+    const a = await signedInAgent({ licensedStates: ["FL"] });
     const b = await signedInAgent();
     const carrier = await carrierId();
     const leads = await leadsFor(a.agent.id, 25);

@@ -34,6 +34,8 @@ export async function createAgent(
     firstName: string;
     lastName: string;
     callsLeft: number;
+    /** Two-letter codes; none unless given (the public form takes an agent only where licensed). */
+    licensedStates: string[];
   }> = {},
 ) {
   const user = await User.create({
@@ -51,6 +53,9 @@ export async function createAgent(
     setupComplete: overrides.setupComplete ?? true,
     callsLeft: overrides.callsLeft ?? 0,
   });
+  if (overrides.licensedStates?.length) {
+    await LicensedState.bulkCreate(overrides.licensedStates.map((state) => ({ agentId: agent.id, state })));
+  }
   return { user, agent };
 }
 

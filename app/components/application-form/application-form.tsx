@@ -11,7 +11,9 @@ import {
   APPLICATION_FIELD_ORDER,
   HONEYPOT_FIELD,
   agentChoiceLabel,
+  agentNotLicensedMessage,
   consentTextFor,
+  isLicensedFor,
   publicApplicationSchemaKeeping,
   type ApplicationFormValue,
   type PublicApplicationInput,
@@ -25,7 +27,8 @@ import { FormSection, Required, SubGroup } from "./form-section";
 import { PhoneRows } from "./phone-rows";
 import { AddressFields, DraftFields, MedicalFields, PolicyDetailFields } from "./shared-fields";
 
-export type AgentChoice = { id: string; name: string; licenseNumber: string };
+/** An agent the form offers, with the states (two-letter codes) they are licensed in. */
+export type AgentChoice = { id: string; name: string; licenseNumber: string; licensedStates: readonly string[] };
 export type CarrierChoice = { id: string; name: string };
 
 type Props = {
@@ -73,6 +76,23 @@ function summaryItems(formId: string, allErrors: Record<string, string[]>): Summ
     .map(([name, errors]) => ({ fieldId: `${formId}-${name}`, message: errors[0]! }));
 }
 
+/**
+ * The agent choices for a prospect's state: the agents licensed there first, then the others,
+ * each named "(not licensed in AL)" as well, since a select's group label is not read out everywhere.
+ * They stay choosable: a disabled option that is selected is left out of the post, which would
+ * turn the prospect's choice into "Please select an agent". Before a state is known (or for DC,
+ * where no agent records a licence) one plain list.
+ */
+function agentGroupsFor(agents: readonly AgentChoice[], state: string) {
+  if (!state || isLicensedFor([], state)) return [{ label: null, suffix: null, agents }];
+  const licensed = agents.filter((agent) => agent.licensedStates.includes(state));
+  const others = agents.filter((agent) => !agent.licensedStates.includes(state));
+  return [
+    { label: `Licensed in ${state}`, suffix: null, agents: licensed },
+    { label: `Not licensed in ${state}`, suffix: `(not licensed in ${state})`, agents: others },
+  ].filter((group) => group.agents.length > 0);
+}
+
 export function ApplicationForm({
   agents,
   carriers,
@@ -91,7 +111,16 @@ export function ApplicationForm({
     id: "application",
     lastResult,
     defaultValue: { phones: [{ phoneType: "mobile" }], beneficiaries: [{}], firstDraftDate: tomorrow },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: publicApplicationSchemaKeeping(kept?.endings) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        // The server's licence check, ahead of the post: the agent must sell in the prospect's state.
+        schema: publicApplicationSchemaKeeping(kept?.endings).superRefine((value, context) => {
+          const agent = agents.find((choice) => choice.id === value.agentId);
+          if (agent && !isLicensedFor(agent.licensedStates, value.state)) {
+            context.addIssue({ code: "custom", path: ["agentId"], message: agentNotLicensedMessage(value.state) });
+          }
+        }),
+      }),
     // Messages appear at submit and then change as the user types, never on blur: a message
     // appearing or leaving on blur moves the button from under a click (press and release apart).
     shouldValidate: "onSubmit",
@@ -148,6 +177,14 @@ export function ApplicationForm({
   };
 
   const selectedAgent = agents.find((agent) => agent.id === fields.agentId.value) ?? null;
+  // With JavaScript the agent list follows the prospect's state as soon as it is chosen; without,
+  // the server says it at the agent field if the choice does not fit.
+  const prospectState = hydrated && typeof fields.state.value === "string" ? fields.state.value : "";
+  const agentGroups = agentGroupsFor(agents, prospectState);
+  const selectedUnlicensed =
+    selectedAgent && prospectState && !isLicensedFor(selectedAgent.licensedStates, prospectState)
+      ? agentNotLicensedMessage(prospectState)
+      : undefined;
   const consentText = consentTextFor(selectedAgent?.name);
   const method = typeof fields.paymentMethod.value === "string" ? fields.paymentMethod.value : "";
   // Without JavaScript nothing can reveal fields, so every conditional field is shown, labelled
@@ -213,14 +250,27 @@ export function ApplicationForm({
           label={<Required>Agent</Required>}
           {...getSelectProps(fields.agentId)}
           aria-required
+          hint={fields.agentId.errors?.length ? undefined : selectedUnlicensed}
           errors={fields.agentId.errors}
         >
           <option value="">Select an agent</option>
-          {agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agentChoiceLabel(agent)}
-            </option>
-          ))}
+          {agentGroups.map((group) =>
+            group.label ? (
+              <optgroup key={group.label} label={group.label}>
+                {group.agents.map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {group.suffix ? `${agentChoiceLabel(agent)} ${group.suffix}` : agentChoiceLabel(agent)}
+                  </option>
+                ))}
+              </optgroup>
+            ) : (
+              group.agents.map((agent) => (
+                <option key={agent.id} value={agent.id}>
+                  {agentChoiceLabel(agent)}
+                </option>
+              ))
+            ),
+          )}
         </SelectField>
       </FormSection>
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STATES_WITH_DC } from "../states";
+import { STATES_WITH_DC, stateName } from "../states";
 import { BANK_METHODS, GENDERS, MARITAL_STATUSES, PAYMENT_METHODS } from "../application-options";
 import {
   MAX_BENEFICIARIES,
@@ -48,6 +48,21 @@ const AGENCY_NAME = "Agency CRM";
 export function consentTextFor(agentName?: string | null) {
   const who = agentName ? `my selected agent, ${agentName},` : "my selected agent";
   return `I agree to be contacted by phone call and text message, including by automated means, by ${who} and ${AGENCY_NAME} about this application. Consent is not a condition of purchase.`;
+}
+
+/**
+ * Whether an agent licensed in `licensedStates` (two-letter codes) may take a prospect living in
+ * `state`. DC is always allowed: agents record licences in the 50 states only (part 2's
+ * licensed-state list), so refusing DC would leave its residents no agent at all. A state not
+ * chosen yet is not a reason to refuse (the schema asks for it).
+ */
+export function isLicensedFor(licensedStates: readonly string[], state: string | null | undefined) {
+  return !state || state === "DC" || licensedStates.includes(state);
+}
+
+/** The refusal at the agent field when the chosen agent cannot sell in the prospect's state. */
+export function agentNotLicensedMessage(state: string) {
+  return `The selected agent is not licensed in ${stateName(state)}. Please choose an agent licensed there.`;
 }
 
 /** An agent as the form lists it: "Name (License #)". */

@@ -17,6 +17,7 @@ import { createPublicApplication, discardSpamSubmission, listPublicAgents } from
 import { listPublicCarriers } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
 import {
+  PUBLIC_APPLICATION_ANY_AGENT,
   keepSensitiveNumbers,
   publicApplicationBinding,
   publicApplicationBindings,
@@ -91,11 +92,13 @@ export async function action({ request }: ActionFunctionArgs) {
     await createPublicApplication(submission.value, meta);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
+    // A refused agent is one the prospect will change: the numbers are kept for the next agent named.
+    const binding = error.fieldErrors?.agentId ? PUBLIC_APPLICATION_ANY_AGENT : publicApplicationBinding(formData);
     return data(
       {
         result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors, hideFields }),
         formMessage: error.message,
-        kept: keepSensitiveNumbers(formData, publicApplicationBinding(formData)),
+        kept: keepSensitiveNumbers(formData, binding),
       },
       { status: error.status },
     );

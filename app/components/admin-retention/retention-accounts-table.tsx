@@ -1,3 +1,4 @@
+import { BreakableEmail } from "~/components/ui/breakable-email";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatDollars, formatPhone } from "~/domain/format";
 import type { RetentionAccount } from "~/services/admin-retention.server";
@@ -14,7 +15,7 @@ export function RetentionAccountsTable({ accounts, timezone }: { accounts: Reten
     {
       header: "Customer Details",
       cell: (account) => (
-        <div className="min-w-0 [overflow-wrap:anywhere]">
+        <div className="min-w-0">
           <p className="font-semibold text-slate-900">{account.customerName}</p>
           {account.phone ? (
             <a className="text-brand-700 underline" href={`tel:${account.phone}`}>
@@ -23,20 +24,19 @@ export function RetentionAccountsTable({ accounts, timezone }: { accounts: Reten
           ) : (
             <p className="text-slate-600">No phone</p>
           )}
-          {account.email ? <p className="text-slate-600">{account.email}</p> : null}
+          {account.email ? (
+            <p className="text-slate-600">
+              <BreakableEmail email={account.email} />
+            </p>
+          ) : null}
         </div>
       ),
     },
-    // Breaks between words only: the kit's break-anywhere let the browser split names into letters.
-    {
-      header: "Agent",
-      cell: (account) => account.agentName ?? "Unassigned",
-      className: "sm:[&_.cell-value]:[overflow-wrap:break-word]",
-    },
+    { header: "Agent", cell: (account) => account.agentName ?? "Unassigned" },
     {
       header: "Policy Info",
       cell: (account) => (
-        <div className="[overflow-wrap:anywhere]">
+        <div>
           <p>{[account.carrier, account.productName].filter(Boolean).join(" · ") || "—"}</p>
           <p className="text-slate-600">
             {formatDollars(account.monthlyPremium) ?? "—"}/mo · sold {formatDate(account.saleDate, timezone)}

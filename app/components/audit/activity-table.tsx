@@ -22,13 +22,13 @@ export function ActivityTable({ rows, timezone, empty }: { rows: ActivityRow[]; 
     },
     { header: "User", cell: (row) => activityActor(row.userName), className: "sm:min-w-36" },
     { header: "Action", cell: (row) => <ActivityActionBadge action={row.action} /> },
-    { header: "Details", cell: (row) => <span className="[overflow-wrap:anywhere]">{row.details}</span> },
+    { header: "Details", cell: (row) => row.details },
     {
       header: "Lead",
       cell: (row) =>
         row.applicationId ? (
           <span className="flex flex-wrap gap-x-3 gap-y-1">
-            <Link to={`/applications/${row.applicationId}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
+            <Link to={`/applications/${row.applicationId}`} className={linkClass}>
               <span className="sr-only">Open lead </span>
               {leadLabel(row)}
             </Link>

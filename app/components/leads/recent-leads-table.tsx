@@ -82,5 +82,7 @@ export function RecentLeadsTable({
         ),
     },
   ];
-  return <DataTable caption="Recent Leads" columns={columns} rows={leads} rowKey={(row) => row.id} empty={empty} />;
+  return (
+    <DataTable caption="Recent Leads" columns={columns} rows={leads} rowKey={(row) => row.id} empty={empty} dense />
+  );
 }

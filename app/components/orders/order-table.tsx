@@ -41,7 +41,6 @@ export function OrderTable({ orders, here, timezone }: { orders: OrderView[]; he
           {order.referrer ? <span className="block text-xs text-slate-500">Referrer: {order.referrer}</span> : null}
         </>
       ),
-      className: "[overflow-wrap:anywhere]",
     },
     {
       header: "Total Payment",

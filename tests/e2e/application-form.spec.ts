@@ -296,4 +296,60 @@ test.describe("public application form", () => {
     expect(decrypt(lead!.routingNumberEncrypted!)).toBe("021000021");
     expect(decrypt(lead!.accountNumberEncrypted!)).toBe("000123456789");
   });
+
+  // Audit item 17: the form offers only agents whose setup is complete, and an agent may take a
+  // prospect only in a state they are licensed in.
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: agents in setup are not offered, and an agent not licensed in the prospect's state is refused at the agent field`, async ({
+      page,
+      factory,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      const floridaOnly = await factory.agent();
+      const alabama = await factory.agent({ licensedStates: ["AL"] });
+      const inSetup = await factory.agent({ setupComplete: false });
+      const lastName = uniqueName("Licence");
+      const message = "The selected agent is not licensed in Alabama. Please choose an agent licensed there.";
+      await page.goto("/submitapplication");
+      const agentSelect = page.getByLabel(field("Agent"));
+      const optionOf = (agent: TestAgent) => agentSelect.locator("option", { hasText: agent.name });
+      await expect(optionOf(floridaOnly)).toHaveCount(1);
+      await expect(optionOf(inSetup)).toHaveCount(0);
+
+      await page.getByLabel("First name").fill("Jane");
+      await addRows(page);
+      await fillApplication(page, floridaOnly, lastName);
+      await page.getByLabel(field("State")).selectOption("AL");
+      if (!isNoJs(testInfo)) {
+        // Picking the state marks the agents who cannot sell there, and says so under the choice made.
+        await expect(optionOf(floridaOnly)).toHaveText(/\(not licensed in AL\)$/);
+        await expect(optionOf(alabama)).not.toHaveText(/not licensed/);
+        await expect(agentSelect).toHaveAccessibleDescription(message);
+      }
+      await page.getByRole("button", { name: "Submit Application" }).click();
+
+      await expect(agentSelect).toHaveAttribute("aria-invalid", "true");
+      await expect(agentSelect).toHaveAccessibleDescription(message);
+      await expect(agentSelect).toHaveValue(floridaOnly.agentId);
+      await expect(page.getByLabel("Last name")).toHaveValue(lastName);
+      await expect(page.getByLabel(field("State"))).toHaveValue("AL");
+      await expect(optionOf(floridaOnly)).toHaveText(/\(not licensed in AL\)$/);
+      if (isNoJs(testInfo)) {
+        // The server kept the numbers, sealed, for whichever agent is chosen next.
+        await expect(page.getByLabel("SSN")).toHaveValue("");
+        await expect(page.getByText("Kept: ending 6789. Leave it empty to keep it").first()).toBeVisible();
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await Application.count({ where: { lastName } })).toBe(0);
+
+      // Another agent, licensed there; nothing is typed again.
+      await agentSelect.selectOption(alabama.agentId);
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await expect(page.getByText("Application submitted successfully")).toBeVisible();
+      const lead = (await Application.findOne({ where: { lastName } }))!;
+      expect(lead.agentId).toBe(alabama.agentId);
+      expect(lead.state).toBe("AL");
+      expect(decrypt(lead.ssnEncrypted!)).toBe("123456789");
+    });
+  }
 });

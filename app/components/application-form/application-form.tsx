@@ -77,20 +77,14 @@ function summaryItems(formId: string, allErrors: Record<string, string[]>): Summ
 }
 
 /**
- * The agent choices for a prospect's state: the agents licensed there first, then the others,
- * each named "(not licensed in AL)" as well, since a select's group label is not read out everywhere.
- * They stay choosable: a disabled option that is selected is left out of the post, which would
- * turn the prospect's choice into "Please select an agent". Before a state is known (or for DC,
- * where no agent records a licence) one plain list.
+ * An agent's choice in the list once the prospect's state is known: "(not licensed in AL)" after
+ * those who cannot sell there. Only the text changes: the options keep their order and stay
+ * choosable, so a choice already made survives a change of state (a disabled option that is
+ * selected would be left out of the post and read "Please select an agent").
  */
-function agentGroupsFor(agents: readonly AgentChoice[], state: string) {
-  if (!state || isLicensedFor([], state)) return [{ label: null, suffix: null, agents }];
-  const licensed = agents.filter((agent) => agent.licensedStates.includes(state));
-  const others = agents.filter((agent) => !agent.licensedStates.includes(state));
-  return [
-    { label: `Licensed in ${state}`, suffix: null, agents: licensed },
-    { label: `Not licensed in ${state}`, suffix: `(not licensed in ${state})`, agents: others },
-  ].filter((group) => group.agents.length > 0);
+function agentOptionLabel(agent: AgentChoice, state: string) {
+  const label = agentChoiceLabel(agent);
+  return isLicensedFor(agent.licensedStates, state) ? label : `${label} (not licensed in ${state})`;
 }
 
 export function ApplicationForm({
@@ -177,10 +171,9 @@ export function ApplicationForm({
   };
 
   const selectedAgent = agents.find((agent) => agent.id === fields.agentId.value) ?? null;
-  // With JavaScript the agent list follows the prospect's state as soon as it is chosen; without,
-  // the server says it at the agent field if the choice does not fit.
-  const prospectState = hydrated && typeof fields.state.value === "string" ? fields.state.value : "";
-  const agentGroups = agentGroupsFor(agents, prospectState);
+  // The agent list follows the prospect's state once it is known: as it is chosen with JavaScript,
+  // from the refused post without (the server also says it at the agent field then).
+  const prospectState = typeof fields.state.value === "string" ? fields.state.value : "";
   const selectedUnlicensed =
     selectedAgent && prospectState && !isLicensedFor(selectedAgent.licensedStates, prospectState)
       ? agentNotLicensedMessage(prospectState)
@@ -254,23 +247,11 @@ export function ApplicationForm({
           errors={fields.agentId.errors}
         >
           <option value="">Select an agent</option>
-          {agentGroups.map((group) =>
-            group.label ? (
-              <optgroup key={group.label} label={group.label}>
-                {group.agents.map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {group.suffix ? `${agentChoiceLabel(agent)} ${group.suffix}` : agentChoiceLabel(agent)}
-                  </option>
-                ))}
-              </optgroup>
-            ) : (
-              group.agents.map((agent) => (
-                <option key={agent.id} value={agent.id}>
-                  {agentChoiceLabel(agent)}
-                </option>
-              ))
-            ),
-          )}
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agentOptionLabel(agent, prospectState)}
+            </option>
+          ))}
         </SelectField>
       </FormSection>
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedList } from "./lists";
 import { REASSIGN_MAX_LEADS, REASSIGN_MESSAGES } from "../lead-reassign";
 
 // The reassign input, for the service (which every caller goes through) and the API's body.
@@ -22,13 +23,16 @@ const confirmUnlicensed = z.preprocess(
   z.boolean({ invalid_type_error: REASSIGN_MESSAGES.confirmChoice }),
 );
 
-const leadIds = z
-  .array(z.string({ invalid_type_error: REASSIGN_MESSAGES.leadsRequired }).max(64), {
-    required_error: REASSIGN_MESSAGES.leadsRequired,
-    invalid_type_error: REASSIGN_MESSAGES.leadsRequired,
-  })
-  .min(1, REASSIGN_MESSAGES.leadsRequired)
-  .max(REASSIGN_MAX_LEADS, REASSIGN_MESSAGES.tooManyLeads);
+const leadIds = boundedList(
+  REASSIGN_MAX_LEADS,
+  z
+    .array(z.string({ invalid_type_error: REASSIGN_MESSAGES.leadsRequired }).max(64), {
+      required_error: REASSIGN_MESSAGES.leadsRequired,
+      invalid_type_error: REASSIGN_MESSAGES.leadsRequired,
+    })
+    .min(1, REASSIGN_MESSAGES.leadsRequired)
+    .max(REASSIGN_MAX_LEADS, REASSIGN_MESSAGES.tooManyLeads),
+);
 
 /** PUT /api/admin/applications/{id}/reassign: the lead is in the path. */
 export const reassignOneSchema = z.object({ agentId, confirmUnlicensed });

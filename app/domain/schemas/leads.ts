@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedList } from "./lists";
 import { AGENT_LEAD_FILTERS, type AgentLeadFilter } from "~/domain/statuses";
 import { listQuery, type ListParams } from "~/utils/list-query";
 
@@ -31,12 +32,15 @@ export type LeadDetailQuery = z.infer<typeof leadDetailQuery>;
  */
 export const leadRevealBody = z
   .object({
-    parts: z
-      .array(
-        z.enum(["sensitive", "banking"], { errorMap: () => ({ message: "Parts must be sensitive or banking" }) }),
-        { invalid_type_error: "Parts must be a list" },
-      )
-      .min(1, "Name at least one part")
-      .optional(),
+    parts: boundedList(
+      2,
+      z
+        .array(
+          z.enum(["sensitive", "banking"], { errorMap: () => ({ message: "Parts must be sensitive or banking" }) }),
+          { invalid_type_error: "Parts must be a list" },
+        )
+        .min(1, "Name at least one part")
+        .max(2, "Name each part once"),
+    ).optional(),
   })
   .strict();

@@ -4,7 +4,7 @@ import { pagingSchema } from "~/utils/list-query";
 
 /**
  * GET /api/public/agents: the agents a prospect may choose on the public form (approved agents,
- * by name), as the spec's array of { id, name, licenseNumber }. Public. Paged like every list.
+ * by name; setup complete), as the spec's array of { id, name, licenseNumber }. Public. Paged like every list.
  */
 const api = apiRoute({
   GET: async ({ request }) => apiPage(await listPublicAgentsPage(parseQuery(request, pagingSchema))),

@@ -3,7 +3,7 @@ import { ActivityLog, Carrier } from "~db";
 import { ADMIN_REPORT_CSV_COLUMNS, ADMIN_REPORT_MESSAGES } from "~/domain/admin-reports";
 import type { AdminReportFilters } from "~/domain/schemas/admin-reports";
 import { loader as pageLoader } from "~/routes/admin+/reports";
-import { loader as exportLoader } from "~/routes/admin+/reports.export";
+import { action as exportAction, loader as exportLoader } from "~/routes/admin+/reports.export";
 import { loader as apiLoader, action as apiAction } from "~/routes/api+/admin.reports";
 import { loader as carriersLoader } from "~/routes/api+/carriers";
 import { adminReport, exportAdminReport, UNASSIGNED_AGENT } from "~/services/admin-reports.server";
@@ -101,8 +101,9 @@ const report = (
 
 const page = (query: string, cookie: string) => callRoute(pageLoader, { path: `/admin/reports${query}`, cookie });
 const api = (query: string, cookie?: string) => callRoute(apiLoader, { path: `/api/admin/reports${query}`, cookie });
+// Export CSV is a post (it writes the activity log; a GET never writes): the filters ride in the URL.
 const exportCsv = (query: string, cookie: string) =>
-  callRoute(exportLoader, { path: `/admin/reports/export${query}`, cookie });
+  callRoute(exportAction, { method: "POST", path: `/admin/reports/export${query}`, cookie });
 
 describe("the Overview", () => {
   it("counts the range's leads, sales, conversion, revenue and average premium, each against the previous period of the same length", async () => {
@@ -548,5 +549,15 @@ describe("the CSV export", () => {
     const unknown = await exportCsv("?agentId=6f1c2b3a-1111-4222-8333-944455556666", cookie);
     expect(unknown.headers.get("Location")).toBe("/admin/reports?agentId=6f1c2b3a-1111-4222-8333-944455556666");
     expect(await ActivityLog.count({ where: { userId: admin.id, action: REPORT_EXPORTED } })).toBe(1);
+  });
+
+  it("a GET (a bookmark, a link from another site) exports nothing, writes nothing and lands on the report's tab", async () => {
+    const { cookie, admin } = await signedInAdmin();
+    const query = `?tab=agents&${q1}&status=sale`;
+    const response = await callRoute(exportLoader, { path: `/admin/reports/export${query}`, cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin/reports${query}`);
+    expect(response.headers.get("Content-Disposition")).toBeNull();
+    expect(await ActivityLog.count({ where: { userId: admin.id, action: REPORT_EXPORTED } })).toBe(0);
   });
 });

@@ -596,6 +596,9 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     path: "/notifications?redirectTo=%2Fagent%2Fdashboard",
     forms: (f) => [{ intent: "open", id: f.notification.id }, { intent: "read-all" }, { intent: "clear-all" }],
   },
+  // Export CSV posts no fields: the filters ride in the URL, hostile ones now and then.
+  "admin+/reports.export.ts": { roles: ["admin"], path: "/admin/reports/export?tab=revenue", forms: () => [{}] },
+  "agent+/reports.export.ts": { roles: ["agent"], path: "/agent/reports/export", forms: () => [{}] },
   "timezone.tsx": {
     roles: ["agent", "admin"],
     path: "/timezone",
@@ -624,7 +627,6 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "admin+/activity.tsx": { roles: ["admin"], path: "/admin/activity" },
   "admin+/reports.tsx": { roles: ["admin"], path: "/admin/reports?tab=agents&page=2" },
-  "admin+/reports.export.ts": { roles: ["admin"], path: "/admin/reports/export?tab=revenue" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
   "agent+/callbacks.tsx": { roles: ["agent"], path: "/agent/callbacks" },
@@ -635,7 +637,6 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   },
   "agent+/commissions.tsx": { roles: ["agent"], path: "/agent/commissions" },
   "agent+/reports.tsx": { roles: ["agent"], path: "/agent/reports" },
-  "agent+/reports.export.ts": { roles: ["agent"], path: "/agent/reports/export" },
   "agent+/retention.tsx": { roles: ["agent"], path: "/agent/retention" },
   "agent+/profile._index.tsx": { roles: ["agent"], path: "/agent/profile?tab=performance" },
   "_portal+/applications.$id.tsx": {

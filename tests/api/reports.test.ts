@@ -4,7 +4,7 @@ import { PERIOD_MESSAGES } from "~/domain/period-range";
 import { todayIn } from "~/domain/periods";
 import { REPORT_MESSAGES } from "~/domain/reports";
 import { loader as apiLoader } from "~/routes/api+/agent.reports";
-import { loader as exportLoader } from "~/routes/agent+/reports.export";
+import { action as exportAction, loader as exportLoader } from "~/routes/agent+/reports.export";
 import { loader as pageLoader } from "~/routes/agent+/reports";
 import { EXPORT_BATCH_SIZE, REPORT_EXPORTED, agentReport, exportAgentReport } from "~/services/reports.server";
 import { createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
@@ -100,8 +100,9 @@ const report = (actor: Parameters<typeof agentReport>[0], filters: Partial<Param
 
 const page = (query: string, cookie: string) => callRoute(pageLoader, { path: `/agent/reports${query}`, cookie });
 const api = (query: string, cookie?: string) => callRoute(apiLoader, { path: `/api/agent/reports${query}`, cookie });
-const exportCsv = (query: string, cookie: string) =>
-  callRoute(exportLoader, { path: `/agent/reports/export${query}`, cookie });
+// Export CSV is a post (it writes the activity log; a GET never writes): the filters ride in the URL.
+const exportCsv = (query: string, cookie?: string) =>
+  callRoute(exportAction, { method: "POST", path: `/agent/reports/export${query}`, cookie });
 
 describe("the report's figures", () => {
   it("counts the agent's own leads only: leads, sales, conversion, revenue, commission and average premium", async () => {
@@ -364,7 +365,7 @@ describe("GET /api/agent/reports", () => {
   });
 });
 
-describe("Export CSV: /agent/reports/export", () => {
+describe("Export CSV: POST /agent/reports/export", () => {
   it("downloads the filtered leads with the spec's columns, quoted and neutralised, named for today in the agent's time zone", async () => {
     const { cookie, agent, user, aetna } = await bookOfLeads();
     const tricky = await lead(agent.id, {
@@ -487,9 +488,19 @@ describe("Export CSV: /agent/reports/export", () => {
   });
 
   it("is the agent's own: signed out goes to sign in, an admin is turned away", async () => {
-    const signedOut = await callRoute(exportLoader, { path: "/agent/reports/export" });
+    const signedOut = await exportCsv("");
     expect(signedOut.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/agent/reports/export")}`);
     const { cookie } = await signedInAdmin();
     expect((await exportCsv("", cookie)).headers.get("Location")).toBe("/");
+  });
+
+  it("a GET (a bookmark, a link from another site) exports nothing, writes nothing and lands on the report with its filters", async () => {
+    const { cookie, user } = await bookOfLeads();
+    const query = "?dateFrom=2026-01-01&status=sale";
+    const response = await callRoute(exportLoader, { path: `/agent/reports/export${query}`, cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/agent/reports${query}`);
+    expect(response.headers.get("Content-Disposition")).toBeNull();
+    expect(await ActivityLog.count({ where: { userId: user.id, action: REPORT_EXPORTED } })).toBe(0);
   });
 });

@@ -146,7 +146,7 @@ for (const size of WIDTHS) {
     // The Agents tab's CSV, with the filters applied.
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Export CSV" }).click(),
+      page.getByRole("button", { name: "Export CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^admin-report-agents-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = testInfo.outputPath("agents.csv");
@@ -175,7 +175,7 @@ test("a refused filter shows its message at its field, keeps what was typed, and
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("declined");
   await expect(page).toHaveURL(/tab=revenue/);
   await expect(page.getByText("Correct the filters above to see the report.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
 });
 
 test("with JavaScript a filter applies by itself shortly after a change; without, Apply sends it (audit item 10)", async ({

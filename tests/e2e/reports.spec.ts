@@ -1,6 +1,7 @@
 import fs from "node:fs";
-import { Application, Carrier } from "~db";
+import { ActivityLog, Application, Carrier } from "~db";
 import { todayIn } from "~/domain/periods";
+import { REPORT_EXPORTED } from "~/services/reports.server";
 import { expect, test, type Factory, type TestAgent } from "./fixtures";
 import { parseCsv } from "../support/csv";
 
@@ -75,7 +76,7 @@ test("the agent filters the report and downloads it as CSV", async ({ page, agen
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export CSV" }).click(),
+    page.getByRole("button", { name: "Export CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`agent-report-${today}.csv`);
   const file = testInfo.outputPath("report.csv");
@@ -88,6 +89,16 @@ test("the agent filters the report and downloads it as CSV", async ({ page, agen
   expect(text).toContain('"Sally Sold, Jr."');
   // The download left the report as it was.
   await expect(page.getByRole("heading", { name: "Leads found: 1" })).toBeVisible();
+  const exported = () => ActivityLog.count({ where: { userId: agent.id, action: REPORT_EXPORTED } });
+  expect(await exported()).toBe(1);
+
+  // A link to the export (a bookmark, another site's) lands on the report with its filters and
+  // exports nothing: only the post writes the activity log (audit item 27).
+  await page.goto("/agent/reports/export?status=pending");
+  await expect(page).toHaveURL(/\/agent\/reports\?status=pending$/);
+  await expect(page.getByRole("heading", { name: "Leads found: 1" })).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveValue("pending");
+  expect(await exported()).toBe(1);
 });
 
 test("a reversed range is refused at To Date, keeping what was typed", async ({ page, agent, factory }, testInfo) => {
@@ -103,7 +114,7 @@ test("a reversed range is refused at To Date, keeping what was typed", async ({ 
   await expect(page.getByLabel("To Date")).toHaveValue("2026-03-01");
   await expect(page.getByLabel("Status")).toHaveValue("pending");
   await expect(page.getByText("Correct the filters above to see the report.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
   await page.setViewportSize(WIDTHS[0]!);
   await page.screenshot({ path: testInfo.outputPath("reports-refused-390.png"), fullPage: true });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvField, csvLine } from "~/domain/csv";
+import { adminReportExportHref } from "~/domain/admin-reports";
 import { REPORT_CSV_COLUMNS, reportExportHref, reportFileName } from "~/domain/reports";
 
 // The CSV helper of the report's export (issue 11 item 6): RFC 4180 quoting and line ends, and
@@ -61,15 +62,25 @@ describe("csvLine", () => {
   });
 });
 
-describe("the report's file name and export link", () => {
+describe("the report's file name and export form's action", () => {
   it("is agent-report-{date}.csv", () => {
     expect(reportFileName("2026-11-23")).toBe("agent-report-2026-11-23.csv");
   });
 
-  it("carries the filters that are set, in the export's URL", () => {
+  // The export is a post to this URL (a GET only lands back on the report), so the filters the
+  // page shows are the ones exported, and the page number is left out.
+  it("carries the filters that are set, in the URL Export CSV posts to", () => {
     expect(reportExportHref({ dateFrom: "2026-01-01", dateTo: "", status: "sale", carrierId: "" })).toBe(
       "/agent/reports/export?dateFrom=2026-01-01&status=sale",
     );
     expect(reportExportHref({ dateFrom: "", dateTo: "", status: "", carrierId: "" })).toBe("/agent/reports/export");
+  });
+
+  it("carries the admin's filters and tab, the Overview being the default", () => {
+    const none = { dateFrom: "", dateTo: "", agentId: "", carrierId: "", status: "" };
+    expect(adminReportExportHref({ ...none, dateFrom: "2009-01-01", status: "sale" }, "agents")).toBe(
+      "/admin/reports/export?dateFrom=2009-01-01&status=sale&tab=agents",
+    );
+    expect(adminReportExportHref(none, "overview")).toBe("/admin/reports/export");
   });
 });

@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { ExportCsvButton, ExportCsvForm } from "~/components/ui/export-csv";
 import { Field, SelectField } from "~/components/ui/field";
 import {
   ADMIN_REPORT_FILTER_FIELDS,
@@ -13,6 +14,7 @@ import {
 import { leadStatusStyle } from "~/domain/statuses";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const EXPORT_FORM_ID = "admin-report-export";
 
 /** Part 1, section 10: "Filters refetch 100 ms after a change." */
 export const REPORT_FILTER_DELAY_MS = 100;
@@ -24,8 +26,8 @@ type Choice = { id: string; name: string };
  * open tab: the choice lands in the URL, so it works without JavaScript and is what the export
  * reads. A refused value comes back as typed with its message (a date a date box cannot hold in a
  * text box). With JavaScript a change applies 100 ms later (the spec's delay; a second change
- * within it waits with it); Apply stays for a browser without. Export CSV is a plain link to the server's file of the current tab, offered only
- * when the filters are valid.
+ * within it waits with it); Apply stays for a browser without. Export CSV posts for the server's
+ * file of the current tab (a post: the export is recorded), offered only when the filters are valid.
  */
 export function AdminReportFilters({
   values,
@@ -75,59 +77,57 @@ export function AdminReportFilters({
   };
   const knownStatus = ADMIN_REPORT_STATUSES.some((status) => status === (values.status || "all"));
   return (
-    <Form
-      method="get"
-      preventScrollReset
-      className="space-y-3"
-      aria-label="Report filters"
-      onChange={(event) => {
-        const form = event.currentTarget;
-        window.clearTimeout(pending.current);
-        pending.current = window.setTimeout(() => submit(form, { preventScrollReset: true }), REPORT_FILTER_DELAY_MS);
-      }}
-    >
-      {tab === "overview" ? null : <input type="hidden" name="tab" value={tab} />}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        {dateField("dateFrom", "From Date")}
-        {dateField("dateTo", "To Date")}
-        {choiceSelect("agentId", "Agent", "All Agents", agents)}
-        {choiceSelect("carrierId", "Carrier", "All Carriers", carriers)}
-        <SelectField
-          id="status"
-          name="status"
-          label="Status"
-          defaultValue={values.status || "all"}
-          errors={errors.status}
-          className="min-w-0"
-        >
-          {ADMIN_REPORT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
-            </option>
-          ))}
-          {knownStatus ? null : <option value={values.status}>{values.status}</option>}
-        </SelectField>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className={buttonClass("primary")}>
-          Apply
-        </button>
-        {filtered ? (
-          <Link
-            to={tab === "overview" ? "/admin/reports" : `/admin/reports?tab=${tab}`}
-            preventScrollReset
-            className={buttonClass("ghost")}
+    <>
+      <Form
+        method="get"
+        preventScrollReset
+        className="space-y-3"
+        aria-label="Report filters"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          window.clearTimeout(pending.current);
+          pending.current = window.setTimeout(() => submit(form, { preventScrollReset: true }), REPORT_FILTER_DELAY_MS);
+        }}
+      >
+        {tab === "overview" ? null : <input type="hidden" name="tab" value={tab} />}
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          {dateField("dateFrom", "From Date")}
+          {dateField("dateTo", "To Date")}
+          {choiceSelect("agentId", "Agent", "All Agents", agents)}
+          {choiceSelect("carrierId", "Carrier", "All Carriers", carriers)}
+          <SelectField
+            id="status"
+            name="status"
+            label="Status"
+            defaultValue={values.status || "all"}
+            errors={errors.status}
+            className="min-w-0"
           >
-            Clear
-          </Link>
-        ) : null}
-        {fieldErrors ? null : (
-          // A document request, not a client-side navigation: the server answers with the file.
-          <a href={adminReportExportHref(values, tab)} className={buttonClass("secondary", "sm:ml-auto")}>
-            Export CSV
-          </a>
-        )}
-      </div>
-    </Form>
+            {ADMIN_REPORT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
+              </option>
+            ))}
+            {knownStatus ? null : <option value={values.status}>{values.status}</option>}
+          </SelectField>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="submit" className={buttonClass("primary")}>
+            Apply
+          </button>
+          {filtered ? (
+            <Link
+              to={tab === "overview" ? "/admin/reports" : `/admin/reports?tab=${tab}`}
+              preventScrollReset
+              className={buttonClass("ghost")}
+            >
+              Clear
+            </Link>
+          ) : null}
+          {fieldErrors ? null : <ExportCsvButton form={EXPORT_FORM_ID} />}
+        </div>
+      </Form>
+      {fieldErrors ? null : <ExportCsvForm id={EXPORT_FORM_ID} action={adminReportExportHref(values, tab)} />}
+    </>
   );
 }

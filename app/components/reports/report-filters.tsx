@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { ExportCsvButton, ExportCsvForm } from "~/components/ui/export-csv";
 import { Field, SelectField } from "~/components/ui/field";
 import { leadStatusStyle } from "~/domain/statuses";
 import {
@@ -11,13 +12,14 @@ import {
 } from "~/domain/reports";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const EXPORT_FORM_ID = "report-export";
 
 /**
  * The report's filters as one GET form (From Date, To Date, Status, Carrier): the choice lands in
  * the URL, so it works without JavaScript, can be bookmarked and is what the export reads. A
  * refused value comes back as typed with its message; a date that a date box cannot hold (wrong
- * shape) is shown in a text box so it is not silently emptied. Export CSV is a plain link to the
- * server's file with the same filters, offered only when they are valid.
+ * shape) is shown in a text box so it is not silently emptied. Export CSV posts the same filters
+ * to the server's file (a post: the export is recorded), offered only when they are valid.
  */
 export function ReportFilters({
   values,
@@ -46,58 +48,56 @@ export function ReportFilters({
   const knownCarrier =
     !values.carrierId || values.carrierId === "all" || carriers.some((c) => c.id === values.carrierId);
   return (
-    <Form method="get" preventScrollReset className="space-y-3" aria-label="Report filters">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {dateField("dateFrom", "From Date")}
-        {dateField("dateTo", "To Date")}
-        <SelectField
-          id="status"
-          name="status"
-          label="Status"
-          defaultValue={values.status || "all"}
-          errors={errors.status}
-          className="min-w-0"
-        >
-          {REPORT_STATUS_FILTERS.map((status) => (
-            <option key={status} value={status}>
-              {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
-            </option>
-          ))}
-          {knownStatus ? null : <option value={values.status}>{values.status}</option>}
-        </SelectField>
-        <SelectField
-          id="carrierId"
-          name="carrierId"
-          label="Carrier"
-          defaultValue={values.carrierId || "all"}
-          errors={errors.carrierId}
-          className="min-w-0"
-        >
-          <option value="all">All Carriers</option>
-          {carriers.map((carrier) => (
-            <option key={carrier.id} value={carrier.id}>
-              {carrier.name}
-            </option>
-          ))}
-          {knownCarrier ? null : <option value={values.carrierId}>{values.carrierId}</option>}
-        </SelectField>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className={buttonClass("primary")}>
-          Apply Filters
-        </button>
-        {filtered ? (
-          <Link to="/agent/reports" preventScrollReset className={buttonClass("ghost")}>
-            Clear
-          </Link>
-        ) : null}
-        {fieldErrors ? null : (
-          // A document request, not a client-side navigation: the server answers with the file.
-          <a href={reportExportHref(values)} className={buttonClass("secondary", "sm:ml-auto")}>
-            Export CSV
-          </a>
-        )}
-      </div>
-    </Form>
+    <>
+      <Form method="get" preventScrollReset className="space-y-3" aria-label="Report filters">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {dateField("dateFrom", "From Date")}
+          {dateField("dateTo", "To Date")}
+          <SelectField
+            id="status"
+            name="status"
+            label="Status"
+            defaultValue={values.status || "all"}
+            errors={errors.status}
+            className="min-w-0"
+          >
+            {REPORT_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
+              </option>
+            ))}
+            {knownStatus ? null : <option value={values.status}>{values.status}</option>}
+          </SelectField>
+          <SelectField
+            id="carrierId"
+            name="carrierId"
+            label="Carrier"
+            defaultValue={values.carrierId || "all"}
+            errors={errors.carrierId}
+            className="min-w-0"
+          >
+            <option value="all">All Carriers</option>
+            {carriers.map((carrier) => (
+              <option key={carrier.id} value={carrier.id}>
+                {carrier.name}
+              </option>
+            ))}
+            {knownCarrier ? null : <option value={values.carrierId}>{values.carrierId}</option>}
+          </SelectField>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="submit" className={buttonClass("primary")}>
+            Apply Filters
+          </button>
+          {filtered ? (
+            <Link to="/agent/reports" preventScrollReset className={buttonClass("ghost")}>
+              Clear
+            </Link>
+          ) : null}
+          {fieldErrors ? null : <ExportCsvButton form={EXPORT_FORM_ID} />}
+        </div>
+      </Form>
+      {fieldErrors ? null : <ExportCsvForm id={EXPORT_FORM_ID} action={reportExportHref(values)} />}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { adminReportTab } from "~/domain/admin-reports";
 import { readAdminReportFilters } from "~/domain/schemas/admin-reports";
@@ -7,11 +7,13 @@ import { ServiceError } from "~/services/errors.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
- * /admin/reports/export?tab=&dateFrom=&dateTo=&agentId=&carrierId=&status=: the current tab's rows
- * as a CSV file (Export CSV, a plain link, so it works without JavaScript). Filters the page would
- * refuse send the browser back to the page, which shows each message at its field.
+ * POST /admin/reports/export?tab=&dateFrom=&dateTo=&agentId=&carrierId=&status=: the current tab's
+ * rows as a CSV file (Export CSV, a plain form post, so it works without JavaScript). A post,
+ * because the export writes `report_exported` in the activity log: a GET never writes (decision
+ * 046), and the cross-site Origin check guards posts. Filters the page would refuse send the
+ * browser back to the page, which shows each message at its field.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin({ request, context });
   const url = new URL(request.url);
   const backToReport = `/admin/reports${url.search}`;
@@ -32,4 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/**
+ * A GET (a bookmark, an old link, a link from another site) exports nothing and writes nothing:
+ * it lands on the report with the same filters and tab, where Export CSV posts.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return redirect(`/admin/reports${new URL(request.url).search}`);
 }

@@ -163,7 +163,7 @@ test.describe("agent approval", () => {
 
     const agentPage = await openBrowser();
     await signIn(agentPage, agent);
-    await expect(agentPage.getByText("Invalid email or password")).toBeVisible();
+    await expect(agentPage.getByRole("main").getByText("Invalid email or password")).toBeVisible();
     await signIn(agentPage, { email: agent.email, password: temporaryPassword });
     await expect(agentPage).toHaveURL(/\/set-new-password\?token=/);
   });

@@ -10,7 +10,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Login successful")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Performance Overview" })).toBeVisible();
     await expect(page.getByText("Active Agents")).toBeVisible();
-    await expect(page.getByText("Administrator")).toBeVisible();
+    await expect(page.getByRole("banner").getByText("Administrator")).toBeVisible();
     await signOut(page);
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard/);

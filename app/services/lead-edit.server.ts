@@ -8,7 +8,7 @@ import { logActivity } from "./activity.server";
 import { findPublicCarrier, listPublicCarriers, type CarrierOption } from "./carriers.server";
 import { badRequest, validInput } from "./errors.server";
 import { getLeadDetail, type LeadDetail } from "./lead-reads.server";
-import { addBeneficiaries, addPhones } from "./lead-rows.server";
+import { addBeneficiaries, addPhones, beneficiaryColumns } from "./lead-rows.server";
 import { findAccessibleLead } from "./leads.server";
 import type { SessionUser } from "./sessions.server";
 import { selectRows } from "./sql.server";
@@ -252,17 +252,6 @@ function changesOf(lead: Application, update: Update, edit: LeadEdit, stored: Ro
   ];
   return { columns, rows, fields };
 }
-
-/** A beneficiary as addBeneficiaries stores it. */
-const beneficiaryColumns = (b: NonNullable<LeadEdit["beneficiaries"]>[number]) => ({
-  name: b.name,
-  relationship: b.relationship,
-  otherRelationship: b.otherRelationship,
-  dateOfBirth: b.dateOfBirth ?? null,
-  age: b.age ?? null,
-  phone: b.phone ?? null,
-  percentage: b.percentage ?? null,
-});
 
 /** The words the activity log names a changed column with (the edit form's labels). */
 const LEAD_COLUMN_LABELS: Record<string, string> = {

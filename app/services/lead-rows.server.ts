@@ -29,6 +29,17 @@ export async function addPhones(applicationId: string, phones: PhoneInput[], tra
   );
 }
 
+/** A beneficiary's columns as they are stored (and compared when an edit may change them). */
+export const beneficiaryColumns = (b: BeneficiaryInput) => ({
+  name: b.name,
+  relationship: b.relationship,
+  otherRelationship: b.otherRelationship,
+  dateOfBirth: b.dateOfBirth ?? null,
+  age: b.age ?? null,
+  phone: b.phone ?? null,
+  percentage: b.percentage ?? null,
+});
+
 export async function addBeneficiaries(
   applicationId: string,
   beneficiaries: BeneficiaryInput[],
@@ -36,16 +47,7 @@ export async function addBeneficiaries(
 ) {
   if (beneficiaries.length === 0) return;
   await Beneficiary.bulkCreate(
-    beneficiaries.map((b) => ({
-      applicationId,
-      name: b.name,
-      relationship: b.relationship,
-      otherRelationship: b.otherRelationship,
-      dateOfBirth: b.dateOfBirth ?? null,
-      age: b.age ?? null,
-      phone: b.phone ?? null,
-      percentage: b.percentage ?? null,
-    })),
+    beneficiaries.map((b) => ({ applicationId, ...beneficiaryColumns(b) })),
     { transaction },
   );
 }

@@ -61,7 +61,7 @@ test("the agent filters the report and downloads it as CSV", async ({ page, agen
   await page.getByLabel("To Date").fill(today);
   await page.getByLabel("Status").selectOption("sale");
   await page.getByLabel("Carrier").selectOption({ label: "Aetna" });
-  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`status=sale&carrierId=${aetna.id}`));
   await expect(page.getByRole("heading", { name: "Leads found: 1" })).toBeVisible();
   const table = page.getByRole("region", { name: "Report leads" });
@@ -107,7 +107,7 @@ test("a reversed range is refused at To Date, keeping what was typed", async ({ 
   await page.getByLabel("From Date").fill("2026-03-10");
   await page.getByLabel("To Date").fill("2026-03-01");
   await page.getByLabel("Status").selectOption("pending");
-  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page.getByText("To Date must be on or after From Date.")).toBeVisible();
   await expect(page.getByLabel("To Date")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("From Date")).toHaveValue("2026-03-10");

@@ -2,7 +2,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ExportCsvButton, ExportCsvForm } from "~/components/ui/export-csv";
-import { Field, SelectField } from "~/components/ui/field";
+import { FilterDateField, SelectField } from "~/components/ui/field";
 import {
   ADMIN_REPORT_FILTER_FIELDS,
   ADMIN_REPORT_STATUSES,
@@ -13,7 +13,6 @@ import {
 } from "~/domain/admin-reports";
 import { leadStatusStyle } from "~/domain/statuses";
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const EXPORT_FORM_ID = "admin-report-export";
 
 /** Part 1, section 10: "Filters refetch 100 ms after a change." */
@@ -48,16 +47,7 @@ export function AdminReportFilters({
   const errors = fieldErrors ?? {};
   const filtered = ADMIN_REPORT_FILTER_FIELDS.some((field) => values[field] && values[field] !== "all");
   const dateField = (name: "dateFrom" | "dateTo", label: string) => (
-    <Field
-      id={name}
-      name={name}
-      label={label}
-      type={!values[name] || ISO_DAY.test(values[name]) ? "date" : "text"}
-      placeholder="YYYY-MM-DD"
-      defaultValue={values[name]}
-      errors={errors[name]}
-      className="min-w-0"
-    />
+    <FilterDateField name={name} label={label} value={values[name]} errors={errors[name]} />
   );
   // A refused id is offered once more as typed, so the select shows what the message is about.
   const choiceSelect = (name: "agentId" | "carrierId", label: string, allLabel: string, choices: Choice[]) => {

@@ -1,14 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { Field, SelectField } from "~/components/ui/field";
+import { FilterDateField, SelectField } from "~/components/ui/field";
 import {
   ACTIVITY_ACTION_GROUPS,
   ACTIVITY_ACTION_LABELS,
   type ActivityFieldErrors,
   type ActivityFilterValues,
 } from "~/domain/activity";
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export type UserChoice = { id: string; name: string; email: string; role: "admin" | "agent" };
 
@@ -30,16 +28,7 @@ export function ActivityFilters({
   const errors = fieldErrors ?? {};
   const filtered = Object.values(values).some((value) => value && value !== "all");
   const dateField = (name: "dateFrom" | "dateTo", label: string) => (
-    <Field
-      id={name}
-      name={name}
-      label={label}
-      type={!values[name] || ISO_DAY.test(values[name]) ? "date" : "text"}
-      placeholder="YYYY-MM-DD"
-      defaultValue={values[name]}
-      errors={errors[name]}
-      className="min-w-0"
-    />
+    <FilterDateField name={name} label={label} value={values[name]} errors={errors[name]} />
   );
   const knownUser = !values.userId || values.userId === "all" || users.some((user) => user.id === values.userId);
   const knownAction = !values.action || values.action === "all" || values.action in ACTIVITY_ACTION_LABELS;

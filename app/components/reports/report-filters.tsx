@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { ExportCsvButton, ExportCsvForm } from "~/components/ui/export-csv";
-import { Field, SelectField } from "~/components/ui/field";
+import { FilterDateField, SelectField } from "~/components/ui/field";
 import { leadStatusStyle } from "~/domain/statuses";
 import {
   REPORT_FILTER_FIELDS,
@@ -11,7 +11,6 @@ import {
   type ReportFilterValues,
 } from "~/domain/reports";
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const EXPORT_FORM_ID = "report-export";
 
 /**
@@ -33,16 +32,7 @@ export function ReportFilters({
   const errors = fieldErrors ?? {};
   const filtered = REPORT_FILTER_FIELDS.some((field) => values[field] && values[field] !== "all");
   const dateField = (name: "dateFrom" | "dateTo", label: string) => (
-    <Field
-      id={name}
-      name={name}
-      label={label}
-      type={!values[name] || ISO_DAY.test(values[name]) ? "date" : "text"}
-      placeholder="YYYY-MM-DD"
-      defaultValue={values[name]}
-      errors={errors[name]}
-      className="min-w-0"
-    />
+    <FilterDateField name={name} label={label} value={values[name]} errors={errors[name]} />
   );
   const knownStatus = REPORT_STATUS_FILTERS.some((status) => status === (values.status || "all"));
   const knownCarrier =
@@ -87,7 +77,7 @@ export function ReportFilters({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <button type="submit" className={buttonClass("primary")}>
-            Apply Filters
+            Apply
           </button>
           {filtered ? (
             <Link to="/agent/reports" preventScrollReset className={buttonClass("ghost")}>

@@ -49,6 +49,37 @@ export function Field({ label, errors, hint, className, ...input }: Common & Inp
   );
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A filter's day (From Date, To Date) in a GET form. A refused value comes back as typed: one a
+ * date box cannot hold (wrong shape) is shown in a text box, so it is not silently emptied.
+ */
+export function FilterDateField({
+  name,
+  label,
+  value,
+  errors,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  errors?: string[] | null;
+}) {
+  return (
+    <Field
+      id={name}
+      name={name}
+      label={label}
+      type={!value || ISO_DAY.test(value) ? "date" : "text"}
+      placeholder="YYYY-MM-DD"
+      defaultValue={value}
+      errors={errors}
+      className="min-w-0"
+    />
+  );
+}
+
 export function SelectField({
   label,
   errors,

@@ -349,8 +349,10 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
     );
     for (const entry of reveals) {
       expect(entry.entityType).toBe("application");
+      // The summary names the lead by its id, a random UUID that may hold any three digits.
+      const words = entry.summary.replace(lead.id, "<lead>");
       for (const secret of [SSN, ROUTING, ACCOUNT, CARD, CVV, SSN.slice(-4), CARD.slice(-4)]) {
-        expect(entry.summary).not.toContain(secret);
+        expect(words).not.toContain(secret);
       }
     }
     // ?reveal=0 masks again and logs nothing more.

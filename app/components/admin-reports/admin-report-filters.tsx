@@ -2,7 +2,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ExportCsvButton, ExportCsvForm } from "~/components/ui/export-csv";
-import { FilterDateField, SelectField } from "~/components/ui/field";
+import { FilterDateField, FilterSelectField } from "~/components/ui/field";
 import {
   ADMIN_REPORT_FILTER_FIELDS,
   ADMIN_REPORT_STATUSES,
@@ -49,23 +49,15 @@ export function AdminReportFilters({
   const dateField = (name: "dateFrom" | "dateTo", label: string) => (
     <FilterDateField name={name} label={label} value={values[name]} errors={errors[name]} />
   );
-  // A refused id is offered once more as typed, so the select shows what the message is about.
-  const choiceSelect = (name: "agentId" | "carrierId", label: string, allLabel: string, choices: Choice[]) => {
-    const value = values[name] || "all";
-    const known = value === "all" || choices.some((choice) => choice.id === value);
-    return (
-      <SelectField id={name} name={name} label={label} defaultValue={value} errors={errors[name]} className="min-w-0">
-        <option value="all">{allLabel}</option>
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.name}
-          </option>
-        ))}
-        {known ? null : <option value={value}>{value}</option>}
-      </SelectField>
-    );
-  };
-  const knownStatus = ADMIN_REPORT_STATUSES.some((status) => status === (values.status || "all"));
+  const choiceSelect = (name: "agentId" | "carrierId", label: string, allLabel: string, choices: Choice[]) => (
+    <FilterSelectField
+      name={name}
+      label={label}
+      value={values[name]}
+      errors={errors[name]}
+      options={[{ value: "all", label: allLabel }, ...choices.map((c) => ({ value: c.id, label: c.name }))]}
+    />
+  );
   return (
     <>
       <Form
@@ -85,21 +77,16 @@ export function AdminReportFilters({
           {dateField("dateTo", "To Date")}
           {choiceSelect("agentId", "Agent", "All Agents", agents)}
           {choiceSelect("carrierId", "Carrier", "All Carriers", carriers)}
-          <SelectField
-            id="status"
+          <FilterSelectField
             name="status"
             label="Status"
-            defaultValue={values.status || "all"}
+            value={values.status}
             errors={errors.status}
-            className="min-w-0"
-          >
-            {ADMIN_REPORT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
-              </option>
-            ))}
-            {knownStatus ? null : <option value={values.status}>{values.status}</option>}
-          </SelectField>
+            options={ADMIN_REPORT_STATUSES.map((status) => ({
+              value: status,
+              label: status === "all" ? "All Statuses" : leadStatusStyle(status).label,
+            }))}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <button type="submit" className={buttonClass("primary")}>

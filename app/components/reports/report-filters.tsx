@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { ExportCsvButton, ExportCsvForm } from "~/components/ui/export-csv";
-import { FilterDateField, SelectField } from "~/components/ui/field";
+import { FilterDateField, FilterSelectField } from "~/components/ui/field";
 import { leadStatusStyle } from "~/domain/statuses";
 import {
   REPORT_FILTER_FIELDS,
@@ -34,46 +34,32 @@ export function ReportFilters({
   const dateField = (name: "dateFrom" | "dateTo", label: string) => (
     <FilterDateField name={name} label={label} value={values[name]} errors={errors[name]} />
   );
-  const knownStatus = REPORT_STATUS_FILTERS.some((status) => status === (values.status || "all"));
-  const knownCarrier =
-    !values.carrierId || values.carrierId === "all" || carriers.some((c) => c.id === values.carrierId);
   return (
     <>
       <Form method="get" preventScrollReset className="space-y-3" aria-label="Report filters">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {dateField("dateFrom", "From Date")}
           {dateField("dateTo", "To Date")}
-          <SelectField
-            id="status"
+          <FilterSelectField
             name="status"
             label="Status"
-            defaultValue={values.status || "all"}
+            value={values.status}
             errors={errors.status}
-            className="min-w-0"
-          >
-            {REPORT_STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {status === "all" ? "All Statuses" : leadStatusStyle(status).label}
-              </option>
-            ))}
-            {knownStatus ? null : <option value={values.status}>{values.status}</option>}
-          </SelectField>
-          <SelectField
-            id="carrierId"
+            options={REPORT_STATUS_FILTERS.map((status) => ({
+              value: status,
+              label: status === "all" ? "All Statuses" : leadStatusStyle(status).label,
+            }))}
+          />
+          <FilterSelectField
             name="carrierId"
             label="Carrier"
-            defaultValue={values.carrierId || "all"}
+            value={values.carrierId}
             errors={errors.carrierId}
-            className="min-w-0"
-          >
-            <option value="all">All Carriers</option>
-            {carriers.map((carrier) => (
-              <option key={carrier.id} value={carrier.id}>
-                {carrier.name}
-              </option>
-            ))}
-            {knownCarrier ? null : <option value={values.carrierId}>{values.carrierId}</option>}
-          </SelectField>
+            options={[
+              { value: "all", label: "All Carriers" },
+              ...carriers.map((c) => ({ value: c.id, label: c.name })),
+            ]}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <button type="submit" className={buttonClass("primary")}>

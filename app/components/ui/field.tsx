@@ -80,6 +80,37 @@ export function FilterDateField({
   );
 }
 
+/**
+ * A filter's choice in a GET form, its "all" option first among `options`. A refused value is
+ * offered once more as typed, so the select shows what its message is about.
+ */
+export function FilterSelectField({
+  name,
+  label,
+  value,
+  options,
+  errors,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  errors?: string[] | null;
+}) {
+  const current = value || "all";
+  const known = options.some((option) => option.value === current);
+  return (
+    <SelectField id={name} name={name} label={label} defaultValue={current} errors={errors} className="min-w-0">
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+      {known ? null : <option value={current}>{current}</option>}
+    </SelectField>
+  );
+}
+
 export function SelectField({
   label,
   errors,

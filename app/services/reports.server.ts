@@ -165,7 +165,7 @@ export async function reportCarrierChoices(actor: SessionUser, chosen?: string):
 // The CSV export
 
 /** Rows read per statement: a 100,000-lead export is 200 short reads, never all rows at once. */
-export const EXPORT_BATCH_SIZE = 500;
+const EXPORT_BATCH_SIZE = 500;
 
 /** The activity log's action for an export; its summary names the filters, never a lead. */
 export const REPORT_EXPORTED = "report_exported";
@@ -216,7 +216,7 @@ function csvRecord(row: ExportRow, localDate: (date: Date) => string) {
  * from the top every time). The position is created_at as text: Postgres keeps microseconds,
  * which a JavaScript Date would drop and so skip rows.
  */
-async function* exportBatches(agentId: string, filters: AgentLeadFilters) {
+async function* exportBatches(agentId: string, filters: AgentLeadFilters, batchSize: number) {
   const { where, replacements } = agentLeadsWhere(agentId, filters);
   let after: { at: string; id: string } | null = null;
   for (;;) {
@@ -229,10 +229,10 @@ async function* exportBatches(agentId: string, filters: AgentLeadFilters) {
        WHERE ${where}${after ? " AND (a.created_at, a.id) < (:afterAt, :afterId)" : ""}
        ORDER BY a.created_at DESC, a.id DESC
        LIMIT :batch`,
-      { ...replacements, afterAt: after?.at ?? null, afterId: after?.id ?? null, batch: EXPORT_BATCH_SIZE },
+      { ...replacements, afterAt: after?.at ?? null, afterId: after?.id ?? null, batch: batchSize },
     );
     if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
+    if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     after = { at: last.cursor, id: last.id };
   }
@@ -251,6 +251,7 @@ export async function exportAgentReport(
   actor: SessionUser,
   filters: ReportFilters,
   now = new Date(),
+  batchSize = EXPORT_BATCH_SIZE,
 ): Promise<ReportExport> {
   const agentId = assertAgent(actor);
   const query = await leadFilters(actor, filters);
@@ -270,7 +271,7 @@ export async function exportAgentReport(
   async function* lines() {
     const localDate = localDateLabeler(timeZone);
     yield csvLine(REPORT_CSV_COLUMNS);
-    for await (const batch of exportBatches(agentId, query)) {
+    for await (const batch of exportBatches(agentId, query, batchSize)) {
       yield batch.map((row) => csvRecord(row, localDate)).join("");
     }
   }

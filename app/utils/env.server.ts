@@ -34,6 +34,11 @@ const schema = z.object({
   ALLOW_INSECURE_COOKIES: flag,
   // The local demo runs the production build on a laptop: it may use the generated dev secrets.
   ALLOW_LOCAL_SECRETS: flag,
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  // The log appended to a file instead of stdout: the test runs read it afterwards for secrets.
+  LOG_FILE: z.string().optional(),
+  // How long a stopping server (SIGTERM, SIGINT) waits for the requests in flight (server/shutdown.ts).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
 });
 
 function parseEnvironment() {
@@ -106,6 +111,9 @@ export const env = {
   trustProxy: parsed.TRUST_PROXY === "1",
   onFly: Boolean(parsed.FLY_APP_NAME),
   scryptLogN: parsed.SCRYPT_LOG_N,
+  logLevel: parsed.LOG_LEVEL,
+  logFile: parsed.LOG_FILE,
+  shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
   // Secure cookies need HTTPS; the CI production check runs on plain http://localhost.
   secureCookies: isProduction && parsed.ALLOW_INSECURE_COOKIES !== "1",
   get sessionSecret() {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { env } from "./env.server";
 
 /**
  * The one logger (decision 050): JSON lines, one object per line, to stdout (Fly's log shipper
@@ -79,7 +80,7 @@ function serializeError(error: unknown) {
 }
 
 function destination(): DestinationStream {
-  const file = process.env.LOG_FILE;
+  const file = env.logFile;
   // Synchronous writes: a line logged just before process.exit() is never lost.
   if (file) return pino.destination({ dest: file, append: true, mkdir: true, sync: true });
   return pino.destination({ dest: 1, sync: true });
@@ -88,7 +89,7 @@ function destination(): DestinationStream {
 function createLogger() {
   return pino(
     {
-      level: process.env.LOG_LEVEL || "info",
+      level: env.logLevel,
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       // The level as a word ("info"), which a person reading `fly logs` understands.
@@ -124,9 +125,14 @@ export function currentRequestId(): string | undefined {
   return shared.requests.getStore()?.requestId;
 }
 
-/** Runs `fn` as one request: every `log()` inside it, however deep, carries `requestId`. */
-export function runWithRequestLog<T>(requestId: string, fn: () => T): T {
-  return shared.requests.run({ requestId, logger: shared.logger.child({ requestId }) }, fn);
+/**
+ * Runs `fn` as one request: every `log()` inside it, however deep, carries `requestId`. `fn` gets
+ * the request's current logger, for lines written from outside its async context (the access line
+ * written when the response finishes), with the user id once `setLogUser` has added it.
+ */
+export function runWithRequestLog<T>(requestId: string, fn: (requestLogger: () => Logger) => T): T {
+  const context: RequestLogContext = { requestId, logger: shared.logger.child({ requestId }) };
+  return shared.requests.run(context, () => fn(() => context.logger));
 }
 
 /**

@@ -172,7 +172,7 @@ export function leadsWhere(
  * Plain SQL in two statements run together: the page, whose ids come first from the
  * (agent_id, created_at, id, names, email) or (agent_id, status, created_at, id) index alone, so
  * page 200 skips index entries rather than rows, and only its 20 rows are read and given their
- * subqueries; and the total, a COUNT(*) of the same index (README, Measured).
+ * subqueries; and the total, a COUNT(*) of the same index (docs/performance.md).
  */
 export async function listAgentLeads(
   actor: SessionUser,

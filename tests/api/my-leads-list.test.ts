@@ -6,7 +6,7 @@ import { markLeadRead } from "~/services/leads.server";
 import { uniqueName } from "../support/application-factories";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 
-// My Leads in plain SQL (README, Measured): the page's ids are chosen first, newest first with
+// My Leads in plain SQL (docs/performance.md): the page's ids are chosen first, newest first with
 // the id as tie-breaker, then only those rows are read with their phone, carrier, payments and
 // New Lead badge; the total counts the same WHERE. These pin down what that shape must keep.
 

@@ -15,6 +15,7 @@ import * as activityLogIndexes from "./018-activity-log-indexes";
 import * as premiumsAndCallbacksIndexes from "./020-premiums-and-callbacks-indexes";
 import * as paymentStatusBySale from "./021-payment-status-by-sale";
 import * as adminReportCarrierIndex from "./022-admin-report-carrier-index";
+import * as jobs from "./023-jobs";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { name: "020-premiums-and-callbacks-indexes", ...premiumsAndCallbacksIndexes },
   { name: "021-payment-status-by-sale", ...paymentStatusBySale },
   { name: "022-admin-report-carrier-index", ...adminReportCarrierIndex },
+  { name: "023-jobs", ...jobs },
 ];

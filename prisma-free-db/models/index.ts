@@ -10,6 +10,7 @@ import {
   initApplicationModels,
 } from "./application";
 import { Carrier, Product, initCarrierModels } from "./carrier";
+import { Job, initJobModel } from "./job";
 import {
   ActivityLog,
   Attempt,
@@ -32,6 +33,7 @@ export {
   Beneficiary,
   Carrier,
   FormSubmission,
+  Job,
   LeadRead,
   LicensedState,
   Notification,
@@ -48,6 +50,7 @@ export {
 export type { Role } from "./user";
 export type { AgentStatus } from "./agent";
 export type { ResetRequestStatus } from "./operations";
+export type { JobState } from "./job";
 
 /**
  * The migrations make the schema; each model repeats its table's columns (foreign keys included)
@@ -60,6 +63,8 @@ export function initModels(sequelize: Sequelize) {
   initApplicationModels(sequelize);
   initOperationModels(sequelize);
   initUnreadLeadCountModel(sequelize);
+  // The SQLite job runner's table; on Postgres the jobs are pg-boss's (schema pgboss).
+  if (sequelize.getDialect() === "sqlite") initJobModel(sequelize);
 
   User.hasOne(Agent, { as: "agent", foreignKey: "userId" });
   Agent.belongsTo(User, { as: "user", foreignKey: "userId" });

@@ -1,16 +1,13 @@
+import { cleanText } from "~/domain/clean-text";
+
 /**
  * Text a client sends is cleaned once, where every route reads its body (server/request-body.ts
- * for forms and JSON, readBody in api.server.ts for the API's JSON): a NUL byte cuts a SQLite
- * statement short and Postgres refuses or keeps it, and a lone UTF-16 surrogate (possible only
- * through a JSON `\ud800` escape) is not text at all. Both are dropped; nothing a person types
- * contains them.
+ * for forms and JSON, readBody in api.server.ts for the API's JSON), by the rule in
+ * app/domain/clean-text.ts.
  */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const UNSAFE_CHARACTERS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export function cleanText(text: string) {
-  return text.replace(UNSAFE_CHARACTERS, "");
-}
+// server/request-body.ts reads the rule from here, beside the body cleaners.
+export { cleanText };
 
 /** A parsed JSON value with every string (keys included) cleaned. */
 export function cleanInput(value: unknown): unknown {

@@ -1,7 +1,7 @@
 /**
  * The list kit's shared half (server and browser): the page of rows a service answers, and links
  * that change one filter and keep the others. No schema code here, so a page that only links to
- * lists does not ship the validation library; what a list reads from its URL is list-query.ts.
+ * lists does not ship the validation library; what a list reads from its URL is app/domain/list-query.ts.
  */
 
 /** One page of a list, as every list service answers it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hrefWith, limitOffset, pageCount } from "~/utils/list";
-import { listQuery } from "~/utils/list-query";
+import { listQuery } from "~/domain/list-query";
 
 const list = listQuery({
   statuses: ["all", "new", "closed"],

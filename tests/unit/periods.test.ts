@@ -16,7 +16,7 @@ import {
 import { PERIOD_MESSAGES, dayOfDateTime, isoDayProblem, periodFromSearch } from "~/domain/period-range";
 import { isoDate } from "~/domain/schemas/application-fields";
 import { isShowablePeriod } from "~/domain/schemas/period";
-import { listQuery } from "~/utils/list-query";
+import { listQuery } from "~/domain/list-query";
 
 const NY = "America/New_York";
 const HOUR = 3_600_000;

@@ -14,7 +14,7 @@ import {
   unsetFilter,
   type FilterReading,
 } from "./filter-query";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 
 // The Activity page's filters (?userId=&action=&applicationId=&dateFrom=&dateTo=), read by the
 // page and GET /api/admin/activity alike. Empty and "all" mean no filter.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 
 // The admin's Callbacks: GET /api/admin/callbacks?agentId=&page=&pageSize= (default 100, at most
 // 500). Strict: a bad value is a 400 naming the field.

@@ -3,7 +3,7 @@ import { PERIOD_MESSAGES, isoDayProblem } from "~/domain/period-range";
 import { STATES_WITH_DC } from "~/domain/states";
 import type { AdminPaymentFilter } from "~/domain/statuses";
 import { ADMIN_LEAD_FILTERS, ADMIN_LEAD_SORTS, type AdminLeadFilter, type AdminLeadSort } from "~/domain/admin-leads";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 import { paymentFilterField } from "./admin-retention";
 
 // All Leads' URL and GET /api/admin/applications' query: ?search=&status=&sort=&page=&pageSize=

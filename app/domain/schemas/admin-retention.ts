@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ADMIN_PAYMENT_FILTERS, type AdminPaymentFilter } from "~/domain/statuses";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 import { paymentStatusField, RETENTION_FILTERS, type RetentionFilter } from "./payment-tracking";
 
 // The admin's two retention screens (issue 13, item 3) and their API: Retention Management's URL

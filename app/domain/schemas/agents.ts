@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 import { AGENT_TABS, type AgentTab } from "../agent-options";
 
 // The admin's agent forms. The Agent Approval page (conform, in the browser and in its action)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 import { CALLBACK_CATEGORIES } from "../callbacks";
 import { leadStatusFormSchema, leadStatusSchema, requireCallbackDate } from "./lead-status";
 

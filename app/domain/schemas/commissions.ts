@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 import { COMMISSION_FILTERS, COMMISSION_PERIODS, type CommissionFilter } from "../commissions";
 
 /**

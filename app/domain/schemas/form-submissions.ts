@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_SERVICES, MIN_PHONE_DIGITS } from "../inquiries";
 import { FORM_SUBMISSION_STATUSES, type FormSubmissionStatus } from "../statuses";
 

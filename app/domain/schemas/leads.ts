@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { boundedList } from "./lists";
 import { AGENT_LEAD_FILTERS, type AgentLeadFilter } from "~/domain/statuses";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 
 // The lead read side's URL parameters: My Leads and GET /api/agent/applications share one list
 // query; GET /api/applications/{id} takes ?reveal=1 for the full sensitive numbers.

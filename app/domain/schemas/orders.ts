@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 import { centsFromDollars } from "../format";
 import {
   COMPANY_SOURCES,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery } from "~/utils/list-query";
+import { listQuery } from "~/domain/list-query";
 
 // One schema per form (used by the page action and, for instant feedback, the browser) and one
 // per /api body. The texts are the spec's catalogue, word for word (part 1, sections 5 and 8).

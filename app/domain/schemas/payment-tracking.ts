@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 import { PAYMENT_STATUSES, type PaymentStatus } from "../statuses";
 
 // One month of a sale's payment schedule, as the retention tracker's cells and

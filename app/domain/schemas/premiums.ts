@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/utils/list-query";
+import { listQuery, type ListParams } from "~/domain/list-query";
 import { TIMEZONES, isTimezone } from "../timezones";
 
 // Premiums Management's URL and GET /api/admin/commissions' query (part 2, section 7: period,

@@ -14,7 +14,7 @@ import {
   type ReportFilterField,
   type ReportStatusFilter,
 } from "../reports";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 
 // The report's filters (?dateFrom=&dateTo=&status=&carrierId=), read by the page, its CSV export
 // and GET /api/agent/reports alike. Empty and "all" mean no filter (the spec: "empty and all

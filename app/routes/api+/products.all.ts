@@ -1,6 +1,6 @@
 import { listAllProducts } from "~/services/carriers.server";
 import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 import { requireUser } from "~/utils/auth.server";
 
 /**

@@ -1,6 +1,6 @@
 import { listPublicAgentsPage } from "~/services/applications.server";
 import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 
 /**
  * GET /api/public/agents: the agents a prospect may choose on the public form (approved agents,

@@ -1,6 +1,6 @@
 import { listPublicCarriersPage } from "~/services/carriers.server";
 import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
-import { pagingSchema } from "~/utils/list-query";
+import { pagingSchema } from "~/domain/list-query";
 
 /**
  * GET /api/public/carriers: [{ id, name }] for everyone, signed in or not. The spec's "cached

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Period } from "~/domain/periods";
-import { isShowablePeriod, periodFields, withCustomRangeRules } from "~/domain/schemas/period";
-import { cleanText } from "./clean-input";
+import { cleanText } from "./clean-text";
+import type { Period } from "./periods";
+import { isShowablePeriod, periodFields, withCustomRangeRules } from "./schemas/period";
 
 /**
  * What a list page and its API route read from the URL (?status=&search=&sort=&period=&page=&

@@ -7,6 +7,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The data layer: prisma-free-db (by its `~db` alias or a relative path), Sequelize and the drivers. */
+const DATA_LAYER = "^(~db(/.*)?|(\\.\\./)+prisma-free-db(/.*)?|sequelize|sqlite3|pg|pg-hstore|umzug)$";
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,6 +86,64 @@ export default tseslint.config(
       // Written for the React Compiler. Here an effect that corrects server-rendered state from
       // the browser after hydration (the clock, a saved draft, a new toast) is the intended use.
       "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  // Layers (docs/conventions.md): route -> service -> models, with app/domain (pure rules and
+  // schemas) at the bottom. Each layer imports only what lies below it, so a rule or a query has
+  // one home. Paths follow tsconfig.json's aliases: `~/*` is app/*, `~db` is prisma-free-db/index.ts.
+  // The test in tests/unit/layer-rules.test.ts shows each rule refusing an import.
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: DATA_LAYER,
+              message: "Routes and components never touch the data layer: call a service (app/services) instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/domain/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(utils|services|routes|components)(/|$)",
+              message:
+                "app/domain is pure rules and schemas: it imports only app/domain and packages. Move the pure part here instead.",
+            },
+            { regex: DATA_LAYER, message: "app/domain never touches the data layer: services do." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The data layer proper: the connection, the models and the migrations. Its commands
+    // (prisma-free-db/cli: migrate, seed, create-admin) and the demo seed stand above it, like
+    // scripts/, and may use the app's rules (a password hash, a commission schedule).
+    files: ["prisma-free-db/**/*.ts"],
+    ignores: ["prisma-free-db/cli/**", "prisma-free-db/seed/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|~$|(\\.\\./)+app(/|$))",
+              message: "The data layer imports no app code: the app depends on it, never the other way round.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

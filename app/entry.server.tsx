@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { documentContext, forSecondRender, renderedWhole } from "./utils/document-render.server";
+import { log } from "./utils/logger.server";
 import { securityHeaders } from "./utils/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -36,7 +37,7 @@ export default async function handleRequest(
     html = renderToString(app(context));
   } catch (error) {
     // What the streaming renderer's onError would have logged before Remix renders the error page.
-    console.error(error instanceof Error ? error.message : error);
+    log().error({ err: error }, "render failed");
     throw error;
   }
   const { body, status } = renderedWhole(html)
@@ -81,8 +82,7 @@ function renderStreamed(app: JSX.Element, nonce: string | undefined, responseSta
       },
       onError(error: unknown) {
         status = 500;
-        // The message only: a stack could carry personal data.
-        console.error(error instanceof Error ? error.message : error);
+        log().error({ err: error }, "render failed");
       },
     });
   });
@@ -96,6 +96,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  // The message only: a stack or request body could carry personal data.
-  console.error("Unhandled error on", new URL(request.url).pathname, error instanceof Error ? error.message : error);
+  // The error's kind, message and stack (logger.server.ts's serializer), never the request's body;
+  // the path is on the request's access line.
+  log().error({ err: error }, "unhandled error");
 }

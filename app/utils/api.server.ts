@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ServiceError } from "~/services/errors.server";
 import { cleanFormData, cleanInput } from "./clean-input";
+import { log } from "./logger.server";
 import type { Page } from "./list";
 
 // Personal data is never cached by browsers or proxies, and no answer is sniffed into HTML.
@@ -85,7 +86,7 @@ async function handleApi(run: () => Promise<Response>): Promise<Response> {
     if (error instanceof ServiceError) {
       return apiError(error.status, error.message, error.fieldErrors ? { fieldErrors: error.fieldErrors } : {});
     }
-    console.error("API error:", error instanceof Error ? error.message : "unknown");
+    log().error({ err: error }, "API error");
     return apiError(500, "Something went wrong on our side. Please try again.");
   }
 }

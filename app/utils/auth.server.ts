@@ -1,13 +1,17 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { getSessionUser, type SessionUser } from "~/services/sessions.server";
 import { apiError } from "./api.server";
+import { setLogUser } from "./logger.server";
 import { readSessionToken } from "./session.server";
 
 /** What the guards need from a loader's or action's arguments. */
 export type GuardArgs = { request: Request; context: AppLoadContext };
 
-function lookUpUser(request: Request) {
-  return readSessionToken(request).then(getSessionUser);
+// The request's log lines carry the user's id from here on (app/utils/logger.server.ts).
+async function lookUpUser(request: Request) {
+  const user = await getSessionUser(await readSessionToken(request));
+  if (user) setLogUser(user.id);
+  return user;
 }
 
 /**

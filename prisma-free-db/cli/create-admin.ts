@@ -3,6 +3,7 @@ import { stdin, stdout } from "node:process";
 import { closeDatabase, migrate, User } from "../index";
 import { ensureCatalog } from "../seed/catalog";
 import { hashPassword } from "../../app/utils/crypto.server";
+import { logger } from "../../app/utils/logger.server";
 
 // Creates the first real administrator: `npm run create-admin -- --email a@b.c --password ...`
 // or interactively. Also makes sure the carrier catalogue and BDMs exist.
@@ -19,19 +20,26 @@ const lastName = arg("last-name") ?? (arg("email") ? "Admin" : (await rl.questio
 rl.close();
 
 if (!/^\S+@\S+\.\S+$/.test(email)) {
-  console.error("That is not a valid email address.");
+  logger.error("That is not a valid email address.");
   process.exit(1);
 }
 if (password.length < 8) {
-  console.error("The password must be at least 8 characters long.");
+  logger.error("The password must be at least 8 characters long.");
   process.exit(1);
 }
 await migrate();
 await ensureCatalog();
 if (await User.findOne({ where: { email } })) {
-  console.error(`A user with ${email} already exists.`);
+  logger.error("A user with that email address already exists.");
   process.exit(1);
 }
-await User.create({ email, passwordHash: await hashPassword(password), firstName, lastName, role: "admin" });
-console.log(`Administrator ${email} created.`);
+const admin = await User.create({
+  email,
+  passwordHash: await hashPassword(password),
+  firstName,
+  lastName,
+  role: "admin",
+});
+// The id, not the address: the log is shipped off the machine.
+logger.info({ userId: admin.id }, "Administrator created.");
 await closeDatabase();

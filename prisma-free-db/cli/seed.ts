@@ -1,9 +1,10 @@
+import { logger } from "../../app/utils/logger.server";
 import { analyzeDatabase, closeDatabase, migrate } from "../index";
 import { seedDemo } from "../seed/demo";
 import { assertNotProduction } from "./guard";
 
 assertNotProduction(process.argv.includes("--force"));
 await migrate();
-await seedDemo();
+await seedDemo((line) => logger.info(line));
 await analyzeDatabase();
 await closeDatabase();

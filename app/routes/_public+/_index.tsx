@@ -17,6 +17,7 @@ import { createFormSubmission } from "~/services/form-submissions.server";
 import { ServiceError } from "~/services/errors.server";
 import { fieldErrorsOf } from "~/utils/api.server";
 import { getOptionalUser, sendAgentInSetupToSetup } from "~/utils/auth.server";
+import { log } from "~/utils/logger.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { requestMeta } from "~/utils/session.server";
 
@@ -78,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await createFormSubmission(parsed.data, requestMeta(request));
   } catch (error) {
     if (error instanceof ServiceError) return fail(error.status, error.fieldErrors ?? {}, error.message);
-    console.error("Inquiry not saved:", error instanceof Error ? error.message : "unknown");
+    log().error({ err: error }, "inquiry not saved");
     return fail(500, {}, null);
   }
   return data<InquiryResult>({

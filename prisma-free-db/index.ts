@@ -175,6 +175,14 @@ export function createSequelize(url: string) {
 export const sequelize = createSequelize(env.databaseUrl);
 initModels(sequelize);
 
+// The server (BUILD_DIR/server.js) and the Remix build each bundle this module, so a process can
+// hold two copies of `sequelize`: the server's (migrations at start) and the app's. They are kept
+// in one list per process so that closing the database at shutdown closes every one of them.
+const OPEN_DATABASES = Symbol.for("agency-crm.open-databases");
+const processGlobals = globalThis as typeof globalThis & { [OPEN_DATABASES]?: Set<Sequelize> };
+const openDatabases = (processGlobals[OPEN_DATABASES] ??= new Set());
+openDatabases.add(sequelize);
+
 export const isPostgres = sequelize.getDialect() === "postgres";
 
 export function migrator() {
@@ -210,6 +218,9 @@ export async function pingDatabase() {
   await sequelize.query("SELECT 1");
 }
 
+/** Closes this process's database: every copy of `sequelize` (see OPEN_DATABASES), each once. */
 export async function closeDatabase() {
-  await sequelize.close();
+  const open = [...openDatabases];
+  openDatabases.clear();
+  await Promise.all(open.map((db) => db.close()));
 }

@@ -6,8 +6,11 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { assertSecrets, env } from "../app/utils/env.server";
+import { logger } from "../app/utils/logger.server";
 import { createHttpServer, requestEdge } from "./request-edge";
+import { requestLog } from "./request-log";
 import { withServiceErrorResponses } from "./service-errors";
+import { gracefulShutdown, stopOnSignals } from "./shutdown";
 
 // One level up from this file: the project root both from server/start.ts (tsx, development) and
 // from its compiled copy BUILD_DIR/server.js (`npm start`).
@@ -19,12 +22,14 @@ const buildDir = path.resolve(root, env.buildDir);
 assertSecrets();
 
 if (isProduction) {
-  // Pending migrations run before the server takes traffic (fly.toml also runs them on release),
-  // and SQLite's planner statistics are brought up to date.
-  const { migrate, optimizeDatabase, closeDatabase } = await import("../prisma-free-db/index");
-  await migrate();
+  // Pending migrations run before the server takes traffic: on SQLite this is where they run (one
+  // machine; the file's write lock); on Fly the release command has run them already and this
+  // finds none pending, under the same advisory lock (decision 050). SQLite's planner statistics
+  // are brought up to date.
+  const { migrate, optimizeDatabase } = await import("../prisma-free-db/index");
+  const applied = await migrate();
+  if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, "migrations applied");
   await optimizeDatabase();
-  await closeDatabase();
 }
 
 const vite = isProduction
@@ -35,14 +40,10 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 
-app.use((req, res, next) => {
-  const started = Date.now();
+// A request id on every line the request logs, and one access line when it ends (server/request-log.ts).
+app.use(requestLog({ onFly: env.onFly }));
+app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  // The path only: query strings can hold reset tokens, and they never belong in a log.
-  res.on("finish", () => {
-    if (req.path.startsWith("/assets/")) return;
-    console.log(`${req.method} ${req.path} ${res.statusCode} ${Date.now() - started}ms`);
-  });
   next();
 });
 
@@ -71,6 +72,23 @@ app.all(
   }),
 );
 
-createHttpServer(app).listen(env.port, () => {
-  console.log(`Agency CRM listening on http://localhost:${env.port}`);
+const server = createHttpServer(app);
+// SIGTERM or SIGINT: no new connections, the requests in flight finish (at most
+// SHUTDOWN_TIMEOUT_MS), then the job workers after their current job, then the database; exit 0.
+const { shutdown } = gracefulShutdown(server, {
+  timeoutMs: env.shutdownTimeoutMs,
+  logger,
+  steps: [
+    // ISSUE 22 item 1: `{ name: "jobs", run: stopJobs }` (app/jobs/index.server.ts) goes here once
+    // that file exists: the workers stop after the HTTP server, before the database closes.
+    {
+      name: "database",
+      run: () => import("../prisma-free-db/index").then((db) => db.closeDatabase()),
+    },
+  ],
+});
+stopOnSignals(shutdown);
+
+server.listen(env.port, () => {
+  logger.info({ port: env.port }, `Agency CRM listening on http://localhost:${env.port}`);
 });

@@ -27,6 +27,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // Playwright empties its output folder when a run starts; one per port keeps side-by-side runs apart.
   outputDir: path.join("test-results", `e2e-${port}`),
+  // The server's log searched for the run's passwords and personal numbers (decision 050).
+  globalTeardown: "./tests/e2e/log-check.teardown.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,

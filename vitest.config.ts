@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { TEST_WORKERS } from "./tests/support/test-workers";
@@ -9,7 +10,12 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/support/global-setup.ts"],
+    // log-check.ts after global-setup.ts: its teardown (the log searched for secrets) runs first.
+    globalSetup: ["tests/support/global-setup.ts", "tests/support/log-check.ts"],
+    // Console output of the code under test joins the run's log, searched like the logger's lines.
+    onConsoleLog: (log) => {
+      if (process.env.LOG_FILE) fs.appendFileSync(process.env.LOG_FILE, log);
+    },
     setupFiles: ["tests/support/worker-database.ts"],
     pool: "forks",
     maxWorkers: TEST_WORKERS,

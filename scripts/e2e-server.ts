@@ -29,7 +29,20 @@ function run(args: string[]) {
 }
 
 await run(["prisma-free-db/cli/seed.ts", "--force"]);
-const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], { env, stdio: "inherit" });
+// The server's log (its stdout, and its stderr, which Playwright also shows) goes to a file that the
+// suite's teardown searches for the run's passwords and personal numbers (tests/e2e/log-check.teardown.ts).
+const logFile = path.resolve("test-results", `server-${port}.log`);
+fs.mkdirSync(path.dirname(logFile), { recursive: true });
+const log = fs.createWriteStream(logFile);
+const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+  env,
+  stdio: ["ignore", "pipe", "pipe"],
+});
+server.stdout.pipe(log);
+server.stderr.on("data", (chunk: Buffer) => {
+  log.write(chunk);
+  process.stderr.write(chunk);
+});
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

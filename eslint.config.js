@@ -6,6 +6,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { READS_ON_STRINGS } from "./eslint-reads-on-strings.js";
 
 /** The data layer: prisma-free-db (by its `~db` alias or a relative path), Sequelize and the drivers. */
 const DATA_LAYER = "^(~db(/.*)?|(\\.\\./)+prisma-free-db(/.*)?|sequelize|sqlite3|pg|pg-hstore|umzug)$";
@@ -150,5 +151,38 @@ export default tseslint.config(
     // Playwright fixtures that need no other fixture still destructure an empty object.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
+  },
+  {
+    // Reads are SQL through the typed kit (docs/decisions/051): a statement is a `sql` fragment,
+    // whose values are bound, never a string with values pasted in. A string, a template literal
+    // or a concatenation handed to the kit (or to its `raw`/`identifier` escape hatches) fails
+    // here; tests/unit/sql-kit.test.ts shows each one caught.
+    files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    ignores: READS_ON_STRINGS,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.name=/^(selectRows|selectOne|sqlPage|listColumn)$/] > :matches(Literal[raw=/^['\"]/], TemplateLiteral, BinaryExpression[operator='+'])",
+          message: "Build the statement with the sql`` tag (app/services/sql/reads.server.ts): its values are bound.",
+        },
+        {
+          selector:
+            "CallExpression[callee.name=/^(pageReads|numbersInOneStatement)$/] Property > :matches(Literal[raw=/^['\"]/], TemplateLiteral, BinaryExpression[operator='+'])",
+          message: "Each read of pageReads/numbersInOneStatement is a sql`` fragment: its values are bound.",
+        },
+        {
+          selector:
+            "CallExpression[callee.name=/^(raw|identifier)$/] > :matches(TemplateLiteral[expressions.length>0], BinaryExpression[operator='+'])",
+          message:
+            "raw() and identifier() take SQL text from code, never a value: interpolate values in sql`` instead.",
+        },
+        {
+          selector: "CallExpression[callee.name='sql']",
+          message: "sql is a tag: write sql`...` so every value is bound.",
+        },
+      ],
+    },
   },
 );

@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { FormSubmission } from "~db";
 import type { Page } from "~/utils/list";
 import type { FormSubmissionListQuery, FormSubmissionUpdate, InquiryInput } from "~/domain/schemas/form-submissions";
 import { FORM_SUBMISSION_STATUSES, formSubmissionStatusStyle } from "~/domain/statuses";
 import { logActivity } from "./activity.server";
 import { notFound } from "./errors.server";
-import { countBy, findPage } from "./list.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { INQUIRIES, countAttempt } from "./rate-limits.server";
 import type { RequestMeta, SessionUser } from "./sessions.server";
+import { column, countBy, sql, sqlPage } from "./sql/reads.server";
 
 /** A landing-page inquiry as the admin list and the API show it (part 2, section 3). */
 export type FormSubmissionView = {
@@ -24,20 +25,21 @@ export type FormSubmissionView = {
   createdAt: string;
 };
 
-const VIEW_ATTRIBUTES = [
-  "id",
-  "fullName",
-  "email",
-  "phone",
-  "companyName",
-  "service",
-  "message",
-  "status",
-  "notes",
-  "createdAt",
-];
+/** A submission's row as the list reads it, already in the shape the page and the API send. */
+const SubmissionRow = z.object({
+  id: column.text,
+  fullName: column.text,
+  email: column.text,
+  phone: column.text,
+  companyName: column.text.nullable(),
+  service: column.text,
+  message: column.text.nullable(),
+  status: column.text,
+  notes: column.text.nullable(),
+  createdAt: column.isoDate,
+}) satisfies z.ZodType<FormSubmissionView, z.ZodTypeDef, unknown>;
 
-/** From a model or a raw row (dates come back as strings from SQLite's raw reads). */
+/** A model read for one submission (its dialog, and after a change). */
 function toView(row: FormSubmission): FormSubmissionView {
   return {
     id: row.id,
@@ -49,7 +51,7 @@ function toView(row: FormSubmission): FormSubmissionView {
     message: row.message ?? null,
     status: row.status,
     notes: row.notes ?? null,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -95,27 +97,23 @@ export async function listFormSubmissions(
   query: Pick<FormSubmissionListQuery, "status" | "page" | "pageSize">,
 ): Promise<Page<FormSubmissionView>> {
   assertAdmin(actor);
-  const where = query.status !== "all" ? { status: query.status } : {};
-  return findPage(
-    FormSubmission,
-    query,
+  return sqlPage(
     {
-      where,
-      attributes: VIEW_ATTRIBUTES,
-      order: [
-        ["createdAt", "DESC"],
-        ["id", "DESC"],
-      ],
-      raw: true,
+      select: sql`s.id, s.full_name AS "fullName", s.email, s.phone, s.company_name AS "companyName", s.service,
+        s.message, s.status, s.notes, s.created_at AS "createdAt"`,
+      from: sql`form_submissions s`,
+      where: query.status !== "all" ? sql`s.status = ${query.status}` : undefined,
+      orderBy: sql`s.created_at DESC, s.id DESC`,
     },
-    toView,
+    query,
+    SubmissionRow,
   );
 }
 
 /** How many submissions each status holds, for the filter tabs, in one grouped query. Admins only. */
 export async function countFormSubmissionsByStatus(actor: SessionUser) {
   assertAdmin(actor);
-  return countBy(FormSubmission, "status", {}, FORM_SUBMISSION_STATUSES);
+  return countBy({ column: sql`status`, from: sql`form_submissions` }, FORM_SUBMISSION_STATUSES);
 }
 
 export async function getFormSubmission(actor: SessionUser, id: string): Promise<FormSubmissionView> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listQuery, type ListParams } from "~/domain/list-query";
 import { AGENT_TABS, type AgentTab } from "../agent-options";
+import { optionalText } from "./fields";
 
 // The admin's agent forms. The Agent Approval page (conform, in the browser and in its action)
 // and the /api/admin/agents/... routes parse with these same schemas.
@@ -32,12 +33,6 @@ function wholeNumber({ required, range, min, max }: { required: string; range: s
   );
 }
 
-const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(
-    (value) => ((typeof value === "string" && value.trim() === "") || value === null ? undefined : value),
-    z.string().trim().max(max, tooLong).optional(),
-  );
-
 const optionalPhone = z.preprocess(
   (value) => ((typeof value === "string" && value.trim() === "") || value === null ? undefined : value),
   z
@@ -64,8 +59,8 @@ const callsOrdered = wholeNumber({
 export const approveAgentSchema = z.object({
   callsOrdered,
   phone: optionalPhone,
-  companyName: optionalText(200, "Company name is too long"),
-  assignedBdm: optionalText(64, "Choose one of the listed BDMs."),
+  companyName: optionalText("Company name", 200, { tooLong: "Company name is too long" }),
+  assignedBdm: optionalText("BDM", 64, { tooLong: "Choose one of the listed BDMs." }),
 });
 
 /**
@@ -76,8 +71,8 @@ export const approveAgentApiSchema = z.object({
   callsOrdered: callsOrdered.optional(),
   phone: optionalPhone,
   email: optionalEmail,
-  companyName: optionalText(200, "Company name is too long"),
-  assignedBdm: optionalText(64, "Choose one of the listed BDMs."),
+  companyName: optionalText("Company name", 200, { tooLong: "Company name is too long" }),
+  assignedBdm: optionalText("BDM", 64, { tooLong: "Choose one of the listed BDMs." }),
 });
 
 export type ApproveAgentInput = z.infer<typeof approveAgentApiSchema>;

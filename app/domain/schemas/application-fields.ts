@@ -3,6 +3,7 @@ import { centsFromDollars, digitsOnly } from "../format";
 import { BANK_METHODS, CARD_METHODS, RELATIONSHIPS } from "../application-options";
 import { addDaysIso, parseIsoDate, todayIn } from "../periods";
 import { LAST_FILTER_DAY } from "../period-range";
+import { blank, optionalText } from "./fields";
 
 // The fields of a lead's application that the public form and the agent's edit share (part 2,
 // sections 3 and 5): the option lists, the sensitive numbers and how they are kept across round
@@ -59,15 +60,6 @@ export function draftDateBounds(now: Date = new Date()) {
 // ---------------------------------------------------------------------------------------------
 // Reading raw values
 
-/** Trims text; blank text and null count as "not given". */
-export function blank(value: unknown) {
-  if (typeof value === "string") {
-    const trimmed = value.trim();
-    return trimmed === "" ? undefined : trimmed;
-  }
-  return value === null ? undefined : value;
-}
-
 /** Numbers arrive as numbers (JSON) or text (forms, older clients): "1,500", "$12.50". */
 export function toNumber(value: unknown) {
   const cleaned = blank(value);
@@ -97,23 +89,6 @@ export function text(value: unknown) {
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas
-
-export const requiredText = (label: string, max: number, requiredMessage = `${label} is required`) =>
-  z.preprocess(
-    blank,
-    z
-      .string({ required_error: requiredMessage, invalid_type_error: requiredMessage })
-      .max(max, `${label} must be at most ${max} characters`),
-  );
-
-export const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blank,
-    z
-      .string({ invalid_type_error: `${label} must be text` })
-      .max(max, `${label} must be at most ${max} characters`)
-      .optional(),
-  );
 
 export const choice = <T extends readonly { value: string }[]>(options: T, message: string) =>
   z.preprocess(

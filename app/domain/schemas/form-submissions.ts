@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listQuery, type ListParams } from "~/domain/list-query";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_SERVICES, MIN_PHONE_DIGITS } from "../inquiries";
 import { FORM_SUBMISSION_STATUSES, type FormSubmissionStatus } from "../statuses";
+import { optionalText, requiredText } from "./fields";
 
 // One schema per form: the landing page's inquiry action, POST /api/form-submissions and the
 // admin edit dialog (page and PUT /api/admin/form-submissions/{id}) parse with these.
@@ -18,30 +19,14 @@ export const INQUIRY_MESSAGES = {
   service: "Please select a service",
 } as const;
 
-/** Form posts send "" for an empty optional field and JSON clients may send null; both mean none. */
-const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(
-    (v) => (v == null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .max(max, tooLong)
-      .optional()
-      .transform((v) => (v ? v : null)),
-  );
-
-const requiredText = (message: string) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string({ invalid_type_error: message }).trim().min(1, message));
-
 export const inquirySchema = z.object({
-  fullName: requiredText(INQUIRY_MESSAGES.fullName).pipe(z.string().max(200, "Full name is too long")),
-  companyName: optionalText(200, "Company name is too long"),
-  email: requiredText(INQUIRY_MESSAGES.email).pipe(
-    z.string().max(254, "Email is too long").regex(EMAIL_SHAPE, INQUIRY_MESSAGES.emailShape),
+  fullName: requiredText("Full name", 200, { required: INQUIRY_MESSAGES.fullName, tooLong: "Full name is too long" }),
+  companyName: optionalText("Company name", 200, { tooLong: "Company name is too long", notGiven: null }),
+  email: requiredText("Email", 254, { required: INQUIRY_MESSAGES.email, tooLong: "Email is too long" }).pipe(
+    z.string().regex(EMAIL_SHAPE, INQUIRY_MESSAGES.emailShape),
   ),
   // People type "(813) 555-0142" or "813.555.0142"; only the digits are kept.
-  phone: requiredText(INQUIRY_MESSAGES.phone)
-    .pipe(z.string().max(32, INQUIRY_MESSAGES.phoneShape))
+  phone: requiredText("Phone", 32, { required: INQUIRY_MESSAGES.phone, tooLong: INQUIRY_MESSAGES.phoneShape })
     .transform((v) => v.replace(/\D/g, ""))
     .pipe(
       z
@@ -53,7 +38,7 @@ export const inquirySchema = z.object({
     (v) => (v == null ? "" : v),
     z.enum(INQUIRY_SERVICES, { errorMap: () => ({ message: INQUIRY_MESSAGES.service }) }),
   ),
-  message: optionalText(INQUIRY_MESSAGE_MAX, `Message must be at most ${INQUIRY_MESSAGE_MAX} characters`),
+  message: optionalText("Message", INQUIRY_MESSAGE_MAX, { notGiven: null }),
   // The honeypot: hidden from people, so anything in it was typed by a bot.
   website: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()),
 });
@@ -66,7 +51,7 @@ const statusEnum = z.enum(FORM_SUBMISSION_STATUSES as unknown as [FormSubmission
 
 export const formSubmissionUpdateSchema = z.object({
   status: statusEnum,
-  notes: optionalText(5000, "Notes must be at most 5000 characters"),
+  notes: optionalText("Notes", 5000, { notGiven: null }),
 });
 
 export type FormSubmissionUpdate = z.infer<typeof formSubmissionUpdateSchema>;

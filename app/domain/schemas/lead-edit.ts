@@ -8,7 +8,6 @@ import {
   asRecord,
   asRows,
   beneficiaryRow,
-  blank,
   compactDigits,
   isoDate,
   phoneNumber,
@@ -17,6 +16,7 @@ import {
   toBoolean,
   toNumber,
 } from "./application-fields";
+import { blank, tooLongMessage as tooLong } from "./fields";
 import { boundedList } from "./lists";
 
 // An agent's (or an administrator's) edit of a lead's application (part 2, section 5,
@@ -29,8 +29,6 @@ import { boundedList } from "./lists";
 // boxes start empty): blank or absent keeps the stored number, a new one replaces it, and JSON's
 // null clears it. Unlike the public form, dates in the past stay acceptable (a lead edited next
 // month still has last month's first draft), and only the names are required.
-
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** An edited field: absent keeps the stored value, blank (or null) clears it, anything else is checked. */
 function edited<T extends z.ZodTypeAny>(schema: T) {

@@ -12,6 +12,7 @@ import {
 } from "../orders";
 import { ORDER_STATUSES } from "../statuses";
 import { TIMEZONES, isTimezone } from "../timezones";
+import { optionalText, requiredText } from "./fields";
 import { periodFields, withCustomRangeRules } from "./period";
 
 // One schema per operation: the Add and Edit dialogs (page actions) and POST / PATCH
@@ -21,24 +22,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A form's empty field and a JSON null both mean "not given". */
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
-const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(
-    (v) => (v == null ? undefined : v),
-    z
-      .string()
-      .trim()
-      .max(max, tooLong)
-      .optional()
-      .transform((v) => (v ? v : null)),
-  );
-
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.preprocess(
-    (v) => (v == null ? "" : v),
-    // conform turns an empty field into undefined before this runs: that is "required" too.
-    z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, tooLong),
-  );
 
 /** A whole number of calls typed in a form ("25") or sent as JSON (25). */
 const calls = (required: string, min: number, below: string) =>
@@ -109,14 +92,14 @@ const status = z.preprocess(
 
 const agentFields = {
   agentId,
-  agentName: optionalText(200, "Agent name must be at most 200 characters"),
+  agentName: optionalText("Agent name", 200, { notGiven: null }),
 };
 
 const addFields = {
   callsOrdered: calls(M.callsOrdered, 1, M.callsOrderedMin),
   companySource,
-  platformSource: requiredText(M.platformSource, 120, "Platform source must be at most 120 characters"),
-  referrer: optionalText(200, "Referrer must be at most 200 characters"),
+  platformSource: requiredText("Platform source", 120, { required: M.platformSource }),
+  referrer: optionalText("Referrer", 200, { notGiven: null }),
   totalPayment,
   paymentGateway,
   bdm,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./fields";
 import { carrierUpdateSchema } from "./setup";
 
 // The agent's profile (part 2, sections 2, 5 and 7). Personal Info edits the names and the phone;
@@ -14,19 +15,14 @@ export const PROFILE_MESSAGES = {
   carriersUpdated: "Carriers updated",
 } as const;
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `At most ${max} characters.`);
-
 export const personalInfoSchema = z.object({
-  firstName: requiredText(PROFILE_MESSAGES.firstName, 100),
-  lastName: requiredText(PROFILE_MESSAGES.lastName, 100),
-  phone: requiredText(PROFILE_MESSAGES.phone, 32).refine(
-    // An empty phone already has its own message.
-    (v) => v === "" || v.replace(/\D/g, "").length >= 10,
+  firstName: requiredText("First name", 100, {
+    required: PROFILE_MESSAGES.firstName,
+    tooLong: "At most 100 characters.",
+  }),
+  lastName: requiredText("Last name", 100, { required: PROFILE_MESSAGES.lastName, tooLong: "At most 100 characters." }),
+  phone: requiredText("Phone", 32, { required: PROFILE_MESSAGES.phone, tooLong: "At most 32 characters." }).refine(
+    (v) => v.replace(/\D/g, "").length >= 10,
     PROFILE_MESSAGES.phoneInvalid,
   ),
 });

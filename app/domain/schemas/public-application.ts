@@ -15,18 +15,16 @@ import {
   isTicked,
   isoDate,
   optionalDigits,
-  optionalText,
   phoneNumber,
   phoneRow,
   positiveAmount,
   prepareBeneficiaries,
-  requiredText,
   text,
   toBoolean,
   toNumber,
-  blank,
   type KeptNumbers,
 } from "./application-fields";
+import { blank, optionalText, requiredText } from "./fields";
 import { boundedList } from "./lists";
 
 // The public insurance application (part 2, sections 3 and 5). One schema serves the page (the

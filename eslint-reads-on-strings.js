@@ -11,7 +11,6 @@ export const READS_ON_STRINGS = [
   "app/services/admin-retention.server.ts",
   "app/services/agent-management.server.ts",
   "app/services/agents.server.ts",
-  "app/services/audit.server.ts",
   "app/services/callbacks.server.ts",
   "app/services/commissions.server.ts",
   "app/services/dashboard.server.ts",

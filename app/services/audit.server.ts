@@ -1,12 +1,23 @@
+import { z } from "zod";
 import type { ActivityRow } from "~/domain/activity";
 import type { ActivityFilters } from "~/domain/schemas/activity";
 import { zonedDayRange } from "~/domain/periods";
-import { limitOffset, type Page } from "~/utils/list";
+import type { Page } from "~/utils/list";
 import { notFound } from "./errors.server";
 import { LEAD_NOT_FOUND } from "./leads.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows, withinRange } from "./sql.server";
+import {
+  and,
+  column,
+  pageRowsSql,
+  selectOne,
+  selectRows,
+  sql,
+  sqlPage,
+  withinRange,
+  type Sql,
+} from "./sql/reads.server";
 
 // The audit trail (issue 12 item 7): who did what, when, read from the activity log that every
 // service writes (logActivity). Administrators only. Entries about a lead have entity_type
@@ -20,82 +31,69 @@ export const LEAD_TRAIL_LIMIT = 50;
 const FIRST_DAY = "1970-01-01";
 const LAST_DAY = "9999-12-31";
 
-type EntryRow = {
-  id: string;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  summary: string;
-  createdAt: Date | string;
-  firstName: string | null;
-  lastName: string | null;
-  leadFirstName: string | null;
-  leadLastName: string | null;
-};
-
 /**
  * The filters as the WHERE of a query over `activity_logs l`. Each filter has an index ending in
  * (created_at, id) (migration 018): by user, by action, by lead; the dates alone use
  * (created_at, id). From and To are whole days on the admin's calendar.
  */
-function activityWhere(filters: ActivityFilters, timeZone: string) {
-  const conditions: string[] = [];
-  const replacements: Record<string, string | Date> = {};
-  if (filters.userId) {
-    conditions.push("l.user_id = :userId");
-    replacements.userId = filters.userId;
-  }
-  if (filters.action) {
-    conditions.push("l.action = :action");
-    replacements.action = filters.action;
-  }
-  if (filters.applicationId) {
-    conditions.push("l.entity_type = 'application' AND l.entity_id = :applicationId");
-    replacements.applicationId = filters.applicationId;
-  }
-  const created = withinRange(
-    "l.created_at",
-    zonedDayRange(
-      filters.dateFrom && filters.dateFrom > FIRST_DAY ? filters.dateFrom : undefined,
-      filters.dateTo && filters.dateTo < LAST_DAY ? filters.dateTo : undefined,
-      timeZone,
+function activityWhere(filters: ActivityFilters, timeZone: string): Sql {
+  return and([
+    filters.userId && sql`l.user_id = ${filters.userId}`,
+    filters.action && sql`l.action = ${filters.action}`,
+    filters.applicationId && sql`l.entity_type = 'application' AND l.entity_id = ${filters.applicationId}`,
+    withinRange(
+      sql`l.created_at`,
+      zonedDayRange(
+        filters.dateFrom && filters.dateFrom > FIRST_DAY ? filters.dateFrom : undefined,
+        filters.dateTo && filters.dateTo < LAST_DAY ? filters.dateTo : undefined,
+        timeZone,
+      ),
     ),
-    "created",
-  );
-  conditions.push(created.sql);
-  Object.assign(replacements, created.replacements);
-  return { where: conditions.join(" AND "), replacements };
+  ]);
 }
+
+const fullName = (first: string | null, last: string | null) =>
+  first !== null ? `${first} ${last ?? ""}`.trim() : null;
+
+/** An entry with its user's name and, for an entry about a lead, the lead's name. */
+const EntryRow = z
+  .object({
+    id: column.text,
+    action: column.text,
+    entityType: column.text.nullable(),
+    entityId: column.text.nullable(),
+    summary: column.text,
+    createdAt: column.isoDate,
+    firstName: column.text.nullable(),
+    lastName: column.text.nullable(),
+    leadFirstName: column.text.nullable(),
+    leadLastName: column.text.nullable(),
+  })
+  .transform((row): ActivityRow => ({
+    id: row.id,
+    action: row.action,
+    userName: fullName(row.firstName, row.lastName),
+    applicationId: row.entityType === "application" ? row.entityId : null,
+    leadName: fullName(row.leadFirstName, row.leadLastName),
+    createdAt: row.createdAt,
+    details: row.summary,
+  }));
 
 /**
  * The entries a WHERE selects, newest first: the page's ids from the index alone, then only those
  * rows with their user's name and, for an entry about a lead, the lead's name.
  */
-async function entries(where: string, replacements: Record<string, unknown>, page: { limit: number; offset: number }) {
-  const rows = await selectRows<EntryRow>(
-    `SELECT l.id, l.action, l.entity_type AS "entityType", l.entity_id AS "entityId", l.summary,
-            l.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName",
-            a.first_name AS "leadFirstName", a.last_name AS "leadLastName"
-     FROM (SELECT l.id FROM activity_logs l WHERE ${where}
-           ORDER BY l.created_at DESC, l.id DESC LIMIT :limit OFFSET :offset) page
-     JOIN activity_logs l ON l.id = page.id
-     LEFT JOIN users u ON u.id = l.user_id
-     LEFT JOIN applications a ON l.entity_type = 'application' AND a.id = l.entity_id
-     ORDER BY l.created_at DESC, l.id DESC`,
-    { ...replacements, ...page },
-  );
-  return rows.map(toActivityRow);
-}
-
-function toActivityRow(row: EntryRow): ActivityRow {
+function entriesQuery(where: Sql) {
   return {
-    id: row.id,
-    action: row.action,
-    userName: row.firstName !== null ? `${row.firstName} ${row.lastName ?? ""}`.trim() : null,
-    applicationId: row.entityType === "application" ? row.entityId : null,
-    leadName: row.leadFirstName !== null ? `${row.leadFirstName} ${row.leadLastName ?? ""}`.trim() : null,
-    createdAt: new Date(row.createdAt).toISOString(),
-    details: row.summary,
+    select: sql`l.id, l.action, l.entity_type AS "entityType", l.entity_id AS "entityId", l.summary,
+      l.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName",
+      a.first_name AS "leadFirstName", a.last_name AS "leadLastName"`,
+    from: sql`activity_logs l`,
+    join: sql`LEFT JOIN users u ON u.id = l.user_id
+      LEFT JOIN applications a ON l.entity_type = 'application' AND a.id = l.entity_id`,
+    where,
+    orderBy: sql`l.created_at DESC, l.id DESC`,
+    key: sql`l.id`,
   };
 }
 
@@ -109,15 +107,7 @@ export async function listActivity(
   query: ActivityFilters & { page: number; pageSize: number },
 ): Promise<Page<ActivityRow>> {
   assertAdmin(actor);
-  const { where, replacements } = activityWhere(query, actor.timezone);
-  const [rows, [counted]] = await Promise.all([
-    entries(where, replacements, limitOffset(query)),
-    selectRows<{ total: number | string }>(
-      `SELECT COUNT(*) AS total FROM activity_logs l WHERE ${where}`,
-      replacements,
-    ),
-  ]);
-  return { rows, total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize };
+  return sqlPage(entriesQuery(activityWhere(query, actor.timezone)), query, EntryRow);
 }
 
 /**
@@ -128,8 +118,8 @@ export async function listActivity(
 export async function leadTrail(actor: SessionUser, applicationId: string): Promise<ActivityRow[]> {
   assertAdmin(actor);
   if (!isUuid(applicationId)) throw notFound(LEAD_NOT_FOUND);
-  const { where, replacements } = activityWhere({ applicationId }, actor.timezone);
-  return entries(where, replacements, { limit: LEAD_TRAIL_LIMIT, offset: 0 });
+  const query = entriesQuery(activityWhere({ applicationId }, actor.timezone));
+  return selectRows(pageRowsSql(query, { page: 1, pageSize: LEAD_TRAIL_LIMIT }), EntryRow);
 }
 
 export type ActivityUserChoice = { id: string; name: string; email: string; role: "admin" | "agent" };
@@ -143,30 +133,38 @@ const USER_CHOICES_MAX = 1000;
  */
 export async function activityUserChoices(actor: SessionUser, chosen?: string): Promise<ActivityUserChoice[]> {
   assertAdmin(actor);
-  const columns = `id, first_name AS "firstName", last_name AS "lastName", email, role`;
-  type UserRow = { id: string; firstName: string; lastName: string; email: string; role: "admin" | "agent" };
+  const columns = sql`id, first_name AS "firstName", last_name AS "lastName", email, role`;
+  const UserRow = z
+    .object({
+      id: column.text,
+      firstName: column.text,
+      lastName: column.text,
+      email: column.text,
+      role: z.enum(["admin", "agent"]),
+    })
+    .transform((user): ActivityUserChoice => ({
+      id: user.id,
+      name: `${user.firstName} ${user.lastName}`,
+      email: user.email,
+      role: user.role,
+    }));
   const [listed, named] = await Promise.all([
-    selectRows<UserRow>(`SELECT ${columns} FROM users ORDER BY role, first_name, last_name, email LIMIT :max`, {
-      max: USER_CHOICES_MAX,
-    }),
-    isUuid(chosen) ? selectRows<UserRow>(`SELECT ${columns} FROM users WHERE id = :id`, { id: chosen }) : [],
+    selectRows(
+      sql`SELECT ${columns} FROM users ORDER BY role, first_name, last_name, email LIMIT ${USER_CHOICES_MAX}`,
+      UserRow,
+    ),
+    isUuid(chosen) ? selectRows(sql`SELECT ${columns} FROM users WHERE id = ${chosen ?? null}`, UserRow) : [],
   ]);
-  const users = [...listed, ...named.filter((user) => !listed.some((row) => row.id === user.id))];
-  return users.map((user) => ({
-    id: user.id,
-    name: `${user.firstName} ${user.lastName}`,
-    email: user.email,
-    role: user.role,
-  }));
+  return [...listed, ...named.filter((user) => !listed.some((row) => row.id === user.id))];
 }
 
 /** The name of the lead a trail is filtered to, or null when it no longer exists. */
 export async function activityLeadName(actor: SessionUser, applicationId: string): Promise<string | null> {
   assertAdmin(actor);
   if (!isUuid(applicationId)) return null;
-  const [lead] = await selectRows<{ firstName: string; lastName: string }>(
-    `SELECT first_name AS "firstName", last_name AS "lastName" FROM applications WHERE id = :id`,
-    { id: applicationId },
+  const lead = await selectOne(
+    sql`SELECT first_name AS "firstName", last_name AS "lastName" FROM applications WHERE id = ${applicationId}`,
+    z.object({ firstName: column.text, lastName: column.text }),
   );
   return lead ? `${lead.firstName} ${lead.lastName}` : null;
 }

@@ -64,6 +64,18 @@ export type PageQuery = {
   key?: Sql;
 };
 
+/** The statement of a page's rows alone (sqlPage without the total: a dialog's latest entries). */
+export function pageRowsSql(query: PageQuery, params: { page: number; pageSize: number }): Sql {
+  const where = query.where ?? raw("1 = 1");
+  const limit = sql`LIMIT ${params.pageSize} OFFSET ${(params.page - 1) * params.pageSize}`;
+  return query.key
+    ? sql`SELECT ${query.select} FROM ${query.from} ${query.join ?? raw("")}
+        WHERE ${query.key} IN (SELECT ${query.key} FROM ${query.from} WHERE ${where} ORDER BY ${query.orderBy} ${limit})
+        ORDER BY ${query.orderBy}`
+    : sql`SELECT ${query.select} FROM ${query.from} ${query.join ?? raw("")} WHERE ${where}
+        ORDER BY ${query.orderBy} ${limit}`;
+}
+
 const TOTAL = z.object({ total: column.integer });
 
 /**
@@ -77,15 +89,8 @@ export async function sqlPage<T>(
   schema: RowSchema<T>,
 ): Promise<Page<T>> {
   const where = query.where ?? raw("1 = 1");
-  const limit = sql`LIMIT ${params.pageSize} OFFSET ${(params.page - 1) * params.pageSize}`;
-  const rows = query.key
-    ? sql`SELECT ${query.select} FROM ${query.from} ${query.join ?? raw("")}
-        WHERE ${query.key} IN (SELECT ${query.key} FROM ${query.from} WHERE ${where} ORDER BY ${query.orderBy} ${limit})
-        ORDER BY ${query.orderBy}`
-    : sql`SELECT ${query.select} FROM ${query.from} ${query.join ?? raw("")} WHERE ${where}
-        ORDER BY ${query.orderBy} ${limit}`;
   const [page, counted] = await Promise.all([
-    selectRows(rows, schema),
+    selectRows(pageRowsSql(query, params), schema),
     selectOne(sql`SELECT COUNT(*) AS total FROM ${query.from} WHERE ${where}`, TOTAL),
   ]);
   return { rows: page, total: counted?.total ?? 0, page: params.page, pageSize: params.pageSize };

@@ -56,7 +56,7 @@ export function join(fragments: readonly Sql[], separator = ", "): Sql {
 }
 
 /** Conditions joined by AND, or a condition every row meets when there are none. */
-export function and(conditions: readonly (Sql | null | undefined | false)[]): Sql {
+export function and(conditions: readonly (Sql | null | undefined | false | "")[]): Sql {
   const kept = conditions.filter((condition): condition is Sql => condition instanceof Sql);
   return kept.length ? join(kept, " AND ") : raw("1 = 1");
 }

@@ -22,7 +22,7 @@ cp -r package.json package-lock.json "$dir/" && cp -r "$build_dir" "$dir/build"
 
 psql "$pg_base/test" -qc "CREATE DATABASE $db" >/dev/null
 cleanup() {
-  # npm and node form a process group of their own (setsid): stop all of it.
+  # The server is a process group of its own (setsid): stop all of it.
   [ -n "${server_pid:-}" ] && kill -- "-$server_pid" 2>/dev/null || true
   wait 2>/dev/null || true
   psql "$pg_base/test" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null || true
@@ -36,9 +36,10 @@ export DATA_ENCRYPTION_KEY="$(node -e 'console.log(require("crypto").randomBytes
 export ALLOW_INSECURE_COOKIES=1
 export PORT=$port
 
-# Fly's release command first (node, no tsx in production), then the server as the image runs it.
+# Fly's release command first (node, no tsx in production), then the server as the image runs it
+# (the Dockerfile's CMD: node itself, so a signal reaches the server and its exit code is ours).
 (cd "$dir" && node build/cli/migrate.js)
-setsid bash -c "cd '$dir' && exec npm start" > "$root/.ci-tmp/server.log" 2>&1 &
+setsid bash -c "cd '$dir' && exec node build/server.js" > "$root/.ci-tmp/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 60); do
   curl -fs "http://localhost:$port/healthcheck" >/dev/null 2>&1 && break
@@ -56,3 +57,18 @@ curl -fs -H "Cookie: $cookie" "http://localhost:$port/api/auth/me" | grep -q '"r
 status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "http://localhost:$port/admin/dashboard")
 [ "$status" = 200 ] || { echo "admin dashboard answered $status"; exit 1; }
 echo "production start check: healthcheck, sign-in, /api/auth/me and /admin/dashboard OK"
+
+# The log is JSON lines, each request's with its id, which the answer also carries (decision 050).
+curl -fs -D - -o /dev/null "http://localhost:$port/healthcheck" | grep -qi '^x-request-id: ' || { echo "no X-Request-Id"; exit 1; }
+grep -q '"requestId":".*"path":"/api/auth/me","status":200' "$root/.ci-tmp/server.log" || {
+  cat "$root/.ci-tmp/server.log"; echo "no access line for /api/auth/me"; exit 1; }
+if grep -q 'ci-admin-password' "$root/.ci-tmp/server.log"; then echo "the password reached the log"; exit 1; fi
+
+# SIGTERM, as Fly stops a machine: the server closes, stops its workers and the database, exits 0.
+kill -TERM "$server_pid"
+for _ in $(seq 1 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
+set +e; wait "$server_pid"; code=$?; set -e
+server_pid=
+[ "$code" = 0 ] && grep -q '"msg":"shut down"' "$root/.ci-tmp/server.log" || {
+  cat "$root/.ci-tmp/server.log"; echo "SIGTERM: the server exited $code"; exit 1; }
+echo "SIGTERM: the server shut down and exited 0"

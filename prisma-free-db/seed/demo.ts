@@ -2,7 +2,6 @@ import {
   ActivityLog,
   Agent,
   AgentCarrier,
-  Application,
   Beneficiary,
   Bdm,
   Carrier,
@@ -13,7 +12,6 @@ import {
   Order,
   PasswordResetRequest,
   PaymentTracking,
-  Phone,
   Product,
   StatusChange,
   User,
@@ -25,6 +23,7 @@ import { addDaysIso, todayIn } from "../../app/domain/periods";
 import { US_STATES } from "../../app/domain/states";
 import { encrypt, hashPassword } from "../../app/utils/crypto.server";
 import { ensureCatalog } from "./catalog";
+import { createLeadRecord } from "./lead-factory";
 
 // A small deterministic generator: the same seed gives the same demo on every machine.
 function prng(seed: number) {
@@ -388,7 +387,7 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         const firstDraft = dueSoon
           ? addDaysIso(todayIn("America/New_York", new Date(now)), sold)
           : (draftAfterSale ?? isoDay(new Date(createdAt.getTime() + 14 * DAY)));
-        const lead = await Application.create(
+        const lead = await createLeadRecord(
           {
             agentId: agent.id,
             carrierId: product ? product.carrierId : null,
@@ -437,16 +436,16 @@ export async function seedDemo(log: (line: string) => void = console.log) {
             createdAt,
             updatedAt: createdAt,
           },
-          opts,
-        );
-        await Phone.create(
           {
-            applicationId: lead.id,
-            phoneNumber: `${pick(["813", "214", "404", "602", "615"])}555${digits(4)}`,
-            phoneType: "mobile",
-            isPrimary: true,
+            phones: [
+              {
+                phoneNumber: `${pick(["813", "214", "404", "602", "615"])}555${digits(4)}`,
+                phoneType: "mobile",
+                isPrimary: true,
+              },
+            ],
+            transaction,
           },
-          opts,
         );
         await Beneficiary.create(
           {

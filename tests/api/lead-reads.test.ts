@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
-import { ActivityLog, Application, Beneficiary, PaymentTracking, Phone, StatusChange } from "~db";
+import { ActivityLog, Application, Beneficiary, PaymentTracking, StatusChange } from "~db";
 import { loader as listLoader } from "~/routes/api+/agent.applications";
 import { action as detailAction, loader as detailLoader } from "~/routes/api+/applications.$id";
 import { action as revealAction, loader as revealLoader } from "~/routes/api+/applications.$id.reveal";
@@ -34,42 +34,45 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 
 /** A lead with every part the detail shows: sensitive numbers, phones, beneficiaries, a schedule, a history. */
 async function fullLead(agentId: string, changedBy: string) {
-  const lead = await Application.create({
+  const phones = [
+    { phoneNumber: "8135550001", phoneType: "home", isPrimary: false },
+    { phoneNumber: "8135550002", phoneType: "mobile", isPrimary: true },
+  ];
+  const lead = await createLead(
     agentId,
-    carrierId: await carrierId("Aetna"),
-    status: "sale",
-    firstName: "Rosa",
-    lastName: uniqueName("Full"),
-    hasEmail: true,
-    email: "rosa@example.test",
-    gender: "female",
-    dateOfBirth: "1950-02-03",
-    city: "Tampa",
-    state: "FL",
-    weight: 140,
-    smoker: false,
-    ssnEncrypted: encrypt(SSN),
-    ssnLast4: SSN.slice(-4),
-    coverageAmountCents: 1_250_000,
-    monthlyPremiumCents: 4_567,
-    calculatedCommissionCents: 41_103,
-    soldProductName: "Final Expense",
-    paymentMethod: "checking",
-    bankName: "First Bank",
-    routingNumberEncrypted: encrypt(ROUTING),
-    routingNumberLast4: ROUTING.slice(-4),
-    accountNumberEncrypted: encrypt(ACCOUNT),
-    accountNumberLast4: ACCOUNT.slice(-4),
-    cardNumberEncrypted: encrypt(CARD),
-    cardNumberLast4: CARD.slice(-4),
-    cardExpiry: "12/30",
-    cardCvvEncrypted: encrypt(CVV),
-    firstDraftDate: "2026-01-15",
-  });
-  await Phone.bulkCreate([
-    { applicationId: lead.id, phoneNumber: "8135550001", phoneType: "home", isPrimary: false },
-    { applicationId: lead.id, phoneNumber: "8135550002", phoneType: "mobile", isPrimary: true },
-  ]);
+    {
+      carrierId: await carrierId("Aetna"),
+      status: "sale",
+      firstName: "Rosa",
+      lastName: uniqueName("Full"),
+      hasEmail: true,
+      email: "rosa@example.test",
+      gender: "female",
+      dateOfBirth: "1950-02-03",
+      city: "Tampa",
+      state: "FL",
+      weight: 140,
+      smoker: false,
+      ssnEncrypted: encrypt(SSN),
+      ssnLast4: SSN.slice(-4),
+      coverageAmountCents: 1_250_000,
+      monthlyPremiumCents: 4_567,
+      calculatedCommissionCents: 41_103,
+      soldProductName: "Final Expense",
+      paymentMethod: "checking",
+      bankName: "First Bank",
+      routingNumberEncrypted: encrypt(ROUTING),
+      routingNumberLast4: ROUTING.slice(-4),
+      accountNumberEncrypted: encrypt(ACCOUNT),
+      accountNumberLast4: ACCOUNT.slice(-4),
+      cardNumberEncrypted: encrypt(CARD),
+      cardNumberLast4: CARD.slice(-4),
+      cardExpiry: "12/30",
+      cardCvvEncrypted: encrypt(CVV),
+      firstDraftDate: "2026-01-15",
+    },
+    { phones },
+  );
   await Beneficiary.create({ applicationId: lead.id, name: "Tom", relationship: "son", age: 40, percentage: 100 });
   // Written out of order: the answer orders by month.
   await PaymentTracking.bulkCreate(

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { Agent, AgentCarrier, Application, Carrier, LicensedState, Phone, Product, User } from "~db";
+import { Agent, AgentCarrier, Carrier, LicensedState, Product, User } from "~db";
+import { createLeadRecord, type LeadAttributes, type LeadPhoneAttributes } from "~db/seed/lead-factory";
 import { hashPassword } from "~/utils/crypto.server";
 import { createSession, getSessionUser, type SessionUser } from "~/services/sessions.server";
 import { sessionCookie } from "~/utils/session.server";
@@ -76,29 +77,13 @@ export async function giveCarrier(
   return { carrier, product };
 }
 
+/** A lead of the agent (null: unassigned), with one primary phone unless `phones` says otherwise: the one lead factory's. */
 export async function createLead(
   agentId: string | null,
-  overrides: Partial<{
-    firstName: string;
-    lastName: string;
-    status: string;
-    createdAt: Date;
-    monthlyPremiumCents: number;
-    email: string;
-  }> = {},
+  overrides: Partial<LeadAttributes> = {},
+  options: { phones?: LeadPhoneAttributes[] } = {},
 ) {
-  const lead = await Application.create({
-    agentId,
-    firstName: overrides.firstName ?? "Lena",
-    lastName: overrides.lastName ?? "Lead",
-    email: overrides.email ?? null,
-    status: overrides.status ?? "pending",
-    monthlyPremiumCents: overrides.monthlyPremiumCents ?? 5000,
-    coverageAmountCents: 1_000_000,
-    ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
-  });
-  await Phone.create({ applicationId: lead.id, phoneNumber: "8135550000", isPrimary: true });
-  return lead;
+  return createLeadRecord({ ...overrides, agentId }, options);
 }
 
 /** A signed-in session for a user: the SessionUser services take, and the cookie routes read. */

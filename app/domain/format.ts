@@ -4,6 +4,11 @@ export function digitsOnly(s: string | null | undefined): string {
   return (s ?? "").replace(/\D/g, "");
 }
 
+/** A person's name as screens, messages and the activity log show it: "First Last", a missing part left out. */
+export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ");
+}
+
 /** "(XXX) XXX-XXXX" for US numbers; anything else is shown as typed so nothing is lost. */
 export function formatPhone(raw: string | null | undefined): string {
   let digits = digitsOnly(raw);
@@ -16,6 +21,13 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 
 export function formatMoney(cents: number | null | undefined): string {
   return usd.format((cents ?? 0) / 100);
+}
+
+/** Money as the API answers it: dollars as a number (cents / 100), null for no amount. */
+export function centsToDollars(cents: number): number;
+export function centsToDollars(cents: number | null | undefined): number | null;
+export function centsToDollars(cents: number | null | undefined): number | null {
+  return cents === null || cents === undefined ? null : cents / 100;
 }
 
 /** Dollars as the API answers them (numbers), shown as USD; null for no amount. */

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/services/sessions.server";
 import { formIntent, type IntentFailureToast, type IntentHandler } from "./intent.server";
 import { hrefWith } from "./list";
 import { redirectWithToast } from "./toast.server";
+import { fullName } from "~/domain/format";
 
 // The admin's actions on one agent (approve, reject, pause, activate, assign BDM, add calls,
 // temporary password), the one handler behind Agent Approval and Agents Management. Each calls
@@ -22,9 +23,6 @@ export const AGENT_INTENT_FAILURES: Record<string, IntentFailureToast> = {
   "generate-password": { title: "Failed to generate password", description: "Failed to generate password" },
 };
 
-const nameOf = (agent: { user: { firstName: string; lastName: string } }) =>
-  `${agent.user.firstName} ${agent.user.lastName}`;
-
 /**
  * The intents of a page that manages agents. `back` is the page's URL without its dialog;
  * `statusParam` is the page's URL name for the status tab, switched to the agent's new state
@@ -34,32 +32,35 @@ export function agentIntents(admin: SessionUser, back: string, statusParam: stri
   const agentId = (form: FormData) => String(form.get("agentId") ?? "");
   const setStatus = (status: "paused" | "approved", title: string, outcome: string) => async (form: FormData) => {
     const agent = await agents.setAgentStatus(admin, agentId(form), status);
-    const description = `${nameOf(agent)} ${outcome}`;
+    const description = `${fullName(agent.user)} ${outcome}`;
     return redirectWithToast(hrefWith(back, { [statusParam]: status }), { title, description });
   };
   return {
     approve: formIntent(approveAgentSchema, async (input, form) => {
       const agent = await agents.approveAgent(admin, agentId(form), input);
-      return redirectWithToast(back, { title: "Agent Approved", description: `${nameOf(agent)} can now sign in.` });
+      return redirectWithToast(back, {
+        title: "Agent Approved",
+        description: `${fullName(agent.user)} can now sign in.`,
+      });
     }),
     reject: async (form) => {
       const agent = await agents.rejectAgent(admin, agentId(form));
-      const description = `${nameOf(agent)}'s registration was rejected.`;
+      const description = `${fullName(agent.user)}'s registration was rejected.`;
       return redirectWithToast(back, { title: "Agent Rejected", description });
     },
     pause: setStatus("paused", "Agent paused", "has been signed out and receives no new leads."),
     activate: setStatus("approved", "Agent activated", "can sign in and receive leads again."),
     "assign-bdm": formIntent(assignBdmSchema, async ({ bdmId }, form) => {
       const agent = await agents.assignBdm(admin, agentId(form), bdmId);
-      const bdm = agent.assignedBdm ? `${agent.assignedBdm.firstName} ${agent.assignedBdm.lastName}` : "The BDM";
+      const bdm = agent.assignedBdm ? fullName(agent.assignedBdm) : "The BDM";
       return redirectWithToast(back, {
         title: "BDM Assigned",
-        description: `${bdm} now looks after ${nameOf(agent)}.`,
+        description: `${bdm} now looks after ${fullName(agent.user)}.`,
       });
     }),
     "add-calls": formIntent(addCallsSchema, async ({ callsToAdd }, form) => {
       const agent = await agents.addCalls(admin, agentId(form), callsToAdd);
-      const description = `${nameOf(agent)} now has ${agent.callsLeft} of ${agent.callQuota} calls left.`;
+      const description = `${fullName(agent.user)} now has ${agent.callsLeft} of ${agent.callQuota} calls left.`;
       return redirectWithToast(back, { title: "Calls added successfully", description });
     }),
     "generate-password": async (form) => {

@@ -8,10 +8,19 @@ import {
   formatDateTime,
   formatMoney,
   formatPhone,
+  fullName,
   periodCaption,
   maskLast4,
   shortId,
 } from "~/domain/format";
+
+describe("names", () => {
+  it("joins first and last name with one space, leaving out a missing part", () => {
+    expect(fullName({ firstName: "Ann", lastName: "Lee" })).toBe("Ann Lee");
+    expect(fullName({ firstName: "Ann", lastName: null })).toBe("Ann");
+    expect(fullName({ firstName: "", lastName: "Lee" })).toBe("Lee");
+  });
+});
 
 describe("phones", () => {
   it("formats 10 digits as (XXX) XXX-XXXX whatever the punctuation", () => {

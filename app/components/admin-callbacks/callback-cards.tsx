@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Badge, Card } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
-import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone } from "~/domain/format";
+import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AdminCallback } from "~/services/admin-callbacks.server";
 import { hrefWith } from "~/utils/list";
 
@@ -41,7 +41,7 @@ export function CallbackCards({
 }
 
 function CallbackCard({ callback, here, timezone }: { callback: AdminCallback; here: string; timezone: string }) {
-  const name = `${callback.firstName} ${callback.lastName}`;
+  const name = fullName(callback);
   const money = (dollars: number | null) => formatDollars(dollars) ?? "—";
   const phone = callback.phone ? digitsOnly(callback.phone) : "";
   return (

@@ -7,7 +7,7 @@ import { LeadStatusForm } from "~/components/leads/lead-status-form";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import type { ActivityRow } from "~/domain/activity";
 import { toggledReveal, type LeadReveal } from "~/domain/admin-leads";
-import { shortId } from "~/domain/format";
+import { shortId, fullName } from "~/domain/format";
 import { LEAD_STATUSES } from "~/domain/statuses";
 import type { CarrierOption } from "~/services/carriers.server";
 import type { LeadDetail } from "~/services/lead-reads.server";
@@ -70,9 +70,7 @@ export function AdminLeadDialog({
   return (
     <UrlDialog title="Lead Details" closeTo={closeTo} size="xl">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
-          {lead.firstName} {lead.lastName}
-        </p>
+        <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">{fullName(lead)}</p>
         <div className="flex flex-wrap items-center gap-2">
           <nav aria-label="Dialog mode" className="flex gap-1 rounded-lg bg-slate-100 p-1">
             <Link
@@ -94,7 +92,7 @@ export function AdminLeadDialog({
               Edit Mode
             </Link>
           </nav>
-          <CopyLeadButton here={here} id={lead.id} name={`${lead.firstName} ${lead.lastName}`} label="Copy All Info" />
+          <CopyLeadButton here={here} id={lead.id} name={fullName(lead)} label="Copy All Info" />
         </div>
       </div>
       {copyText ? (

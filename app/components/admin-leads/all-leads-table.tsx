@@ -16,6 +16,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import type { AdminLeadRow } from "~/services/admin-leads.server";
 import { hrefWith } from "~/utils/list";
 import { CopyLeadButton } from "./copy-lead-button";
+import { fullName } from "~/domain/format";
 
 /** The bulk reassign selection's form: a GET to ?dialog=reassign&ids=…, so it works without JavaScript. */
 export const BULK_FORM_ID = "bulk-reassign";
@@ -48,7 +49,7 @@ export function AllLeadsTable({
           name="ids"
           value={lead.id}
           form={BULK_FORM_ID}
-          aria-label={`Select ${lead.firstName} ${lead.lastName}`}
+          aria-label={`Select ${fullName(lead)}`}
           className="size-5 shrink-0 rounded border-slate-400"
         />
       ),

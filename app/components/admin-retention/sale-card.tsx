@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDate, formatDollars } from "~/domain/format";
+import { formatDate, formatDollars, fullName } from "~/domain/format";
 import type { SaleWithPayments } from "~/services/admin-retention.server";
 import { DueBadge, PaymentBadge, PaymentStatusForm } from "./payment-status-form";
 
@@ -7,7 +7,7 @@ import { DueBadge, PaymentBadge, PaymentStatusForm } from "./payment-status-form
 // sale date, and its months (up to nine slots: Month N, due date, status badge, status select).
 
 export function SaleCard({ sale, timezone }: { sale: SaleWithPayments; timezone: string }) {
-  const name = `${sale.firstName} ${sale.lastName}`;
+  const name = fullName(sale);
   const headingId = `sale-${sale.id}-name`;
   return (
     <article
@@ -19,9 +19,7 @@ export function SaleCard({ sale, timezone }: { sale: SaleWithPayments; timezone:
         {name}
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-        <Detail term="Agent">
-          {sale.agent ? `${sale.agent.user.firstName} ${sale.agent.user.lastName}` : "Unassigned"}
-        </Detail>
+        <Detail term="Agent">{sale.agent ? fullName(sale.agent.user) : "Unassigned"}</Detail>
         <Detail term="Carrier">{sale.carrier?.name ?? "—"}</Detail>
         <Detail term="Monthly Premium">{formatDollars(sale.monthlyPremium) ?? "—"}</Detail>
         <Detail term="Sale Date">{sale.saleDate ? formatDate(sale.saleDate, timezone) : "—"}</Detail>

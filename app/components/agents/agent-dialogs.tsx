@@ -19,6 +19,7 @@ import type { AgentRow, BdmView } from "~/services/agents.server";
 import { useHydrated } from "~/utils/hydrated";
 import { useIntentResult } from "~/utils/intent";
 import { agentName } from "./agents-table";
+import { fullName } from "~/domain/format";
 
 type DialogProps = { agent: AgentRow; closeTo: string };
 
@@ -55,7 +56,7 @@ export function AgentDialog({
 function BdmOptions({ bdms }: { bdms: BdmView[] }) {
   return bdms.map((bdm) => (
     <option key={bdm.id} value={bdm.id}>
-      {bdm.firstName} {bdm.lastName}
+      {fullName(bdm)}
     </option>
   ));
 }

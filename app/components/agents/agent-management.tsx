@@ -5,7 +5,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
-import { formatDate, formatMoney, formatPhone } from "~/domain/format";
+import { formatDate, formatMoney, formatPhone, fullName } from "~/domain/format";
 import { AGENT_TABS, type AgentTab } from "~/domain/agent-options";
 import type { ManagedAgentRow } from "~/services/agent-management.server";
 import { hrefWith, type Page } from "~/utils/list";
@@ -162,11 +162,7 @@ function managedAgentColumns({
             <BreakableEmail email={agent.user.email} />
           </p>
           <p className="text-slate-500">{formatPhone(agent.user.phone)}</p>
-          {agent.assignedBdm ? (
-            <p className="text-xs text-slate-500">
-              BDM {agent.assignedBdm.firstName} {agent.assignedBdm.lastName}
-            </p>
-          ) : null}
+          {agent.assignedBdm ? <p className="text-xs text-slate-500">BDM {fullName(agent.assignedBdm)}</p> : null}
         </div>
       ),
     },

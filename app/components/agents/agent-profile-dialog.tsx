@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { BreakableEmail } from "~/components/ui/breakable-email";
 import { ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
-import { formatDate, formatDollars, formatPhone } from "~/domain/format";
+import { formatDate, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AgentProfileView } from "~/services/agent-management.server";
 import { AgentStatusBadge } from "./agent-status-badge";
 
@@ -17,11 +17,7 @@ export function AgentProfileDialog({
   timezone: string;
 }) {
   return (
-    <UrlDialog
-      title={profile ? `${profile.user.firstName} ${profile.user.lastName}` : "Agent Profile"}
-      closeTo={closeTo}
-      size="lg"
-    >
+    <UrlDialog title={profile ? fullName(profile.user) : "Agent Profile"} closeTo={closeTo} size="lg">
       {profile ? (
         <ProfileSections profile={profile} timezone={timezone} />
       ) : (
@@ -60,7 +56,7 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 
 function ProfileSections({ profile, timezone }: { profile: AgentProfileView; timezone: string }) {
   const { activity } = profile;
-  const bdm = profile.assignedBdm ? `${profile.assignedBdm.firstName} ${profile.assignedBdm.lastName}` : "None";
+  const bdm = profile.assignedBdm ? fullName(profile.assignedBdm) : "None";
   const when = (value: string | null, none: string) => (value ? formatDate(value, timezone) : none);
   return (
     <div className="space-y-5">

@@ -6,7 +6,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
-import { formatDate, formatPhone } from "~/domain/format";
+import { formatDate, formatPhone, fullName } from "~/domain/format";
 import { AGENT_TABS, type AgentDialogName, type AgentTab } from "~/domain/agent-options";
 import { agentStatusStyle } from "~/domain/statuses";
 import type { AgentRow } from "~/services/agents.server";
@@ -15,7 +15,7 @@ import { useIsPending } from "~/utils/pending";
 import { AgentStatusBadge } from "./agent-status-badge";
 
 export function agentName(agent: Pick<AgentRow, "user">) {
-  return `${agent.user.firstName} ${agent.user.lastName}`;
+  return fullName(agent.user);
 }
 
 /** The page's URL with one agent's dialog open; the page and filters stay as they are. */
@@ -211,9 +211,7 @@ function AgentsTable({
       header: "BDM",
       // On a desktop names wrap between words, never inside one ("Whitfie / ld").
       cell: (agent) => (
-        <span className="sm:[overflow-wrap:normal]">
-          {agent.assignedBdm ? `${agent.assignedBdm.firstName} ${agent.assignedBdm.lastName}` : "None"}
-        </span>
+        <span className="sm:[overflow-wrap:normal]">{agent.assignedBdm ? fullName(agent.assignedBdm) : "None"}</span>
       ),
     },
     {

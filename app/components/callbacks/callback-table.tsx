@@ -4,7 +4,7 @@ import { Badge, Card } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import type { CallbackPriority } from "~/domain/callbacks";
-import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone } from "~/domain/format";
+import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AgentCallback } from "~/services/callbacks.server";
 import { hrefWith, type Page } from "~/utils/list";
 
@@ -65,7 +65,7 @@ export function CallbackTable({
         <div className="space-y-0.5">
           <p className="font-medium text-slate-900">
             <Link to={`/applications/${lead.id}`} className="[overflow-wrap:anywhere] hover:underline">
-              {lead.firstName} {lead.lastName}
+              {fullName(lead)}
             </Link>
           </p>
           <p className="text-xs text-slate-600">{[lead.city, lead.state].filter(Boolean).join(", ") || "No address"}</p>
@@ -119,7 +119,7 @@ export function CallbackTable({
       header: "Actions",
       actions: true,
       cell: (lead) => {
-        const name = `${lead.firstName} ${lead.lastName}`;
+        const name = fullName(lead);
         const spoken = (text: string) => <span className="sr-only"> {text}</span>;
         return (
           <div className="flex flex-wrap gap-1.5 lg:grid lg:w-max lg:grid-cols-2">

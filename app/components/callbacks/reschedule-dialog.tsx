@@ -6,7 +6,7 @@ import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { UrlDialog } from "~/components/ui/url-dialog";
-import { formatDateTime } from "~/domain/format";
+import { formatDateTime, fullName } from "~/domain/format";
 import { localDateTimeValue } from "~/domain/periods";
 import { rescheduleFormSchema } from "~/domain/schemas/callbacks";
 import { useIntentResult } from "~/utils/intent";
@@ -42,7 +42,7 @@ export function RescheduleDialog({
   return (
     <UrlDialog title="Reschedule Callback" closeTo={closeTo}>
       <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">
-        {lead.firstName} {lead.lastName}
+        {fullName(lead)}
         {lead.callbackDate ? ` · currently ${formatDateTime(lead.callbackDate, timezone)}` : " · no date set"}
       </p>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">

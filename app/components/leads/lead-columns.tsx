@@ -4,7 +4,7 @@ import { CancelledAmount } from "~/components/commissions/cancelled-commission";
 import { BreakableEmail } from "~/components/ui/breakable-email";
 import { Badge } from "~/components/ui/card";
 import type { Column } from "~/components/ui/data-table";
-import { formatDate, formatDollars, formatPhone } from "~/domain/format";
+import { formatDate, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { LeadActionIcon, type IconName } from "./lead-action-icons";
 
@@ -41,7 +41,7 @@ export function leadDetailsColumn<T extends ListedLead>(
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           {select?.(lead)}
           <Link to={href(lead)} preventScrollReset className="hover:underline">
-            {lead.firstName} {lead.lastName}
+            {fullName(lead)}
           </Link>
           {lead.isUnread ? <Badge className={NEW_LEAD_BADGE}>New Lead</Badge> : null}
         </p>
@@ -70,11 +70,7 @@ export function agentColumn<
 >(): Column<T> {
   return {
     header: "Agent",
-    cell: (lead) => (
-      <span className={whole}>
-        {lead.agent ? `${lead.agent.user.firstName} ${lead.agent.user.lastName}` : "Unassigned"}
-      </span>
-    ),
+    cell: (lead) => <span className={whole}>{lead.agent ? fullName(lead.agent.user) : "Unassigned"}</span>,
   };
 }
 
@@ -142,9 +138,7 @@ export function actionsColumn<T extends ListedLead>(actions: (lead: T, name: str
     header: "Actions",
     actions: true,
     cell: (lead) => (
-      <div className="flex flex-wrap gap-1.5 sm:grid sm:w-max sm:grid-cols-2">
-        {actions(lead, `${lead.firstName} ${lead.lastName}`)}
-      </div>
+      <div className="flex flex-wrap gap-1.5 sm:grid sm:w-max sm:grid-cols-2">{actions(lead, fullName(lead))}</div>
     ),
   };
 }

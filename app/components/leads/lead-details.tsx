@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/card";
-import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, shortId } from "~/domain/format";
+import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, shortId, fullName } from "~/domain/format";
 import {
   GENDERS,
   MARITAL_STATUSES,
@@ -146,7 +146,7 @@ export function LeadHistory({ lead, timezone }: { lead: LeadDetail; timezone: st
                 <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-line text-slate-800">{change.notes}</p>
               ) : null}
               <p className="mt-1 text-xs text-slate-600">
-                {change.changedBy ? `${change.changedBy.firstName} ${change.changedBy.lastName}, ` : ""}
+                {change.changedBy ? `${fullName(change.changedBy)}, ` : ""}
                 <time dateTime={change.createdAt}>{formatDateTime(change.createdAt, timezone)}</time>
               </p>
             </li>
@@ -217,7 +217,7 @@ export function LeadDetails({
       <Section title="Personal Information" id={`personal-${lead.id}`} action={toggle}>
         <Facts
           items={[
-            ["Name", `${lead.firstName} ${lead.lastName}`],
+            ["Name", fullName(lead)],
             ["Email", lead.email],
             ["Gender", optionLabel(GENDERS, lead.gender)],
             ["Date of birth", lead.dateOfBirth ? formatDate(lead.dateOfBirth, timezone) : null],
@@ -297,7 +297,7 @@ export function LeadDetails({
       <Section title="Agent Assignment & Disposition" id={`assignment-${lead.id}`}>
         <Facts
           items={[
-            ["Agent", lead.agent ? `${lead.agent.user.firstName} ${lead.agent.user.lastName}` : "Unassigned"],
+            ["Agent", lead.agent ? fullName(lead.agent.user) : "Unassigned"],
             ["Status", <LeadStatusBadge key="status" status={lead.status} />],
             ["Callback", lead.callbackDate ? formatDateTime(lead.callbackDate, timezone) : null],
             ["Lead ID", shortId(lead.id)],

@@ -10,6 +10,7 @@ import { LeadDetails, Section } from "./lead-details";
 import { LeadEditForm } from "./lead-edit-form";
 import { useLeadEditAnswer, type LeadDialogName } from "./lead-links";
 import { LeadStatusForm } from "./lead-status-form";
+import { fullName } from "~/domain/format";
 
 export type LeadDialogProps = {
   lead: LeadDetail;
@@ -36,7 +37,7 @@ export function DispositionDialog({
   return (
     <UrlDialog title={afterEdit ? "Update Disposition" : "Set Disposition"} closeTo={closeTo}>
       <p className="mb-4 text-sm [overflow-wrap:anywhere] text-slate-600">
-        {lead.firstName} {lead.lastName}
+        {fullName(lead)}
         {afterEdit ? " · The application is saved. Would you like to update the disposition?" : ""}
       </p>
       <LeadStatusForm
@@ -57,7 +58,7 @@ export function DispositionDialog({
 export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: LeadDialogName }) {
   const { lead, products, carriers, timezone, today, here, closeTo } = props;
   const editAnswer = useLeadEditAnswer();
-  const name = `${lead.firstName} ${lead.lastName}`;
+  const name = fullName(lead);
   switch (dialog) {
     case "details":
       return (

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { BreakableEmail } from "~/components/ui/breakable-email";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { formatDate, formatMoney, formatPhone } from "~/domain/format";
+import { formatDate, formatMoney, formatPhone, fullName } from "~/domain/format";
 import type { RecentLead } from "~/services/dashboard.server";
 import { leadRowId } from "./lead-links";
 import { LeadStatusBadge } from "./status-badge";
@@ -27,9 +27,7 @@ export function RecentLeadsTable({
     header: "Lead",
     cell: (row) => (
       <>
-        <p className="font-medium text-slate-900">
-          {row.firstName} {row.lastName}
-        </p>
+        <p className="font-medium text-slate-900">{fullName(row)}</p>
         <p className="text-xs text-slate-600">
           {view === "admin" ? (
             <BreakableEmail email={row.email ?? ""} />
@@ -48,7 +46,7 @@ export function RecentLeadsTable({
       ? [
           {
             header: "Agent",
-            cell: (row: RecentLead) => (row.agent ? `${row.agent.firstName} ${row.agent.lastName}` : "Unassigned"),
+            cell: (row: RecentLead) => (row.agent ? fullName(row.agent) : "Unassigned"),
           },
         ]
       : []),
@@ -67,16 +65,12 @@ export function RecentLeadsTable({
           <Link
             to={`/agent/leads?highlight=${row.id}#${leadRowId(row.id)}`}
             className={rowAction}
-            aria-label={`Edit ${row.firstName} ${row.lastName}`}
+            aria-label={`Edit ${fullName(row)}`}
           >
             Edit
           </Link>
         ) : (
-          <Link
-            to={`/applications/${row.id}`}
-            className={rowAction}
-            aria-label={`View ${row.firstName} ${row.lastName}`}
-          >
+          <Link to={`/applications/${row.id}`} className={rowAction} aria-label={`View ${fullName(row)}`}>
             View
           </Link>
         ),

@@ -5,7 +5,7 @@ import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { UrlDialog } from "~/components/ui/url-dialog";
-import { centsFromDollars, dollarsFromCents, formatMoney } from "~/domain/format";
+import { centsFromDollars, dollarsFromCents, formatMoney, fullName } from "~/domain/format";
 import {
   COMPANY_SOURCES,
   DEFAULT_PAYMENT_GATEWAY,
@@ -201,7 +201,7 @@ export function OrderFormDialog({
             <option value="">Not assigned</option>
             {choices.bdms.map((bdm) => (
               <option key={bdm.id} value={bdm.id}>
-                {bdm.firstName} {bdm.lastName}
+                {fullName(bdm)}
               </option>
             ))}
           </SelectField>

@@ -1,6 +1,7 @@
 import { FilterSelect, PeriodFilter } from "~/components/ui/period-filter";
 import { RefreshLink } from "~/components/ui/refresh-link";
 import type { PeriodSelection } from "~/domain/period-range";
+import { fullName } from "~/domain/format";
 
 type Bdm = { id: string; firstName: string; lastName: string };
 
@@ -29,7 +30,7 @@ export function OrderFilters({
           label="BDM"
           value={bdm ?? ""}
           allLabel="All BDMs"
-          options={bdms.map((b) => ({ value: b.id, label: `${b.firstName} ${b.lastName}` }))}
+          options={bdms.map((b) => ({ value: b.id, label: fullName(b) }))}
         />
       </PeriodFilter>
       <RefreshLink to={here} />

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatDate, formatPhone } from "~/domain/format";
+import { formatDate, formatPhone, fullName } from "~/domain/format";
 
 export const PROFILE_TABS = [
   { value: "overview", label: "Overview" },
@@ -63,9 +63,7 @@ export function OverviewPanel({ profile }: { profile: ProfileView }) {
   return (
     <div className="space-y-4">
       <Card className="p-4 sm:p-6">
-        <h2 className="mb-4 text-lg font-semibold text-slate-900">
-          {user.firstName} {user.lastName}
-        </h2>
+        <h2 className="mb-4 text-lg font-semibold text-slate-900">{fullName(user)}</h2>
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Detail label="Phone">{user.phone ? formatPhone(user.phone) : "Not set"}</Detail>
           <Detail label="Email">{user.email}</Detail>

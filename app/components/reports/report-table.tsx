@@ -1,6 +1,6 @@
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { formatDate, formatDollars } from "~/domain/format";
+import { formatDate, formatDollars, fullName } from "~/domain/format";
 import type { ReportApplication } from "~/services/reports.server";
 
 /** The report's leads: date, name, status, carrier, coverage and monthly premium (part 2, Report). */
@@ -9,9 +9,9 @@ export function ReportTable({ rows, timezone, empty }: { rows: ReportApplication
     { header: "Date", cell: (row) => formatDate(row.createdAt, timezone), className: "sm:whitespace-nowrap" },
     {
       header: "Name",
-      cell: (row) => `${row.firstName} ${row.lastName}`,
+      cell: (row) => fullName(row),
       truncate: true,
-      title: (row) => `${row.firstName} ${row.lastName}`,
+      title: (row) => fullName(row),
     },
     { header: "Status", cell: (row) => <LeadStatusBadge status={row.status} /> },
     {

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { CountBadge } from "~/components/ui/card";
-import { formatClock } from "~/domain/format";
+import { formatClock, fullName } from "~/domain/format";
 import { TIMEZONES } from "~/domain/timezones";
 import { usePolledJson } from "~/utils/polling";
 
@@ -106,9 +106,7 @@ function SignedIn({ user, roleLabel, place }: { user: ShellUser; roleLabel: stri
           : "hidden max-w-64 min-w-0 text-right [overflow-wrap:anywhere] sm:block"
       }
     >
-      <p className={`font-medium ${inDrawer ? "text-white" : "text-slate-900"}`}>
-        {user.firstName} {user.lastName}
-      </p>
+      <p className={`font-medium ${inDrawer ? "text-white" : "text-slate-900"}`}>{fullName(user)}</p>
       <p className={`text-xs ${inDrawer ? "text-slate-400" : "text-slate-500"}`}>{roleLabel}</p>
     </div>
   );

@@ -26,6 +26,7 @@ import {
 } from "~/utils/lead-intents.server";
 import { hrefWith } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
+import { fullName } from "~/domain/format";
 
 // A lead's page (part 2, "Application detail"): every section, Edit Application (the form in
 // place; phones read-only here, beneficiaries added and removed) and Set Disposition. Any signed-in
@@ -34,7 +35,7 @@ import { useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Application Details", subtitle: "Everything about one lead" };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.lead ? `${data.lead.firstName} ${data.lead.lastName}` : "Application Not Found"} | Agency CRM` },
+  { title: `${data?.lead ? fullName(data.lead) : "Application Not Found"} | Agency CRM` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -96,9 +97,7 @@ export default function ApplicationPage() {
       <MarkLeadRead key={lead.id} id={lead.id} unread={unread} here={here} />
       <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
         <div className="min-w-0">
-          <h2 className="text-xl font-bold [overflow-wrap:anywhere] text-slate-900">
-            {lead.firstName} {lead.lastName}
-          </h2>
+          <h2 className="text-xl font-bold [overflow-wrap:anywhere] text-slate-900">{fullName(lead)}</h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <LeadStatusBadge status={lead.status} />
             <span>{lead.carrier?.name ?? "No carrier"}</span>

@@ -31,5 +31,6 @@ COPY package.json package-lock.json ./
 RUN mkdir -p data && chown -R app:app data
 USER app
 EXPOSE 8080
-# Applies pending migrations, then serves the build (what `npm start` runs, without npm in between).
+# Applies pending migrations, then serves the build (what `npm start` runs, without npm in between,
+# so SIGTERM reaches the server itself: it finishes its requests and exits 0, decision 050).
 CMD ["node", "build/server.js"]

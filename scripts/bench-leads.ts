@@ -4,19 +4,26 @@
 // leads' statuses follow their age; callbacks fall from 5 days overdue to 15 days ahead (one in 10
 // undated); 15% are sold within a week, 6% of those commissions cancelled since, each with nine
 // monthly payments settled when due before today (mostly paid, a few late, one policy in 8 lapsed
-// from a month on) and unpaid after; phones, carriers, three carriers and 3 to 8 licensed states
-// per agent; an activity log of about 75,000 entries (30% of the assigned leads have 1 to 3, a
-// status change by their agent or a reassignment by the first admin, within two weeks of arriving;
-// every user signs in on 80% of the year's days). It measures:
+// from a month on) and unpaid after, a beneficiary and the change to sale; phones, carriers, three
+// carriers and 3 to 8 licensed states per agent; an activity log of about 75,000 entries (30% of
+// the assigned leads have 1 to 3, a status change by their agent or a reassignment by the first
+// admin, within two weeks of arriving; every user signs in on 80% of the year's days). The leads
+// are made by the one lead factory the demo seed and the tests use (prisma-free-db/seed/lead-factory).
 //
-// - the dashboards' queries (getAdminDashboard, getAgentDashboard), as before;
+// It calls the services, never copies of their SQL: each case records the statements its service
+// had Sequelize send (text and values as the driver got them, and which ran at the same time),
+// prints how many, replays them through the raw driver as they ran (so the service's time less the
+// replay's is what the service adds to its SQL), and with --explain prints their plans. It measures:
+//
+// - the dashboards (getAdminDashboard, getAgentDashboard);
 // - every list and figure of the busiest agent's portal through its service against the same
 //   answer asked in plain SQL through the driver (as many statements as a good hand-written version
 //   runs, those the service runs together run together), checked to agree, timed side by side
-//   (medians, ratio service / SQL, target at most 3x; issue 11): My Leads (listAgentLeads: page 1,
-//   page 200, searches, status filters); Callbacks (agentCallbackBoard, page 1 of each table;
-//   listAgentCallbacks, all, 100 a page); Retention (listAgentRetention, 10 a page;
-//   retentionSummary); Commissions (listCommissions, page 1 and a search; commissionFigures, all
+//   with the replay (medians, ratio service / SQL, target at most 3x; issue 11): My Leads
+//   (listAgentLeads: page 1, page 200, searches, status filters); the lead's page (getLeadDetail,
+//   the newest sale with its phones, beneficiary, months and history); Callbacks
+//   (agentCallbackBoard, page 1 of each table; listAgentCallbacks, all, 100 a page); Retention
+//   (listAgentRetention, 10 a page; retentionSummary); Commissions (listCommissions, page 1 and a search; commissionFigures, all
 //   time, summary and ledger); Reports (agentReport unfiltered, and the last year of the agent's
 //   calendar with status sale and their most common carrier; reportCarrierChoices; the whole
 //   unfiltered CSV export, exportAgentReport, against its batch SQL in a loop); Profile
@@ -36,7 +43,8 @@
 //   Management (this month and all time, the cards, the agents' ledgers), Callback Management
 //   (every agent and the busiest) and the Order Sheet (3,000 orders over the year, page and cards);
 // - the unread-leads figures (the shell's capped one and the exact count) for the readers that
-//   cost the most, with --explain the query plans of all of it;
+//   cost the most, with --explain the plans of the statements they ran and of all of the above
+//   (the service's statements, then the plain SQL's);
 // - what the writes the unread counts follow cost at that size (a lead inserted and deleted, a
 //   read inserted and deleted), and how long the load spent inserting leads and reads;
 // - with a production build in BUILD_DIR (or ./build), the server's CPU per GET /api/counts for an
@@ -120,16 +128,16 @@ async function dropDatabase() {
 const { Agent, User, analyzeDatabase, closeDatabase, isPostgres, migrate, sequelize } =
   await import("../prisma-free-db/index");
 const { ensureCatalog } = await import("../prisma-free-db/seed/catalog");
+const { leadAttributes, leadPhoneRow, leadRow } = await import("../prisma-free-db/seed/lead-factory");
 const { getAdminDashboard, getAgentDashboard } = await import("../app/services/dashboard.server");
-const { listAgentLeads } = await import("../app/services/lead-reads.server");
+const { getLeadDetail, listAgentLeads } = await import("../app/services/lead-reads.server");
 const { listAllLeads } = await import("../app/services/admin-leads.server");
 const { listManagedAgents } = await import("../app/services/agent-management.server");
 const { countAgentsByStatus } = await import("../app/services/agents.server");
 const { leadTrail, listActivity } = await import("../app/services/audit.server");
 const { chartDays } = await import("../app/services/dashboard.server");
 type AllLeadsQuery = import("../app/domain/schemas/admin-leads").AllLeadsQuery;
-const { agentCallbackBoard, callbacksDueTodayReplacements, listAgentCallbacks } =
-  await import("../app/services/callbacks.server");
+const { agentCallbackBoard, listAgentCallbacks } = await import("../app/services/callbacks.server");
 const { listAgentRetention, retentionSummary } = await import("../app/services/retention.server");
 const { commissionFigures, listCommissions } = await import("../app/services/commissions.server");
 const { agentReport, exportAgentReport, reportCarrierChoices } = await import("../app/services/reports.server");
@@ -143,8 +151,7 @@ const { listAgentLedgers, listPremiums, premiumFigures } = await import("../app/
 const { listAdminCallbacks } = await import("../app/services/admin-callbacks.server");
 const { orderSheet } = await import("../app/services/orders.server");
 type ReportFilters = import("../app/domain/schemas/reports").ReportFilters;
-const { countUnreadLeads, SHELL_UNREAD_CAP, unreadLeadReplacements, unreadLeadsCountSql } =
-  await import("../app/services/leads.server");
+const { countUnreadLeads } = await import("../app/services/leads.server");
 const { shellCounts } = await import("../app/services/navigation.server");
 const { selectRows } = await import("../app/services/sql.server");
 const { createSession, toSessionUser } = await import("../app/services/sessions.server");
@@ -386,6 +393,10 @@ async function fill(): Promise<Bench> {
     const leads: Record<string, unknown>[] = [];
     const phones: Record<string, unknown>[] = [];
     const payments: Record<string, unknown>[] = [];
+    const saleParts: { beneficiaries: Record<string, unknown>[]; changes: Record<string, unknown>[] } = {
+      beneficiaries: [],
+      changes: [],
+    };
     const reads: Record<string, unknown>[] = [];
     const notifications: Record<string, unknown>[] = [];
     const activity: Record<string, unknown>[] = [];
@@ -414,61 +425,67 @@ async function fill(): Promise<Bench> {
           ? new Date(Math.min(now.getTime(), soldAt.getTime() + Math.floor(rand() * 60 * 86_400_000)))
           : null;
       const callback = status === "callback" || status === "rescheduled";
-      leads.push({
-        id,
-        agent_id: agentId,
-        carrier_id: carrier?.id ?? null,
-        status,
-        first_name: firstName,
-        last_name: lastName,
-        has_email: hasEmail,
-        email: hasEmail ? `${firstName}.${lastName}${Math.floor(rand() * 1000)}@${pick(DOMAINS)}`.toLowerCase() : null,
-        gender: rand() < 0.5 ? "Male" : "Female",
-        date_of_birth: iso(new Date(now.getTime() - (45 + rand() * 40) * YEAR_MS)),
-        address: `${100 + Math.floor(rand() * 9900)} ${pick(LAST_NAMES)} St`,
-        city,
-        state,
-        zip_code: digits(5),
-        height: `5'${Math.floor(rand() * 12)}"`,
-        weight: 120 + Math.floor(rand() * 140),
-        marital_status: pick(["single", "married", "widowed", "divorced"]),
-        ssn_encrypted: crypto.randomBytes(60).toString("base64"),
-        ssn_last4: digits(4),
-        smoker: rand() < 0.2,
-        medications: rand() < 0.4 ? "Lisinopril 10 mg daily; metformin 500 mg twice daily" : null,
-        coverage_amount_cents: (5 + Math.floor(rand() * 46)) * 100_000,
-        monthly_premium_cents: premium,
-        sold_product_name: sold ? "Final Expense" : null,
-        sold_comp_percentage: sold ? 100 : null,
-        calculated_commission_cents: sold ? premium * 9 : null,
-        sold_at: soldAt,
-        commission_cancelled_at: commissionCancelledAt,
-        // Callbacks from 5 days overdue to 15 days ahead (about 5% due today); one in 10 undated.
-        callback_date: callback && rand() < 0.9 ? new Date(now.getTime() + (rand() * 20 - 5) * 86_400_000) : null,
-        payment_method: sold ? "bank" : null,
-        routing_number_encrypted: sold ? crypto.randomBytes(40).toString("base64") : null,
-        routing_number_last4: sold ? digits(4) : null,
-        account_number_encrypted: sold ? crypto.randomBytes(40).toString("base64") : null,
-        account_number_last4: sold ? digits(4) : null,
-        source: "public_form",
-        consent_given: true,
-        consent_text: CONSENT_TEXT,
-        consent_at: createdAt,
-        consent_ip: `10.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}`,
-        created_at: createdAt,
-        updated_at: createdAt,
-      });
+      leads.push(
+        leadRow(
+          leadAttributes({
+            id,
+            agentId,
+            carrierId: carrier?.id ?? null,
+            status,
+            firstName,
+            lastName,
+            hasEmail,
+            email: hasEmail
+              ? `${firstName}.${lastName}${Math.floor(rand() * 1000)}@${pick(DOMAINS)}`.toLowerCase()
+              : null,
+            gender: rand() < 0.5 ? "Male" : "Female",
+            dateOfBirth: iso(new Date(now.getTime() - (45 + rand() * 40) * YEAR_MS)),
+            address: `${100 + Math.floor(rand() * 9900)} ${pick(LAST_NAMES)} St`,
+            city,
+            state,
+            zipCode: digits(5),
+            height: `5'${Math.floor(rand() * 12)}"`,
+            weight: 120 + Math.floor(rand() * 140),
+            maritalStatus: pick(["single", "married", "widowed", "divorced"]),
+            ssnEncrypted: crypto.randomBytes(60).toString("base64"),
+            ssnLast4: digits(4),
+            smoker: rand() < 0.2,
+            medications: rand() < 0.4 ? "Lisinopril 10 mg daily; metformin 500 mg twice daily" : null,
+            coverageAmountCents: (5 + Math.floor(rand() * 46)) * 100_000,
+            monthlyPremiumCents: premium,
+            soldProductName: sold ? "Final Expense" : null,
+            soldCompPercentage: sold ? 100 : null,
+            calculatedCommissionCents: sold ? premium * 9 : null,
+            soldAt,
+            commissionCancelledAt,
+            // Callbacks from 5 days overdue to 15 days ahead (about 5% due today); one in 10 undated.
+            callbackDate: callback && rand() < 0.9 ? new Date(now.getTime() + (rand() * 20 - 5) * 86_400_000) : null,
+            paymentMethod: sold ? "bank" : null,
+            routingNumberEncrypted: sold ? crypto.randomBytes(40).toString("base64") : null,
+            routingNumberLast4: sold ? digits(4) : null,
+            accountNumberEncrypted: sold ? crypto.randomBytes(40).toString("base64") : null,
+            accountNumberLast4: sold ? digits(4) : null,
+            source: "public_form",
+            consentGiven: true,
+            consentText: CONSENT_TEXT,
+            consentAt: createdAt,
+            consentIp: `10.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}`,
+            createdAt,
+            updatedAt: createdAt,
+          }),
+        ),
+      );
       const phoneCount = rand() < 0.3 ? 2 : 1;
       for (let p = 0; p < phoneCount; p++) {
-        phones.push({
-          id: crypto.randomUUID(),
-          application_id: id,
-          phone_number: `813555${digits(4)}`,
-          phone_type: p === 0 ? "mobile" : "home",
-          is_primary: p === 0 && rand() < 0.7,
-          created_at: createdAt,
-          updated_at: createdAt,
-        });
+        phones.push(
+          leadPhoneRow(id, {
+            phoneNumber: `813555${digits(4)}`,
+            phoneType: p === 0 ? "mobile" : "home",
+            isPrimary: p === 0 && rand() < 0.7,
+            createdAt,
+            updatedAt: createdAt,
+          }),
+        );
       }
       if (soldAt) {
         // Months due before today are settled: mostly paid, a few late (not_paid); one policy in 8
@@ -488,6 +505,26 @@ async function fill(): Promise<Bench> {
             updated_at: soldAt,
           });
         }
+        // What the lead's page shows of a sale: its beneficiary and its agent's change to sale
+        // (no random draws, so the rest of the data is as before they were added).
+        saleParts.beneficiaries.push({
+          id: crypto.randomUUID(),
+          application_id: id,
+          name: `Pat ${lastName}`,
+          relationship: "spouse",
+          percentage: 100,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
+        saleParts.changes.push({
+          id: crypto.randomUUID(),
+          application_id: id,
+          user_id: agentIndex === null ? null : agentUserIds[agentIndex],
+          from_status: "pending",
+          to_status: "sale",
+          created_at: soldAt,
+          updated_at: soldAt,
+        });
       }
       if (agentIndex !== null) {
         // Agents open most leads within days; a few stay unread.
@@ -564,6 +601,8 @@ async function fill(): Promise<Bench> {
     await insert("applications", leads);
     await insert("phones", phones);
     await insert("payment_trackings", payments);
+    await insert("beneficiaries", saleParts.beneficiaries);
+    await insert("status_changes", saleParts.changes);
     await insert("lead_reads", reads);
     await insert("notifications", notifications);
     await insert("activity_logs", activity);
@@ -694,6 +733,72 @@ async function rawConnection() {
   };
 }
 type Raw = Awaited<ReturnType<typeof rawConnection>>;
+
+// --- what the services ran ----------------------------------------------------------------------------
+
+/** A statement as Sequelize handed it to the driver: its text, its bound values, when it started and ended. */
+type Ran = { sql: string; parameters: unknown; start: number; end: number };
+let ranStatements: Ran[] | null = null;
+{
+  // Every statement Sequelize sends (a model query's, a selectRows') goes through its dialect's
+  // Query#run with the text and values the driver gets: wrapped, it tells what a service ran.
+  type Run = (this: unknown, sql: string, parameters?: unknown) => Promise<unknown>;
+  const { Query } = (sequelize as unknown as { dialect: { Query: { prototype: { run: Run } } } }).dialect;
+  const run = Query.prototype.run;
+  Query.prototype.run = async function (sql, parameters) {
+    const start = performance.now();
+    try {
+      return await run.call(this, sql, parameters);
+    } finally {
+      ranStatements?.push({ sql, parameters, start, end: performance.now() });
+    }
+  };
+}
+
+/** What `run` answers, and the statements it had Sequelize send, in the order they started. */
+async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; ran: Ran[] }> {
+  ranStatements = [];
+  try {
+    const answer = await run();
+    return { answer, ran: [...ranStatements].sort((a, b) => a.start - b.start) };
+  } finally {
+    ranStatements = null;
+  }
+}
+
+const isRead = (statement: Ran) => /^\s*(SELECT|WITH)\b/i.test(statement.sql);
+
+/**
+ * The reads a service ran, replayed through the raw driver as it ran them: statements that were
+ * running at the same time (sent together, Promise.all) are sent together again, the others one
+ * after the other. What the service adds to its SQL is its time less the replay's.
+ */
+function replayOf(raw: Raw, ran: Ran[]) {
+  const waves: Ran[][] = [];
+  let waveEnd = -Infinity;
+  for (const statement of ran.filter(isRead)) {
+    if (statement.start < waveEnd) waves[waves.length - 1]!.push(statement);
+    else waves.push([statement]);
+    waveEnd = Math.max(waveEnd, statement.end);
+  }
+  return async () => {
+    for (const wave of waves) await Promise.all(wave.map((s) => raw.all(s.sql, (s.parameters ?? []) as unknown[])));
+  };
+}
+
+/** "3 reads", "3 reads, 2 at once" (at most that many running together), "+ 1 write". */
+function statementsSaid(ran: Ran[]) {
+  let together = 1;
+  for (const s of ran) together = Math.max(together, ran.filter((t) => t.start <= s.start && t.end > s.start).length);
+  const reads = ran.filter(isRead).length;
+  const writes = ran.filter((s) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(s.sql)).length;
+  const others = ran.length - reads - writes;
+  return [
+    `${reads} ${reads === 1 ? "read" : "reads"}${together > 1 ? `, ${together} at once` : ""}`,
+    writes ? ` + ${writes} ${writes === 1 ? "write" : "writes"}` : "",
+    others ? ` + ${others} other` : "",
+  ].join("");
+}
 
 // --- the plain SQL of each list -------------------------------------------------------------------
 
@@ -967,7 +1072,9 @@ async function portalCases(raw: Raw, actor: SessionUser, now: Date): Promise<Cas
 
   // Callbacks: the tally first, then each table's page from its range of the index; the undated
   // ones after the later ones when a page of those falls short.
-  const bounds = callbacksDueTodayReplacements(actor, now);
+  // Today in the agent's time zone, from its midnight to the next.
+  const todayRange = periodRange("today", { timeZone, now });
+  const bounds = { dueStart: todayRange.start!, dueEnd: todayRange.end! };
   const tally = async () => {
     const [row] = await all(bind(callbackTallySql, { ...agent, ...bounds }));
     return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, num(value)]));
@@ -1054,6 +1161,37 @@ async function portalCases(raw: Raw, actor: SessionUser, now: Date): Promise<Cas
     ...unfiltered.values,
     ...batchEnd,
   });
+
+  // The lead's page: the lead with its carrier and agent (the access rule in its WHERE), then its
+  // phones, beneficiaries, months and status history together. The newest sale, with its months.
+  const [{ leadId }] = (await all<{ leadId: string }>(
+    bind(
+      `SELECT id AS "leadId" FROM applications WHERE agent_id = :agentId
+       ORDER BY CASE WHEN sold_at IS NULL THEN 1 ELSE 0 END, created_at DESC, id LIMIT 1`,
+      agent,
+    ),
+  )) as [{ leadId: string }];
+  const lead = { ...agent, id: leadId };
+  const leadPage = {
+    lead: bind(
+      `SELECT l.*, c.name AS "carrierName", u.first_name AS "agentFirstName", u.last_name AS "agentLastName"
+       FROM applications l LEFT JOIN carriers c ON c.id = l.carrier_id
+       LEFT JOIN agents g ON g.id = l.agent_id LEFT JOIN users u ON u.id = g.user_id
+       WHERE l.id = :id AND l.agent_id = :agentId`,
+      lead,
+    ),
+    parts: [
+      `SELECT p.id, p.phone_number, p.phone_type, p.is_primary FROM phones p WHERE p.application_id = :id
+       ORDER BY p.is_primary DESC, p.created_at, p.id`,
+      `SELECT b.id, b.name, b.relationship, b.other_relationship, b.date_of_birth, b.age, b.phone, b.percentage
+       FROM beneficiaries b WHERE b.application_id = :id ORDER BY b.created_at, b.id`,
+      `SELECT t.id, t.month_number, t.due_date, t.amount_cents, t.status, t.notes
+       FROM payment_trackings t WHERE t.application_id = :id ORDER BY t.month_number`,
+      `SELECT s.id, s.from_status, s.to_status, s.notes, s.created_at, u.id AS "userId", u.first_name, u.last_name
+       FROM status_changes s LEFT JOIN users u ON u.id = s.user_id WHERE s.application_id = :id
+       ORDER BY s.created_at DESC, s.id DESC`,
+    ].map((sql) => bind(sql, lead)),
+  };
 
   // Profile: the cards in one statement, the 12 months in one grouped statement.
   const months = Object.fromEntries(monthStarts(now, timeZone).map((month, i) => [`m${i}`, month.start]));
@@ -1217,6 +1355,41 @@ async function portalCases(raw: Raw, actor: SessionUser, now: Date): Promise<Cas
       },
       compare: (s, q) => [s, q, `${s} rows`],
       plans: [["report export, a batch after the first", exportPlan]],
+    }),
+    defineCase({
+      label: "Lead page, the newest sale",
+      service: () => getLeadDetail(actor, leadId),
+      sql: async () => {
+        const [row] = await all<{ id: string; carrierName: string | null }>(leadPage.lead);
+        const [phones, beneficiaries, months, history] = await Promise.all(leadPage.parts.map((part) => all(part)));
+        return { row: row!, phones: phones!, beneficiaries: beneficiaries!, months: months!, history: history! };
+      },
+      compare: (s, q) => [
+        [
+          s.id,
+          s.carrier?.name ?? null,
+          ids(s.phones),
+          ids(s.beneficiaries),
+          ids(s.paymentTracking),
+          ids(s.statusHistory),
+        ],
+        [
+          q.row.id,
+          q.row.carrierName,
+          ids(q.phones as { id: unknown }[]),
+          ids(q.beneficiaries as { id: unknown }[]),
+          ids(q.months as { id: unknown }[]),
+          ids(q.history as { id: unknown }[]),
+        ],
+        `${s.phones.length} phones, ${s.paymentTracking.length} months`,
+      ],
+      plans: [
+        ["lead page, the lead", leadPage.lead],
+        ...leadPage.parts.map((part, i): [string, Statement] => [
+          `lead page, its ${["phones", "beneficiaries", "months", "status history"][i]}`,
+          part,
+        ]),
+      ],
     }),
     defineCase({
       label: "Profile stats",
@@ -2145,16 +2318,6 @@ const numbersOf = async (sql: string) =>
     Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])),
   );
 
-async function plan(sql: string, replacements: Record<string, unknown>) {
-  const rows = await selectRows<Record<string, unknown>>(
-    `${isPostgres ? "EXPLAIN (ANALYZE, BUFFERS)" : "EXPLAIN QUERY PLAN"} ${sql}`,
-    replacements,
-  );
-  return rows
-    .map((row) => `    ${isPostgres ? row["QUERY PLAN"] : `${row.id}<-${row.parent} ${row.detail}`}`)
-    .join("\n");
-}
-
 // --- the poll through the production server --------------------------------------------------------
 
 const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
@@ -2313,7 +2476,10 @@ try {
     ["admin dashboard, all time", () => getAdminDashboard(bench.admin, { period: "all" })],
     ["agent dashboard, all time", () => getAgentDashboard(bench.busiest, { period: "all" })],
   ];
-  for (const [label, run] of dashboards) console.log(`  ${label.padEnd(30)}${(await time(run, 5)).toFixed(1)} ms`);
+  for (const [label, run] of dashboards) {
+    const { ran } = await statementsOf(run);
+    console.log(`  ${label.padEnd(30)}${(await time(run, 5)).toFixed(1).padStart(6)} ms (${statementsSaid(ran)})`);
+  }
 
   console.log(
     `\nThe busiest agent's lists and figures (${busiestLeads} leads): service / plain SQL through the driver, median of each side by side`,
@@ -2321,17 +2487,22 @@ try {
   const raw = await rawConnection();
   const portal = await portalCases(raw, bench.busiest, new Date());
   const verdicts: string[] = [];
+  const ranBy = new Map<Case, Ran[]>();
   const measure = async (cases: Case[]) => {
     for (const c of cases.filter(chosen)) {
-      const said = c.compare((await c.service()) as never, (await c.sql()) as never);
-      const [serviceMs, sqlMs] = (await timeSideBySide([c.service, c.sql], c.label.includes("export") ? 10 : 40)) as [
+      const { answer, ran } = await statementsOf(c.service);
+      ranBy.set(c, ran);
+      const said = c.compare(answer as never, (await c.sql()) as never);
+      const rounds = c.label.includes("export") ? 10 : 40;
+      const [serviceMs, replayMs, sqlMs] = (await timeSideBySide([c.service, replayOf(raw, ran), c.sql], rounds)) as [
+        number,
         number,
         number,
       ];
       const ratio = serviceMs / sqlMs;
       verdicts.push(`  ${c.label} <= 3x SQL: ${ratio.toFixed(2)}x ${ratio <= 3 ? "PASS" : "FAIL"}`);
       console.log(
-        `  ${c.label.padEnd(50)}${said.padEnd(36)}service ${serviceMs.toFixed(2).padStart(7)} ms   SQL ${sqlMs.toFixed(2).padStart(7)} ms   ${ratio.toFixed(2)}x`,
+        `  ${c.label.padEnd(50)}${said.padEnd(36)}service ${serviceMs.toFixed(2).padStart(7)} ms ${`(${statementsSaid(ran)})`.padEnd(22)} replayed ${replayMs.toFixed(2).padStart(7)} ms   SQL ${sqlMs.toFixed(2).padStart(7)} ms   ${ratio.toFixed(2)}x`,
       );
     }
   };
@@ -2368,11 +2539,17 @@ try {
   await measure(salesOperations);
 
   if (explain) {
-    console.log("\nQuery plans of the plain SQL (the service asks the same)");
-    for (const c of [...portal, ...admin, ...salesOperations].filter(chosen))
-      for (const [label, statement] of c.plans) console.log(`  ${label}\n${await rawPlan(raw, statement)}`);
+    console.log("\nQuery plans: the statements each service ran, then the plain SQL it is measured against");
+    for (const c of [...portal, ...admin, ...salesOperations].filter(chosen)) {
+      for (const [i, statement] of ranBy.get(c)!.filter(isRead).entries()) {
+        const params = (statement.parameters ?? []) as unknown[];
+        console.log(
+          `  ${c.label}: the service's statement ${i + 1}\n${await rawPlan(raw, { sql: statement.sql, params })}`,
+        );
+      }
+      for (const [label, statement] of c.plans) console.log(`  ${label} (plain SQL)\n${await rawPlan(raw, statement)}`);
+    }
   }
-  await raw.close();
 
   console.log(
     "\nUnread leads: the exact count (GET /api/leads/unread-count) and the shell's figures (GET /api/counts)",
@@ -2399,29 +2576,31 @@ try {
     ["agent, opened all", bench.diligentAgent],
     ["new agent, no leads", toSessionUser(Object.assign(newUser, { agent: newAgent }))],
   ];
+  const unreadRan: [string, Ran[]][] = [];
   for (const [label, reader] of readers) {
     const [{ leads, reads }] = await numbersOf(
       `SELECT (SELECT COUNT(*) FROM applications a ${reader.agent ? `WHERE a.agent_id = '${reader.agent.id}'` : ""}) AS leads,
          (SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = '${reader.id}') AS reads`,
     );
-    const exact = await countUnreadLeads(reader);
-    const shell = await shellCounts(reader);
+    const exact = await statementsOf(() => countUnreadLeads(reader));
+    const shell = await statementsOf(() => shellCounts(reader));
+    unreadRan.push([`${label}, the exact count`, exact.ran], [`${label}, the shell's figures`, shell.ran]);
     const [exactMs, shellMs] = await timeSideBySide([() => countUnreadLeads(reader), () => shellCounts(reader)], 15);
     console.log(
-      `  ${label.padEnd(28)}${`${leads} leads, ${reads} read`.padEnd(26)}unread ${String(exact).padStart(6)} in ${exactMs!.toFixed(2).padStart(6)} ms   shell's figures in ${shellMs!.toFixed(2).padStart(6)} ms: ${JSON.stringify(shell)}`,
+      `  ${label.padEnd(28)}${`${leads} leads, ${reads} read`.padEnd(26)}unread ${String(exact.answer).padStart(6)} in ${exactMs!.toFixed(2).padStart(6)} ms (${statementsSaid(exact.ran)})   shell's figures in ${shellMs!.toFixed(2).padStart(6)} ms (${statementsSaid(shell.ran)}): ${JSON.stringify(shell.answer)}`,
     );
   }
 
   if (explain) {
-    console.log("\nQuery plans of the unread counts: the shell's (capped) and the exact one");
-    for (const [label, reader] of readers) {
-      for (const cap of [SHELL_UNREAD_CAP, undefined]) {
-        console.log(
-          `  ${label}, ${cap ? `at most ${cap}` : "exact"}\n${await plan(unreadLeadsCountSql(reader, { cap }), unreadLeadReplacements(reader))}`,
-        );
+    console.log("\nQuery plans of the statements the unread counts ran: the exact count and the shell's figures");
+    for (const [label, ran] of unreadRan) {
+      for (const statement of ran.filter(isRead)) {
+        const params = (statement.parameters ?? []) as unknown[];
+        console.log(`  ${label}\n${await rawPlan(raw, { sql: statement.sql, params })}`);
       }
     }
   }
+  await raw.close();
 
   // What the unread counts' upkeep adds to a write (migration 007's triggers): one lead, for the
   // busiest agent, inserted and deleted; one read, by the admin who opened 5%, inserted and deleted.
@@ -2441,14 +2620,12 @@ try {
   for (let i = 0; i < 43; i++) {
     const keep = i >= 3;
     const at = new Date();
-    const lead = {
-      id: crypto.randomUUID(),
-      agent_id: bench.busiest.agent!.id,
-      first_name: "Bench",
-      last_name: "Write",
-    };
-    await timed("leadInsert", () => qi.bulkInsert("applications", [{ ...lead, created_at: at, updated_at: at }]), keep);
-    const deleteLead = () => sequelize.query("DELETE FROM applications WHERE id = :id", { replacements: lead });
+    const lead = leadRow(
+      leadAttributes({ agentId: bench.busiest.agent!.id, firstName: "Bench", lastName: "Write", createdAt: at }),
+    );
+    await timed("leadInsert", () => qi.bulkInsert("applications", [lead]), keep);
+    const deleteLead = () =>
+      sequelize.query("DELETE FROM applications WHERE id = :id", { replacements: { id: lead.id } });
     await timed("leadDelete", deleteLead, keep);
     const read = { id: crypto.randomUUID(), user_id: bench.admin.id, application_id: unreadByAdmin!.id };
     await timed("readInsert", () => qi.bulkInsert("lead_reads", [{ ...read, created_at: at, updated_at: at }]), keep);

@@ -39,6 +39,9 @@ const schema = z.object({
   LOG_FILE: z.string().optional(),
   // How long a stopping server (SIGTERM, SIGINT) waits for the requests in flight (server/shutdown.ts).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  // 0 keeps this process from firing the job schedules (the e2e server: its data changes only when a
+  // test changes it); its workers still run the jobs enqueued.
+  JOB_SCHEDULES: z.enum(["0", "1"]).default("1"),
 });
 
 function parseEnvironment() {
@@ -114,6 +117,7 @@ export const env = {
   logLevel: parsed.LOG_LEVEL,
   logFile: parsed.LOG_FILE,
   shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+  jobSchedules: parsed.JOB_SCHEDULES === "1",
   // Secure cookies need HTTPS; the CI production check runs on plain http://localhost.
   secureCookies: isProduction && parsed.ALLOW_INSECURE_COOKIES !== "1",
   get sessionSecret() {

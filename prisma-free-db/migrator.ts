@@ -19,10 +19,17 @@ async function isRecorded(db: Sequelize, name: string, transaction: Transaction)
  * applied and recorded or neither. IMMEDIATE takes SQLite's write lock at BEGIN (Postgres ignores
  * it): a second migrator on the same SQLite file waits here, then sees the record and skips.
  */
-function transactional(db: Sequelize, name: string, step: Migration["up"], direction: "up" | "down") {
+function transactional(
+  db: Sequelize,
+  name: string,
+  step: Migration["up"],
+  direction: "up" | "down",
+  onApplied: (name: string) => void,
+) {
   return () =>
     db.transaction({ type: Transaction.TYPES.IMMEDIATE }, async (transaction) => {
       if ((await isRecorded(db, name, transaction)) === (direction === "up")) return;
+      onApplied(name);
       await step({ context: { queryInterface: db.getQueryInterface(), transaction } });
       const sql =
         direction === "up"
@@ -48,12 +55,13 @@ function migrationStorage(db: Sequelize): UmzugStorage {
   };
 }
 
-export function migratorFor(db: Sequelize) {
+/** `onApplied` hears each step this migrator really ran (not one another migrator ran first). */
+export function migratorFor(db: Sequelize, onApplied: (name: string) => void = () => {}) {
   return new Umzug({
     migrations: migrations.map(({ name, up, down }) => ({
       name,
-      up: transactional(db, name, up, "up"),
-      down: transactional(db, name, down, "down"),
+      up: transactional(db, name, up, "up", onApplied),
+      down: transactional(db, name, down, "down", onApplied),
     })),
     storage: migrationStorage(db),
     logger: undefined,
@@ -83,7 +91,15 @@ async function withMigrationLock<T>(db: Sequelize, run: () => Promise<T>): Promi
   }
 }
 
-/** Applies every pending migration; returns the ones applied. */
+/**
+ * Applies every pending migration; returns the ones this call applied. On SQLite a second migrator
+ * that started at the same time finds some of its pending steps recorded by the first once it gets
+ * the write lock: those it skips and does not return.
+ */
 export function migrateDatabase(db: Sequelize) {
-  return withMigrationLock(db, () => migratorFor(db).up());
+  return withMigrationLock(db, async () => {
+    const applied = new Set<string>();
+    const ran = await migratorFor(db, (name) => applied.add(name)).up();
+    return ran.filter((migration) => applied.has(migration.name));
+  });
 }

@@ -1,8 +1,9 @@
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Sequelize } from "sequelize";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSequelize, isPostgres } from "~db";
 import { migrations } from "../../prisma-free-db/migrations";
@@ -38,6 +39,36 @@ async function freshDatabaseUrl(): Promise<string> {
   return `sqlite:${file}`;
 }
 
+/** Each migration's name and how many times schema_migrations records it. */
+async function recordedOnce(db: Sequelize) {
+  const recorded = await db.query<{ name: string; times: number }>(
+    "SELECT name, COUNT(*) AS times FROM schema_migrations GROUP BY name ORDER BY name",
+    { type: QueryTypes.SELECT },
+  );
+  return recorded.map((row) => [row.name, Number(row.times)]);
+}
+
+/** `npm run db:migrate` (Fly's release command, compiled) as a process of its own; its JSON log lines. */
+function migrateProcess(url: string) {
+  return new Promise<{ msg: string; migrations?: string[] }[]>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "prisma-free-db/cli/migrate.ts"],
+      { env: { ...process.env, DATABASE_URL: url, LOG_FILE: "", LOG_LEVEL: "info" } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else
+          resolve(
+            stdout
+              .split("\n")
+              .filter(Boolean)
+              .map((line) => JSON.parse(line)),
+          );
+      },
+    );
+  });
+}
+
 describe("migrations", () => {
   it("two machines migrating one fresh database at once: no error, every migration applied and recorded once", async () => {
     const url = await freshDatabaseUrl();
@@ -46,11 +77,7 @@ describe("migrations", () => {
     try {
       const applied = await Promise.all(machines.map((machine) => migrateDatabase(machine)));
 
-      const recorded = await machines[0]!.query<{ name: string; times: number }>(
-        "SELECT name, COUNT(*) AS times FROM schema_migrations GROUP BY name ORDER BY name",
-        { type: QueryTypes.SELECT },
-      );
-      expect(recorded.map((row) => [row.name, Number(row.times)])).toEqual(migrations.map((m) => [m.name, 1]));
+      expect(await recordedOnce(machines[0]!)).toEqual(migrations.map((m) => [m.name, 1]));
       // The last migration's columns are there: every step ran to the end.
       expect(await machines[0]!.getQueryInterface().describeTable("products")).toHaveProperty("archived_at");
       if (isPostgres) {
@@ -59,6 +86,25 @@ describe("migrations", () => {
       }
     } finally {
       await Promise.all(machines.map((machine) => machine.close()));
+    }
+  });
+
+  it("two migrate processes started at once (a release command and a machine's start): both exit 0, each migration applied once", async () => {
+    const url = await freshDatabaseUrl();
+    const logs = await Promise.all([migrateProcess(url), migrateProcess(url)]);
+    const db = createSequelize(url);
+    try {
+      expect(await recordedOnce(db)).toEqual(migrations.map((m) => [m.name, 1]));
+    } finally {
+      await db.close();
+    }
+    const applied = logs.map((lines) => lines.flatMap((line) => line.migrations ?? []));
+    // Between them every migration was applied, none twice.
+    expect(applied.flat().sort()).toEqual(migrations.map((m) => m.name).sort());
+    if (isPostgres) {
+      // On Postgres the advisory lock serialised them: one did all, the other found nothing pending.
+      expect(applied.map((names) => names.length).sort((a, b) => a - b)).toEqual([0, migrations.length]);
+      expect(logs.flat().map((line) => line.msg)).toContain("database is up to date");
     }
   });
 });

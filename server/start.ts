@@ -5,6 +5,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { startJobs } from "../app/jobs/index.server";
 import { assertSecrets, env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 import { createHttpServer, requestEdge } from "./request-edge";
@@ -31,6 +32,8 @@ if (isProduction) {
   if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, "migrations applied");
   await optimizeDatabase();
 }
+
+await startJobs();
 
 const vite = isProduction
   ? null

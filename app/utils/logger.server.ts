@@ -120,11 +120,6 @@ export function log(): Logger {
   return shared.requests.getStore()?.logger ?? shared.logger;
 }
 
-/** The id of the request being served, if any. */
-export function currentRequestId(): string | undefined {
-  return shared.requests.getStore()?.requestId;
-}
-
 /**
  * Runs `fn` as one request: every `log()` inside it, however deep, carries `requestId`. `fn` gets
  * the request's current logger, for lines written from outside its async context (the access line

@@ -1,6 +1,7 @@
 import type { Transaction } from "sequelize";
+import { z } from "zod";
 import { ActivityLog } from "~db";
-import { selectRows, type ListQuery } from "./sql.server";
+import { column, listColumn, selectRows, sql } from "./sql/reads.server";
 
 /** Pass the caller's transaction when the entry must stand or fall with the change it records. */
 export async function logActivity(
@@ -25,40 +26,40 @@ export async function logActivity(
   );
 }
 
-type ActivityRow = {
-  id: string;
-  action: string;
-  summary: string;
-  createdAt: Date | string;
-  firstName: string | null;
-  lastName: string | null;
-};
+/** An audit-trail entry with its user's name, as SQL reads it (a JSON list column included). */
+const ActivityRow = z.object({
+  id: column.text,
+  action: column.text,
+  summary: column.text,
+  createdAt: column.isoDate,
+  firstName: column.text.nullable(),
+  lastName: column.text.nullable(),
+});
 
-/**
- * The newest `:activityLimit` entries of the audit trail with their user's name, as a list that
- * rides in the admin dashboard's one statement (pageReads) or runs alone (recentActivity).
- */
-export const RECENT_ACTIVITY_LIST: ListQuery = {
-  sql: `SELECT l.id, l.action, l.summary, l.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName"
+/** The newest `limit` entries of the audit trail with their user's name, newest first. */
+function recentActivitySql(limit: number) {
+  return sql`SELECT l.id, l.action, l.summary, l.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName"
      FROM activity_logs l LEFT JOIN users u ON u.id = l.user_id
-     ORDER BY l.created_at DESC LIMIT :activityLimit`,
-  columns: ["id", "action", "summary", "createdAt", "firstName", "lastName"],
-};
+     ORDER BY l.created_at DESC LIMIT ${limit}`;
+}
 
-/** An entry as a page shows it; SQLite answers date strings, and nulls for a missing user. */
-export function toActivityEntry(row: Record<string, unknown>) {
-  const entry = row as ActivityRow;
+/** The newest entries as a list that rides in the admin dashboard's one statement (pageReads). */
+export function recentActivityList(limit: number) {
+  return listColumn(recentActivitySql(limit), ActivityRow);
+}
+
+/** An entry as a page shows it: nulls for a missing user. */
+export function toActivityEntry(entry: z.output<typeof ActivityRow>) {
   return {
     id: entry.id,
     action: entry.action,
     summary: entry.summary,
-    createdAt: new Date(entry.createdAt).toISOString(),
+    createdAt: entry.createdAt,
     userName: entry.firstName !== null ? `${entry.firstName} ${entry.lastName}` : null,
   };
 }
 
 /** The newest entries of the audit trail, newest first. */
 export async function recentActivity(limit = 10) {
-  const rows = await selectRows<Record<string, unknown>>(RECENT_ACTIVITY_LIST.sql, { activityLimit: limit });
-  return rows.map(toActivityEntry);
+  return (await selectRows(recentActivitySql(limit), ActivityRow)).map(toActivityEntry);
 }

@@ -1,10 +1,12 @@
+import { z } from "zod";
+import { centsToDollars } from "~/domain/format";
 import { limitOffset, type Page } from "~/utils/list";
-import { SCHEDULED_CALLBACK_SQL } from "./callbacks.server";
+import { SCHEDULED_CALLBACK } from "./callbacks.server";
 import { notFound } from "./errors.server";
 import { findAccessibleLead } from "./leads.server";
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { numbersInOneStatement, selectRows } from "./sql.server";
+import { column, numbersInOneStatement, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The admin's Callback Management (part 1, section 2; issue 13 item 4): every agent's scheduled
 // callbacks (leads in callback or rescheduled, as the agent's Callbacks page counts them), soonest
@@ -29,68 +31,74 @@ export type AdminCallback = {
   createdAt: string;
 };
 
-type CallbackSqlRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  agentId: string | null;
-  agentFirstName: string | null;
-  agentLastName: string | null;
-  phone: string | null;
-  status: string;
-  coverageAmountCents: number | string | null;
-  monthlyPremiumCents: number | string | null;
-  callbackDate: Date | string | null;
-  createdAt: Date | string;
-};
+/** A callback's row with its agent's name and primary phone, as the card shows it. */
+const CallbackRow = z
+  .object({
+    id: column.text,
+    firstName: column.text,
+    lastName: column.text,
+    agentId: column.text.nullable(),
+    agentFirstName: column.text.nullable(),
+    agentLastName: column.text.nullable(),
+    phone: column.text.nullable(),
+    status: column.text,
+    coverageAmountCents: column.cents.nullable(),
+    monthlyPremiumCents: column.cents.nullable(),
+    callbackDate: column.isoDate.nullable(),
+    createdAt: column.isoDate,
+  })
+  .transform((row): AdminCallback => ({
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    agentId: row.agentId,
+    agentName: row.agentFirstName === null ? null : `${row.agentFirstName} ${row.agentLastName ?? ""}`.trim(),
+    phone: row.phone,
+    status: row.status,
+    coverageAmount: centsToDollars(row.coverageAmountCents),
+    monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+    callbackDate: row.callbackDate,
+    createdAt: row.createdAt,
+  }));
 
 /**
  * The scheduled callbacks of the filter as a WHERE over `applications` (no alias, so the partial
  * indexes' predicate is repeated word for word, which SQLite needs): one agent's from migration
  * 010's (agent_id, callback_date, id), every agent's from migration 020's (callback_date, id).
  */
-function scheduledWhere(agentId: string | undefined) {
-  return agentId ? `agent_id = :agentId AND ${SCHEDULED_CALLBACK_SQL}` : SCHEDULED_CALLBACK_SQL;
+function scheduledWhere(agentId: string | undefined): Sql {
+  return agentId ? sql`agent_id = ${agentId} AND ${SCHEDULED_CALLBACK}` : SCHEDULED_CALLBACK;
 }
 
+/** Dated callbacks soonest first; undated ones (a NULL date) by id. */
+const RANGES = {
+  dated: { range: sql`callback_date IS NOT NULL`, inner: sql`callback_date, id`, outer: sql`l.callback_date, l.id` },
+  undated: { range: sql`callback_date IS NULL`, inner: sql`id`, outer: sql`l.id` },
+};
+
 /**
- * SQL of one page of one range of callbacks (dated by callback date, or undated by id), the page's
- * ids from the index first, then only its rows with their agent's name and primary phone. Takes
- * :agentId (with an agent), :limit and :offset. Exported for the benchmark and the plan test.
+ * One page of one range of callbacks (dated by callback date, or undated by id), the page's ids
+ * from the index first, then only its rows with their agent's name and primary phone. Exported
+ * for the plan test.
  */
-export function adminCallbackRowsSql(agentId: string | undefined, dated: boolean) {
-  const range = dated ? "callback_date IS NOT NULL" : "callback_date IS NULL";
-  const order = dated ? "callback_date, id" : "id";
-  return `SELECT l.id, l.first_name AS "firstName", l.last_name AS "lastName", l.agent_id AS "agentId",
+export function adminCallbackRowsSql(
+  agentId: string | undefined,
+  dated: boolean,
+  page: { limit: number; offset: number },
+): Sql {
+  const { range, inner, outer } = RANGES[dated ? "dated" : "undated"];
+  return sql`SELECT l.id, l.first_name AS "firstName", l.last_name AS "lastName", l.agent_id AS "agentId",
        u.first_name AS "agentFirstName", u.last_name AS "agentLastName", l.status,
        l.coverage_amount_cents AS "coverageAmountCents", l.monthly_premium_cents AS "monthlyPremiumCents",
        l.callback_date AS "callbackDate", l.created_at AS "createdAt",
        (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
          ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone"
      FROM (SELECT id FROM applications WHERE ${scheduledWhere(agentId)} AND ${range}
-           ORDER BY ${order} LIMIT :limit OFFSET :offset) page
+           ORDER BY ${inner} LIMIT ${page.limit} OFFSET ${page.offset}) page
      JOIN applications l ON l.id = page.id
      LEFT JOIN agents g ON g.id = l.agent_id
      LEFT JOIN users u ON u.id = g.user_id
-     ORDER BY ${order.replace(/(^|, )/g, "$1l.")}`;
-}
-
-const dollars = (cents: number | string | null) => (cents === null ? null : Number(cents) / 100);
-
-function toCallback(row: CallbackSqlRow): AdminCallback {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    agentId: row.agentId ?? null,
-    agentName: row.agentFirstName === null ? null : `${row.agentFirstName} ${row.agentLastName ?? ""}`.trim(),
-    phone: row.phone ?? null,
-    status: row.status,
-    coverageAmount: dollars(row.coverageAmountCents),
-    monthlyPremium: dollars(row.monthlyPremiumCents),
-    callbackDate: row.callbackDate ? new Date(row.callbackDate).toISOString() : null,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
+     ORDER BY ${outer}`;
 }
 
 /**
@@ -106,34 +114,27 @@ export async function listAdminCallbacks(
 ): Promise<Page<AdminCallback>> {
   assertAdmin(actor);
   const where = scheduledWhere(query.agentId);
-  const base = query.agentId ? { agentId: query.agentId } : {};
-  const { dated, undated, agentKnown } = await numbersInOneStatement(
-    {
-      dated: `SELECT COUNT(*) FROM applications WHERE ${where} AND callback_date IS NOT NULL`,
-      undated: `SELECT COUNT(*) FROM applications WHERE ${where} AND callback_date IS NULL`,
-      agentKnown: query.agentId ? `SELECT COUNT(*) FROM agents WHERE id = :agentId` : "SELECT 1",
-    },
-    base,
-  );
+  const { dated, undated, agentKnown } = await numbersInOneStatement({
+    dated: sql`SELECT COUNT(*) FROM applications WHERE ${where} AND ${RANGES.dated.range}`,
+    undated: sql`SELECT COUNT(*) FROM applications WHERE ${where} AND ${RANGES.undated.range}`,
+    agentKnown: query.agentId ? sql`SELECT COUNT(*) FROM agents WHERE id = ${query.agentId}` : sql`SELECT 1`,
+  });
   if (!agentKnown) throw notFound(ADMIN_CALLBACK_ERRORS.agentNotFound);
   const total = dated + undated;
   const { limit, offset } = limitOffset(query);
   const page = { total, page: query.page, pageSize: query.pageSize };
   if (offset >= total) return { rows: [], ...page };
   const datedRows =
-    offset < dated
-      ? await selectRows<CallbackSqlRow>(adminCallbackRowsSql(query.agentId, true), { ...base, limit, offset })
-      : [];
+    offset < dated ? await selectRows(adminCallbackRowsSql(query.agentId, true, { limit, offset }), CallbackRow) : [];
   const stillWanted = limit - datedRows.length;
   const undatedRows =
     stillWanted > 0 && undated > 0
-      ? await selectRows<CallbackSqlRow>(adminCallbackRowsSql(query.agentId, false), {
-          ...base,
-          limit: stillWanted,
-          offset: Math.max(0, offset - dated),
-        })
+      ? await selectRows(
+          adminCallbackRowsSql(query.agentId, false, { limit: stillWanted, offset: Math.max(0, offset - dated) }),
+          CallbackRow,
+        )
       : [];
-  return { rows: [...datedRows, ...undatedRows].map(toCallback), ...page };
+  return { rows: [...datedRows, ...undatedRows], ...page };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { Application } from "~db";
+import { z } from "zod";
 import { callbackCategory, callbackDayCounter, callbackPriority, type CallbackCategory } from "~/domain/callbacks";
 import type { CallbackPriority } from "~/domain/callbacks";
-import { formatPhone } from "~/domain/format";
+import { centsToDollars, formatPhone } from "~/domain/format";
 import { calendarEvent } from "~/domain/ics";
 import { periodRange } from "~/domain/periods";
 import { RESCHEDULE_MESSAGES, rescheduleSchema, type CallbackListFilter } from "~/domain/schemas/callbacks";
@@ -12,7 +12,7 @@ import { changeLeadStatus, type LeadStatusView } from "./lead-status.server";
 import { findAccessibleLead } from "./leads.server";
 import { assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { numbersInOneStatement, selectRows } from "./sql.server";
+import { column, numbersInOneStatement, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // Callbacks: leads an agent has promised to call back. One rule for every figure about them
 // (the dashboard's Callbacks card and its "due today", My Leads' Callbacks card, the Callbacks
@@ -24,35 +24,43 @@ import { numbersInOneStatement, selectRows } from "./sql.server";
  * same way as the predicate of migration 010's partial index, which SQLite only uses for a query
  * that repeats it word for word.
  */
-export const SCHEDULED_CALLBACK_SQL = "status IN ('callback', 'rescheduled')";
+export const SCHEDULED_CALLBACK = sql`status IN ('callback', 'rescheduled')`;
 
-/** An agent's scheduled callbacks, as the WHERE of a query over `applications` (takes :agentId). */
-const AGENT_CALLBACKS_SQL = `agent_id = :agentId AND ${SCHEDULED_CALLBACK_SQL}`;
+/** An agent's scheduled callbacks, as the WHERE of a query over `applications`. */
+const agentCallbacks = (agentId: string) => sql`agent_id = ${agentId} AND ${SCHEDULED_CALLBACK}`;
+
+/** Today's bounds in the agent's time zone: from their local midnight to the next. */
+export type DueBounds = { dueStart: Date; dueEnd: Date };
 
 /**
- * SQL for one COUNT(*) of an agent's callbacks due today: scheduled callbacks whose callback date
- * falls on today's date in the agent's own time zone (from their local midnight to the next).
- * Takes the :agentId and the replacements of callbacksDueTodayReplacements.
+ * One COUNT(*) of an agent's callbacks due today: scheduled callbacks whose callback date falls on
+ * today's date in the agent's own time zone (bounds from callbacksDueTodayReplacements).
  */
-export const CALLBACKS_DUE_TODAY_SQL = `SELECT COUNT(*) FROM applications WHERE ${AGENT_CALLBACKS_SQL} AND callback_date >= :dueStart AND callback_date < :dueEnd`;
+export function callbacksDueTodaySql(agentId: string, bounds: DueBounds): Sql {
+  return sql`SELECT COUNT(*) FROM applications WHERE ${agentCallbacks(agentId)}
+    AND callback_date >= ${bounds.dueStart} AND callback_date < ${bounds.dueEnd}`;
+}
 
-export function callbacksDueTodayReplacements(actor: Pick<SessionUser, "timezone">, now = new Date()) {
+export function callbacksDueTodayReplacements(actor: Pick<SessionUser, "timezone">, now = new Date()): DueBounds {
   const today = periodRange("today", { timeZone: actor.timezone, now });
   return { dueStart: today.start!, dueEnd: today.end! };
 }
 
 /**
- * The callback dates of each table (takes dueStart and dueEnd, today's bounds in the agent's time
- * zone): before today, today, after today. Each is a range of migration 010's index
- * (agent_id, callback_date, id) over scheduled callbacks, so a table's page and its count read
- * index entries in callback-date order, however many callbacks the agent has.
+ * The callback dates of each table, given today's bounds in the agent's time zone: before today,
+ * today, after today. Each is a range of migration 010's index (agent_id, callback_date, id) over
+ * scheduled callbacks, so a table's page and its count read index entries in callback-date order,
+ * however many callbacks the agent has.
  */
-export const DATED: Record<CallbackListFilter, string> = {
-  all: "callback_date IS NOT NULL",
-  overdue: "callback_date < :dueStart",
-  today: "callback_date >= :dueStart AND callback_date < :dueEnd",
-  upcoming: "callback_date >= :dueEnd",
+export const DATED: Record<CallbackListFilter, (bounds: DueBounds) => Sql> = {
+  all: () => sql`callback_date IS NOT NULL`,
+  overdue: (bounds) => sql`callback_date < ${bounds.dueStart}`,
+  today: (bounds) => sql`callback_date >= ${bounds.dueStart} AND callback_date < ${bounds.dueEnd}`,
+  upcoming: (bounds) => sql`callback_date >= ${bounds.dueEnd}`,
 };
+
+/** Callbacks without a date: after the upcoming ones, by id. */
+export const UNDATED = sql`callback_date IS NULL`;
 
 /** The Callbacks page's cards (part 2: Total, Due Today, Overdue, Upcoming). */
 export type CallbackCounts = { total: number; overdue: number; dueToday: number; upcoming: number };
@@ -81,93 +89,90 @@ export type AgentCallback = {
   createdAt: string;
 };
 
-const ROW_COLUMNS = [
-  "id",
-  "firstName",
-  "lastName",
-  "email",
-  "city",
-  "state",
-  "status",
-  "carrierId",
-  "coverageAmountCents",
-  "monthlyPremiumCents",
-  "callbackDate",
-  "createdAt",
-] as const;
-
-type CallbackSqlRow = Pick<Application, (typeof ROW_COLUMNS)[number]> & {
-  primaryPhone: string | null;
-  carrierName: string | null;
-};
-
-function rowColumnsSql() {
-  const attributes = Application.getAttributes();
-  return ROW_COLUMNS.map((name) => `l.${attributes[name].field} AS "${name}"`).join(", ");
-}
-
-const dollars = (cents: number | string | null | undefined) =>
-  cents === null || cents === undefined ? null : Number(cents) / 100;
+/** A callback's row: the lead's columns, its primary phone and its carrier's name. */
+const CallbackRow = z.object({
+  id: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  email: column.text.nullable(),
+  city: column.text.nullable(),
+  state: column.text.nullable(),
+  status: column.text,
+  carrierId: column.text.nullable(),
+  coverageAmountCents: column.cents.nullable(),
+  monthlyPremiumCents: column.cents.nullable(),
+  callbackDate: column.isoDate.nullable(),
+  createdAt: column.isoDate,
+  primaryPhone: column.text.nullable(),
+  carrierName: column.text.nullable(),
+});
+type CallbackSqlRow = z.output<typeof CallbackRow>;
 
 /**
- * The Callbacks page's cards in one statement: overdue, due today (CALLBACKS_DUE_TODAY_SQL, the
+ * The Callbacks page's cards in one statement: overdue, due today (callbacksDueTodaySql, the
  * dashboard's figure), later and without a date; Upcoming is the later ones and those without a
  * date, Total all of them. Exact: each is a COUNT(*) over one range of the index.
  */
-async function tallyCallbacks(agentId: string, bounds: { dueStart: Date; dueEnd: Date }): Promise<CallbackTally> {
-  const count = (range: string) => `SELECT COUNT(*) FROM applications WHERE ${AGENT_CALLBACKS_SQL} AND ${range}`;
-  const { overdue, dueToday, later, undated } = await numbersInOneStatement(
-    {
-      overdue: count(DATED.overdue),
-      dueToday: CALLBACKS_DUE_TODAY_SQL,
-      later: count(DATED.upcoming),
-      undated: count("callback_date IS NULL"),
-    },
-    { agentId, ...bounds },
-  );
+async function tallyCallbacks(agentId: string, bounds: DueBounds): Promise<CallbackTally> {
+  const count = (range: Sql) => sql`SELECT COUNT(*) FROM applications WHERE ${agentCallbacks(agentId)} AND ${range}`;
+  const { overdue, dueToday, later, undated } = await numbersInOneStatement({
+    overdue: count(DATED.overdue(bounds)),
+    dueToday: callbacksDueTodaySql(agentId, bounds),
+    later: count(DATED.upcoming(bounds)),
+    undated: count(UNDATED),
+  });
   return { total: overdue + dueToday + later + undated, overdue, dueToday, upcoming: later + undated, later, undated };
 }
 
+/** Dated callbacks soonest first; undated ones (a NULL date) by id. */
+const ORDER = {
+  dated: { inner: sql`callback_date, id`, outer: sql`l.callback_date, l.id` },
+  undated: { inner: sql`id`, outer: sql`l.id` },
+};
+
 /**
- * SQL for the callbacks of one range of the index, in index order, with the columns a row shows:
- * the page's ids from the index first, then only its rows (and their phone and carrier). Takes
- * :agentId, the range's bounds, :limit and :offset. Exported for the test of its query plan.
+ * The callbacks of one range of the index, in index order, with the columns a row shows: the
+ * page's ids from the index first, then only its rows (and their phone and carrier). Exported for
+ * the test of its query plan.
  */
-export function callbackRowsSql(range: string, order: string) {
-  return `SELECT ${rowColumnsSql()},
+export function callbackRowsSql(
+  agentId: string,
+  range: Sql,
+  order: keyof typeof ORDER,
+  page: { limit: number; offset: number },
+): Sql {
+  return sql`SELECT l.id, l.first_name AS "firstName", l.last_name AS "lastName", l.email, l.city, l.state, l.status,
+       l.carrier_id AS "carrierId", l.coverage_amount_cents AS "coverageAmountCents",
+       l.monthly_premium_cents AS "monthlyPremiumCents", l.callback_date AS "callbackDate", l.created_at AS "createdAt",
        (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
          ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "primaryPhone",
        (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName"
-     FROM (SELECT id FROM applications WHERE ${AGENT_CALLBACKS_SQL} AND ${range}
-           ORDER BY ${order} LIMIT :limit OFFSET :offset) page
+     FROM (SELECT id FROM applications WHERE ${agentCallbacks(agentId)} AND ${range}
+           ORDER BY ${ORDER[order].inner} LIMIT ${page.limit} OFFSET ${page.offset}) page
      JOIN applications l ON l.id = page.id
-     ORDER BY ${order.replace(/(^|, )/g, "$1l.")}`;
-}
-
-function selectCallbackRows(range: string, order: string, replacements: Record<string, unknown>) {
-  return selectRows<CallbackSqlRow>(callbackRowsSql(range, order), replacements);
+     ORDER BY ${ORDER[order].outer}`;
 }
 
 function toCallback(row: CallbackSqlRow, daysUntilCallback: (date: string) => number): AgentCallback {
-  const callbackDate = row.callbackDate ? new Date(row.callbackDate).toISOString() : null;
+  const callbackDate = row.callbackDate;
   const daysUntil = callbackDate ? daysUntilCallback(callbackDate) : null;
   return {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    email: row.email ?? null,
-    phone: row.primaryPhone ?? null,
-    city: row.city ?? null,
-    state: row.state ?? null,
+    email: row.email,
+    phone: row.primaryPhone,
+    city: row.city,
+    state: row.state,
     status: row.status,
     carrier: row.carrierId && row.carrierName ? { id: row.carrierId, name: row.carrierName } : null,
-    coverageAmount: dollars(row.coverageAmountCents),
-    monthlyPremium: dollars(row.monthlyPremiumCents),
+    coverageAmount: centsToDollars(row.coverageAmountCents),
+    monthlyPremium: centsToDollars(row.monthlyPremiumCents),
     callbackDate,
     daysUntil,
     priority: callbackPriority(daysUntil),
     category: callbackCategory(daysUntil),
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: row.createdAt,
   };
 }
 
@@ -182,7 +187,7 @@ async function callbackPage(
   filter: CallbackListFilter,
   paging: { page: number; pageSize: number },
   tally: CallbackTally,
-  context: { timeZone: string; now: Date; bounds: { dueStart: Date; dueEnd: Date } },
+  context: { timeZone: string; now: Date; bounds: DueBounds },
 ): Promise<Page<AgentCallback>> {
   const datedTotal = {
     all: tally.total - tally.undated,
@@ -195,17 +200,23 @@ async function callbackPage(
   const { limit, offset } = limitOffset(paging);
   if (offset >= total) return { rows: [], total, page: paging.page, pageSize: paging.pageSize };
 
-  const base = { agentId, ...context.bounds };
   const dated =
-    offset < datedTotal ? await selectCallbackRows(DATED[filter], "callback_date, id", { ...base, limit, offset }) : [];
+    offset < datedTotal
+      ? await selectRows(
+          callbackRowsSql(agentId, DATED[filter](context.bounds), "dated", { limit, offset }),
+          CallbackRow,
+        )
+      : [];
   const stillWanted = limit - dated.length;
   const undated =
     withUndated && stillWanted > 0
-      ? await selectCallbackRows("callback_date IS NULL", "id", {
-          ...base,
-          limit: stillWanted,
-          offset: Math.max(0, offset - datedTotal),
-        })
+      ? await selectRows(
+          callbackRowsSql(agentId, UNDATED, "undated", {
+            limit: stillWanted,
+            offset: Math.max(0, offset - datedTotal),
+          }),
+          CallbackRow,
+        )
       : [];
   const daysUntil = callbackDayCounter(context.timeZone, context.now);
   return {
@@ -304,10 +315,10 @@ export async function callbackCalendarFile(
   });
   if (!CALLBACK_STATUSES.some((status) => status === lead.status) || !lead.callbackDate)
     throw notFound(NO_CALLBACK_SCHEDULED);
-  const [phoneRow] = await selectRows<{ phone: string }>(
-    `SELECT phone_number AS phone FROM phones WHERE application_id = :id
+  const phoneRow = await selectOne(
+    sql`SELECT phone_number AS phone FROM phones WHERE application_id = ${lead.id}
      ORDER BY is_primary DESC, created_at ASC, id ASC LIMIT 1`,
-    { id: lead.id },
+    z.object({ phone: column.text }),
   );
   const name = `${lead.firstName} ${lead.lastName}`;
   const start = new Date(lead.callbackDate);

@@ -1,12 +1,13 @@
+import { z } from "zod";
 import { conversionRate } from "~/domain/commission";
 import { isoDate, localDateParts, periodRange, zonedMidnight, type Period } from "~/domain/periods";
 import { CHART_RANGE_DAYS, DEFAULT_CHART_RANGE, type ChartRange, type SalesDay } from "~/domain/sales-chart";
 import type { RecentLeadFilter } from "~/domain/statuses";
-import { CALLBACKS_DUE_TODAY_SQL, SCHEDULED_CALLBACK_SQL, callbacksDueTodayReplacements } from "./callbacks.server";
+import { SCHEDULED_CALLBACK, callbacksDueTodayReplacements, callbacksDueTodaySql } from "./callbacks.server";
 import type { SessionUser } from "./sessions.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
-import { RECENT_ACTIVITY_LIST, toActivityEntry } from "./activity.server";
-import { bucketCase, pageReads, withinRange, type ListQuery } from "./sql.server";
+import { recentActivityList, toActivityEntry } from "./activity.server";
+import { and, bucketCase, column, listColumn, pageReads, sql, withinRange, type Sql } from "./sql/reads.server";
 
 export type PeriodInput = { period: Period; startDate?: string; endDate?: string };
 
@@ -19,69 +20,49 @@ type Range = { start: Date | null; end: Date | null };
  * SQLite reads every row to count a column (135 ms against 11 ms at 100,000 leads).
  */
 function leadFigures(scope: { agentId?: string }, created: Range, sold: Range) {
-  const agent = scope.agentId ? "agent_id = :agentId AND " : "";
-  const createdIn = withinRange("created_at", created, "created");
-  const soldIn = withinRange("sold_at", sold, "sold");
-  const leads = (status?: string) =>
-    `SELECT COUNT(*) FROM applications WHERE ${agent}${status ? `${status} AND ` : ""}${createdIn.sql}`;
+  const agent = scope.agentId ? sql`agent_id = ${scope.agentId}` : null;
+  const createdIn = withinRange(sql`created_at`, created);
+  const leads = (status?: Sql) => sql`SELECT COUNT(*) FROM applications WHERE ${and([agent, status, createdIn])}`;
   return {
-    subqueries: {
-      totalLeads: leads(),
-      converted: leads("status = 'sale'"),
-      pending: leads("status = 'pending'"),
-      callbacks: leads(SCHEDULED_CALLBACK_SQL),
-      commissionCents: `SELECT SUM(calculated_commission_cents) FROM applications WHERE ${agent}status = 'sale' AND commission_cancelled_at IS NULL AND ${soldIn.sql}`,
-    },
-    replacements: { agentId: scope.agentId ?? null, ...createdIn.replacements, ...soldIn.replacements },
+    totalLeads: leads(),
+    converted: leads(sql`status = 'sale'`),
+    pending: leads(sql`status = 'pending'`),
+    callbacks: leads(SCHEDULED_CALLBACK),
+    commissionCents: sql`SELECT SUM(calculated_commission_cents) FROM applications
+      WHERE ${and([agent, sql`status = 'sale' AND commission_cancelled_at IS NULL`, withinRange(sql`sold_at`, sold)])}`,
   };
 }
 
+/** A recent lead's row with its agent's name and primary phone, as the dashboards show it. */
+const RecentLeadRow = z.object({
+  id: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  email: column.text.nullable(),
+  status: column.text,
+  coverageAmountCents: column.cents.nullable(),
+  monthlyPremiumCents: column.cents.nullable(),
+  createdAt: column.isoDate,
+  agentId: column.text.nullable(),
+  agentFirstName: column.text.nullable(),
+  agentLastName: column.text.nullable(),
+  primaryPhone: column.text.nullable(),
+});
+
 export type RecentLead = ReturnType<typeof toRecentLead>;
-
-/** A recent lead's row as SQL reads it: SQLite answers date strings, and nulls for no agent. */
-type RecentLeadRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  status: string;
-  coverageAmountCents: number | string | null;
-  monthlyPremiumCents: number | string | null;
-  createdAt: Date | string;
-  agentId: string | null;
-  agentFirstName: string | null;
-  agentLastName: string | null;
-  primaryPhone: string | null;
-};
-
-const RECENT_LEAD_COLUMNS = [
-  "id",
-  "firstName",
-  "lastName",
-  "email",
-  "status",
-  "coverageAmountCents",
-  "monthlyPremiumCents",
-  "createdAt",
-  "agentId",
-  "agentFirstName",
-  "agentLastName",
-  "primaryPhone",
-] as const satisfies readonly (keyof RecentLeadRow)[];
 
 /**
  * The newest leads with their agent's name and primary phone (the first one added if none is), as
  * a list that rides in the dashboard's one statement (pageReads).
  */
 function recentLeadsList(scope: { agentId?: string; status?: string }, created: Range, limit = 10) {
-  const createdIn = withinRange("a.created_at", created, "recentCreated");
-  const conditions = [
-    ...(scope.agentId ? ["a.agent_id = :agentId"] : []),
-    ...(scope.status ? ["a.status = :recentStatus"] : []),
-    createdIn.sql,
-  ];
-  const list: ListQuery = {
-    sql: `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email, a.status,
+  const where = and([
+    scope.agentId && sql`a.agent_id = ${scope.agentId}`,
+    scope.status && sql`a.status = ${scope.status}`,
+    withinRange(sql`a.created_at`, created),
+  ]);
+  return listColumn(
+    sql`SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email, a.status,
        a.coverage_amount_cents AS "coverageAmountCents", a.monthly_premium_cents AS "monthlyPremiumCents",
        a.created_at AS "createdAt", g.id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
        (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
@@ -89,29 +70,24 @@ function recentLeadsList(scope: { agentId?: string; status?: string }, created: 
      FROM applications a
      LEFT JOIN agents g ON g.id = a.agent_id
      LEFT JOIN users u ON u.id = g.user_id
-     WHERE ${conditions.join(" AND ")}
+     WHERE ${where}
      ORDER BY a.created_at DESC
-     LIMIT :recentLimit`,
-    columns: RECENT_LEAD_COLUMNS,
-  };
-  return {
-    list,
-    replacements: { recentStatus: scope.status ?? null, recentLimit: limit, ...createdIn.replacements },
-  };
+     LIMIT ${limit}`,
+    RecentLeadRow,
+  );
 }
 
-function toRecentLead(value: Record<string, unknown>) {
-  const row = value as RecentLeadRow;
+function toRecentLead(row: z.output<typeof RecentLeadRow>) {
   return {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    email: row.email ?? null,
+    email: row.email,
     status: row.status,
-    coverageAmountCents: row.coverageAmountCents === null ? null : Number(row.coverageAmountCents),
-    monthlyPremiumCents: row.monthlyPremiumCents === null ? null : Number(row.monthlyPremiumCents),
-    createdAt: new Date(row.createdAt).toISOString(),
-    primaryPhone: row.primaryPhone ?? null,
+    coverageAmountCents: row.coverageAmountCents,
+    monthlyPremiumCents: row.monthlyPremiumCents,
+    createdAt: row.createdAt,
+    primaryPhone: row.primaryPhone,
     agent: row.agentId
       ? { id: row.agentId, firstName: row.agentFirstName ?? "", lastName: row.agentLastName ?? "" }
       : null,
@@ -133,21 +109,18 @@ export function chartDays(range: ChartRange, timeZone: string, now = new Date())
   }));
 }
 
-type SalesDayRow = { bucket: number | string; sales: number | string; revenueCents: number | string | null };
-
 /**
  * The Sales Performance chart's grouped query: the sales recorded (sold_at) each day and the sum of
  * their monthly premiums (docs/decisions/033). One range of the (sold_at) index.
  */
 function salesByDay(days: { start: Date }[]) {
-  const replacements: Record<string, Date> = {};
-  days.forEach((d, i) => (replacements[`day${i}`] = d.start));
-  const last = days.length - 1;
+  const bounds = days.map((d) => d.start);
   return {
-    sql: `SELECT ${bucketCase("sold_at", "day", last)} AS "bucket", COUNT(*) AS "sales",
+    query: sql`SELECT ${bucketCase(sql`sold_at`, bounds)} AS "bucket", COUNT(*) AS "sales",
         SUM(monthly_premium_cents) AS "revenueCents"
-      FROM applications WHERE status = 'sale' AND sold_at >= :day0 AND sold_at < :day${last} GROUP BY 1`,
-    replacements,
+      FROM applications WHERE status = 'sale' AND sold_at >= ${bounds[0]!} AND sold_at < ${bounds[bounds.length - 1]!} GROUP BY 1`,
+    key: "bucket",
+    row: z.object({ bucket: column.integer, sales: column.integer, revenueCents: column.cents.nullable() }),
   };
 }
 
@@ -170,32 +143,27 @@ export async function getAdminDashboard(
   });
   const chart = input.chart ?? DEFAULT_CHART_RANGE;
   const days = chartDays(chart, actor.timezone, now);
-  const figures = leadFigures({}, range, range);
-  const series = salesByDay(days);
-  const recent = recentLeadsList({}, range);
   const {
     numbers: stats,
     lists,
     groups,
-  } = await pageReads(
-    {
-      numbers: { ...figures.subqueries, activeAgents: "SELECT COUNT(*) FROM agents WHERE status = 'approved'" },
-      // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
-      lists: { recentApplications: recent.list, activity: RECENT_ACTIVITY_LIST },
-      grouped: { sql: series.sql, key: "bucket" },
+  } = await pageReads({
+    numbers: {
+      ...leadFigures({}, range, range),
+      activeAgents: sql`SELECT COUNT(*) FROM agents WHERE status = 'approved'`,
     },
-    {
-      ...figures.replacements,
-      ...series.replacements,
-      ...recent.replacements,
-      activityLimit: input.activityEntries ?? 0,
+    // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
+    lists: {
+      recentApplications: recentLeadsList({}, range),
+      activity: recentActivityList(input.activityEntries ?? 0),
     },
-  );
-  const byDay = new Map((groups as SalesDayRow[]).map((g) => [Number(g.bucket), g]));
+    grouped: salesByDay(days),
+  });
+  const byDay = new Map(groups.map((g) => [g.bucket, g]));
   const salesDays: SalesDay[] = days.slice(0, -1).map((d, i) => ({
     date: d.date,
-    sales: Number(byDay.get(i)?.sales ?? 0),
-    revenueCents: Number(byDay.get(i)?.revenueCents ?? 0),
+    sales: byDay.get(i)?.sales ?? 0,
+    revenueCents: byDay.get(i)?.revenueCents ?? 0,
   }));
   return {
     stats: {
@@ -228,19 +196,19 @@ export async function getAgentDashboard(
     endDate: input.endDate,
   });
   const month = periodRange("thismonth", { timeZone: actor.timezone, now });
-  const figures = leadFigures({ agentId }, range, month);
-  // The newest leads whenever they came, whatever the period.
-  const recent = recentLeadsList(
-    { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
-    { start: null, end: null },
-  );
-  const { numbers: stats, lists } = await pageReads(
-    {
-      numbers: { ...figures.subqueries, callbacksDueToday: CALLBACKS_DUE_TODAY_SQL },
-      lists: { recentApplications: recent.list },
+  const { numbers: stats, lists } = await pageReads({
+    numbers: {
+      ...leadFigures({ agentId }, range, month),
+      callbacksDueToday: callbacksDueTodaySql(agentId, callbacksDueTodayReplacements(actor, now)),
     },
-    { ...figures.replacements, ...callbacksDueTodayReplacements(actor, now), ...recent.replacements },
-  );
+    lists: {
+      // The newest leads whenever they came, whatever the period.
+      recentApplications: recentLeadsList(
+        { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
+        { start: null, end: null },
+      ),
+    },
+  });
   return {
     stats: {
       totalLeads: stats.totalLeads,

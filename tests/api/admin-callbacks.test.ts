@@ -15,6 +15,7 @@ import {
 import { agentFilterChoices } from "~/services/agents.server";
 import { rescheduleCallback } from "~/services/callbacks.server";
 import { premiumRowsSql } from "~/services/premiums.server";
+import { Sql } from "~/services/sql/reads.server";
 import { readToast } from "~/utils/toast.server";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
@@ -227,11 +228,11 @@ describe("the indexes behind the lists (migration 020, decision 036)", () => {
     const seller = await signedInAgent();
     for (let i = 0; i < 40; i++) await createLead(seller.agent.id, { status: i % 2 ? "pending" : "contacted" });
     await createCallback(seller.agent.id, { callbackDate: new Date("2036-04-01T15:00:00Z") });
-    const base = { limit: 20, offset: 0 };
-    expect(await planOf(adminCallbackRowsSql(undefined, true), base)).toContain("applications_callbacks_by_date");
-    expect(await planOf(adminCallbackRowsSql(undefined, false), base)).toContain("applications_callbacks_by_date");
+    const page = { limit: 20, offset: 0 };
+    expect(await planOf(adminCallbackRowsSql(undefined, true, page))).toContain("applications_callbacks_by_date");
+    expect(await planOf(adminCallbackRowsSql(undefined, false, page))).toContain("applications_callbacks_by_date");
     const agentId = "00000000-0000-4000-8000-000000000000";
-    expect(await planOf(adminCallbackRowsSql(agentId, true), { ...base, agentId })).toContain(
+    expect(await planOf(adminCallbackRowsSql(agentId, true, page), { agentId })).toContain(
       "applications_agent_callbacks",
     );
   });
@@ -263,16 +264,20 @@ describe("the indexes behind the lists (migration 020, decision 036)", () => {
  * indexes a large table would not choose, which a few rows can make look as cheap (the plain
  * (sold_at) index, when the month asked for holds one sale).
  */
-async function planOf(sql: string, replacements: Record<string, unknown>, alsoSetAside: string[] = []) {
+async function planOf(sql: Sql | string, replacements: Record<string, unknown> = {}, alsoSetAside: string[] = []) {
   if (!isPostgres) {
     // With statistics, as the server has them (analyzeDatabase at start-up, and bench:leads): an
     // index made after the last ANALYZE has none, and SQLite then guesses it a poor choice.
     await sequelize.query("ANALYZE applications");
-    return sqlitePlan(sql, replacements);
+    return sqlitePlan(sql, sql instanceof Sql ? undefined : replacements);
   }
   const setAside = [
     "agentId" in replacements ? "indexname = 'applications_callbacks_by_date'" : "indexdef LIKE '%(agent_id%'",
     ...alsoSetAside.map((name) => `indexname = '${name}'`),
   ].join(" OR ");
-  return postgresPlanSettingAside(sql, replacements, `tablename = 'applications' AND (${setAside})`);
+  return postgresPlanSettingAside(
+    sql,
+    sql instanceof Sql ? undefined : replacements,
+    `tablename = 'applications' AND (${setAside})`,
+  );
 }

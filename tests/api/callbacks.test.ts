@@ -11,6 +11,7 @@ import { LEAD_STATUS_MESSAGES } from "~/domain/schemas/lead-status";
 import { RESCHEDULE_MESSAGES } from "~/domain/schemas/callbacks";
 import {
   DATED,
+  UNDATED,
   NO_CALLBACK_SCHEDULED,
   agentCallbackBoard,
   callbackCalendarFile,
@@ -22,6 +23,7 @@ import { getAgentDashboard } from "~/services/dashboard.server";
 import { updateLead } from "~/services/lead-edit.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
 import type { SessionUser } from "~/services/sessions.server";
+import type { Sql } from "~/services/sql/reads.server";
 import { readToast } from "~/utils/toast.server";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
@@ -177,12 +179,14 @@ describe("the Callbacks page's cards and tables", () => {
 
   it("reads each table's page and count from the callback index", async () => {
     const me = await agent();
-    const replacements = { agentId: me.agent.id, dueStart: new Date(), dueEnd: new Date(), limit: 20, offset: 0 };
-    for (const range of [DATED.overdue, DATED.today, DATED.upcoming, "callback_date IS NULL"]) {
-      const plan = await planOf(
-        callbackRowsSql(range, range.includes("NULL") ? "id" : "callback_date, id"),
-        replacements,
-      );
+    const bounds = { dueStart: new Date(), dueEnd: new Date() };
+    const page = { limit: 20, offset: 0 };
+    const ranges = [DATED.overdue(bounds), DATED.today(bounds), DATED.upcoming(bounds)];
+    for (const statement of [
+      ...ranges.map((range) => callbackRowsSql(me.agent.id, range, "dated", page)),
+      callbackRowsSql(me.agent.id, UNDATED, "undated", page),
+    ]) {
+      const plan = await planOf(statement);
       expect(plan, plan).toContain("applications_agent_callbacks");
     }
   });
@@ -196,11 +200,11 @@ describe("the Callbacks page's cards and tables", () => {
  * predicate matches the query's and the index can answer it (at 100,000 leads it is the cheapest;
  * decision 025).
  */
-async function planOf(sql: string, replacements: Record<string, unknown>) {
-  if (!isPostgres) return sqlitePlan(sql, replacements);
+async function planOf(statement: Sql) {
+  if (!isPostgres) return sqlitePlan(statement);
   return postgresPlanSettingAside(
-    sql,
-    replacements,
+    statement,
+    undefined,
     `tablename = 'applications' AND indexname <> 'applications_agent_callbacks'
      AND (indexdef LIKE '%(agent_id%' OR indexname = 'applications_callbacks_by_date')`,
   );

@@ -1,9 +1,18 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~db";
+import { Sql, compile } from "~/services/sql/statement";
+
+/** A kit statement as its text and values, or SQL text with its named replacements. */
+function textAndValues(statement: Sql | string, replacements: Record<string, unknown> = {}) {
+  if (!(statement instanceof Sql)) return { text: statement, replacements };
+  const { text, values } = compile(statement);
+  return { text, replacements: values };
+}
 
 /** SQLite's plan of a statement as text (EXPLAIN QUERY PLAN's details, one a line). */
-export async function sqlitePlan(sql: string, replacements: Record<string, unknown>): Promise<string> {
-  const rows = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, {
+export async function sqlitePlan(statement: Sql | string, named?: Record<string, unknown>): Promise<string> {
+  const { text, replacements } = textAndValues(statement, named);
+  const rows = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, {
     type: QueryTypes.SELECT,
     replacements,
   });
@@ -17,10 +26,11 @@ export async function sqlitePlan(sql: string, replacements: Record<string, unkno
  * choose for the query set aside, the plan shows that the index under test can answer it.
  */
 export async function postgresPlanSettingAside(
-  sql: string,
-  replacements: Record<string, unknown>,
+  statement: Sql | string,
+  named: Record<string, unknown> | undefined,
   setAside: string,
 ): Promise<string> {
+  const { text, replacements } = textAndValues(statement, named);
   let plan = "";
   const rolledBack = new Error("rolled back on purpose");
   await sequelize
@@ -31,7 +41,7 @@ export async function postgresPlanSettingAside(
       );
       for (const { indexname } of others) await sequelize.query(`DROP INDEX "${indexname}"`, { transaction });
       await sequelize.query("SET LOCAL enable_seqscan = off", { transaction });
-      const rows = await sequelize.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, {
+      const rows = await sequelize.query<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, {
         type: QueryTypes.SELECT,
         replacements,
         transaction,

@@ -5,7 +5,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { startJobs } from "../app/jobs/index.server";
+import { startJobs, stopJobs } from "../app/jobs/index.server";
 import { assertSecrets, env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 import { createHttpServer, requestEdge } from "./request-edge";
@@ -82,8 +82,9 @@ const { shutdown } = gracefulShutdown(server, {
   timeoutMs: env.shutdownTimeoutMs,
   logger,
   steps: [
-    // ISSUE 22 item 1: `{ name: "jobs", run: stopJobs }` (app/jobs/index.server.ts) goes here once
-    // that file exists: the workers stop after the HTTP server, before the database closes.
+    // After the HTTP server (no request left to enqueue a job), before the database (the workers'
+    // current job still writes).
+    { name: "jobs", run: stopJobs },
     {
       name: "database",
       run: () => import("../prisma-free-db/index").then((db) => db.closeDatabase()),

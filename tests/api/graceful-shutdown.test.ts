@@ -18,7 +18,13 @@ type Message = { port?: number; arrived?: string };
 function startServer(timeoutMs: number) {
   const child = fork("tests/support/shutdown-server.ts", [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, SHUTDOWN_TIMEOUT_MS: String(timeoutMs), LOG_LEVEL: "info", LOG_FILE: "" },
+    env: {
+      ...process.env,
+      SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+      LOG_LEVEL: "info",
+      LOG_FILE: "",
+      JOB_SCHEDULES: "0",
+    },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   children.push(child);
@@ -99,6 +105,13 @@ describe("graceful shutdown", () => {
     );
     const stored = await FormSubmission.findAll({ where: { id: acknowledged.map((o) => o.id!) } });
     expect(stored.map((row) => row.fullName).sort()).toEqual(acknowledged.map((o) => o.name).sort());
+    // The steps ran in order after the HTTP server closed: the job workers, then the database.
+    const steps = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"shutdown step done"'))
+      .map((line) => JSON.parse(line).step);
+    expect(steps).toEqual(["jobs", "database"]);
   });
 
   it("a request that never finishes is cut off at SHUTDOWN_TIMEOUT_MS and the process still exits 0", async () => {

@@ -1,5 +1,6 @@
 import express from "express";
 import { closeDatabase } from "~db";
+import { startJobs, stopJobs } from "~/jobs/index.server";
 import { inquirySchema } from "~/domain/schemas/form-submissions";
 import { createFormSubmission } from "~/services/form-submissions.server";
 import { env } from "~/utils/env.server";
@@ -8,8 +9,8 @@ import { createHttpServer } from "../../server/request-edge";
 import { gracefulShutdown, stopOnSignals } from "../../server/shutdown";
 
 /**
- * The server tests/api/graceful-shutdown.test.ts stops: the real shutdown module and HTTP server
- * settings, and a real write service on the test database (DATABASE_URL), run as a child process
+ * The server tests/api/graceful-shutdown.test.ts stops: the real shutdown module, HTTP server
+ * settings and job workers, and a real write service on the test database (DATABASE_URL), run as a child process
  * (`node --import tsx`) so that it can be sent SIGTERM and exit on its own. It tells the test over
  * IPC when it listens and how many requests it holds.
  *
@@ -44,9 +45,13 @@ const server = createHttpServer(app);
 const { shutdown } = gracefulShutdown(server, {
   timeoutMs: env.shutdownTimeoutMs,
   logger,
-  steps: [{ name: "database", run: closeDatabase }],
+  steps: [
+    { name: "jobs", run: stopJobs },
+    { name: "database", run: closeDatabase },
+  ],
 });
 stopOnSignals(shutdown);
+await startJobs();
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   send({ port: typeof address === "object" && address ? address.port : 0 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ActivityRow } from "~/domain/activity";
 import type { ActivityFilters } from "~/domain/schemas/activity";
+import { fullName } from "~/domain/format";
 import { zonedDayRange } from "~/domain/periods";
 import type { Page } from "~/utils/list";
 import { notFound } from "./errors.server";
@@ -52,8 +53,9 @@ function activityWhere(filters: ActivityFilters, timeZone: string): Sql {
   ]);
 }
 
-const fullName = (first: string | null, last: string | null) =>
-  first !== null ? `${first} ${last ?? ""}`.trim() : null;
+/** The name of a row's person, or null when there is none (no user, or no lead). */
+const nameOf = (firstName: string | null, lastName: string | null) =>
+  firstName !== null ? fullName({ firstName, lastName }) : null;
 
 /** An entry with its user's name and, for an entry about a lead, the lead's name. */
 const EntryRow = z
@@ -72,9 +74,9 @@ const EntryRow = z
   .transform((row): ActivityRow => ({
     id: row.id,
     action: row.action,
-    userName: fullName(row.firstName, row.lastName),
+    userName: nameOf(row.firstName, row.lastName),
     applicationId: row.entityType === "application" ? row.entityId : null,
-    leadName: fullName(row.leadFirstName, row.leadLastName),
+    leadName: nameOf(row.leadFirstName, row.leadLastName),
     createdAt: row.createdAt,
     details: row.summary,
   }));
@@ -144,7 +146,7 @@ export async function activityUserChoices(actor: SessionUser, chosen?: string): 
     })
     .transform((user): ActivityUserChoice => ({
       id: user.id,
-      name: `${user.firstName} ${user.lastName}`,
+      name: fullName(user),
       email: user.email,
       role: user.role,
     }));
@@ -166,5 +168,5 @@ export async function activityLeadName(actor: SessionUser, applicationId: string
     sql`SELECT first_name AS "firstName", last_name AS "lastName" FROM applications WHERE id = ${applicationId}`,
     z.object({ firstName: column.text, lastName: column.text }),
   );
-  return lead ? `${lead.firstName} ${lead.lastName}` : null;
+  return lead ? fullName(lead) : null;
 }

@@ -17,7 +17,7 @@ export const ADMIN_LEAD_SORT_LABELS: Record<AdminLeadSort, string> = {
 };
 
 /** The lead dialog's parts the URL can reveal (&reveal=sensitive,banking). */
-export const LEAD_REVEALS = ["sensitive", "banking"] as const;
+const LEAD_REVEALS = ["sensitive", "banking"] as const;
 export type LeadReveal = (typeof LEAD_REVEALS)[number];
 
 /** ?reveal= as the set of parts it names; anything else is ignored. */

@@ -47,7 +47,6 @@ export const PAYMENT_METHODS = [
   { value: "credit", label: "Credit card" },
 ] as const;
 
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
 export const BANK_METHODS: readonly string[] = ["checking", "savings"];
 export const CARD_METHODS: readonly string[] = ["debit", "credit"];
 

@@ -4,10 +4,9 @@ import { localDateParts } from "./periods";
 // date, counted in the agent's own time zone. Isomorphic, so the page and the API say the same.
 
 /** "Soon" means within this many days (part 2, section 9: callback soon threshold 2 days). */
-export const CALLBACK_SOON_DAYS = 2;
+const CALLBACK_SOON_DAYS = 2;
 
-export const CALLBACK_PRIORITIES = ["overdue", "today", "soon", "upcoming", "low"] as const;
-export type CallbackPriority = (typeof CALLBACK_PRIORITIES)[number];
+export type CallbackPriority = "overdue" | "today" | "soon" | "upcoming" | "low";
 
 /** The Callbacks page's three tables, in the order the page shows them. */
 export const CALLBACK_CATEGORIES = ["overdue", "today", "upcoming"] as const;

@@ -13,7 +13,7 @@ export type CalendarEvent = {
 };
 
 /** A DATE-TIME in UTC: 20261201T153000Z. */
-export function icsUtc(date: Date): string {
+function icsUtc(date: Date): string {
   return date
     .toISOString()
     .replace(/[-:]/g, "")

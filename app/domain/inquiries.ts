@@ -2,7 +2,6 @@
 // browser bundle stays small (the schema in schemas/form-submissions.ts builds on these).
 
 export const INQUIRY_SERVICES = ["CRM Only", "CRM + Leads"] as const;
-export type InquiryService = (typeof INQUIRY_SERVICES)[number];
 
 export const MIN_PHONE_DIGITS = 10;
 export const INQUIRY_MESSAGE_MAX = 5000;

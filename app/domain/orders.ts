@@ -10,7 +10,6 @@ import { dollarsFromCents } from "./format";
  * (docs/decisions/035).
  */
 export const COMPANY_SOURCES = ["Direct", "Referral Partner"] as const;
-export type CompanySource = (typeof COMPANY_SOURCES)[number];
 
 /** The eight gateways, in the spec's order; Zelle is the default. */
 export const PAYMENT_GATEWAYS = [

@@ -66,7 +66,7 @@ export function customRangeErrors(startDate?: string, endDate?: string): PeriodF
 }
 
 /** A custom range the URL asked for but that cannot be shown: the dates as given, and why. */
-export type RefusedRange = { startDate: string; endDate: string; fieldErrors: PeriodFieldErrors; showing: string };
+type RefusedRange = { startDate: string; endDate: string; fieldErrors: PeriodFieldErrors; showing: string };
 
 /** The period whose figures a page shows; `refused` is set when it is the fallback for a bad range. */
 export type PeriodSelection = { period: Period; startDate?: string; endDate?: string; refused?: RefusedRange };

@@ -15,7 +15,7 @@ export const CHART_RANGE_NAMES: Record<ChartRange, string> = {
   "90d": "last 90 days",
 };
 
-export function isChartRange(value: unknown): value is ChartRange {
+function isChartRange(value: unknown): value is ChartRange {
   return typeof value === "string" && (CHART_RANGES as readonly string[]).includes(value);
 }
 

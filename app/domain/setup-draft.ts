@@ -14,7 +14,7 @@ import {
 // from step to step), so they work without JavaScript and without a server-side draft. These
 // pure functions are the edits the screens' buttons make to that draft.
 
-export type DraftProduct = { name: string; commissionRate: string };
+type DraftProduct = { name: string; commissionRate: string };
 export type DraftCarrier = { name: string; products: DraftProduct[] };
 /** Rates stay text so whatever the agent typed survives a failed step; states are codes. */
 export type SetupDraft = { carriers: DraftCarrier[]; licensedStates: string[] };

@@ -51,7 +51,7 @@ async function requireRole(args: GuardArgs, role: SessionUser["role"]) {
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
 
 /** The pages an agent whose setup is not complete may open; every other agent page sends them there. */
-export const SETUP_PATHS = ["/agent/setup", "/agent/carrier-setup"];
+const SETUP_PATHS = ["/agent/setup", "/agent/carrier-setup"];
 
 /**
  * Signed in as an agent. For pages, an agent whose setup is not complete is sent to the setup

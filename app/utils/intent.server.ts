@@ -6,7 +6,7 @@ import { ServiceError } from "~/services/errors.server";
 import { dataWithToast, redirectWithToast } from "./toast.server";
 
 /** What a page action answers when a form must show its field errors (read by useIntentResult). */
-export type IntentFailure = { intent: string; result: SubmissionResult<string[]> };
+type IntentFailure = { intent: string; result: SubmissionResult<string[]> };
 
 type IntentAnswer = Response | ReturnType<typeof data<IntentFailure>>;
 export type IntentHandler = (formData: FormData, intent: string) => Promise<IntentAnswer>;

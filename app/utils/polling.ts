@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
  * Runs `task` every `intervalMs` while the tab is visible. A hidden tab asks nothing; when it
  * shows again after a run was due, the task runs at once. A new run aborts one still in flight.
  */
-export function useVisibleInterval(task: (signal: AbortSignal) => unknown, intervalMs: number) {
+function useVisibleInterval(task: (signal: AbortSignal) => unknown, intervalMs: number) {
   const taskRef = useRef(task);
   useEffect(() => {
     taskRef.current = task;

@@ -61,14 +61,14 @@ export function sealFields(
 }
 
 /** Why a seal that was posted keeps nothing; null when none was posted or it was good. */
-export type SealRefusal = "expired" | "refused" | null;
+type SealRefusal = "expired" | "refused" | null;
 
 /**
  * Reads a sealed field back: its values, or none when it is missing, altered, forged, out of date
  * or sealed for another submission than the `accepted` bindings. Does not use the seal up
  * (restoreSealedFields).
  */
-export function unsealFields(
+function unsealFields(
   sealed: unknown,
   names: readonly string[],
   accepted: readonly string[],

@@ -16,7 +16,7 @@ import { leadStatusStyle } from "~/domain/statuses";
 const EXPORT_FORM_ID = "admin-report-export";
 
 /** Part 1, section 10: "Filters refetch 100 ms after a change." */
-export const REPORT_FILTER_DELAY_MS = 100;
+const REPORT_FILTER_DELAY_MS = 100;
 
 type Choice = { id: string; name: string };
 

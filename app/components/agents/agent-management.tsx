@@ -16,8 +16,7 @@ import { AgentActions, agentDialogHref, agentName } from "./agents-table";
 // table with each agent's performance. The actions and dialogs are Agent Approval's (agents-table,
 // agent-dialogs), posted to the same intent handler.
 
-export const MANAGEMENT_TABS = ["agents", "resets"] as const;
-export type ManagementTab = (typeof MANAGEMENT_TABS)[number];
+export type ManagementTab = "agents" | "resets";
 
 type AgentCounts = Record<AgentTab, number>;
 

@@ -29,7 +29,7 @@ import { AddressFields, DraftFields, MedicalFields, PolicyDetailFields } from ".
 
 /** An agent the form offers, with the states (two-letter codes) they are licensed in. */
 export type AgentChoice = { id: string; name: string; licenseNumber: string; licensedStates: readonly string[] };
-export type CarrierChoice = { id: string; name: string };
+type CarrierChoice = { id: string; name: string };
 
 type Props = {
   agents: AgentChoice[];

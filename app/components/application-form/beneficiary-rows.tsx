@@ -37,7 +37,7 @@ function labelFor(n: number, text: string, required = false) {
 }
 
 /** Where the page lands after an Add or Remove without JavaScript: back at these rows. */
-export const BENEFICIARIES_ANCHOR = "beneficiaries";
+const BENEFICIARIES_ANCHOR = "beneficiaries";
 
 /**
  * Beneficiary rows; one always remains and later rows without a name are ignored. "Other"

@@ -16,7 +16,7 @@ type Props<F extends Record<string, unknown>> = {
 };
 
 /** Where the page lands after an Add or Remove without JavaScript: back at these rows. */
-export const PHONES_ANCHOR = "phones";
+const PHONES_ANCHOR = "phones";
 
 /**
  * Phone rows; one always remains. Add and Remove are conform intents: with JavaScript they act in

@@ -30,7 +30,7 @@ const whole = "[overflow-wrap:normal]";
 const action = "row-action";
 
 /** The .ics file of a callback ("Add to calendar"). */
-export const callbackCalendarHref = (id: string) => `/agent/callbacks/${id}/event.ics`;
+const callbackCalendarHref = (id: string) => `/agent/callbacks/${id}/event.ics`;
 
 /**
  * One of the Callbacks page's tables (part 2: lead details, contact info, policy, callback date,

@@ -11,7 +11,7 @@ import { localDateTimeValue } from "~/domain/periods";
 import { rescheduleFormSchema } from "~/domain/schemas/callbacks";
 import { useIntentResult } from "~/utils/intent";
 
-export const RESCHEDULE_INTENT = "reschedule";
+const RESCHEDULE_INTENT = "reschedule";
 
 /** What the Reschedule dialog shows of its callback. */
 export type RescheduleLead = { id: string; firstName: string; lastName: string; callbackDate: string | null };

@@ -9,7 +9,7 @@ import { hrefWith } from "~/utils/list";
 
 const ACTIVE = "bg-green-100 text-green-800 ring-green-600/20";
 
-export const commissionRowId = (id: string) => `commission-${id}`;
+const commissionRowId = (id: string) => `commission-${id}`;
 
 const money = (dollars: number | null) => formatDollars(dollars) ?? "—";
 

@@ -5,7 +5,7 @@ import { formatMoney } from "~/domain/format";
 import type { BarLineChart } from "~/domain/performance-chart";
 import { CHART_RANGES, CHART_RANGE_LABELS, CHART_RANGE_NAMES, type ChartRange } from "~/domain/sales-chart";
 
-export type SalesPerformanceDay = { date: string; label: string; sales: number; revenueCents: number };
+type SalesPerformanceDay = { date: string; label: string; sales: number; revenueCents: number };
 
 type Props = { range: ChartRange; days: SalesPerformanceDay[]; chart: BarLineChart<"sales"> };
 

@@ -126,7 +126,7 @@ function PaymentSchedule({ lead }: { lead: LeadDetail }) {
 }
 
 /** The lead's notes and its status history, newest first: who changed what, when, and why. */
-export function LeadHistory({ lead, timezone }: { lead: LeadDetail; timezone: string }) {
+function LeadHistory({ lead, timezone }: { lead: LeadDetail; timezone: string }) {
   return (
     <Section title="Notes" id={`notes-${lead.id}`}>
       {lead.notes ? (

@@ -30,7 +30,7 @@ const DUE_FLAG = {
   tomorrow: { label: "DUE TOMORROW", className: "bg-amber-400 text-amber-950 ring-amber-500" },
 } as const;
 
-export function policyCardId(id: string) {
+function policyCardId(id: string) {
   return `policy-${id}`;
 }
 

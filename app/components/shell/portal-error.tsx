@@ -36,6 +36,7 @@ export const PAGE_FETCH_FAILURES: Record<string, string> = {
   "routes/admin+/orders": "Failed to fetch orders",
   "routes/admin+/premiums": "Failed to fetch premium data",
   "routes/admin+/form-submissions": "Failed to fetch submissions",
+  "routes/admin+/jobs": "Failed to fetch jobs",
   "routes/agent+/commissions": "Failed to fetch commissions",
   "routes/agent+/retention": "Failed to fetch sales data",
   "routes/admin+/retention": "Failed to fetch retention data",

@@ -33,6 +33,7 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/commission-calculator", label: "Commission Calculator" },
     { to: "/admin/reports", label: "Reports" },
     { to: "/admin/activity", label: "Activity" },
+    { to: "/admin/jobs", label: "Jobs" },
   ];
   return (
     <AppShell

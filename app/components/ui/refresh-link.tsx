@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { buttonClass } from "./button";
 
 /** The spec's Refresh spinner lasts 0.5 s (part 2, section 1): at least that, so a fast reload is still seen. */
-export const REFRESH_SPIN_MS = 500;
+const REFRESH_SPIN_MS = 500;
 
 /** The path and query of a link, as the navigation to it reports them. */
 function sameUrl(to: string) {

@@ -9,7 +9,7 @@ const tones = {
 };
 
 /** How far a toast is dragged to the right before letting go dismisses it (part 1, section 9). */
-export const SWIPE_DISMISS_PX = 50;
+const SWIPE_DISMISS_PX = 50;
 
 /**
  * The toast's swipe to the right: it follows the finger (or mouse) rightwards, and is dismissed

@@ -24,7 +24,7 @@ const day = filterDay(ACTIVITY_MESSAGES.dateFormat);
 const id = (message: string) =>
   z.preprocess(unsetFilter, z.string({ invalid_type_error: message }).trim().uuid(message).optional());
 
-export const activityFiltersSchema = z
+const activityFiltersSchema = z
   .object({
     userId: id(ACTIVITY_MESSAGES.unknownUser),
     action: z.preprocess(

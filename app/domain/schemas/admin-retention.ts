@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_PAYMENT_FILTERS, type AdminPaymentFilter } from "~/domain/statuses";
+import { ADMIN_PAYMENT_FILTERS } from "~/domain/statuses";
 import { listQuery, type ListParams } from "~/domain/list-query";
 import { paymentStatusField, RETENTION_FILTERS, type RetentionFilter } from "./payment-tracking";
 
@@ -43,12 +43,6 @@ export const paymentFilterField = z.preprocess(
   z.enum(ADMIN_PAYMENT_FILTERS, { errorMap: () => ({ message: PAYMENT_FILTER_MESSAGE }) }),
 );
 
-/** The retention-by-sale URL's payment filter (lenient: anything else is all). */
-export function paymentFilterFromSearch(search: URLSearchParams): AdminPaymentFilter {
-  const parsed = paymentFilterField.safeParse(search.get("paymentStatus") ?? "all");
-  return parsed.success ? parsed.data : "all";
-}
-
 export const ADMIN_PAYMENT_MESSAGES = {
   statusRequired: "Status is required: pending, paid or cancelled.",
 } as const;
@@ -66,5 +60,3 @@ export const adminPaymentStatusSchema = z.object({
       .pipe(paymentStatusField),
   ),
 });
-
-export type AdminPaymentStatusChange = z.output<typeof adminPaymentStatusSchema>;

@@ -9,14 +9,14 @@ import { optionalText } from "./fields";
 export const ADD_CALLS_MIN = 1;
 export const ADD_CALLS_MAX = 1000;
 /** Calls ordered at approval: 0 is allowed (a CRM-only agent buys no calls); the cap stops typos. */
-export const CALLS_ORDERED_MAX = 100_000;
+const CALLS_ORDERED_MAX = 100_000;
 
-export const CALLS_ORDERED_REQUIRED = "Calls ordered is required.";
-export const CALLS_ORDERED_RANGE = `Calls ordered must be a whole number from 0 to ${CALLS_ORDERED_MAX}.`;
-export const CALLS_TO_ADD_REQUIRED = "Calls to add is required.";
+const CALLS_ORDERED_REQUIRED = "Calls ordered is required.";
+const CALLS_ORDERED_RANGE = `Calls ordered must be a whole number from 0 to ${CALLS_ORDERED_MAX}.`;
+const CALLS_TO_ADD_REQUIRED = "Calls to add is required.";
 export const CALLS_TO_ADD_RANGE = `Calls to add must be a whole number from ${ADD_CALLS_MIN} to ${ADD_CALLS_MAX}.`;
-export const BDM_REQUIRED = "Choose a BDM.";
-export const AGENT_STATUS_CHOICE = "Status must be paused or approved.";
+const BDM_REQUIRED = "Choose a BDM.";
+const AGENT_STATUS_CHOICE = "Status must be paused or approved.";
 
 /**
  * A whole number that may arrive as a JSON number or as form text ("12"). Text that is not a
@@ -94,14 +94,12 @@ export const assignBdmSchema = z.object({
     .max(64, BDM_REQUIRED),
 });
 
-export const SETTABLE_AGENT_STATUSES = ["paused", "approved"] as const;
+const SETTABLE_AGENT_STATUSES = ["paused", "approved"] as const;
 export type SettableAgentStatus = (typeof SETTABLE_AGENT_STATUSES)[number];
 
 export const agentStatusSchema = z.object({
   status: z.enum(SETTABLE_AGENT_STATUSES, { errorMap: () => ({ message: AGENT_STATUS_CHOICE }) }),
 });
-
-export { AGENT_TABS, type AgentTab } from "../agent-options";
 
 /** ?tab=&search=&page=&pageSize= of the agents list: the tab (the page's name since its first links) is the status filter. */
 export const agentList = listQuery({ statuses: AGENT_TABS, statusParam: "tab", pageSize: 20 });

@@ -12,10 +12,10 @@ import { blank, optionalText } from "./fields";
 // (numbers or numeric strings, booleans, arrays).
 
 /** Draft dates are calendar days of the agency, which works on New York time. */
-export const APPLICATION_TIMEZONE = "America/New_York";
+const APPLICATION_TIMEZONE = "America/New_York";
 
-export const BANK_FIELDS = ["bankName", "routingNumber", "accountNumber"] as const;
-export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvv"] as const;
+const BANK_FIELDS = ["bankName", "routingNumber", "accountNumber"] as const;
+const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvv"] as const;
 
 /**
  * Never sent back to the browser after a failed submission and never kept in a browser draft:
@@ -107,7 +107,7 @@ export const phoneNumber = (label: string) =>
     });
 
 /** The first day a date of an application may name (a date of birth included). */
-export const FIRST_RECORD_DAY = "1900-01-01";
+const FIRST_RECORD_DAY = "1900-01-01";
 
 /** A YYYY-MM-DD calendar date from 1900 to 2999; `check` adds a rule about which dates are acceptable. */
 export const isoDate = (label: string, check?: (iso: string, today: string) => string | null) =>
@@ -160,7 +160,7 @@ export const positiveAmount = (label: string) =>
       .refine((v) => centsFromDollars(v) !== null, { message: `${label} can have at most two decimals` }),
   );
 
-export const optionalNumber = (label: string, min: number, max: number, integer = false) =>
+const optionalNumber = (label: string, min: number, max: number, integer = false) =>
   z.preprocess(
     toNumber,
     z

@@ -22,7 +22,7 @@ export const rescheduleSchema = z.preprocess(asReschedule, leadStatusSchema.supe
 export const rescheduleFormSchema = (timeZone: string) =>
   z.preprocess(asReschedule, leadStatusFormSchema(timeZone).superRefine(requireCallbackDate));
 
-export const CALLBACK_LIST_FILTERS = ["all", ...CALLBACK_CATEGORIES] as const;
+const CALLBACK_LIST_FILTERS = ["all", ...CALLBACK_CATEGORIES] as const;
 export type CallbackListFilter = (typeof CALLBACK_LIST_FILTERS)[number];
 
 /** ?category=all|overdue|today|upcoming&page=&pageSize= (default 100, at most 500). */

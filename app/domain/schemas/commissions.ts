@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/domain/list-query";
-import { COMMISSION_FILTERS, COMMISSION_PERIODS, type CommissionFilter } from "../commissions";
+import { listQuery } from "~/domain/list-query";
+import { COMMISSION_FILTERS, COMMISSION_PERIODS } from "../commissions";
 
 /**
  * ?period=&startDate=&endDate=&search=&status=&page=&pageSize= of the commissions page and
@@ -24,5 +24,3 @@ export const commissionList = {
   }),
   fromSearch: commissionListBase.fromSearch,
 };
-
-export type CommissionListQuery = ListParams<CommissionFilter>;

@@ -4,7 +4,7 @@ import { dayOfDateTime } from "../period-range";
 import { TIMEZONES, isTimezone } from "../timezones";
 import { periodFields, withCustomRangeRules } from "./period";
 
-export const DASHBOARD_MESSAGES = {
+const DASHBOARD_MESSAGES = {
   timezone: `Timezone must be one of ${TIMEZONES.map((tz) => tz.value).join(", ")}.`,
   chart: "Chart must be 7d, 30d or 90d.",
 } as const;

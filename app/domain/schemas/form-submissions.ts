@@ -10,7 +10,7 @@ import { optionalText, requiredText } from "./fields";
 /** text@text.text, the contact form's rule (part 1, section 5). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const INQUIRY_MESSAGES = {
+const INQUIRY_MESSAGES = {
   fullName: "Full name is required",
   email: "Email is required",
   emailShape: "Please enter a valid email address",
@@ -57,7 +57,7 @@ export const formSubmissionUpdateSchema = z.object({
 export type FormSubmissionUpdate = z.infer<typeof formSubmissionUpdateSchema>;
 
 export const FORM_SUBMISSION_FILTERS = ["all", ...FORM_SUBMISSION_STATUSES] as const;
-export type FormSubmissionFilter = (typeof FORM_SUBMISSION_FILTERS)[number];
+type FormSubmissionFilter = (typeof FORM_SUBMISSION_FILTERS)[number];
 
 /** ?status=&page=&pageSize= for the admin list and GET /api/admin/form-submissions. */
 export const formSubmissionList = listQuery({ statuses: FORM_SUBMISSION_FILTERS, pageSize: 20 });

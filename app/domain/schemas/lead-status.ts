@@ -5,7 +5,7 @@ import { AGENT_LEAD_STATUSES, LEAD_STATUSES, type LeadStatus } from "../statuses
 // The status change of one lead (a disposition): the page's status and disposition dialogs and
 // PUT /api/agent/applications/{id}/status parse with this one schema.
 
-export const NOTES_MAX = 2000;
+const NOTES_MAX = 2000;
 
 export const LEAD_STATUS_MESSAGES = {
   status: statusChoiceMessage(AGENT_LEAD_STATUSES),
@@ -28,7 +28,7 @@ const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,
  * page turns the user's wall-clock time in their time zone into such a string; the lead stores
  * the instant (UTC).
  */
-export function parseCallbackDate(text: string): Date | null {
+function parseCallbackDate(text: string): Date | null {
   const match = ISO_DATE_TIME.exec(text.trim());
   if (!match) return null;
   const [, day, hour, minute, second, zone, offsetHours, offsetMinutes] = match;
@@ -126,9 +126,6 @@ export const leadStatusSchema = statusChangeSchema(AGENT_LEAD_STATUSES, { saleNe
 
 /** An admin's status change (the All Leads dialog, PUT /api/admin/applications/{id}/status). */
 export const adminLeadStatusSchema = statusChangeSchema(LEAD_STATUSES, { saleNeedsProduct: false });
-
-export type LeadStatusInput = z.input<typeof leadStatusSchema>;
-export type LeadStatusChange = z.output<typeof adminLeadStatusSchema>;
 
 /**
  * The pages' status and disposition forms: the callback's date and time come from a

@@ -24,8 +24,6 @@ export const leadDetailQuery = z.object({
     .transform((value) => value === "1" || value === "true"),
 });
 
-export type LeadDetailQuery = z.infer<typeof leadDetailQuery>;
-
 /**
  * The body of POST /api/applications/{id}/reveal: `parts` names what to reveal, "sensitive" (the
  * SSN) and/or "banking" (routing, account and card numbers); left out, all four numbers.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** The bell shows the latest 20 (part 1, section 9); an API caller may ask for 1 to 100. */
 export const NOTIFICATION_LIMIT_DEFAULT = 20;
-export const NOTIFICATION_LIMIT_MAX = 100;
+const NOTIFICATION_LIMIT_MAX = 100;
 
 export const NOTIFICATION_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${NOTIFICATION_LIMIT_MAX}`;
 
@@ -17,5 +17,3 @@ export const notificationLimitField = z.coerce
 export const notificationListSchema = z.object({
   limit: z.preprocess((v) => (v === "" ? undefined : v), notificationLimitField.default(NOTIFICATION_LIMIT_DEFAULT)),
 });
-
-export type NotificationListQuery = z.infer<typeof notificationListSchema>;

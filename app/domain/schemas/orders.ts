@@ -146,7 +146,7 @@ export const orderPatchSchema = z
   });
 export type OrderUpdateInput = z.output<typeof orderPatchSchema>;
 
-export const ORDER_LIST_MESSAGES = {
+const ORDER_LIST_MESSAGES = {
   bdm: "BDM must be a BDM's id",
   timezone: `Timezone must be one of ${TIMEZONES.map((tz) => tz.value).join(", ")}.`,
 } as const;
@@ -166,7 +166,6 @@ export const orderListQuery = withCustomRangeRules(
       .optional(),
   }),
 );
-export type OrderListQuery = z.output<typeof orderListQuery>;
 
 /** The page reads ?bdm= leniently: anything that is not an id shows every BDM's orders. */
 export function bdmFromSearch(params: URLSearchParams): string | undefined {

@@ -4,7 +4,7 @@ import { listQuery } from "~/domain/list-query";
 // One schema per form (used by the page action and, for instant feedback, the browser) and one
 // per /api body. The texts are the spec's catalogue, word for word (part 1, sections 5 and 8).
 
-export const MIN_RESET_PASSWORD = 8;
+const MIN_RESET_PASSWORD = 8;
 
 export const forgotPasswordSchema = z.object({
   email: z
@@ -16,7 +16,7 @@ export const forgotPasswordSchema = z.object({
 });
 
 /** Reset password (/reset-password): field messages are the descriptions of the spec's toasts. */
-export const RESET_MESSAGES = {
+const RESET_MESSAGES = {
   tooShort: { title: "Password too short", description: "Password must be at least 8 characters long" },
   mismatch: { title: "Passwords don't match", description: "Please make sure both passwords are identical" },
 } as const;
@@ -52,7 +52,7 @@ export function resetChecklist(password: string, confirmPassword: string) {
 export const resetPasswordApiSchema = z.object({ token, password: resetPassword });
 
 /** Set new password (/set-new-password). */
-export const SET_PASSWORD_MESSAGES = {
+const SET_PASSWORD_MESSAGES = {
   required: "Please enter a new password.",
   tooShort: "Password must be at least 8 characters long.",
   mismatch: "Passwords do not match.",

@@ -5,7 +5,7 @@ import { PAYMENT_STATUSES, type PaymentStatus } from "../statuses";
 // One month of a sale's payment schedule, as the retention tracker's cells and
 // PATCH /api/payment-tracking/{paymentId} change it, and the tracker's list parameters.
 
-export const PAYMENT_NOTES_MAX = 1000;
+const PAYMENT_NOTES_MAX = 1000;
 
 /**
  * The agent tracker of the original product calls an unpaid month not_paid, its admin and lead
@@ -50,8 +50,6 @@ export const paymentTrackingUpdateSchema = z
     message: PAYMENT_TRACKING_MESSAGES.nothing,
     path: ["status"],
   });
-
-export type PaymentTrackingUpdate = z.output<typeof paymentTrackingUpdateSchema>;
 
 /**
  * Which policies a retention list shows (?status=): all of them, or those with a payment due, an

@@ -36,8 +36,6 @@ export function withCustomRangeRules<T extends z.ZodType<PeriodShape>>(
 
 const periodQuerySchema = withCustomRangeRules(z.object(periodFields));
 
-export type PeriodQuery = z.infer<typeof periodQuerySchema>;
-
 /** Whether a period with its dates can be shown (a custom range needs two real dates in order). */
 export function isShowablePeriod(query: PeriodShape) {
   return periodQuerySchema.safeParse(query).success;

@@ -27,8 +27,6 @@ export const personalInfoSchema = z.object({
   ),
 });
 
-export type PersonalInfo = z.output<typeof personalInfoSchema>;
-
 const MAX_ENTRIES = 500;
 
 type LooseCarrier = { id?: unknown; name?: unknown; products: unknown[] };
@@ -124,8 +122,6 @@ export const profileUpdateSchema = z.preprocess(
     licensedStates: carrierUpdateSchema.shape.licensedStates.optional(),
   }),
 );
-
-export type ProfileUpdateValue = z.output<typeof profileUpdateSchema>;
 
 /** The edit page's form: the basic info beside the carrier panel's fields, all saved at once. */
 export const profileEditFormSchema = personalInfoSchema.merge(carrierUpdateSchema);

@@ -22,7 +22,7 @@ import { pagingSchema } from "~/domain/list-query";
 
 const day = filterDay(REPORT_MESSAGES.dateFormat);
 
-export const reportFiltersSchema = z
+const reportFiltersSchema = z
   .object({
     dateFrom: day,
     dateTo: day,

@@ -9,7 +9,7 @@ import { boundedList } from "./lists";
 // these schemas, and the service validates again, so no path can store what another refuses.
 
 /** Custom carrier names are shown to the public (the application form), so they are kept short. */
-export const CARRIER_NAME_MAX_LENGTH = 60;
+const CARRIER_NAME_MAX_LENGTH = 60;
 
 export const SETUP_MESSAGES = {
   noCarrier: "Please select at least one carrier.",
@@ -299,10 +299,6 @@ export const carrierUpdateSchema = z.object({
   carriers: carriersSchema("update"),
   licensedStates: licensedStatesSchema(SETUP_MESSAGES.noStateProfile),
 });
-
-export type SetupInput = z.input<typeof setupSchema>;
-export type SetupValue = z.output<typeof setupSchema>;
-export type CarrierUpdateInput = z.input<typeof carrierUpdateSchema>;
 
 /** POST /api/agent/setup with {"skip": true} is Skip for Now. */
 export const setupSkipFlagSchema = z

@@ -1,16 +1,28 @@
+import { z } from "zod";
 import { sequelize } from "~db";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import type { CommissionFilter } from "~/domain/commissions";
-import { dollarsFromCents } from "~/domain/format";
+import { centsToDollars, dollarsFromCents, fullName } from "~/domain/format";
 import { ledgerLine, type LedgerLine, type LedgerTotals } from "~/domain/ledger";
 import { periodRange, type Period } from "~/domain/periods";
-import { limitOffset, type Page } from "~/utils/list";
+import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { conflict, notFound } from "./errors.server";
 import { findAccessibleLead } from "./leads.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows, withinRange } from "./sql.server";
+import {
+  and,
+  column,
+  contains,
+  or,
+  searchPatterns,
+  selectOne,
+  sql,
+  sqlPage,
+  withinRange,
+  type Sql,
+} from "./sql/reads.server";
 
 // The agent's commissions (part 2, Commission dashboard; issue 11 items 4 and 5): a commission is
 // a sale, a lead with soldAt set, whatever its status is now (decision 019); it is active until
@@ -76,14 +88,12 @@ export type CommissionQuery = PeriodInput & {
   pageSize: number;
 };
 
-const dollars = (cents: number) => cents / 100;
-
 function lineView(line: LedgerLine): LedgerLineView {
   return {
-    advanced: dollars(line.advancedCents),
-    earned: dollars(line.earnedCents),
-    unearned: dollars(line.unearnedCents),
-    chargedBack: dollars(line.chargedBackCents),
+    advanced: centsToDollars(line.advancedCents),
+    earned: centsToDollars(line.earnedCents),
+    unearned: centsToDollars(line.unearnedCents),
+    chargedBack: centsToDollars(line.chargedBackCents),
     monthsPaid: line.monthsPaid,
   };
 }
@@ -102,12 +112,8 @@ function saleDateRange(actor: SessionUser, input: PeriodInput, now: Date) {
  * The agent's sales in the period, as the WHERE of a query over `applications a`: the
  * (agent_id, sold_at, id) index holds the agent, the sale and the period (migration 009).
  */
-function salesWhere(agentId: string, input: PeriodInput, actor: SessionUser, now: Date) {
-  const sold = withinRange("a.sold_at", saleDateRange(actor, input, now), "sold");
-  return {
-    conditions: ["a.agent_id = :agentId", "a.sold_at IS NOT NULL", sold.sql],
-    replacements: { agentId, ...sold.replacements } as Record<string, unknown>,
-  };
+function salesWhere(agentId: string, input: PeriodInput, actor: SessionUser, now: Date): Sql {
+  return sql`a.agent_id = ${agentId} AND a.sold_at IS NOT NULL AND ${withinRange(sql`a.sold_at`, saleDateRange(actor, input, now))}`;
 }
 
 /**
@@ -115,75 +121,85 @@ function salesWhere(agentId: string, input: PeriodInput, actor: SessionUser, now
  * customer's first name, last name or email, the product sold or the carrier (case-insensitive,
  * % and _ taken literally, as My Leads searches).
  */
-function historyWhere(agentId: string, query: CommissionQuery, actor: SessionUser, now: Date) {
-  const { conditions, replacements } = salesWhere(agentId, query, actor, now);
-  if (query.status === "active") conditions.push("a.commission_cancelled_at IS NULL");
-  if (query.status === "cancelled") conditions.push("a.commission_cancelled_at IS NOT NULL");
-  (query.search ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .forEach((word, i) => {
-      replacements[`word${i}`] = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const like = (column: string) => `lower(${column}) LIKE lower(:word${i}) ESCAPE '\\'`;
-      conditions.push(
-        `(${["a.first_name", "a.last_name", "a.email", "a.sold_product_name"].map(like).join(" OR ")}
-          OR EXISTS (SELECT 1 FROM carriers c WHERE c.id = a.carrier_id AND ${like("c.name")}))`,
-      );
-    });
-  return { where: conditions.join(" AND "), replacements };
+function historyWhere(agentId: string, query: CommissionQuery, actor: SessionUser, now: Date): Sql {
+  return and([
+    salesWhere(agentId, query, actor, now),
+    query.status === "active" && sql`a.commission_cancelled_at IS NULL`,
+    query.status === "cancelled" && sql`a.commission_cancelled_at IS NOT NULL`,
+    ...searchPatterns(query.search).map((pattern) =>
+      or([
+        ...[sql`a.first_name`, sql`a.last_name`, sql`a.email`, sql`a.sold_product_name`].map((name) =>
+          contains(name, pattern),
+        ),
+        sql`EXISTS (SELECT 1 FROM carriers c WHERE c.id = a.carrier_id AND ${contains(sql`c.name`, pattern)})`,
+      ]),
+    ),
+  ]);
 }
 
-/** A sale's paid months (at most nine) and whether any is cancelled, from the (application_id, month_number) index. */
+/**
+ * A sale's paid months (at most nine) and whether any is cancelled, from the (application_id,
+ * month_number) index, as two columns of a query over `applications a`.
+ */
+function paymentCounts(): Sql {
+  return sql`(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = a.id AND t.status = 'paid') AS "monthsPaid",
+   CASE WHEN EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = a.id AND t.status = 'cancelled')
+     THEN 1 ELSE 0 END AS "anyPaymentCancelled"`;
+}
+
+/**
+ * The same columns as SQL text, for premiums.server.ts until its reads move to the kit (issue 22):
+ * delete then.
+ */
 export const PAYMENT_COUNTS_SQL = (alias: string) =>
   `(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${alias}.id AND t.status = 'paid') AS "monthsPaid",
    CASE WHEN EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = ${alias}.id AND t.status = 'cancelled')
      THEN 1 ELSE 0 END AS "anyPaymentCancelled"`;
 
-type RecordRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  carrierName: string | null;
-  productName: string | null;
-  compPercentage: number | string | null;
-  soldAt: Date | string;
-  monthlyPremiumCents: number | string | null;
-  commissionCents: number | string | null;
-  cancelledAt: Date | string | null;
-  monthsPaid: number | string;
-  anyPaymentCancelled: number | string;
-};
-
-const RECORD_COLUMNS = `l.id, l.first_name AS "firstName", l.last_name AS "lastName",
-  (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName",
-  l.sold_product_name AS "productName", l.sold_comp_percentage AS "compPercentage", l.sold_at AS "soldAt",
-  l.monthly_premium_cents AS "monthlyPremiumCents", l.calculated_commission_cents AS "commissionCents",
-  l.commission_cancelled_at AS "cancelledAt", ${PAYMENT_COUNTS_SQL("l")}`;
-
-function toRecord(row: RecordRow): CommissionRecord {
-  const commissionCents = Number(row.commissionCents ?? 0);
-  const cancelledAt = row.cancelledAt ? new Date(row.cancelledAt).toISOString() : null;
-  const line = ledgerLine({
-    commissionCents,
-    commissionCancelled: cancelledAt !== null,
-    monthsPaid: Number(row.monthsPaid),
-    anyPaymentCancelled: Number(row.anyPaymentCancelled) === 1,
+/** A commission's row: the sale, its carrier and its payment counts, read into the record. */
+const RecordRow = z
+  .object({
+    id: column.text,
+    firstName: column.text,
+    lastName: column.text,
+    carrierName: column.text.nullable(),
+    productName: column.text.nullable(),
+    compPercentage: column.number.nullable(),
+    soldAt: column.isoDate,
+    monthlyPremiumCents: column.cents.nullable(),
+    commissionCents: column.cents.nullable(),
+    cancelledAt: column.isoDate.nullable(),
+    monthsPaid: column.integer,
+    anyPaymentCancelled: column.boolean,
+  })
+  .transform((row): CommissionRecord => {
+    const line = ledgerLine({
+      commissionCents: row.commissionCents ?? 0,
+      commissionCancelled: row.cancelledAt !== null,
+      monthsPaid: row.monthsPaid,
+      anyPaymentCancelled: row.anyPaymentCancelled,
+    });
+    return {
+      id: row.id,
+      applicationId: row.id,
+      customerName: fullName(row),
+      carrier: row.carrierName,
+      productName: row.productName,
+      commissionPercentage: row.compPercentage,
+      saleDate: row.soldAt,
+      monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+      commission: centsToDollars(row.commissionCents),
+      isCancelled: row.cancelledAt !== null,
+      cancelledAt: row.cancelledAt,
+      ledger: lineView(line),
+    };
   });
-  return {
-    id: row.id,
-    applicationId: row.id,
-    customerName: `${row.firstName} ${row.lastName}`.trim(),
-    carrier: row.carrierName ?? null,
-    productName: row.productName ?? null,
-    commissionPercentage: row.compPercentage === null ? null : Number(row.compPercentage),
-    saleDate: new Date(row.soldAt).toISOString(),
-    monthlyPremium: row.monthlyPremiumCents === null ? null : dollars(Number(row.monthlyPremiumCents)),
-    commission: row.commissionCents === null ? null : dollars(commissionCents),
-    isCancelled: cancelledAt !== null,
-    cancelledAt,
-    ledger: lineView(line),
-  };
-}
+
+const RECORD_COLUMNS = sql`a.id, a.first_name AS "firstName", a.last_name AS "lastName",
+  (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrierName",
+  a.sold_product_name AS "productName", a.sold_comp_percentage AS "compPercentage", a.sold_at AS "soldAt",
+  a.monthly_premium_cents AS "monthlyPremiumCents", a.calculated_commission_cents AS "commissionCents",
+  a.commission_cancelled_at AS "cancelledAt", ${paymentCounts()}`;
 
 /**
  * The commission history (the page's table and GET /api/agent/commissions' `commissions`): the
@@ -199,32 +215,30 @@ export async function listCommissions(
   now = new Date(),
 ): Promise<Page<CommissionRecord>> {
   const agentId = assertAgent(actor);
-  const { where, replacements } = historyWhere(agentId, query, actor, now);
-  const [rows, [counted]] = await Promise.all([
-    selectRows<RecordRow>(
-      `SELECT ${RECORD_COLUMNS}
-       FROM (SELECT a.id FROM applications a WHERE ${where}
-             ORDER BY a.sold_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
-       JOIN applications l ON l.id = page.id
-       ORDER BY l.sold_at DESC, l.id DESC`,
-      { ...replacements, ...limitOffset(query) },
-    ),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
-  ]);
-  return { rows: rows.map(toRecord), total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize };
+  return sqlPage(
+    {
+      select: RECORD_COLUMNS,
+      from: sql`applications a`,
+      where: historyWhere(agentId, query, actor, now),
+      orderBy: sql`a.sold_at DESC, a.id DESC`,
+      key: sql`a.id`,
+    },
+    query,
+    RecordRow,
+  );
 }
 
-type FiguresRow = Record<
-  | "totalSales"
-  | "activeSales"
-  | "totalCommissions"
-  | "activeCommissions"
-  | "advanced"
-  | "earned"
-  | "unearned"
-  | "chargedBack",
-  number | string | null
->;
+/** The summary's and the ledger's sums; a SUM over no sale is NULL. */
+const FiguresRow = z.object({
+  totalSales: column.integer,
+  activeSales: column.integer.nullable(),
+  totalCommissions: column.cents.nullable(),
+  activeCommissions: column.cents.nullable(),
+  advanced: column.cents.nullable(),
+  earned: column.cents.nullable(),
+  unearned: column.cents.nullable(),
+  chargedBack: column.cents.nullable(),
+});
 
 /**
  * The summary cards and the ledger's totals for the agent's sales in the period (whatever the
@@ -236,17 +250,16 @@ type FiguresRow = Record<
  */
 export async function commissionFigures(actor: SessionUser, input: PeriodInput, now = new Date()) {
   const agentId = assertAgent(actor);
-  const { conditions, replacements } = salesWhere(agentId, input, actor, now);
-  const [row] = await selectRows<FiguresRow>(
+  const row = await selectOne(
     // The per-sale rows are a MATERIALIZED CTE: as nested derived tables both databases inlined
     // them, running each sale's payment subqueries once per SUM that reads them (11x its plain
     // SQL on Postgres at 100,000 leads in bench:leads).
-    `WITH x AS MATERIALIZED (
+    sql`WITH x AS MATERIALIZED (
        SELECT COALESCE(a.calculated_commission_cents, 0) AS commission,
          CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled,
          CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
-         ${PAYMENT_COUNTS_SQL("a")}
-       FROM applications a WHERE ${conditions.join(" AND ")}
+         ${paymentCounts()}
+       FROM applications a WHERE ${salesWhere(agentId, input, actor, now)}
      ), s AS (
        SELECT x.commission, x.cancelled, x.advanced,
          (2 * x.advanced * (CASE WHEN x."monthsPaid" > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE x."monthsPaid" END) + 9) / 18 AS earned,
@@ -262,9 +275,9 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
        SUM(CASE WHEN s.lapsed = 1 THEN 0 ELSE s.advanced - s.earned END) AS "unearned",
        SUM(CASE WHEN s.lapsed = 1 THEN s.advanced - s.earned ELSE 0 END) AS "chargedBack"
      FROM s`,
-    replacements,
+    FiguresRow,
   );
-  const cents = (key: keyof FiguresRow) => Number(row?.[key] ?? 0);
+  const cents = (key: keyof z.output<typeof FiguresRow>) => row?.[key] ?? 0;
   const totals: LedgerTotals = {
     advancedCents: cents("advanced"),
     earnedCents: cents("earned"),
@@ -281,11 +294,11 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
     cancelledCommissions: dollarsFromCents(cents("totalCommissions") - cents("activeCommissions")),
   };
   const ledger: LedgerTotalsView = {
-    advanced: dollars(totals.advancedCents),
-    earned: dollars(totals.earnedCents),
-    unearned: dollars(totals.unearnedCents),
-    chargedBack: dollars(totals.chargedBackCents),
-    balance: dollars(totals.balanceCents),
+    advanced: centsToDollars(totals.advancedCents),
+    earned: centsToDollars(totals.earnedCents),
+    unearned: centsToDollars(totals.unearnedCents),
+    chargedBack: centsToDollars(totals.chargedBackCents),
+    balance: centsToDollars(totals.balanceCents),
   };
   return { summary, ledger };
 }
@@ -298,12 +311,12 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
 export async function getCommission(actor: SessionUser, id: string): Promise<CommissionRecord> {
   const agentId = assertAgent(actor);
   if (!isUuid(id)) throw notFound(COMMISSION_ERRORS.notFound);
-  const [row] = await selectRows<RecordRow>(
-    `SELECT ${RECORD_COLUMNS} FROM applications l WHERE l.id = :id AND l.agent_id = :agentId AND l.sold_at IS NOT NULL`,
-    { id, agentId },
+  const record = await selectOne(
+    sql`SELECT ${RECORD_COLUMNS} FROM applications a WHERE a.id = ${id} AND a.agent_id = ${agentId} AND a.sold_at IS NOT NULL`,
+    RecordRow,
   );
-  if (!row) throw notFound(COMMISSION_ERRORS.notFound);
-  return toRecord(row);
+  if (!record) throw notFound(COMMISSION_ERRORS.notFound);
+  return record;
 }
 
 /**

@@ -2,7 +2,18 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { column } from "~/services/sql/columns";
-import { and, compile, fromNamedReplacements, identifier, join, raw, sql } from "~/services/sql/statement";
+import {
+  and,
+  compile,
+  contains,
+  fromNamedReplacements,
+  identifier,
+  join,
+  or,
+  raw,
+  searchPatterns,
+  sql,
+} from "~/services/sql/statement";
 
 describe("the sql tag", () => {
   it("binds every value as a placeholder, never as SQL text", () => {
@@ -22,6 +33,19 @@ describe("the sql tag", () => {
       values: ["agent-1", "sale", 20],
     });
     expect(compile(sql`SELECT 1 WHERE ${and([])}`).text).toBe("SELECT 1 WHERE 1 = 1");
+  });
+
+  it("puts alternatives in parentheses, and a search's words in bound LIKE patterns", () => {
+    const patterns = searchPatterns("  50%_off  o\\'neil ");
+    expect(patterns).toEqual(["%50\\%\\_off%", "%o\\\\'neil%"]);
+    const where = and(
+      patterns.map((pattern) => or([contains(sql`a.first_name`, pattern), contains(sql`a.email`, pattern)])),
+    );
+    expect(compile(where).text).toBe(
+      "(lower(a.first_name) LIKE lower(?) ESCAPE '\\' OR lower(a.email) LIKE lower(?) ESCAPE '\\') AND " +
+        "(lower(a.first_name) LIKE lower(?) ESCAPE '\\' OR lower(a.email) LIKE lower(?) ESCAPE '\\')",
+    );
+    expect(compile(or([])).text).toBe("1 = 0");
   });
 
   it("joins fragments with a separator", () => {

@@ -11,7 +11,7 @@ import { Sql, compile, identifier, join, raw, sql, type SqlValue } from "./state
  * back as one typed shape. Writes go through the models. Import everything from here.
  */
 
-export { and, identifier, join, raw, sql, Sql } from "./statement";
+export { and, contains, identifier, join, or, raw, searchPatterns, sql, Sql } from "./statement";
 export { column, type RowOf } from "./columns";
 
 /** A row schema: `z.object({ id: column.text, total: column.integer })`, optionally transformed. */

@@ -61,6 +61,30 @@ export function and(conditions: readonly (Sql | null | undefined | false | "")[]
   return kept.length ? join(kept, " AND ") : raw("1 = 1");
 }
 
+/** Conditions joined by OR in parentheses, or a condition no row meets when there are none. */
+export function or(conditions: readonly Sql[]): Sql {
+  return conditions.length ? sql`(${join(conditions, " OR ")})` : raw("1 = 0");
+}
+
+/**
+ * The words of a search box, each as a LIKE pattern that finds it anywhere in a text (%, _ and \
+ * taken literally); use with `contains`.
+ */
+export function searchPatterns(search: string | undefined): string[] {
+  return (search ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * `column` holds a searchPatterns pattern, case-insensitively, the same on SQLite and Postgres
+ * (ESCAPE spelled out: SQLite has no default escape character).
+ */
+export function contains(column: Sql, pattern: string): Sql {
+  return sql`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'`;
+}
+
 /** The text Sequelize runs, with a `?` for each value, and the values in order. */
 export type CompiledSql = { text: string; values: SqlValue[] };
 

@@ -184,3 +184,19 @@ export const orderStatusStyle = statusStyles<OrderStatus>(
 export function isLeadStatus(v: unknown): v is LeadStatus {
   return typeof v === "string" && (LEAD_STATUSES as readonly string[]).includes(v);
 }
+
+// A background job's state (pg-boss's words, which the SQLite runner uses too; /admin/jobs).
+export const JOB_STATES = ["created", "retry", "active", "completed", "failed", "cancelled"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const jobStateStyle = statusStyles<JobState>(
+  {
+    created: ["Queued", "blue"],
+    retry: ["Retrying", "orange"],
+    active: ["Running", "indigo"],
+    completed: ["Completed", "green"],
+    failed: ["Failed", "red"],
+    cancelled: ["Cancelled", "gray"],
+  },
+  "created",
+);

@@ -32,7 +32,7 @@ export type JobDefinition = {
   expireInSeconds?: number;
 };
 
-export const JOB_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 15 * 60 } as const;
+const JOB_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 15 * 60 } as const;
 
 /** A name run on a cron expression (five fields, UTC). */
 export type JobSchedule = { name: string; cron: string; data?: JobData };

@@ -12,7 +12,7 @@ import {
 } from "./engine.server";
 
 /** pg-boss's schema, installed by migration 023. */
-export const PG_BOSS_SCHEMA = "pgboss";
+const PG_BOSS_SCHEMA = "pgboss";
 const DAY_SECONDS = 24 * 60 * 60;
 // Any fixed number, the same on every machine (the migrations take 4_207_310_001).
 const QUEUE_SETUP_LOCK_KEY = 4_207_310_023;

@@ -17,8 +17,8 @@ import {
 
 const DAY_MS = 24 * 60 * 60_000;
 // What the admin's list keeps, as pg-boss is told to (app/jobs/pg-boss-engine.server.ts).
-export const KEEP_COMPLETED_MS = 7 * DAY_MS;
-export const KEEP_FAILED_MS = 14 * DAY_MS;
+const KEEP_COMPLETED_MS = 7 * DAY_MS;
+const KEEP_FAILED_MS = 14 * DAY_MS;
 const CRON_KEY = "__cron";
 
 type Claimed = {

@@ -10,7 +10,7 @@ import {
   initApplicationModels,
 } from "./application";
 import { Carrier, Product, initCarrierModels } from "./carrier";
-import { Job, initJobModel } from "./job";
+import { initJobModel } from "./job";
 import {
   ActivityLog,
   Attempt,
@@ -33,7 +33,6 @@ export {
   Beneficiary,
   Carrier,
   FormSubmission,
-  Job,
   LeadRead,
   LicensedState,
   Notification,
@@ -50,7 +49,6 @@ export {
 export type { Role } from "./user";
 export type { AgentStatus } from "./agent";
 export type { ResetRequestStatus } from "./operations";
-export type { JobState } from "./job";
 
 /**
  * The migrations make the schema; each model repeats its table's columns (foreign keys included)

@@ -9,7 +9,7 @@ import {
 import { uuid } from "./columns";
 
 /** The states pg-boss gives a job; the SQLite runner uses the same words (never `cancelled`). */
-export type JobState = "created" | "retry" | "active" | "completed" | "failed" | "cancelled";
+type JobState = "created" | "retry" | "active" | "completed" | "failed" | "cancelled";
 
 /**
  * The background jobs of the embedded SQLite database (app/jobs, docs/decisions/049). On Postgres
@@ -18,7 +18,7 @@ export type JobState = "created" | "retry" | "active" | "completed" | "failed" |
  * (`expires_at`) in the same UPDATE that takes it, and SQLite has no date arithmetic on the text
  * dates Sequelize writes elsewhere.
  */
-export class Job extends Model<InferAttributes<Job>, InferCreationAttributes<Job>> {
+class Job extends Model<InferAttributes<Job>, InferCreationAttributes<Job>> {
   declare id: CreationOptional<string>;
   declare name: string;
   /** The payload, as JSON text. */

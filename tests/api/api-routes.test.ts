@@ -48,6 +48,8 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "admin.dashboard": { methods: ["GET"], probe: 401 },
   "admin.form-submissions": { methods: ["GET"], probe: 401 },
   "admin.form-submissions.$id": { methods: ["PUT", "DELETE"], probe: 401 },
+  "admin.jobs": { methods: ["GET"], probe: 401 },
+  "admin.jobs.$id.retry": { methods: ["POST"], probe: 401 },
   "admin.order-stats": { methods: ["GET"], probe: 401 },
   "admin.orders": { methods: ["GET", "POST"], probe: 401 },
   "admin.orders.$id": { methods: ["PATCH", "DELETE"], probe: 401 },

@@ -158,6 +158,7 @@ type Target = {
 type ApiTarget = Target & { body: (f: Fixtures) => JsonValue };
 
 const agentParam = { name: "id", value: (f: Fixtures) => f.target.agent.id };
+const UNKNOWN_JOB_ID = "0b6c4a3e-2f41-4d8e-9a57-6f0e1d2c3b4a";
 const token = "t".repeat(43);
 
 const inquiry = {
@@ -207,6 +208,9 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.submission.id },
     body: () => ({ status: "closed", notes: "Called back" }),
   },
+  // A job id of the right shape that names no job: retry answers 404 (tests/api/admin-jobs.test.ts
+  // retries real ones).
+  "admin.jobs.$id.retry": { roles: ["admin"], param: { name: "id", value: () => UNKNOWN_JOB_ID }, body: () => ({}) },
   "admin.orders": {
     roles: ["admin"],
     body: () => ({
@@ -374,6 +378,11 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "update", id: f.submission.id, status: "closed", notes: "Called back" },
       { intent: "delete", id: f.submission.id },
     ],
+  },
+  "admin+/jobs.tsx": {
+    roles: ["admin"],
+    path: "/admin/jobs?state=failed&page=1",
+    forms: () => [{ intent: "retry", id: UNKNOWN_JOB_ID }],
   },
   "admin+/callbacks.tsx": {
     roles: ["admin"],
@@ -626,6 +635,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   },
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "admin+/activity.tsx": { roles: ["admin"], path: "/admin/activity" },
+  "admin+/jobs.tsx": { roles: ["admin"], path: "/admin/jobs?state=x&page=0" },
   "admin+/reports.tsx": { roles: ["admin"], path: "/admin/reports?tab=agents&page=2" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
@@ -653,6 +663,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/admin.orders.ts": { roles: ["admin"], path: "/api/admin/orders" },
   "api+/admin.order-stats.ts": { roles: ["admin"], path: "/api/admin/order-stats" },
   "api+/admin.activity.ts": { roles: ["admin"], path: "/api/admin/activity" },
+  "api+/admin.jobs.ts": { roles: ["admin"], path: "/api/admin/jobs" },
   "api+/admin.applications.ts": { roles: ["admin"], path: "/api/admin/applications" },
   "api+/admin.retention.ts": { roles: ["admin"], path: "/api/admin/retention" },
   "api+/admin.callbacks.ts": { roles: ["admin"], path: "/api/admin/callbacks" },

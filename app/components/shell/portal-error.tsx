@@ -19,6 +19,7 @@ const PANELS: Record<number, { title: string; text: string }> = {
  * page says when its read fails for a reason of ours (a 5xx: the database away, say), inside the
  * shell. A service's refusal (404, 403) keeps its own panel. One catalogue for every portal page,
  * read by the portal layouts' one error panel.
+ * @internal Exported for the test that checks each id names a route.
  */
 export const PAGE_FETCH_FAILURES: Record<string, string> = {
   "routes/admin+/dashboard": "Failed to fetch dashboard data",

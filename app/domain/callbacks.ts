@@ -14,7 +14,10 @@ export type CallbackCategory = (typeof CALLBACK_CATEGORIES)[number];
 
 const DAY_MS = 86_400_000;
 
-/** Calendar days from today to the callback's date in `timeZone` (negative once it has passed). */
+/**
+ * Calendar days from today to the callback's date in `timeZone` (negative once it has passed).
+ * @internal One callback's count, for tests; pages count a page at once with callbackDayCounter.
+ */
 export function daysUntilCallback(callbackDate: Date | string, timeZone: string, now: Date = new Date()): number {
   return callbackDayCounter(timeZone, now)(callbackDate);
 }

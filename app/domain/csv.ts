@@ -14,7 +14,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
  * One field: text neutralised if a spreadsheet would run it, then quoted if it must be. Numbers
  * are written as they are (a negative amount stays a number); null and undefined are empty.
  */
-export function csvField(value: CsvValue): string {
+function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "number" ? String(value) : value;
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;

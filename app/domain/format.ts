@@ -121,12 +121,6 @@ export function formatClock(now: Date, timeZone: string): string {
   return normalizeSpaces(formatterFor("clock", timeZone).format(now));
 }
 
-/** "•••• 1234", for account and card numbers outside the detail view. */
-export function maskLast4(value: string | null | undefined): string {
-  const compact = (value ?? "").replace(/[\s-]/g, "");
-  return compact ? `•••• ${compact.slice(-4)}` : "";
-}
-
 /**
  * A period as a caption under its figures ("Today"); a custom range names its two days en-US
  * ("Custom range: Mar 1, 2026 to Mar 5, 2026"), as every date on the portal reads.

@@ -20,7 +20,10 @@ function icsUtc(date: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
-/** A TEXT value: \ ; , escaped and every line break as \n. */
+/**
+ * A TEXT value: \ ; , escaped and every line break as \n.
+ * @internal Exported for its unit test.
+ */
 export function icsText(text: string): string {
   return text
     .replace(/\\/g, "\\\\")
@@ -34,6 +37,7 @@ const encoder = new TextEncoder();
 /**
  * A content line folded into lines of at most 75 octets, each continuation starting with a
  * space; never inside a character (a UTF-8 sequence stays whole).
+ * @internal Exported for its unit test.
  */
 export function foldLine(line: string): string {
   const parts: string[] = [];

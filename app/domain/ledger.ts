@@ -9,7 +9,7 @@ import { PAYMENT_MONTHS, firstYearCommissionCents } from "./commission";
 // payment set back from cancelled lifts the chargeback.
 
 /** What the ledger needs of one sale: its commission, whether it was cancelled, its months' statuses. */
-export type LedgerSale = {
+type LedgerSale = {
   commissionCents: number;
   commissionCancelled: boolean;
   /** The statuses of its payment months (paid, not_paid or cancelled). */
@@ -26,7 +26,10 @@ export type LedgerLine = {
 
 export type LedgerTotals = Omit<LedgerLine, "monthsPaid"> & { balanceCents: number };
 
-/** The part of an advance earned after `monthsPaid` of the nine months (whole cents, rounded half up). */
+/**
+ * The part of an advance earned after `monthsPaid` of the nine months (whole cents, rounded half up).
+ * @internal Exported for its unit test.
+ */
 export function earnedCents(advancedCents: number, monthsPaid: number): number {
   const months = Math.min(Math.max(monthsPaid, 0), PAYMENT_MONTHS);
   return Math.round((advancedCents * months) / PAYMENT_MONTHS);
@@ -36,6 +39,7 @@ export function earnedCents(advancedCents: number, monthsPaid: number): number {
  * One sale's line: advanced = the first-year commission; earned = advanced x months paid / 9; if
  * the commission or any payment is cancelled, charged back = advanced - earned and nothing is
  * unearned; otherwise unearned = advanced - earned and nothing is charged back.
+ * @internal The rule over a sale's list of payments, which tests check the services' SQL counts against.
  */
 export function saleLedger(sale: LedgerSale): LedgerLine {
   return ledgerLine({
@@ -69,7 +73,10 @@ export function ledgerLine(sale: LedgerCounts): LedgerLine {
   };
 }
 
-/** The sum of the lines, and the agent's balance: everything advanced less everything charged back. */
+/**
+ * The sum of the lines, and the agent's balance: everything advanced less everything charged back.
+ * @internal The sum tests check the services' SQL totals against.
+ */
 export function ledgerTotals(lines: readonly LedgerLine[]): LedgerTotals {
   const totals = { advancedCents: 0, earnedCents: 0, unearnedCents: 0, chargedBackCents: 0, balanceCents: 0 };
   for (const line of lines) {
@@ -90,6 +97,7 @@ export type QuoteMonth = { month: number; earnedCents: number; earnedToDateCents
  * that prices a sale: the commission of one month's premium, the first-year (nine-month)
  * commission paid as the advance, the annual premium, and how the advance is earned month by month
  * (the months' parts add up to the advance exactly).
+ * @internal Exported for its unit test; the calculator reads it through readCalculatorInput.
  */
 export function commissionQuote(monthlyPremiumCents: number, compPercent: number) {
   const advanceCents = firstYearCommissionCents(monthlyPremiumCents, compPercent);
@@ -111,7 +119,10 @@ export function commissionQuote(monthlyPremiumCents: number, compPercent: number
   };
 }
 
-/** The calculator's messages (part 2, section 5). */
+/**
+ * The calculator's messages (part 2, section 5).
+ * @internal Exported for its unit test.
+ */
 export const CALCULATOR_MESSAGES = {
   premiumRequired: "Monthly Premium is required",
   premiumInvalid: "Please enter a valid positive number",

@@ -36,10 +36,6 @@ export const PERIOD_CAPTIONS: Record<Period, string> = {
   custom: "Custom range",
 };
 
-export function isPeriod(v: unknown): v is Period {
-  return typeof v === "string" && (PERIODS as readonly string[]).includes(v);
-}
-
 export type LocalDateParts = {
   year: number;
   /** 1-12 */

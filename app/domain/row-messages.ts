@@ -11,7 +11,7 @@ const ROW_NOUNS: Record<string, string> = {
 };
 
 /** "Phone 2" for a field of the second phone row; null for a field outside any repeated row. */
-export function rowOf(fieldName: string): string | null {
+function rowOf(fieldName: string): string | null {
   // The innermost row: a carrier's product is "Product 3", whatever carrier card it is in.
   let row: string | null = null;
   for (const match of fieldName.matchAll(/(\w+)(?:\[(\d+)\]|\.(\d+)(?=\.|$))/g)) {

@@ -22,6 +22,7 @@ export type SetupDraft = { carriers: DraftCarrier[]; licensedStates: string[] };
 export type DraftNotice = { tone: "error" | "success"; title?: string; text: string; field?: string };
 export type DraftEdit = { draft: SetupDraft; notice?: DraftNotice };
 
+/** @internal Exported for tests. */
 export const EMPTY_DRAFT: SetupDraft = { carriers: [], licensedStates: [] };
 
 /** How a newly picked carrier starts: the wizard shows one empty product row, the setup screen none. */
@@ -44,6 +45,7 @@ function fixCombined(products: DraftProduct[]): DraftProduct[] {
   });
 }
 
+/** @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent. */
 export function newDraftCarrier(rawName: string, style: NewCarrierStyle): DraftCarrier {
   const name = canonicalCarrierName(rawName);
   if (isCombined(name)) return { name, products: fixCombined([]) };
@@ -103,6 +105,7 @@ export function selectCarriers(draft: SetupDraft, names: string[], style: NewCar
   return { ...draft, carriers: [...kept, ...added] };
 }
 
+/** @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent. */
 export function addCarrier(
   draft: SetupDraft,
   rawName: string,
@@ -118,6 +121,7 @@ export function addCarrier(
   return { draft: { ...draft, carriers: [...draft.carriers, newDraftCarrier(name, style)] } };
 }
 
+/** @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent. */
 export function removeCarrier(draft: SetupDraft, index: number): DraftEdit {
   if (!draft.carriers[index]) return { draft };
   if (draft.carriers.length <= 1) {
@@ -137,7 +141,10 @@ function withCarrier(draft: SetupDraft, index: number, change: (c: DraftCarrier)
   return { ...draft, carriers: draft.carriers.map((c, i) => (i === index ? change(c) : c)) };
 }
 
-/** The wizard's Add Product: a new empty row to fill in. Combined's list is fixed. */
+/**
+ * The wizard's Add Product: a new empty row to fill in. Combined's list is fixed.
+ * @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent.
+ */
 export function addProductRow(draft: SetupDraft, index: number): DraftEdit {
   const carrier = draft.carriers[index];
   if (!carrier) return { draft };
@@ -147,7 +154,10 @@ export function addProductRow(draft: SetupDraft, index: number): DraftEdit {
   };
 }
 
-/** The setup screen's Add: a filled-in product, checked before it joins the list. */
+/**
+ * The setup screen's Add: a filled-in product, checked before it joins the list.
+ * @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent.
+ */
 export function appendProduct(draft: SetupDraft, index: number, name: string, rate: string): DraftEdit {
   const carrier = draft.carriers[index];
   if (!carrier) return { draft };
@@ -191,6 +201,7 @@ export function appendProduct(draft: SetupDraft, index: number, name: string, ra
   };
 }
 
+/** @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent. */
 export function removeProduct(draft: SetupDraft, index: number, productIndex: number): DraftEdit {
   const carrier = draft.carriers[index];
   if (!carrier?.products[productIndex]) return { draft };
@@ -214,7 +225,10 @@ function sortCodes(codes: string[]) {
   return [...codes].sort((a, b) => stateName(a).localeCompare(stateName(b), "en-US"));
 }
 
-/** A typed state joins the list if it is not empty, is a state, and is not there already. */
+/**
+ * A typed state joins the list if it is not empty, is a state, and is not there already.
+ * @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent.
+ */
 export function addStateEntry(draft: SetupDraft, entry: string): DraftEdit {
   const typed = entry.trim();
   if (!typed)
@@ -231,10 +245,12 @@ export function addStateEntry(draft: SetupDraft, entry: string): DraftEdit {
   };
 }
 
+/** @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent. */
 export function selectAllStates(draft: SetupDraft): SetupDraft {
   return { ...draft, licensedStates: US_STATES.map((s) => s.code) };
 }
 
+/** @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent. */
 export function clearStates(draft: SetupDraft): SetupDraft {
   return { ...draft, licensedStates: [] };
 }
@@ -244,6 +260,7 @@ const plural = (n: number) => `${n} ${n === 1 ? "state" : "states"}`;
 /**
  * Bulk entry: names or codes separated by commas or new lines. Any unknown entry means nothing
  * is applied and every unknown entry is listed.
+ * @internal A draft edit exported for its unit test; the screens apply it through applyDraftIntent.
  */
 export function applyBulkStates(draft: SetupDraft, textValue: string, mode: "add" | "replace"): DraftEdit {
   const { states, invalid } = parseBulkStates(textValue);
@@ -300,7 +317,10 @@ export function firstIncompleteStep(draft: SetupDraft): WizardStep {
   return 4;
 }
 
-/** A button's intent ("remove-product:0:2") split into its kind and arguments. */
+/**
+ * A button's intent ("remove-product:0:2") split into its kind and arguments.
+ * @internal Exported for its unit test.
+ */
 export function parseIntent(intent: string): { kind: string; args: string[] } {
   const [kind = "", ...rest] = intent.split(":");
   return { kind, args: rest };

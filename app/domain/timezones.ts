@@ -11,8 +11,6 @@ export const TIMEZONES = [
 
 export type Timezone = (typeof TIMEZONES)[number]["value"];
 
-export const DEFAULT_TIMEZONE: Timezone = "America/New_York";
-
 export function isTimezone(v: unknown): v is Timezone {
   return typeof v === "string" && TIMEZONES.some((tz) => tz.value === v);
 }

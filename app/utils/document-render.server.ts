@@ -16,7 +16,10 @@ type StreamCache = NonNullable<RenderMeta["streamCache"]>;
  */
 const branchesByManifest = new WeakMap<AssetsManifest, Map<string, AssetsManifest>>();
 
-/** The asset manifest with only the route `leafRouteId` and its ancestors. */
+/**
+ * The asset manifest with only the route `leafRouteId` and its ancestors.
+ * @internal Exported for its unit test.
+ */
 export function branchManifest(manifest: AssetsManifest, leafRouteId: string): AssetsManifest {
   let branches = branchesByManifest.get(manifest);
   if (!branches) branchesByManifest.set(manifest, (branches = new Map()));
@@ -42,6 +45,7 @@ export function branchManifest(manifest: AssetsManifest, leafRouteId: string): A
  * the server reads another route: `<Links>`, `<Meta>` and `<Scripts>` read the matched ones, and
  * prefetch links render only in the browser, which loads the whole manifest from `manifest.url`.
  * The context is otherwise the same object's fields (its render state is shared, not copied).
+ * @internal Exported for its unit test.
  */
 export function withBranchManifest(context: EntryContext): EntryContext {
   const matches = context.staticHandlerContext.matches;

@@ -11,7 +11,10 @@ import { decrypt, encrypt } from "./crypto.server";
  * docs/decisions/015-sensitive-fields-across-round-trips.md.
  */
 
-/** How long sealed values are good for: long enough to finish a long form, short enough to forget. */
+/**
+ * How long sealed values are good for: long enough to finish a long form, short enough to forget.
+ * @internal Exported for tests.
+ */
 export const SEAL_LIFETIME_MS = 30 * 60_000;
 
 // Tells these payloads apart from every other value encrypted with the same key (the SSNs and
@@ -35,7 +38,10 @@ const SEAL_USES: LimitRule = {
 
 type Payload = { purpose: string; id: string; binding: string; expiresAt: number; values: Record<string, string> };
 
-/** The non-empty values of `names` in a form, sealed for `binding`; null when there is nothing to keep. */
+/**
+ * The non-empty values of `names` in a form, sealed for `binding`; null when there is nothing to keep.
+ * @internal Exported for tests, which seal numbers as a page would.
+ */
 export function sealFields(
   formData: FormData,
   names: readonly string[],
@@ -163,10 +169,16 @@ export function leadEditBinding(leadId: string, userId: string) {
   return `lead-edit:${leadId}:${userId}`;
 }
 
-/** Why the sensitive boxes came back empty after a seal ran out. */
+/**
+ * Why the sensitive boxes came back empty after a seal ran out.
+ * @internal Exported for tests.
+ */
 export const NUMBERS_FORGOTTEN =
   "For your security, the SSN, bank and card numbers you entered are forgotten after 30 minutes; please enter them again.";
 
-/** Why they came back empty when the seal was for another submission (another agent) or used already. */
+/**
+ * Why they came back empty when the seal was for another submission (another agent) or used already.
+ * @internal Exported for tests.
+ */
 export const NUMBERS_NOT_KEPT =
   "For your security, the SSN, bank and card numbers you entered are kept only for this application and its agent; please enter them again.";

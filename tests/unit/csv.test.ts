@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvLine } from "~/domain/csv";
+import { csvLine, type CsvValue } from "~/domain/csv";
 import { adminReportExportHref } from "~/domain/admin-reports";
 import { REPORT_CSV_COLUMNS, reportExportHref, reportFileName } from "~/domain/reports";
 
 // The CSV helper of the report's export (issue 11 item 6): RFC 4180 quoting and line ends, and
 // cells a spreadsheet would run as a formula neutralised (OWASP, CSV Injection).
 
-describe("csvField", () => {
+/** One field as csvLine writes it, without the record's CRLF. */
+const csvField = (value: CsvValue) => csvLine([value]).replace(/\r\n$/, "");
+
+describe("a field of csvLine", () => {
   it("writes plain text and numbers as they are, and nothing for null and undefined", () => {
     expect(csvField("Aetna")).toBe("Aetna");
     expect(csvField("85.50")).toBe("85.50");

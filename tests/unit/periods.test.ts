@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   localDateLabeler,
   addDaysIso,
-  isPeriod,
   localDateParts,
   parseIsoDate,
   PERIOD_CAPTIONS,
@@ -62,12 +61,6 @@ describe("period options", () => {
     expect(PERIOD_CAPTIONS.all).toBe("All time");
     expect(PERIOD_CAPTIONS.last3days).toBe("Last 3 days");
     expect(PERIOD_CAPTIONS.custom).toBe("Custom range");
-  });
-
-  it("recognises period values", () => {
-    expect(isPeriod("thisweek")).toBe(true);
-    expect(isPeriod("week")).toBe(false);
-    expect(isPeriod(null)).toBe(false);
   });
 });
 

@@ -2,20 +2,20 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ErrorSummary } from "~/components/application-form/error-summary";
 import { CarrierProducts } from "~/components/setup/carrier-products";
-import { rowErrors, rowOf, withRow } from "~/domain/row-messages";
+import { rowErrors, withRow } from "~/domain/row-messages";
 
 /** How often a text occurs in the markup. */
 const count = (html: string, text: string) => html.split(text).length - 1;
 
 describe("row messages", () => {
   it("names the row of a field, by conform name or by path, the innermost row first", () => {
-    expect(rowOf("phones[1].phoneNumber")).toBe("Phone 2");
-    expect(rowOf("application-beneficiaries[0].name")).toBe("Beneficiary 1");
-    expect(rowOf("beneficiaries.2.percentage")).toBe("Beneficiary 3");
-    expect(rowOf("carriers[0].products[2].commissionRate")).toBe("Product 3");
-    expect(rowOf("carriers.1.products.0.name")).toBe("Product 1");
-    expect(rowOf("firstName")).toBeNull();
-    expect(rowOf("carriers[0].name")).toBeNull();
+    expect(withRow("phones[1].phoneNumber", "Required")).toBe("Phone 2: Required");
+    expect(withRow("application-beneficiaries[0].name", "Required")).toBe("Beneficiary 1: Required");
+    expect(withRow("beneficiaries.2.percentage", "Required")).toBe("Beneficiary 3: Required");
+    expect(withRow("carriers[0].products[2].commissionRate", "Required")).toBe("Product 3: Required");
+    expect(withRow("carriers.1.products.0.name", "Required")).toBe("Product 1: Required");
+    expect(withRow("firstName", "Required")).toBe("Required");
+    expect(withRow("carriers[0].name", "Required")).toBe("Required");
   });
 
   it("puts the row in front of a message once, and lists a message once", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIMEZONE, isTimezone, TIMEZONES } from "~/domain/timezones";
+import { isTimezone, TIMEZONES } from "~/domain/timezones";
 
 describe("timezones", () => {
   it("offers the 8 zones in order with their labels", () => {
@@ -14,10 +14,6 @@ describe("timezones", () => {
       ["UTC", "UTC"],
     ]);
     for (const tz of TIMEZONES) expect(tz.short).not.toBe("");
-  });
-
-  it("defaults to Eastern", () => {
-    expect(DEFAULT_TIMEZONE).toBe("America/New_York");
   });
 
   it("recognises only the offered zones", () => {

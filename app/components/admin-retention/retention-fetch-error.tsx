@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
  * Part 1's "Failed to fetch retention data", when a retention screen's data could not be read
  * (a 5xx: the database away, say), inside the shell. Try again is a plain link: a full load is
  * what a failed read needs.
+ * @internal Exported for its render test (tests/api/admin-retention.test.ts); pages use RetentionErrorBoundary.
  */
 export function RetentionFetchError({ retryTo }: { retryTo: string }) {
   return (

@@ -121,14 +121,20 @@ export function ManagedAgents({
   );
 }
 
-/** The spec's empty text for a category; a search that finds nobody says so instead. */
+/**
+ * The spec's empty text for a category; a search that finds nobody says so instead.
+ * @internal Exported for its unit test.
+ */
 export function emptyAgentsText(search: string) {
   return search ? "No agents match your search." : "No agents found in this category.";
 }
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-/** "TX, FL, GA +2 more": the first licensed states and how many more there are. */
+/**
+ * "TX, FL, GA +2 more": the first licensed states and how many more there are.
+ * @internal Exported for its unit test.
+ */
 export function statesSummary(states: ManagedAgentRow["states"]) {
   if (states.shown.length === 0) return "No licensed states";
   return `${states.shown.join(", ")}${states.more > 0 ? ` +${states.more} more` : ""}`;

@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from "~/domain/schemas/public-application";
 // later. The SSN, bank and card numbers never go into it, nor does consent, which must be given
 // at the moment of submitting.
 
-export const DRAFT_STORAGE_KEY = "agency-crm:application-draft";
+const DRAFT_STORAGE_KEY = "agency-crm:application-draft";
 
 export type ApplicationDraft = { savedAt: string; value: Record<string, unknown> };
 
@@ -13,7 +13,7 @@ export type ApplicationDraft = { savedAt: string; value: Record<string, unknown>
 const NEVER_SAVED: readonly string[] = [...SENSITIVE_FIELDS, SEALED_FIELD, HONEYPOT_FIELD, "consent", "consentText"];
 
 /** The form's current values without anything that must not be kept in the browser. */
-export function draftValue(value: Record<string, unknown> | undefined): Record<string, unknown> {
+function draftValue(value: Record<string, unknown> | undefined): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(value ?? {})) {
     if (!NEVER_SAVED.includes(name) && !name.startsWith("__")) copy[name] = entry;

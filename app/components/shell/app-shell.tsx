@@ -44,6 +44,7 @@ function Clock({ timeZone, initial }: { timeZone: string; initial: string }) {
  * The spec's rule (part 1, section 2): an item is active when the path equals or starts with its
  * route, so /admin/retention-detailed is under Retention Tracking. Path segments alone (NavLink's
  * rule) would leave no item active there.
+ * @internal Exported for its unit test.
  */
 export function isActiveNavItem(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(to);

@@ -6,6 +6,7 @@ import { pagingSchema } from "~/domain/list-query";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** @internal Exported for tests. */
 export const ADMIN_CALLBACK_QUERY_MESSAGES = { agentId: "Agent must be an agent's id" } as const;
 
 const agentIdField = z.string().trim().regex(UUID, ADMIN_CALLBACK_QUERY_MESSAGES.agentId).optional();

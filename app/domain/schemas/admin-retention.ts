@@ -28,6 +28,7 @@ export function retentionAccountsFromSearch(search: URLSearchParams): RetentionA
   return { ...accountList.fromSearch(search), agentId: agentId.success ? agentId.data : undefined };
 }
 
+/** @internal Exported for tests. */
 export const PAYMENT_FILTER_MESSAGE = `Payment status must be one of: ${ADMIN_PAYMENT_FILTERS.join(", ")}`;
 
 /**
@@ -43,6 +44,7 @@ export const paymentFilterField = z.preprocess(
   z.enum(ADMIN_PAYMENT_FILTERS, { errorMap: () => ({ message: PAYMENT_FILTER_MESSAGE }) }),
 );
 
+/** @internal Exported for tests. */
 export const ADMIN_PAYMENT_MESSAGES = {
   statusRequired: "Status is required: pending, paid or cancelled.",
 } as const;

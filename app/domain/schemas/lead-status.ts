@@ -7,6 +7,7 @@ import { AGENT_LEAD_STATUSES, LEAD_STATUSES, type LeadStatus } from "../statuses
 
 const NOTES_MAX = 2000;
 
+/** @internal Exported for tests. */
 export const LEAD_STATUS_MESSAGES = {
   status: statusChoiceMessage(AGENT_LEAD_STATUSES),
   productRequired: "Please select a product for the sale.",
@@ -40,7 +41,10 @@ function parseCallbackDate(text: string): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-/** The message for a status outside `statuses`, listing them. */
+/**
+ * The message for a status outside `statuses`, listing them.
+ * @internal Exported for tests.
+ */
 export function statusChoiceMessage(statuses: readonly string[]) {
   return `Please select a status (${statuses.join(", ")}).`;
 }

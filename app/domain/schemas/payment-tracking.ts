@@ -13,6 +13,7 @@ const PAYMENT_NOTES_MAX = 1000;
  */
 const UNPAID_ALIASES: Record<string, PaymentStatus> = { pending: "not_paid" };
 
+/** @internal Exported for tests. */
 export const PAYMENT_TRACKING_MESSAGES = {
   status: `Status must be one of: ${PAYMENT_STATUSES.join(", ")} (pending is read as not_paid).`,
   notesTooLong: `Notes are at most ${PAYMENT_NOTES_MAX.toLocaleString("en-US")} characters.`,

@@ -11,6 +11,7 @@ const premiumList = listQuery({ period: "today", pageSize: 20 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** @internal Exported for tests. */
 export const PREMIUM_QUERY_MESSAGES = {
   agentId: "Agent must be an agent's id",
   timezone: `Timezone must be one of ${TIMEZONES.map((tz) => tz.value).join(", ")}.`,

@@ -48,7 +48,10 @@ export { COMMISSION_RATE_LIMITS } from "../commission-rate-limits";
 const MAX_CARRIERS = 60;
 const MAX_PRODUCTS_PER_CARRIER = 40;
 
-/** A multiple of 0.1, allowing for binary floating point (0.3 is 0.30000000000000004). */
+/**
+ * A multiple of 0.1, allowing for binary floating point (0.3 is 0.30000000000000004).
+ * @internal Exported for its unit test.
+ */
 export function isRateStep(value: number) {
   return Math.abs(value * 10 - Math.round(value * 10)) < 1e-6;
 }

@@ -1,9 +1,10 @@
 import { ForeignKeyConstraintError, type FindOptions, type WhereOptions } from "sequelize";
+import { z } from "zod";
 import { Application, LeadRead, isPostgres } from "~db";
 import { notFound } from "./errors.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { numbersInOneStatement, selectRows } from "./sql.server";
+import { and, column, numbersInOneStatement, raw, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The leads (the Application model) as the portals read and change them: who may reach a lead,
 // and which leads each user has not opened yet. Every lead service builds on findAccessibleLead.
@@ -42,15 +43,17 @@ export async function findAccessibleLead(
 
 /**
  * The rule: the leads a user has not opened yet, as the WHERE of a query over `applications a`:
- * an agent's own leads, or every lead for an admin, that have no LeadRead row for that user. Takes
- * the :userId and :agentId replacements (unreadLeadReplacements). The unique (user_id,
- * application_id) index answers each NOT EXISTS. The id list and a list row's New Lead badge use
- * it; the count is kept in unread_lead_counts by the database's triggers (migration 007), which
- * keep this same rule, and counted by it only for a user without a count row (unreadLeadsFigure).
+ * an agent's own leads, or every lead for an admin, that have no LeadRead row for that user. The
+ * unique (user_id, application_id) index answers each NOT EXISTS. The id list and a list row's New
+ * Lead badge use it; the count is kept in unread_lead_counts by the database's triggers (migration
+ * 007), which keep this same rule, and counted by it only for a user without a count row
+ * (unreadLeadsFigure). An agent session without an agent record owns no lead (agent_id = NULL).
  */
-function unreadLeadsWhereSql(actor: SessionUser) {
-  const scope = actor.role === "agent" ? "a.agent_id = :agentId AND " : "";
-  return `${scope}NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id)`;
+function unreadLeadsWhere(actor: SessionUser): Sql {
+  return and([
+    actor.role === "agent" && sql`a.agent_id = ${actor.agent?.id ?? null}`,
+    sql`NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${actor.id} AND r.application_id = a.id)`,
+  ]);
 }
 
 /**
@@ -59,50 +62,45 @@ function unreadLeadsWhereSql(actor: SessionUser) {
  */
 export const SHELL_UNREAD_CAP = 100;
 
-/** What unreadLeadsCountSql reads for a user without a count row: none is expected, see unreadLeadsFigure. */
+/** What unreadLeadsCount reads for a user without a count row: none is expected, see unreadLeadsFigure. */
 const NO_COUNT_ROW = -1;
 
 /**
- * SQL for the number of the user's unread leads (the leads unreadLeadsWhereSql selects), for a
- * scalar subquery of one statement (countUnreadLeads, and the shell's counts in
- * app/services/navigation.server.ts); with `cap`, the smaller of that number and `cap`. Takes the
- * unreadLeadReplacements. The number is the user's row of unread_lead_counts, one primary-key
- * read, which triggers on users, agents, applications and lead_reads keep equal to the rule
- * whoever writes (docs/decisions/024). Pass what it read through unreadLeadsFigure. The statement
- * holds nothing else: a fallback in SQL, though never run, cost every poll its planning.
+ * The number of the user's unread leads (the leads unreadLeadsWhere selects), for a scalar
+ * subquery of one statement (countUnreadLeads, and the shell's counts in
+ * app/services/navigation.server.ts); with `cap`, the smaller of that number and `cap`. The number
+ * is the user's row of unread_lead_counts, one primary-key read, which triggers on users, agents,
+ * applications and lead_reads keep equal to the rule whoever writes (docs/decisions/024). Pass what
+ * it read through unreadLeadsFigure. The statement holds nothing else: a fallback in SQL, though
+ * never run, cost every poll its planning.
  */
-export function unreadLeadsCountSql(actor: SessionUser, { cap }: { cap?: number } = {}) {
+export function unreadLeadsCount(actor: SessionUser, { cap }: { cap?: number } = {}): Sql {
   if (cap !== undefined && !(Number.isSafeInteger(cap) && cap > 0)) {
     throw new RangeError("cap must be a positive integer");
   }
   // An agent session without an agent record owns no lead (as findAccessibleLead says).
-  if (actor.role === "agent" && !actor.agent) return "SELECT 0";
-  const count = cap ? `${isPostgres ? "LEAST" : "MIN"}(${cap}, c.count)` : "c.count";
-  return `SELECT COALESCE((SELECT ${count} FROM unread_lead_counts c WHERE c.user_id = :userId), ${NO_COUNT_ROW})`;
+  if (actor.role === "agent" && !actor.agent) return raw("SELECT 0");
+  const count = cap ? sql`${raw(isPostgres ? "LEAST" : "MIN")}(${cap}, c.count)` : raw("c.count");
+  return sql`SELECT COALESCE((SELECT ${count} FROM unread_lead_counts c WHERE c.user_id = ${actor.id}), ${NO_COUNT_ROW})`;
 }
 
 /**
- * The figure unreadLeadsCountSql read (with the same `cap`), or for a user without a count row the
+ * The figure unreadLeadsCount read (with the same `cap`), or for a user without a count row the
  * same figure counted by the rule. A user's row is made with them and goes with them, so this is
  * only a guard: a row deleted by hand costs its user a slower count, never a wrong one.
  */
 export async function unreadLeadsFigure(actor: SessionUser, read: number, { cap }: { cap?: number } = {}) {
   if (read !== NO_COUNT_ROW) return read;
-  const unread = `SELECT 1 FROM applications a WHERE ${unreadLeadsWhereSql(actor)}${cap ? ` LIMIT ${cap}` : ""}`;
-  const { count } = await numbersInOneStatement(
-    { count: `SELECT COUNT(*) FROM (${unread}) unread` },
-    unreadLeadReplacements(actor),
-  );
+  const limit = cap ? sql`LIMIT ${cap}` : raw("");
+  const { count } = await numbersInOneStatement({
+    count: sql`SELECT COUNT(*) FROM (SELECT 1 FROM applications a WHERE ${unreadLeadsWhere(actor)} ${limit}) unread`,
+  });
   return count;
-}
-
-export function unreadLeadReplacements(actor: SessionUser) {
-  return { userId: actor.id, agentId: actor.agent?.id ?? null };
 }
 
 /** GET /api/leads/unread-count. */
 export async function countUnreadLeads(actor: SessionUser): Promise<number> {
-  const { count } = await numbersInOneStatement({ count: unreadLeadsCountSql(actor) }, unreadLeadReplacements(actor));
+  const { count } = await numbersInOneStatement({ count: unreadLeadsCount(actor) });
   return unreadLeadsFigure(actor, count);
 }
 
@@ -112,11 +110,14 @@ export async function countUnreadLeads(actor: SessionUser): Promise<number> {
  */
 export const UNREAD_IDS_LIMIT = 1000;
 
+const Id = z.object({ id: column.text });
+
 /** The ids of the user's unread leads (an agent's own only), newest first, at most UNREAD_IDS_LIMIT. */
 export async function unreadLeadIds(actor: SessionUser): Promise<string[]> {
-  const rows = await selectRows<{ id: string }>(
-    `SELECT a.id FROM applications a WHERE ${unreadLeadsWhereSql(actor)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${UNREAD_IDS_LIMIT}`,
-    unreadLeadReplacements(actor),
+  const rows = await selectRows(
+    sql`SELECT a.id FROM applications a WHERE ${unreadLeadsWhere(actor)}
+        ORDER BY a.created_at DESC, a.id DESC LIMIT ${UNREAD_IDS_LIMIT}`,
+    Id,
   );
   return rows.map((row) => row.id);
 }

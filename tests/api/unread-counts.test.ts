@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { QueryTypes } from "sequelize";
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Agent, Application, LeadRead, Notification, UnreadLeadCount, User, createSequelize, isPostgres } from "~db";
 import { migratorFor } from "../../prisma-free-db/migrator";
 import { publicApplicationSchema } from "~/domain/schemas/public-application";
@@ -11,11 +12,11 @@ import { loader as countsLoader } from "~/routes/api+/counts";
 import { loader as agentLayoutLoader } from "~/routes/agent+/_layout";
 import { loader as unreadLeadsLoader } from "~/routes/api+/leads.unread-count";
 import { loader as unreadNotificationsLoader } from "~/routes/api+/notifications.unread-count";
-import { SHELL_UNREAD_CAP, countUnreadLeads, markLeadRead, unreadLeadReplacements } from "~/services/leads.server";
+import { SHELL_UNREAD_CAP, countUnreadLeads, markLeadRead } from "~/services/leads.server";
 import { createPublicApplication } from "~/services/applications.server";
 import { shellCounts } from "~/services/navigation.server";
 import type { SessionUser } from "~/services/sessions.server";
-import { selectRows } from "~/services/sql.server";
+import { column, raw, selectOne, sql } from "~/services/sql/reads.server";
 import { applicationPayload, carrierId } from "../support/application-factories";
 import {
   TEST_PASSWORD,
@@ -50,13 +51,13 @@ async function leadsFor(agentId: string | null, count: number) {
 
 /** The unread rule as a list row applies it: one NOT EXISTS per lead of the user's scope. */
 async function unreadByTheRowRule(actor: SessionUser) {
-  const scope = actor.role === "agent" ? "a.agent_id = :agentId AND " : "";
-  const [row] = await selectRows<{ n: number | string }>(
-    `SELECT COUNT(*) AS n FROM applications a
-     WHERE ${scope}NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id)`,
-    unreadLeadReplacements(actor),
+  const scope = actor.role === "agent" ? sql`a.agent_id = ${actor.agent?.id ?? null} AND` : raw("");
+  const row = await selectOne(
+    sql`SELECT COUNT(*) AS n FROM applications a
+        WHERE ${scope} NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${actor.id} AND r.application_id = a.id)`,
+    z.object({ n: column.integer }),
   );
-  return Number(row!.n);
+  return row!.n;
 }
 
 async function answer<T>(loader: Parameters<typeof callRoute>[0], path: string, cookie: string) {
@@ -189,15 +190,15 @@ describe("the counts agree with the rule row by row", () => {
  * user's role and agent record there, not a session's), in one statement.
  */
 async function storedAndByRule(userId: string) {
-  const [row] = await selectRows<{ stored: number | string | null; byRule: number | string }>(
-    `SELECT (SELECT c.count FROM unread_lead_counts c WHERE c.user_id = :userId) AS stored,
+  const row = await selectOne(
+    sql`SELECT (SELECT c.count FROM unread_lead_counts c WHERE c.user_id = ${userId}) AS stored,
        (SELECT COUNT(*) FROM applications a
-        WHERE (EXISTS (SELECT 1 FROM users u WHERE u.id = :userId AND u.role = 'admin')
-               OR a.agent_id = (SELECT g.id FROM agents g WHERE g.user_id = :userId))
-          AND NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id)) AS "byRule"`,
-    { userId },
+        WHERE (EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.role = 'admin')
+               OR a.agent_id = (SELECT g.id FROM agents g WHERE g.user_id = ${userId}))
+          AND NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${userId} AND r.application_id = a.id)) AS "byRule"`,
+    z.object({ stored: column.integer.nullable(), byRule: column.integer }),
   );
-  return { stored: row!.stored === null ? null : Number(row!.stored), byRule: Number(row!.byRule) };
+  return row!;
 }
 
 /** Each named user's stored count, checked against the rule first. */

@@ -64,3 +64,29 @@ export function jobWorkerProcess(name: string) {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return { child, started, exited };
 }
+
+/**
+ * A job of the app's `name` that has failed every attempt, written straight into the SQLite
+ * runner's table (the e2e server's database): what /admin/jobs shows with a Retry button.
+ */
+export async function seedFailedJob(options: { name: string; error: string }) {
+  if (isPostgres) throw new Error("seedFailedJob writes the SQLite runner's table");
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await sequelize.query(
+    `INSERT INTO jobs (id, name, data, state, retry_limit, retry_count, retry_delay_seconds, expire_seconds,
+       start_after, started_at, finished_at, created_at, last_error)
+     VALUES (:id, :name, '{}', 'failed', 3, 3, 60, 900, :createdAt, :startedAt, :finishedAt, :createdAt, :error)`,
+    {
+      replacements: {
+        id,
+        name: options.name,
+        error: options.error,
+        createdAt: now - 20 * 60_000,
+        startedAt: now - 5 * 60_000,
+        finishedAt: now - 5 * 60_000 + 1_500,
+      },
+    },
+  );
+  return { id, name: options.name };
+}

@@ -355,9 +355,9 @@ type ReminderCandidate = {
 };
 
 /**
- * Housekeeping (runMaintenance): one retention_reminder notification for the agent the day
- * before each unpaid payment of an active policy is due, "tomorrow" being the agent's own
- * calendar. Tomorrow somewhere on Earth is between today and the day after tomorrow in UTC, so
+ * Housekeeping (the hourly send-payment-reminders job, app/jobs): one retention_reminder
+ * notification for the agent the day before each unpaid payment of an active policy is due,
+ * "tomorrow" being the agent's own calendar. Tomorrow somewhere on Earth is between today and the day after tomorrow in UTC, so
  * those three days of unpaid payments (the (status, due_date) index) are read and each kept when
  * its due date is tomorrow for its agent. They are claimed by setting reminded_at with one
  * UPDATE ... WHERE reminded_at IS NULL, and their notifications written in the same

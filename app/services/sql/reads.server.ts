@@ -1,4 +1,4 @@
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { z } from "zod";
 import { isPostgres, sequelize } from "~db";
 import type { Page } from "~/utils/list";
@@ -17,10 +17,20 @@ export { column, type RowOf } from "./columns";
 /** A row schema: `z.object({ id: column.text, total: column.integer })`, optionally transformed. */
 type RowSchema<T> = z.ZodType<T, z.ZodTypeDef, unknown>;
 
+/**
+ * Where a read runs: inside `transaction` when given (a read that locks rows, or that a write
+ * depends on), else on its own.
+ */
+export type ReadOptions = { transaction?: Transaction };
+
 /** A statement's rows as SQL answers them (see the codecs for why they are decoded). */
-function run(statement: Sql) {
+function run(statement: Sql, options: ReadOptions = {}) {
   const { text, values } = compile(statement);
-  return sequelize.query<Record<string, unknown>>(text, { type: QueryTypes.SELECT, replacements: values });
+  return sequelize.query<Record<string, unknown>>(text, {
+    type: QueryTypes.SELECT,
+    replacements: values,
+    transaction: options.transaction,
+  });
 }
 
 /** Rows read by a schema; a row that does not fit is a programming error, answered as such. */
@@ -34,13 +44,13 @@ function decode<T>(rows: Record<string, unknown>[], schema: RowSchema<T>, statem
 }
 
 /** The rows of one SELECT, each read by `schema`. */
-export async function selectRows<T>(statement: Sql, schema: RowSchema<T>): Promise<T[]> {
-  return decode(await run(statement), schema, statement);
+export async function selectRows<T>(statement: Sql, schema: RowSchema<T>, options?: ReadOptions): Promise<T[]> {
+  return decode(await run(statement, options), schema, statement);
 }
 
 /** The first row of a SELECT, or null when there is none. Say LIMIT 1 when more could match. */
-export async function selectOne<T>(statement: Sql, schema: RowSchema<T>): Promise<T | null> {
-  const [row] = await selectRows(statement, schema);
+export async function selectOne<T>(statement: Sql, schema: RowSchema<T>, options?: ReadOptions): Promise<T | null> {
+  const [row] = await selectRows(statement, schema, options);
   return row ?? null;
 }
 

@@ -57,7 +57,6 @@ export const AGENT_SETTABLE_STATUSES = [
   "callback",
   "declined",
 ] as const satisfies readonly LeadStatus[];
-export type AgentSettableStatus = (typeof AGENT_SETTABLE_STATUSES)[number];
 
 /**
  * Every status an agent may give a lead (part 2, Lead status): the lead screen's five and the
@@ -92,7 +91,6 @@ export const DISPOSITION_STATUSES = [
   "callback",
   "rescheduled",
 ] as const satisfies readonly LeadStatus[];
-export type DispositionStatus = (typeof DISPOSITION_STATUSES)[number];
 
 export const leadStatusStyle = statusStyles<LeadStatus>(
   {
@@ -180,10 +178,6 @@ export const orderStatusStyle = statusStyles<OrderStatus>(
   },
   "Active",
 );
-
-export function isLeadStatus(v: unknown): v is LeadStatus {
-  return typeof v === "string" && (LEAD_STATUSES as readonly string[]).includes(v);
-}
 
 // A background job's state (pg-boss's words, which the SQLite runner uses too; /admin/jobs).
 export const JOB_STATES = ["created", "retry", "active", "completed", "failed", "cancelled"] as const;

@@ -7,7 +7,6 @@ import {
   DISPOSITION_STATUSES,
   FORM_SUBMISSION_STATUSES,
   formSubmissionStatusStyle,
-  isLeadStatus,
   LEAD_STATUSES,
   leadStatusStyle,
   ORDER_STATUSES,
@@ -72,12 +71,6 @@ describe("lead statuses", () => {
     expect(leadStatusStyle("").value).toBe("pending");
     expect(leadStatusStyle(null).value).toBe("pending");
     expect(leadStatusStyle(" SALE ").value).toBe("sale");
-  });
-
-  it("recognises lead statuses", () => {
-    expect(isLeadStatus("follow_up")).toBe(true);
-    expect(isLeadStatus("converted")).toBe(false);
-    expect(isLeadStatus(undefined)).toBe(false);
   });
 });
 

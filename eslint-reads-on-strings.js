@@ -7,8 +7,6 @@ export const READS_ON_STRINGS = [
   "app/services/admin-leads.server.ts",
   "app/services/admin-reports.server.ts",
   "app/services/admin-retention.server.ts",
-  "app/services/agent-management.server.ts",
-  "app/services/agents.server.ts",
   "app/services/lead-edit.server.ts",
   "app/services/lead-reads.server.ts",
   "app/services/lead-reassign.server.ts",

@@ -1,14 +1,16 @@
+import { z } from "zod";
 import { percentOf } from "~/domain/commission";
+import { centsToDollars } from "~/domain/format";
 import type { AgentListQuery } from "~/domain/schemas/agents";
 import { stateName } from "~/domain/states";
-import type { AgentStatus } from "~/domain/statuses";
+import { AGENT_STATUSES } from "~/domain/statuses";
 import type { Page } from "~/utils/list";
 import { listAgents, type AgentRow, type AgentView, type BdmView } from "./agents.server";
 import { agentSetupOf } from "./carriers.server";
 import { notFound } from "./errors.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows } from "./sql.server";
+import { column, selectOne, selectRows, sql } from "./sql/reads.server";
 
 // Agents Management (/admin/agent-management, GET /api/admin/agents/{id}/profile): the agents
 // table of Agent Approval (listAgents, its row and its actions) with each agent's performance and
@@ -36,27 +38,19 @@ const NO_PERFORMANCE: AgentPerformance = { leads: 0, sales: 0, commissionCents: 
  */
 export async function performanceOf(agentIds: string[]): Promise<Map<string, AgentPerformance>> {
   if (agentIds.length === 0) return new Map();
-  const rows = await selectRows<{
-    agentId: string;
-    leads: number | string;
-    sales: number | string;
-    cents: number | string | null;
-  }>(
-    `SELECT agent_id AS "agentId", SUM(leads) AS leads, SUM(sales) AS sales, SUM(cents) AS cents FROM (
+  const rows = await selectRows(
+    sql`SELECT agent_id AS "agentId", SUM(leads) AS leads, SUM(sales) AS sales, SUM(cents) AS cents FROM (
        SELECT agent_id, COUNT(*) AS leads, SUM(CASE WHEN status = 'sale' THEN 1 ELSE 0 END) AS sales, 0 AS cents
-       FROM applications WHERE agent_id IN (:agentIds) GROUP BY agent_id
+       FROM applications WHERE agent_id IN ${agentIds} GROUP BY agent_id
        UNION ALL
        SELECT agent_id, 0 AS leads, 0 AS sales, SUM(calculated_commission_cents) AS cents
-       FROM applications WHERE agent_id IN (:agentIds) AND status = 'sale' AND commission_cancelled_at IS NULL
+       FROM applications WHERE agent_id IN ${agentIds} AND status = 'sale' AND commission_cancelled_at IS NULL
        GROUP BY agent_id
      ) figures GROUP BY agent_id`,
-    { agentIds },
+    z.object({ agentId: column.text, leads: column.integer, sales: column.integer, cents: column.cents.nullable() }),
   );
   return new Map(
-    rows.map((row) => [
-      row.agentId,
-      { leads: Number(row.leads), sales: Number(row.sales), commissionCents: Number(row.cents ?? 0) },
-    ]),
+    rows.map((row) => [row.agentId, { leads: row.leads, sales: row.sales, commissionCents: row.cents ?? 0 }]),
   );
 }
 
@@ -64,19 +58,19 @@ export async function performanceOf(agentIds: string[]): Promise<Map<string, Age
 export async function firstStatesOf(agentIds: string[], shown = STATES_SHOWN) {
   const states = new Map<string, { shown: string[]; more: number }>();
   if (agentIds.length === 0) return states;
-  const rows = await selectRows<{ agentId: string; state: string; total: number | string }>(
-    `SELECT "agentId", state, total FROM (
+  const rows = await selectRows(
+    sql`SELECT "agentId", state, total FROM (
        SELECT agent_id AS "agentId", state,
          ROW_NUMBER() OVER (PARTITION BY agent_id ORDER BY state) AS position,
          COUNT(*) OVER (PARTITION BY agent_id) AS total
-       FROM licensed_states WHERE agent_id IN (:agentIds)
-     ) ranked WHERE position <= :shown ORDER BY "agentId", position`,
-    { agentIds, shown },
+       FROM licensed_states WHERE agent_id IN ${agentIds}
+     ) ranked WHERE position <= ${shown} ORDER BY "agentId", position`,
+    z.object({ agentId: column.text, state: column.text, total: column.integer }),
   );
   for (const row of rows) {
     const entry = states.get(row.agentId) ?? { shown: [], more: 0 };
     entry.shown.push(row.state);
-    entry.more = Number(row.total) - entry.shown.length;
+    entry.more = row.total - entry.shown.length;
     states.set(row.agentId, entry);
   }
   return states;
@@ -126,34 +120,33 @@ export type AgentProfileView = Omit<AgentView, "assignedBdm" | "conversion"> & {
   };
 };
 
-type ProfileRecord = {
-  id: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  companyName: string | null;
-  licenseNumber: string;
-  status: AgentStatus;
-  callQuota: number | string;
-  callsLeft: number | string;
-  callsOrdered: number | string;
-  callsSold: number | string;
-  setupComplete: boolean | number;
-  hasTemporaryPassword: boolean | number;
-  createdAt: Date | string;
-  approvedAt: Date | string | null;
-  bdmId: string | null;
-  bdmFirstName: string | null;
-  bdmLastName: string | null;
-  bdmEmail: string | null;
-  openCallbacks: number | string;
-  lastLeadAt: Date | string | null;
-  lastSaleAt: Date | string | null;
-};
-
-const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** An agent's profile row: the agent, their user and BDM, and the activity figures read with them. */
+const ProfileRecord = z.object({
+  id: column.text,
+  userId: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  email: column.text,
+  phone: column.text.nullable(),
+  companyName: column.text.nullable(),
+  licenseNumber: column.text,
+  status: z.enum(AGENT_STATUSES),
+  callQuota: column.integer,
+  callsLeft: column.integer,
+  callsOrdered: column.integer,
+  callsSold: column.integer,
+  setupComplete: column.boolean,
+  hasTemporaryPassword: column.boolean,
+  createdAt: column.isoDate,
+  approvedAt: column.isoDate.nullable(),
+  bdmId: column.text.nullable(),
+  bdmFirstName: column.text.nullable(),
+  bdmLastName: column.text.nullable(),
+  bdmEmail: column.text.nullable(),
+  openCallbacks: column.integer,
+  lastLeadAt: column.isoDate.nullable(),
+  lastSaleAt: column.isoDate.nullable(),
+});
 
 /**
  * An agent's profile for an admin (the profile dialog and GET /api/admin/agents/{id}/profile):
@@ -163,60 +156,59 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : new 
 export async function getAgentProfileForAdmin(actor: SessionUser, agentId: string): Promise<AgentProfileView> {
   assertAdmin(actor);
   if (!isUuid(agentId)) throw notFound(AGENT_PROFILE_NOT_FOUND);
-  const [[row], setup, performance] = await Promise.all([
-    selectRows<ProfileRecord>(
-      `SELECT a.id, a.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone,
+  const [row, setup, performance] = await Promise.all([
+    selectOne(
+      sql`SELECT a.id, a.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone,
          a.company_name AS "companyName", a.license_number AS "licenseNumber", a.status,
          a.call_quota AS "callQuota", a.calls_left AS "callsLeft", a.calls_ordered AS "callsOrdered",
          a.calls_sold AS "callsSold", a.setup_complete AS "setupComplete",
-         CASE WHEN a.temporary_password_encrypted IS NULL THEN 0 ELSE 1 END AS "hasTemporaryPassword",
+         a.temporary_password_encrypted IS NOT NULL AS "hasTemporaryPassword",
          a.created_at AS "createdAt", a.approved_at AS "approvedAt",
          b.id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName", b.email AS "bdmEmail",
          (SELECT COUNT(*) FROM applications c WHERE c.agent_id = a.id AND c.status IN ('callback', 'rescheduled')) AS "openCallbacks",
          (SELECT MAX(l.created_at) FROM applications l WHERE l.agent_id = a.id) AS "lastLeadAt",
          (SELECT MAX(s.sold_at) FROM applications s WHERE s.agent_id = a.id AND s.status = 'sale') AS "lastSaleAt"
        FROM agents a JOIN users u ON u.id = a.user_id LEFT JOIN bdms b ON b.id = a.bdm_id
-       WHERE a.id = :agentId`,
-      { agentId },
+       WHERE a.id = ${agentId}`,
+      ProfileRecord,
     ),
     agentSetupOf(agentId),
     performanceOf([agentId]),
   ]);
   if (!row || !setup) throw notFound(AGENT_PROFILE_NOT_FOUND);
   const figures = performance.get(agentId) ?? NO_PERFORMANCE;
-  const callsSold = Number(row.callsSold);
-  const callsOrdered = Number(row.callsOrdered);
+  const { callsSold, callsOrdered } = row;
   return {
     id: row.id,
-    user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone ?? null },
-    companyName: row.companyName ?? null,
+    user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone },
+    companyName: row.companyName,
     licenseNumber: row.licenseNumber,
     status: row.status,
-    callQuota: Number(row.callQuota),
-    callsLeft: Number(row.callsLeft),
+    callQuota: row.callQuota,
+    callsLeft: row.callsLeft,
     callsOrdered,
     callsSold,
     assignedBdm: row.bdmId
       ? { id: row.bdmId, firstName: row.bdmFirstName ?? "", lastName: row.bdmLastName ?? "", email: row.bdmEmail ?? "" }
       : null,
-    setupComplete: Boolean(row.setupComplete),
-    createdAt: new Date(row.createdAt).toISOString(),
-    approvedAt: isoOrNull(row.approvedAt),
+    setupComplete: row.setupComplete,
+    createdAt: row.createdAt,
+    approvedAt: row.approvedAt,
     licensedStates: setup.licensedStateCodes.map(stateName),
     licensedStatesArray: setup.licensedStateCodes,
     carriersWithProducts: setup.carriers.map((carrier) => ({
       name: carrier.name,
       products: carrier.products.map((product) => ({ name: product.name, compPercentage: product.compPercentage })),
     })),
-    hasTemporaryPassword: Boolean(Number(row.hasTemporaryPassword)),
+    hasTemporaryPassword: row.hasTemporaryPassword,
     activity: {
       totalLeads: figures.leads,
       totalSales: figures.sales,
       conversionRate: percentOf(callsSold, callsOrdered),
-      totalCommission: figures.commissionCents / 100,
-      openCallbacks: Number(row.openCallbacks),
-      lastLeadAt: isoOrNull(row.lastLeadAt),
-      lastSaleAt: isoOrNull(row.lastSaleAt),
+      totalCommission: centsToDollars(figures.commissionCents),
+      openCallbacks: row.openCallbacks,
+      lastLeadAt: row.lastLeadAt,
+      lastSaleAt: row.lastSaleAt,
     },
   };
 }

@@ -1,6 +1,8 @@
-import { Op, literal, type InferAttributes, type Transaction, type WhereOptions } from "sequelize";
-import { Agent, Bdm, LicensedState, User, sequelize } from "~db";
+import type { InferAttributes, Transaction, WhereOptions } from "sequelize";
+import { z } from "zod";
+import { Agent, Bdm, User, sequelize } from "~db";
 import { percentOf } from "~/domain/commission";
+import { fullName } from "~/domain/format";
 import {
   ADD_CALLS_MAX,
   ADD_CALLS_MIN,
@@ -15,8 +17,19 @@ import { decrypt, encrypt, hashPassword, temporaryPassword } from "~/utils/crypt
 import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { ServiceError, badRequest, conflict, notFound } from "./errors.server";
-import { countBy, findPage, searchWhere } from "./list.server";
-import { selectRows } from "./sql.server";
+import {
+  and,
+  column,
+  contains,
+  countBy,
+  or,
+  searchPatterns,
+  selectOne,
+  selectRows,
+  sql,
+  sqlPage,
+  type Sql,
+} from "./sql/reads.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { endUserSessions, type SessionUser } from "./sessions.server";
 
@@ -40,27 +53,21 @@ export const publicAgentWhere = { ...assignableAgentWhere, setupComplete: true }
 /** Whether a lead may be given to this agent now. */
 export async function isAssignableAgent(agentId: string | null | undefined): Promise<boolean> {
   if (!agentId || !isUuid(agentId)) return false;
-  return (await Agent.count({ where: { id: agentId, ...assignableAgentWhere } })) > 0;
+  const found = await selectOne(
+    sql`SELECT id FROM agents WHERE id = ${agentId} AND status = 'approved'`,
+    z.object({ id: column.text }),
+  );
+  return found !== null;
 }
 
 /** Approved agents by name, for the pickers that hand out leads (no contact details). */
 export async function listAssignableAgents() {
-  const rows = (await Agent.findAll({
-    where: assignableAgentWhere,
-    attributes: ["id", "licenseNumber"],
-    include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
-    raw: true,
-    nest: true,
-  })) as unknown as { id: string; licenseNumber: string; user: { firstName: string; lastName: string } }[];
-  const name = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
-  return rows
-    .map((row) => ({
-      id: row.id,
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
-      licenseNumber: row.licenseNumber,
-    }))
-    .sort((a, b) => name(a).localeCompare(name(b), "en-US") || a.id.localeCompare(b.id));
+  const rows = await selectRows(
+    sql`SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.license_number AS "licenseNumber"
+     FROM agents g JOIN users u ON u.id = g.user_id WHERE g.status = 'approved'`,
+    z.object({ id: column.text, firstName: column.text, lastName: column.text, licenseNumber: column.text }),
+  );
+  return rows.sort((a, b) => fullName(a).localeCompare(fullName(b), "en-US") || a.id.localeCompare(b.id));
 }
 
 export type AgentChoice = { id: string; name: string };
@@ -75,13 +82,14 @@ export async function agentFilterChoices(
   { approvedOnly = false }: { approvedOnly?: boolean } = {},
 ): Promise<AgentChoice[]> {
   assertAdmin(actor);
-  const rows = await selectRows<{ id: string; firstName: string; lastName: string; status: string }>(
-    `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.status
-     FROM agents g JOIN users u ON u.id = g.user_id ${approvedOnly ? "WHERE g.status = 'approved'" : ""}
+  const rows = await selectRows(
+    sql`SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.status
+     FROM agents g JOIN users u ON u.id = g.user_id WHERE ${approvedOnly ? sql`g.status = 'approved'` : sql`1 = 1`}
      ORDER BY LOWER(u.first_name), LOWER(u.last_name), g.id`,
+    z.object({ id: column.text, firstName: column.text, lastName: column.text, status: column.text }),
   );
   return rows.map((row) => {
-    const name = `${row.firstName} ${row.lastName}`.trim();
+    const name = fullName(row);
     return { id: row.id, name: row.status === "approved" ? name : `${name} (${agentStatusLabel(row.status)})` };
   });
 }
@@ -114,46 +122,83 @@ export type AgentView = {
 
 export type AgentGroups = Record<AgentStatus, AgentView[]>;
 
-function fullName(agent: Agent) {
-  return agent.user ? `${agent.user.firstName} ${agent.user.lastName}` : "agent";
+function agentName(agent: Agent) {
+  return agent.user ? fullName(agent.user) : "agent";
 }
 
-const viewInclude = [
-  { model: User, as: "user", attributes: ["id", "firstName", "lastName", "email", "phone"] },
-  { model: Bdm, as: "bdm", attributes: ["id", "firstName", "lastName"] },
-  {
-    model: LicensedState,
-    as: "licensedStates",
-    attributes: ["state"],
-    separate: true,
-    order: [["state", "ASC"]] as [string, string][],
-  },
-];
+/** An agent's columns with their user's and their BDM's, over `agents g`, `users u` and `bdms b`. */
+const AGENT_COLUMNS = sql`g.id, g.company_name AS "companyName", g.license_number AS "licenseNumber", g.status,
+  g.call_quota AS "callQuota", g.calls_left AS "callsLeft", g.calls_ordered AS "callsOrdered", g.calls_sold AS "callsSold",
+  g.setup_complete AS "setupComplete", g.created_at AS "createdAt", g.approved_at AS "approvedAt",
+  g.temporary_password_encrypted IS NOT NULL AS "hasTemporaryPassword",
+  u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone,
+  b.id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName"`;
 
-function toAgentView(agent: Agent): AgentView {
-  return {
-    id: agent.id,
-    user: {
-      firstName: agent.user?.firstName ?? "",
-      lastName: agent.user?.lastName ?? "",
-      email: agent.user?.email ?? "",
-      phone: agent.user?.phone ?? null,
-    },
-    companyName: agent.companyName ?? null,
-    licenseNumber: agent.licenseNumber,
-    status: agent.status,
-    callQuota: agent.callQuota,
-    callsLeft: agent.callsLeft,
-    callsOrdered: agent.callsOrdered,
-    callsSold: agent.callsSold,
-    assignedBdm: agent.bdm ? { id: agent.bdm.id, firstName: agent.bdm.firstName, lastName: agent.bdm.lastName } : null,
-    setupComplete: agent.setupComplete,
-    createdAt: agent.createdAt.toISOString(),
-    approvedAt: agent.approvedAt?.toISOString() ?? null,
-    licensedStates: (agent.licensedStates ?? []).map((s) => stateName(s.state)),
-    conversion: percentOf(agent.callsSold, agent.callsOrdered),
-    hasTemporaryPassword: Boolean(agent.temporaryPasswordEncrypted),
-  };
+const AGENTS_WITH_USERS = sql`agents g JOIN users u ON u.id = g.user_id`;
+const WITH_BDM = sql`LEFT JOIN bdms b ON b.id = g.bdm_id`;
+
+/** An agent's row as the Agent Approval table shows it, and what the full view adds. */
+const AgentRecord = z
+  .object({
+    id: column.text,
+    companyName: column.text.nullable(),
+    licenseNumber: column.text,
+    status: z.enum(AGENT_STATUSES),
+    callQuota: column.integer,
+    callsLeft: column.integer,
+    callsOrdered: column.integer,
+    callsSold: column.integer,
+    setupComplete: column.boolean,
+    createdAt: column.isoDate,
+    approvedAt: column.isoDate.nullable(),
+    // Whether a temporary password waits, without reading the (encrypted) password itself.
+    hasTemporaryPassword: column.boolean,
+    firstName: column.text,
+    lastName: column.text,
+    email: column.text,
+    phone: column.text.nullable(),
+    bdmId: column.text.nullable(),
+    bdmFirstName: column.text.nullable(),
+    bdmLastName: column.text.nullable(),
+  })
+  .transform((row) => ({
+    approvedAt: row.approvedAt,
+    row: {
+      id: row.id,
+      user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone },
+      companyName: row.companyName,
+      licenseNumber: row.licenseNumber,
+      status: row.status,
+      callQuota: row.callQuota,
+      callsLeft: row.callsLeft,
+      callsOrdered: row.callsOrdered,
+      callsSold: row.callsSold,
+      assignedBdm: row.bdmId
+        ? { id: row.bdmId, firstName: row.bdmFirstName ?? "", lastName: row.bdmLastName ?? "" }
+        : null,
+      setupComplete: row.setupComplete,
+      createdAt: row.createdAt,
+      conversion: percentOf(row.callsSold, row.callsOrdered),
+      hasTemporaryPassword: row.hasTemporaryPassword,
+    } satisfies AgentRow,
+  }));
+
+/** Full views of the agents a WHERE selects, in `orderBy`, with their licensed states by name. */
+async function agentViews(where: Sql, orderBy: Sql): Promise<AgentView[]> {
+  const records = await selectRows(
+    sql`SELECT ${AGENT_COLUMNS} FROM ${AGENTS_WITH_USERS} ${WITH_BDM} WHERE ${where} ORDER BY ${orderBy}`,
+    AgentRecord,
+  );
+  const ids = records.map((record) => record.row.id);
+  const states = await selectRows(
+    sql`SELECT agent_id AS "agentId", state FROM licensed_states WHERE agent_id IN ${ids} ORDER BY state`,
+    z.object({ agentId: column.text, state: column.text }),
+  );
+  return records.map(({ row, approvedAt }) => ({
+    ...row,
+    approvedAt,
+    licensedStates: states.filter((s) => s.agentId === row.id).map((s) => stateName(s.state)),
+  }));
 }
 
 async function findAgent(id: string) {
@@ -175,9 +220,9 @@ async function moveAgentStatus(agent: Agent, changes: Partial<InferAttributes<Ag
 }
 
 async function agentView(id: string) {
-  const agent = await Agent.findByPk(id, { include: viewInclude });
-  if (!agent) throw notFound(AGENT_NOT_FOUND);
-  return toAgentView(agent);
+  const [view] = await agentViews(sql`g.id = ${id}`, sql`g.id`);
+  if (!view) throw notFound(AGENT_NOT_FOUND);
+  return view;
 }
 
 /** A BDM chosen by id, or by "First Last" as older clients sent the two named choices. */
@@ -192,113 +237,47 @@ async function findBdm(idOrName: string, field: string) {
 /** Every agent, newest first, in the four groups GET /api/admin/agents answers with. */
 export async function listAgentsGrouped(actor: SessionUser): Promise<AgentGroups> {
   assertAdmin(actor);
-  const rows = await Agent.findAll({ include: viewInclude, order: [["createdAt", "DESC"]] });
+  const views = await agentViews(sql`1 = 1`, sql`g.created_at DESC, g.id DESC`);
   const groups: AgentGroups = { pending: [], approved: [], rejected: [], paused: [] };
-  for (const row of rows) (groups[row.status as AgentStatus] ?? groups.pending).push(toAgentView(row));
+  for (const view of views) (groups[view.status] ?? groups.pending).push(view);
   return groups;
 }
 
 /** An agent as the Agent Approval table and its dialogs show it (no licensed states). */
 export type AgentRow = Omit<AgentView, "licensedStates" | "approvedAt">;
 
-/** What the list reads of a row: `raw` and `nest`, so the user and the BDM come as plain objects. */
-type AgentListRecord = {
-  id: string;
-  companyName: string | null;
-  licenseNumber: string;
-  status: AgentStatus;
-  callQuota: number;
-  callsLeft: number;
-  callsOrdered: number;
-  callsSold: number;
-  // SQLite answers 0/1 and date strings where Postgres answers booleans and dates.
-  setupComplete: boolean | number;
-  hasTemporaryPassword: boolean | number;
-  createdAt: Date | string;
-  user: { firstName: string; lastName: string; email: string; phone: string | null };
-  bdm: { id: string | null; firstName: string | null; lastName: string | null };
-};
-
-function toAgentRow(row: AgentListRecord): AgentRow {
-  return {
-    id: row.id,
-    user: {
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
-      email: row.user.email,
-      phone: row.user.phone ?? null,
-    },
-    companyName: row.companyName ?? null,
-    licenseNumber: row.licenseNumber,
-    status: row.status,
-    callQuota: row.callQuota,
-    callsLeft: row.callsLeft,
-    callsOrdered: row.callsOrdered,
-    callsSold: row.callsSold,
-    assignedBdm: row.bdm?.id
-      ? { id: row.bdm.id, firstName: row.bdm.firstName ?? "", lastName: row.bdm.lastName ?? "" }
-      : null,
-    setupComplete: Boolean(row.setupComplete),
-    createdAt: new Date(row.createdAt).toISOString(),
-    conversion: percentOf(row.callsSold, row.callsOrdered),
-    hasTemporaryPassword: Boolean(row.hasTemporaryPassword),
-  };
-}
-
-/** A search word may be in the first name, last name, email or license number ("jane doe" finds Jane Doe). */
-const SEARCHED_COLUMNS = ["user.first_name", "user.last_name", "user.email", "Agent.license_number"];
-
 /**
  * One page of agents for the Agent Approval table, newest first: filtered by status (the tab)
- * and by search, counted and paged by the database. Admins only.
+ * and by search (every word in the first name, last name, email or license number: "jane doe"
+ * finds Jane Doe), counted and paged by the database. Admins only.
  */
 export async function listAgents(
   actor: SessionUser,
   query: Pick<AgentListQuery, "status" | "search" | "page" | "pageSize">,
 ): Promise<Page<AgentRow>> {
   assertAdmin(actor);
-  const where: WhereOptions = {
-    [Op.and]: [query.status === "all" ? {} : { status: query.status }, searchWhere(SEARCHED_COLUMNS, query.search)],
-  };
-  // Whether a temporary password waits, without reading the (encrypted) password itself.
-  const waitingPassword = `${sequelize.getQueryInterface().quoteIdentifiers("Agent.temporary_password_encrypted")} IS NOT NULL`;
-  return findPage(
-    Agent,
-    query,
+  const searched = [sql`u.first_name`, sql`u.last_name`, sql`u.email`, sql`g.license_number`];
+  const page = await sqlPage(
     {
-      where,
-      attributes: [
-        "id",
-        "companyName",
-        "licenseNumber",
-        "status",
-        "callQuota",
-        "callsLeft",
-        "callsOrdered",
-        "callsSold",
-        "setupComplete",
-        "createdAt",
-        [literal(waitingPassword), "hasTemporaryPassword"],
-      ],
-      include: [
-        { model: User, as: "user", attributes: ["firstName", "lastName", "email", "phone"], required: true },
-        { model: Bdm, as: "bdm", attributes: ["id", "firstName", "lastName"] },
-      ],
-      order: [
-        ["createdAt", "DESC"],
-        ["id", "DESC"],
-      ],
-      raw: true,
-      nest: true,
+      select: AGENT_COLUMNS,
+      from: AGENTS_WITH_USERS,
+      join: WITH_BDM,
+      where: and([
+        query.status !== "all" && sql`g.status = ${query.status}`,
+        ...searchPatterns(query.search).map((pattern) => or(searched.map((name) => contains(name, pattern)))),
+      ]),
+      orderBy: sql`g.created_at DESC, g.id DESC`,
     },
-    (row) => toAgentRow(row as unknown as AgentListRecord),
+    query,
+    AgentRecord,
   );
+  return { ...page, rows: page.rows.map((record) => record.row) };
 }
 
 /** How many agents each status holds, and all, for the tabs and stat cards: one GROUP BY. Admins only. */
 export async function countAgentsByStatus(actor: SessionUser) {
   assertAdmin(actor);
-  return countBy(Agent, "status", {}, AGENT_STATUSES);
+  return countBy({ column: sql`status`, from: sql`agents` }, AGENT_STATUSES);
 }
 
 /** One agent, for an admin's dialog; an unknown or malformed id is not found. */
@@ -310,14 +289,10 @@ export async function getAgent(actor: SessionUser, agentId: string): Promise<Age
 
 export async function listBdms(actor: SessionUser): Promise<BdmView[]> {
   assertAdmin(actor);
-  return (await Bdm.findAll({
-    attributes: ["id", "firstName", "lastName", "email"],
-    order: [
-      ["lastName", "ASC"],
-      ["firstName", "ASC"],
-    ],
-    raw: true,
-  })) as BdmView[];
+  return selectRows(
+    sql`SELECT id, first_name AS "firstName", last_name AS "lastName", email FROM bdms ORDER BY last_name, first_name, id`,
+    z.object({ id: column.text, firstName: column.text, lastName: column.text, email: column.text }),
+  );
 }
 
 /**
@@ -376,7 +351,7 @@ export async function approveAgent(actor: SessionUser, agentId: string, input: A
     action: "agent_approved",
     entityType: "agent",
     entityId: agent.id,
-    summary: `Agent ${fullName(agent)} approved${details.length ? ` (${details.join(", ")})` : ""}`,
+    summary: `Agent ${agentName(agent)} approved${details.length ? ` (${details.join(", ")})` : ""}`,
   });
   return agentView(agent.id);
 }
@@ -397,7 +372,7 @@ export async function rejectAgent(actor: SessionUser, agentId: string) {
     action: "agent_rejected",
     entityType: "agent",
     entityId: agent.id,
-    summary: `Agent ${fullName(agent)} rejected`,
+    summary: `Agent ${agentName(agent)} rejected`,
   });
   return agentView(agent.id);
 }
@@ -425,7 +400,7 @@ export async function setAgentStatus(actor: SessionUser, agentId: string, status
     action: status === "paused" ? "agent_paused" : "agent_activated",
     entityType: "agent",
     entityId: agent.id,
-    summary: `Agent ${fullName(agent)} ${status === "paused" ? "paused" : "activated"}`,
+    summary: `Agent ${agentName(agent)} ${status === "paused" ? "paused" : "activated"}`,
   });
   return agentView(agent.id);
 }
@@ -440,7 +415,7 @@ export async function assignBdm(actor: SessionUser, agentId: string, bdmId: stri
     action: "bdm_assigned",
     entityType: "agent",
     entityId: agent.id,
-    summary: `BDM ${bdm.firstName} ${bdm.lastName} assigned to ${fullName(agent)}`,
+    summary: `BDM ${bdm.firstName} ${bdm.lastName} assigned to ${agentName(agent)}`,
   });
   return agentView(agent.id);
 }
@@ -465,7 +440,7 @@ export async function addCalls(actor: SessionUser, agentId: string, callsToAdd: 
     action: "calls_added",
     entityType: "agent",
     entityId: agent.id,
-    summary: `${callsToAdd} calls added for ${fullName(agent)}`,
+    summary: `${callsToAdd} calls added for ${agentName(agent)}`,
   });
   return agentView(agent.id);
 }
@@ -493,27 +468,27 @@ export async function generateTemporaryPassword(actor: SessionUser, agentId: str
         action: "temporary_password_generated",
         entityType: "agent",
         entityId: agent.id,
-        summary: `Temporary password generated for ${fullName(agent)}`,
+        summary: `Temporary password generated for ${agentName(agent)}`,
       },
       { transaction },
     );
   });
   await endUserSessions(agent.userId);
-  return { temporaryPassword: password, agentName: fullName(agent) };
+  return { temporaryPassword: password, agentName: agentName(agent) };
 }
 
 /** The outstanding temporary password, for an admin; null once the agent has replaced it. */
 export async function getTemporaryPassword(actor: SessionUser, agentId: string) {
   assertAdmin(actor);
   const agent = await findAgent(agentId);
-  if (!agent.temporaryPasswordEncrypted) return { temporaryPassword: null, agentName: fullName(agent) };
+  if (!agent.temporaryPasswordEncrypted) return { temporaryPassword: null, agentName: agentName(agent) };
   // Every look at a password is recorded, so an admin's access can be audited later.
   await logActivity({
     userId: actor.id,
     action: "temporary_password_viewed",
     entityType: "agent",
     entityId: agent.id,
-    summary: `Temporary password of ${fullName(agent)} viewed`,
+    summary: `Temporary password of ${agentName(agent)} viewed`,
   });
-  return { temporaryPassword: decrypt(agent.temporaryPasswordEncrypted), agentName: fullName(agent) };
+  return { temporaryPassword: decrypt(agent.temporaryPasswordEncrypted), agentName: agentName(agent) };
 }

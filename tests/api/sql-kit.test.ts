@@ -71,13 +71,15 @@ describe("the typed SQL kit on the database", () => {
     expect(await selectRows(sql`SELECT id FROM ${probes} WHERE label = ${"x' OR '1'='1"}`, Id)).toEqual([]);
   });
 
-  it("nests fragments and reads IN lists, empty ones included", async () => {
+  it("nests fragments and reads IN lists, an empty one matching nothing", async () => {
     const wanted = sql`id IN ${["p1", "p3", "nope"]}`;
     const statement = sql`SELECT id FROM ${probes} WHERE ${wanted} AND ${sql`position > ${1}`} ORDER BY id`;
     expect(await selectRows(statement, Id)).toEqual([{ id: "p3" }]);
     expect(await selectRows(sql`SELECT id FROM ${probes} WHERE id IN ${[]}`, Id)).toEqual([]);
-    const all = await selectRows(sql`SELECT id FROM ${probes} WHERE id NOT IN ${[]}`, Id);
-    expect(all).toHaveLength(7);
+    // users.id is a uuid on Postgres: an empty list must compare with any type.
+    expect(await selectRows(sql`SELECT id FROM users WHERE id IN ${[]}`, Id)).toEqual([]);
+    // NOT IN an empty list is NOT IN (NULL): no row, as SQL has it; leave such a condition out.
+    expect(await selectRows(sql`SELECT id FROM ${probes} WHERE id NOT IN ${[]}`, Id)).toEqual([]);
   });
 
   it("reads each column type as one shape on either database", async () => {

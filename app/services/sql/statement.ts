@@ -5,7 +5,10 @@
  * ways to add SQL text that is not in a template: for text from code constants, never user input.
  */
 
-/** A value a statement binds. Arrays are IN lists: `status IN ${["sale", "pending"]}`. */
+/**
+ * A value a statement binds. Arrays are IN lists, parentheses included: `status IN ${["sale", "pending"]}`
+ * (an empty list matches no row, with IN and with NOT IN).
+ */
 export type SqlValue = string | number | bigint | boolean | Date | null;
 
 type Part = SqlValue | readonly SqlValue[] | Sql;
@@ -128,8 +131,10 @@ export function compile(statement: Sql): CompiledSql {
       if (part instanceof Sql) {
         walk(part);
       } else if (Array.isArray(part)) {
-        // An IN list; none is a subquery with no rows, so IN is false and NOT IN true.
-        if (part.length === 0) return addText("(SELECT NULL WHERE 1 = 0)");
+        // An IN list. An empty one is (NULL), which matches no row, and which Postgres reads as any
+        // type (a subquery with no rows would be text, and uuid = text is an error). NOT IN (NULL)
+        // matches no row either: leave a NOT IN out when its list is empty.
+        if (part.length === 0) return addText("(NULL)");
         addText("(");
         part.forEach((value, index) => {
           if (index > 0) addText(", ");

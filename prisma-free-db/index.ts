@@ -4,7 +4,7 @@ import pg from "pg";
 import { Sequelize, Transaction } from "sequelize";
 import sqlite3 from "sqlite3";
 import { initModels } from "./models";
-import { migrateDatabase, migratorFor } from "./migrator";
+import { migrateDatabase } from "./migrator";
 import { createLimiter } from "../app/utils/concurrency";
 import { env } from "../app/utils/env.server";
 
@@ -184,10 +184,6 @@ const openDatabases = (processGlobals[OPEN_DATABASES] ??= new Set());
 openDatabases.add(sequelize);
 
 export const isPostgres = sequelize.getDialect() === "postgres";
-
-export function migrator() {
-  return migratorFor(sequelize);
-}
 
 export async function migrate() {
   return migrateDatabase(sequelize);

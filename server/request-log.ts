@@ -14,7 +14,7 @@ const MAX_PATH_LENGTH = 300;
  * any client could choose the id its lines are filed under) and the header is well formed, else a
  * fresh UUID.
  */
-export function requestIdFor(header: string | string[] | undefined, trust: { onFly: boolean }) {
+function requestIdFor(header: string | string[] | undefined, trust: { onFly: boolean }) {
   const candidate = typeof header === "string" ? header.trim() : undefined;
   if (trust.onFly && candidate && WELL_FORMED_ID.test(candidate)) return candidate;
   return crypto.randomUUID();

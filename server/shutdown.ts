@@ -2,7 +2,7 @@ import type http from "node:http";
 import type { Logger } from "pino";
 
 /** Work that stops after the HTTP server, in order: the job workers, then the database. */
-export type ShutdownStep = { name: string; run: () => Promise<unknown> };
+type ShutdownStep = { name: string; run: () => Promise<unknown> };
 
 export type ShutdownOptions = {
   /** How long the requests in flight get to finish before their connections are cut. */

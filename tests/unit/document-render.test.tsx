@@ -19,6 +19,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import handleRequest from "~/entry.server";
 import { branchManifest, documentContext, renderedWhole, withBranchManifest } from "~/utils/document-render.server";
+import { logger } from "~/utils/logger.server";
 
 // A small Remix app, rendered by app/entry.server.tsx and by the renderer it replaced (the whole
 // manifest, React's streaming renderer, everything awaited): every document must come out the same,
@@ -271,12 +272,15 @@ async function documentFrom(handler: ReturnType<typeof createRequestHandler>, pa
 }
 
 describe("documents rendered from the matched branch in one pass", () => {
-  // The entry logs a failed render's message (as the streaming renderer's onError did); react-router
-  // warns about an unmatched URL.
-  const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  // The entry logs a failed render through the one logger (app/utils/logger.server.ts); the
+  // whole-manifest entry it is compared with writes to the console, and react-router warns about an
+  // unmatched URL.
+  const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
+  const printed = vi.spyOn(console, "error").mockImplementation(() => {});
   const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
   afterAll(() => {
     logged.mockRestore();
+    printed.mockRestore();
     warned.mockRestore();
   });
 
@@ -302,13 +306,16 @@ describe("documents rendered from the matched branch in one pass", () => {
     expect(html).toContain('href="/other"');
   });
 
-  it("logs a failed render by its message and answers with the error boundary", async () => {
+  it("logs a failed render as an error and answers with the error boundary", async () => {
     logged.mockClear();
     const { status, html } = await documentFrom(current, "/thrower");
     expect(status).toBe(500);
     // Production mode: the page shows no error message, the log has it.
     expect(html).toContain("<h1>Error <!-- -->Unexpected Server Error</h1>");
-    expect(logged).toHaveBeenCalledWith("The component failed");
+    expect(logged).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: "The component failed" }) },
+      "render failed",
+    );
   });
 
   it("renders in one synchronous pass unless something waits, and then streams", async () => {

@@ -9,7 +9,6 @@ export const READS_ON_STRINGS = [
   "app/services/admin-retention.server.ts",
   "app/services/lead-edit.server.ts",
   "app/services/lead-reads.server.ts",
-  "app/services/lead-reassign.server.ts",
   "app/services/orders.server.ts",
   "app/services/premiums.server.ts",
   "app/services/profile.server.ts",

@@ -1,5 +1,6 @@
-import { QueryTypes, type Transaction } from "sequelize";
+import { z } from "zod";
 import { ActivityLog, Application, LeadRead, Notification, isPostgres, sequelize } from "~db";
+import { fullName } from "~/domain/format";
 import { REASSIGN_MAX_LEADS, REASSIGN_MESSAGES } from "~/domain/lead-reassign";
 import { reassignLeadsSchema } from "~/domain/schemas/lead-reassign";
 import { stateName } from "~/domain/states";
@@ -7,7 +8,7 @@ import { ServiceError, badRequest, validInput } from "./errors.server";
 import { LEAD_NOT_FOUND } from "./leads.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows } from "./sql.server";
+import { column, raw, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // Moving leads to another agent (the All Leads page's Reassign Lead dialog, one lead or several
 // selected ones, and PUT /api/admin/applications/{id}/reassign and /reassign): administrators
@@ -52,8 +53,6 @@ export class UnlicensedStatesError extends ServiceError {
   }
 }
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
-
 function statesText(codes: string[]) {
   const names = codes.map(stateName);
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
@@ -75,15 +74,27 @@ function leadIdsOrNotFound(ids: string[]) {
   return unique;
 }
 
-type LeadRow = { id: string; agentId: string | null; firstName: string; lastName: string; state: string | null };
-type AgentRow = { id: string; userId: string; status: string; firstName: string; lastName: string };
+const LeadRow = z.object({
+  id: column.text,
+  agentId: column.text.nullable(),
+  firstName: column.text,
+  lastName: column.text,
+  state: column.text.nullable(),
+});
+type LeadRow = z.output<typeof LeadRow>;
+const AgentRow = z.object({
+  id: column.text,
+  userId: column.text,
+  status: column.text,
+  firstName: column.text,
+  lastName: column.text,
+});
+type AgentRow = z.output<typeof AgentRow>;
 
-function query<T extends object>(sql: string, replacements: Record<string, unknown>, transaction?: Transaction) {
-  return sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements, transaction });
-}
-
-const AGENT_NAMES_SQL = `SELECT g.id, g.user_id AS "userId", g.status, u.first_name AS "firstName", u.last_name AS "lastName"
-  FROM agents g JOIN users u ON u.id = g.user_id WHERE g.id IN (:agentIds)`;
+/** Agents with their names, those `where` (over `agents g`) selects. */
+const agentNamesSql = (where: Sql) =>
+  sql`SELECT g.id, g.user_id AS "userId", g.status, u.first_name AS "firstName", u.last_name AS "lastName"
+      FROM agents g JOIN users u ON u.id = g.user_id WHERE ${where}`;
 
 /**
  * What the Reassign Lead dialog shows for `ids` (one lead or up to REASSIGN_MAX_LEADS): each lead
@@ -96,12 +107,12 @@ export async function reassignDialogData(actor: SessionUser, ids: string[]): Pro
   if (ids.length === 0) throw badRequest(REASSIGN_MESSAGES.leadsRequired);
   if (ids.length > REASSIGN_MAX_LEADS) throw badRequest(REASSIGN_MESSAGES.tooManyLeads);
   const leadIds = leadIdsOrNotFound(ids);
-  const leadRows = await selectRows<LeadRow & { agentFirstName: string | null; agentLastName: string | null }>(
-    `SELECT a.id, a.agent_id AS "agentId", a.first_name AS "firstName", a.last_name AS "lastName", a.state,
-       u.first_name AS "agentFirstName", u.last_name AS "agentLastName"
-     FROM applications a LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
-     WHERE a.id IN (:leadIds)`,
-    { leadIds },
+  const leadRows = await selectRows(
+    sql`SELECT a.id, a.agent_id AS "agentId", a.first_name AS "firstName", a.last_name AS "lastName", a.state,
+          u.first_name AS "agentFirstName", u.last_name AS "agentLastName"
+        FROM applications a LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
+        WHERE a.id IN ${leadIds}`,
+    LeadRow.extend({ agentFirstName: column.text.nullable(), agentLastName: column.text.nullable() }),
   );
   if (leadRows.length !== leadIds.length) throw new ServiceError(404, LEAD_NOT_FOUND);
   const byId = new Map(leadRows.map((row) => [row.id, row]));
@@ -109,25 +120,26 @@ export async function reassignDialogData(actor: SessionUser, ids: string[]): Pro
     const row = byId.get(id)!;
     return {
       id,
-      name: fullName(row.firstName, row.lastName),
+      name: fullName(row),
       state: row.state ? row.state.toUpperCase() : null,
       agentId: row.agentId,
-      agentName: row.agentId ? fullName(row.agentFirstName, row.agentLastName) : null,
+      agentName: row.agentId ? fullName({ firstName: row.agentFirstName, lastName: row.agentLastName }) : null,
     };
   });
   // "Every agent other than the current one" (part 1, section 2) is a single lead's; several
   // leads may each have their own, and one already the chosen agent's is left as it is.
   const current = leads.length === 1 ? leads[0]!.agentId : null;
-  const agentRows = await selectRows<{ id: string; firstName: string; lastName: string; email: string }>(
-    `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
-     FROM agents g JOIN users u ON u.id = g.user_id
-     WHERE g.status = 'approved'${current ? " AND g.id <> :current" : ""}
-     ORDER BY u.first_name, u.last_name, g.id`,
-    { current },
+  const agentRows = await selectRows(
+    sql`SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+        FROM agents g JOIN users u ON u.id = g.user_id
+        WHERE g.status = 'approved' ${current ? sql`AND g.id <> ${current}` : raw("")}
+        ORDER BY u.first_name, u.last_name, g.id`,
+    z.object({ id: column.text, firstName: column.text, lastName: column.text, email: column.text }),
   );
-  const stateRows = await selectRows<{ agentId: string; state: string }>(
-    `SELECT s.agent_id AS "agentId", s.state FROM licensed_states s JOIN agents g ON g.id = s.agent_id
-     WHERE g.status = 'approved' ORDER BY s.state`,
+  const stateRows = await selectRows(
+    sql`SELECT s.agent_id AS "agentId", s.state FROM licensed_states s JOIN agents g ON g.id = s.agent_id
+        WHERE g.status = 'approved' ORDER BY s.state`,
+    z.object({ agentId: column.text, state: column.text }),
   );
   const states = new Map<string, string[]>();
   for (const row of stateRows) {
@@ -139,7 +151,7 @@ export async function reassignDialogData(actor: SessionUser, ids: string[]): Pro
     leads,
     agents: agentRows.map((row) => ({
       id: row.id,
-      name: fullName(row.firstName, row.lastName),
+      name: fullName(row),
       email: row.email,
       states: states.get(row.id) ?? [],
     })),
@@ -150,7 +162,7 @@ export async function reassignDialogData(actor: SessionUser, ids: string[]): Pro
 function eligibleAgent(agent: AgentRow | undefined): AgentRow {
   if (!agent) throw badRequest(REASSIGN_MESSAGES.agentNotFound, { agentId: [REASSIGN_MESSAGES.agentNotFound] });
   if (agent.status !== "approved") {
-    const message = `${fullName(agent.firstName, agent.lastName)} is ${agent.status === "pending" ? "awaiting approval" : agent.status} and cannot receive leads. Only approved agents can.`;
+    const message = `${fullName(agent)} is ${agent.status === "pending" ? "awaiting approval" : agent.status} and cannot receive leads. Only approved agents can.`;
     throw badRequest(message, { agentId: [message] });
   }
   return agent;
@@ -182,24 +194,22 @@ export async function reassignLeads(actor: SessionUser, input: unknown): Promise
     throw badRequest(REASSIGN_MESSAGES.agentNotFound, { agentId: [REASSIGN_MESSAGES.agentNotFound] });
 
   return sequelize.transaction(async (transaction) => {
-    const leads = await query<LeadRow>(
-      `SELECT a.id, a.agent_id AS "agentId", a.first_name AS "firstName", a.last_name AS "lastName", a.state
-       FROM applications a WHERE a.id IN (:leadIds) ORDER BY a.id${isPostgres ? " FOR UPDATE" : ""}`,
-      { leadIds },
-      transaction,
+    const leads = await selectRows(
+      sql`SELECT a.id, a.agent_id AS "agentId", a.first_name AS "firstName", a.last_name AS "lastName", a.state
+          FROM applications a WHERE a.id IN ${leadIds} ORDER BY a.id ${raw(isPostgres ? "FOR UPDATE" : "")}`,
+      LeadRow,
+      { transaction },
     );
     if (leads.length !== leadIds.length) throw new ServiceError(404, LEAD_NOT_FOUND);
 
     // The agent's row is shared-locked so a pause or rejection waits until the leads are moved.
-    const [agentRow] = isUuid(agentId)
-      ? await query<AgentRow>(
-          `${AGENT_NAMES_SQL.replace("IN (:agentIds)", "= :agentId")}${isPostgres ? " FOR SHARE OF g" : ""}`,
-          { agentId },
-          transaction,
-        )
-      : [];
-    const agent = eligibleAgent(agentRow);
-    const agentName = fullName(agent.firstName, agent.lastName);
+    const agentRow = await selectOne(
+      sql`${agentNamesSql(sql`g.id = ${agentId}`)} ${raw(isPostgres ? "FOR SHARE OF g" : "")}`,
+      AgentRow,
+      { transaction },
+    );
+    const agent = eligibleAgent(agentRow ?? undefined);
+    const agentName = fullName(agent);
 
     // Locked in id order; answered in the order given (the page highlights the first).
     const given = new Map(leadIds.map((id, index) => [id, index]));
@@ -212,10 +222,10 @@ export async function reassignLeads(actor: SessionUser, input: unknown): Promise
       throw badRequest(message, { agentId: [message] });
     }
 
-    const licensed = await query<{ state: string }>(
-      "SELECT state FROM licensed_states WHERE agent_id = :agentId",
-      { agentId },
-      transaction,
+    const licensed = await selectRows(
+      sql`SELECT state FROM licensed_states WHERE agent_id = ${agentId}`,
+      z.object({ state: column.text }),
+      { transaction },
     );
     const licensedStates = new Set(licensed.map((row) => row.state.toUpperCase()));
     const stateOf = (lead: LeadRow) => (lead.state ?? "").trim().toUpperCase();
@@ -227,8 +237,10 @@ export async function reassignLeads(actor: SessionUser, input: unknown): Promise
     }
 
     const fromIds = [...new Set(moving.map((lead) => lead.agentId).filter((id): id is string => Boolean(id)))];
-    const fromAgents = fromIds.length ? await query<AgentRow>(AGENT_NAMES_SQL, { agentIds: fromIds }, transaction) : [];
-    const fromName = new Map(fromAgents.map((row) => [row.id, fullName(row.firstName, row.lastName)]));
+    const fromAgents = fromIds.length
+      ? await selectRows(agentNamesSql(sql`g.id IN ${fromIds}`), AgentRow, { transaction })
+      : [];
+    const fromName = new Map(fromAgents.map((row) => [row.id, fullName(row)]));
     const movingIds = moving.map((lead) => lead.id);
 
     await LeadRead.destroy({ where: { userId: agent.userId, applicationId: movingIds }, transaction });
@@ -236,7 +248,7 @@ export async function reassignLeads(actor: SessionUser, input: unknown): Promise
 
     const reassigned = moving.map((lead) => ({
       id: lead.id,
-      name: fullName(lead.firstName, lead.lastName),
+      name: fullName(lead),
       fromAgentId: lead.agentId,
       fromAgentName: lead.agentId ? (fromName.get(lead.agentId) ?? null) : null,
     }));
@@ -251,7 +263,7 @@ export async function reassignLeads(actor: SessionUser, input: unknown): Promise
       { transaction },
     );
     // Names only: the log never holds a lead's sensitive numbers.
-    const adminName = fullName(actor.firstName, actor.lastName);
+    const adminName = fullName(actor);
     await ActivityLog.bulkCreate(
       reassigned.map((lead) => {
         const state = stateOf(moving.find((row) => row.id === lead.id)!);

@@ -5,7 +5,6 @@
 export const READS_ON_STRINGS = [
   "app/services/admin-lead-records.server.ts",
   "app/services/admin-leads.server.ts",
-  "app/services/admin-reports.server.ts",
   "app/services/admin-retention.server.ts",
   "app/services/lead-edit.server.ts",
   "app/services/lead-reads.server.ts",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { conversionRate, growthPercent, percentOf } from "~/domain/commission";
 import {
   ADMIN_REPORT_CSV_COLUMNS,
@@ -11,7 +12,7 @@ import {
   type AdminReportTab,
 } from "~/domain/admin-reports";
 import { csvLine, type CsvValue } from "~/domain/csv";
-import { dollarsFromCents, formatDate } from "~/domain/format";
+import { dollarsFromCents, formatDate, fullName } from "~/domain/format";
 import { addDaysIso, isoDate, parseIsoDate, todayIn, zonedMidnight } from "~/domain/periods";
 import type { AdminReportFilters } from "~/domain/schemas/admin-reports";
 import type { Page } from "~/utils/list";
@@ -20,7 +21,7 @@ import { badRequest } from "./errors.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { REPORT_EXPORTED } from "./reports.server";
 import type { SessionUser } from "./sessions.server";
-import { bucketCase, selectRows } from "./sql.server";
+import { and, bucketCase, column, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The admin's Reports & Analytics (/admin/reports, its CSV export, GET /api/admin/reports): the
 // agency's leads created between two days of the admin's calendar, of an agent, a carrier and a
@@ -83,17 +84,18 @@ async function reportScope(actor: SessionUser, filters: AdminReportFilters, now:
   if (monthCount > MAX_REPORT_MONTHS) {
     throw badRequest(ADMIN_REPORT_MESSAGES.tooLong, { dateFrom: [ADMIN_REPORT_MESSAGES.tooLong] });
   }
+  const Found = z.object({ id: column.text });
   const [agent, carrier] = await Promise.all([
     filters.agentId && isUuid(filters.agentId)
-      ? selectRows<{ id: string }>("SELECT id FROM agents WHERE id = :id", { id: filters.agentId })
-      : [],
+      ? selectOne(sql`SELECT id FROM agents WHERE id = ${filters.agentId}`, Found)
+      : null,
     filters.carrierId && isUuid(filters.carrierId)
-      ? selectRows<{ id: string }>("SELECT id FROM carriers WHERE id = :id", { id: filters.carrierId })
-      : [],
+      ? selectOne(sql`SELECT id FROM carriers WHERE id = ${filters.carrierId}`, Found)
+      : null,
   ]);
   const fieldErrors: Record<string, string[]> = {};
-  if (filters.agentId && agent.length === 0) fieldErrors.agentId = [ADMIN_REPORT_MESSAGES.unknownAgent];
-  if (filters.carrierId && carrier.length === 0) fieldErrors.carrierId = [ADMIN_REPORT_MESSAGES.unknownCarrier];
+  if (filters.agentId && !agent) fieldErrors.agentId = [ADMIN_REPORT_MESSAGES.unknownAgent];
+  if (filters.carrierId && !carrier) fieldErrors.carrierId = [ADMIN_REPORT_MESSAGES.unknownCarrier];
   if (Object.keys(fieldErrors).length > 0) {
     throw badRequest(Object.values(fieldErrors)[0]![0]!, fieldErrors);
   }
@@ -127,25 +129,17 @@ async function reportScope(actor: SessionUser, filters: AdminReportFilters, now:
  * period's) up to the report's end, of the chosen agent, carrier and status. Each filter has an
  * index that starts with its column and goes on with created_at (docs/decisions/038).
  */
-function leadsWhere(scope: Scope, from: "start" | "previousStart" = "start") {
-  const conditions = ["a.created_at >= :from", "a.created_at < :end"];
-  if (scope.agentId) conditions.push("a.agent_id = :agentId");
-  if (scope.carrierId) conditions.push("a.carrier_id = :carrierId");
-  if (scope.status !== "all") conditions.push("a.status = :status");
-  return {
-    where: conditions.join(" AND "),
-    replacements: {
-      from: scope[from],
-      start: scope.start,
-      end: scope.end,
-      agentId: scope.agentId ?? null,
-      carrierId: scope.carrierId ?? null,
-      status: scope.status,
-    },
-  };
+function leadsWhere(scope: Scope, from: "start" | "previousStart" = "start"): Sql {
+  return and([
+    sql`a.created_at >= ${scope[from]} AND a.created_at < ${scope.end}`,
+    scope.agentId && sql`a.agent_id = ${scope.agentId}`,
+    scope.carrierId && sql`a.carrier_id = ${scope.carrierId}`,
+    scope.status !== "all" && sql`a.status = ${scope.status}`,
+  ]);
 }
 
-const number = (value: number | string | null | undefined) => Number(value ?? 0);
+/** A count or a sum as either database answers it; a SUM over no row is NULL, read as 0. */
+const figure = column.number.nullable().transform((value) => value ?? 0);
 
 // ---------------------------------------------------------------------------------------------
 // Overview
@@ -186,20 +180,27 @@ function figures(leads: number, sales: number, revenueCents: number): OverviewFi
  * leads: conditional COUNTs and SUMs split each row by which side of the report's start it falls.
  */
 async function overviewFigures(scope: Scope) {
-  const { where, replacements } = leadsWhere(scope, "previousStart");
-  const [row] = await selectRows<Record<string, number | string | null>>(
-    `SELECT
-       COUNT(CASE WHEN a.created_at >= :start THEN 1 END) AS "leads",
-       COUNT(CASE WHEN a.created_at >= :start AND a.status = 'sale' THEN 1 END) AS "sales",
-       SUM(CASE WHEN a.created_at >= :start AND a.status = 'sale' THEN a.monthly_premium_cents END) AS "revenueCents",
-       COUNT(CASE WHEN a.created_at < :start THEN 1 END) AS "previousLeads",
-       COUNT(CASE WHEN a.created_at < :start AND a.status = 'sale' THEN 1 END) AS "previousSales",
-       SUM(CASE WHEN a.created_at < :start AND a.status = 'sale' THEN a.monthly_premium_cents END) AS "previousRevenueCents"
-     FROM applications a WHERE ${where}`,
-    replacements,
+  const start = scope.start;
+  const row = await selectOne(
+    sql`SELECT
+       COUNT(CASE WHEN a.created_at >= ${start} THEN 1 END) AS "leads",
+       COUNT(CASE WHEN a.created_at >= ${start} AND a.status = 'sale' THEN 1 END) AS "sales",
+       SUM(CASE WHEN a.created_at >= ${start} AND a.status = 'sale' THEN a.monthly_premium_cents END) AS "revenueCents",
+       COUNT(CASE WHEN a.created_at < ${start} THEN 1 END) AS "previousLeads",
+       COUNT(CASE WHEN a.created_at < ${start} AND a.status = 'sale' THEN 1 END) AS "previousSales",
+       SUM(CASE WHEN a.created_at < ${start} AND a.status = 'sale' THEN a.monthly_premium_cents END) AS "previousRevenueCents"
+     FROM applications a WHERE ${leadsWhere(scope, "previousStart")}`,
+    z.object({
+      leads: figure,
+      sales: figure,
+      revenueCents: figure,
+      previousLeads: figure,
+      previousSales: figure,
+      previousRevenueCents: figure,
+    }),
   );
-  const current = figures(number(row?.leads), number(row?.sales), number(row?.revenueCents));
-  const previous = figures(number(row?.previousLeads), number(row?.previousSales), number(row?.previousRevenueCents));
+  const current = figures(row?.leads ?? 0, row?.sales ?? 0, row?.revenueCents ?? 0);
+  const previous = figures(row?.previousLeads ?? 0, row?.previousSales ?? 0, row?.previousRevenueCents ?? 0);
   return {
     current,
     previous,
@@ -230,17 +231,6 @@ export type AgentFigures = {
   commissionCents: number;
 };
 
-type AgentRow = {
-  agentId: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  leads: number | string;
-  sales: number | string;
-  revenueCents: number | string;
-  commissionCents: number | string;
-  total: number | string;
-};
-
 export const UNASSIGNED_AGENT = "Unassigned";
 
 /**
@@ -253,9 +243,8 @@ async function agentFigures(
   paging: { limit: number; offset: number },
   assignedOnly = false,
 ): Promise<{ rows: AgentFigures[]; total: number }> {
-  const { where, replacements } = leadsWhere(scope);
-  const rows = await selectRows<AgentRow>(
-    `SELECT s.agent_id AS "agentId", u.first_name AS "firstName", u.last_name AS "lastName", s.leads AS "leads",
+  const rows = await selectRows(
+    sql`SELECT s.agent_id AS "agentId", u.first_name AS "firstName", u.last_name AS "lastName", s.leads AS "leads",
        s.sales AS "sales", s.revenue_cents AS "revenueCents", s.commission_cents AS "commissionCents",
        COUNT(*) OVER () AS "total"
      FROM (
@@ -263,30 +252,35 @@ async function agentFigures(
          COALESCE(SUM(CASE WHEN a.status = 'sale' THEN a.monthly_premium_cents END), 0) AS revenue_cents,
          COALESCE(SUM(CASE WHEN a.status = 'sale' AND a.commission_cancelled_at IS NULL
            THEN a.calculated_commission_cents END), 0) AS commission_cents
-       FROM applications a WHERE ${where}${assignedOnly ? " AND a.agent_id IS NOT NULL" : ""}
+       FROM applications a WHERE ${and([leadsWhere(scope), assignedOnly && sql`a.agent_id IS NOT NULL`])}
        GROUP BY a.agent_id
      ) s
      LEFT JOIN agents g ON g.id = s.agent_id
      LEFT JOIN users u ON u.id = g.user_id
      ORDER BY s.revenue_cents DESC, s.sales DESC, s.leads DESC, u.last_name, u.first_name, s.agent_id
-     LIMIT :limit OFFSET :offset`,
-    { ...replacements, ...paging },
+     LIMIT ${paging.limit} OFFSET ${paging.offset}`,
+    z.object({
+      agentId: column.text.nullable(),
+      firstName: column.text.nullable(),
+      lastName: column.text.nullable(),
+      leads: column.integer,
+      sales: column.integer,
+      revenueCents: column.cents,
+      commissionCents: column.cents,
+      total: column.integer,
+    }),
   );
   return {
-    total: number(rows[0]?.total),
-    rows: rows.map((row) => {
-      const leads = number(row.leads);
-      const sales = number(row.sales);
-      return {
-        agentId: row.agentId ?? null,
-        name: row.agentId ? `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim() : UNASSIGNED_AGENT,
-        leads,
-        sales,
-        conversionRate: percentOf(sales, leads),
-        revenueCents: number(row.revenueCents),
-        commissionCents: number(row.commissionCents),
-      };
-    }),
+    total: rows[0]?.total ?? 0,
+    rows: rows.map((row) => ({
+      agentId: row.agentId,
+      name: row.agentId ? fullName(row) : UNASSIGNED_AGENT,
+      leads: row.leads,
+      sales: row.sales,
+      conversionRate: percentOf(row.sales, row.leads),
+      revenueCents: row.revenueCents,
+      commissionCents: row.commissionCents,
+    })),
   };
 }
 
@@ -309,30 +303,22 @@ export type MonthFigures = {
  * month starts (SQLite knows no time zones), as the dashboard's chart finds its day.
  */
 async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
-  const { where, replacements } = leadsWhere(scope);
-  const bounds: Record<string, Date> = {};
-  scope.months.forEach((m, i) => (bounds[`m${i}`] = m.start));
-  bounds[`m${scope.months.length}`] = scope.end;
-  const rows = await selectRows<{
-    bucket: number | string;
-    leads: number | string;
-    sales: number | string;
-    revenueCents: number | string | null;
-  }>(
-    `SELECT ${bucketCase("a.created_at", "m", scope.months.length)} AS "bucket", COUNT(*) AS "leads",
+  const bounds = [...scope.months.map((m) => m.start), scope.end];
+  const rows = await selectRows(
+    sql`SELECT ${bucketCase(sql`a.created_at`, bounds)} AS "bucket", COUNT(*) AS "leads",
        COUNT(CASE WHEN a.status = 'sale' THEN 1 END) AS "sales",
        SUM(CASE WHEN a.status = 'sale' THEN a.monthly_premium_cents END) AS "revenueCents"
-     FROM applications a WHERE ${where} GROUP BY 1`,
-    { ...replacements, ...bounds },
+     FROM applications a WHERE ${leadsWhere(scope)} GROUP BY 1`,
+    z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, revenueCents: figure }),
   );
-  const byBucket = new Map(rows.map((row) => [number(row.bucket), row]));
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   let before: number | null = null;
   return scope.months.map((m, i) => {
     const row = byBucket.get(i);
-    const revenueCents = number(row?.revenueCents);
+    const revenueCents = row?.revenueCents ?? 0;
     const growth = before === null ? null : growthPercent(revenueCents, before);
     before = revenueCents;
-    return { month: m.key, leads: number(row?.leads), sales: number(row?.sales), revenueCents, growth };
+    return { month: m.key, leads: row?.leads ?? 0, sales: row?.sales ?? 0, revenueCents, growth };
   });
 }
 
@@ -345,41 +331,41 @@ export type ReportRevenue = { byCarrier: RevenueLine[]; byProduct: RevenueLine[]
  * one statement each, the sales grouped first and the groups then named.
  */
 async function revenueBreakdown(scope: Scope): Promise<Omit<ReportRevenue, "byMonth">> {
-  const { where, replacements } = leadsWhere(scope);
-  type Row = {
-    carrierId: string | null;
-    carrierName: string | null;
-    product?: string | null;
-    sales: number | string;
-    revenueCents: number | string;
-  };
-  const grouped = (extra: string) =>
-    selectRows<Row>(
-      `SELECT s.carrier_id AS "carrierId", c.name AS "carrierName"${extra ? ', s.product AS "product"' : ""},
+  const Row = z.object({
+    carrierId: column.text.nullable(),
+    carrierName: column.text.nullable(),
+    product: column.text.nullable(),
+    sales: column.integer,
+    revenueCents: column.cents,
+  });
+  // Grouped by carrier alone (product NULL), or by carrier and the product as sold.
+  const grouped = (product: Sql | null) =>
+    selectRows(
+      sql`SELECT s.carrier_id AS "carrierId", c.name AS "carrierName", s.product AS "product",
          s.sales AS "sales", s.revenue_cents AS "revenueCents"
        FROM (
-         SELECT a.carrier_id${extra ? `, ${extra} AS product` : ""}, COUNT(*) AS sales,
+         SELECT a.carrier_id, ${product ?? sql`NULL`} AS product, COUNT(*) AS sales,
            COALESCE(SUM(a.monthly_premium_cents), 0) AS revenue_cents
-         FROM applications a WHERE ${where} AND a.status = 'sale'
-         GROUP BY a.carrier_id${extra ? `, ${extra}` : ""}
+         FROM applications a WHERE ${leadsWhere(scope)} AND a.status = 'sale'
+         GROUP BY a.carrier_id${product ? sql`, ${product}` : sql``}
        ) s LEFT JOIN carriers c ON c.id = s.carrier_id
-       ORDER BY s.revenue_cents DESC, s.sales DESC, c.name${extra ? ", s.product" : ""}`,
-      replacements,
+       ORDER BY s.revenue_cents DESC, s.sales DESC, c.name${product ? sql`, s.product` : sql``}`,
+      Row,
     );
-  const [carriers, products] = await Promise.all([grouped(""), grouped("a.sold_product_name")]);
-  const carrierName = (row: Row) => row.carrierName ?? "No carrier";
+  const [carriers, products] = await Promise.all([grouped(null), grouped(sql`a.sold_product_name`)]);
+  const carrierName = (row: z.output<typeof Row>) => row.carrierName ?? "No carrier";
   return {
     byCarrier: carriers.map((row) => ({
       key: row.carrierId ?? "none",
       name: carrierName(row),
-      sales: number(row.sales),
-      revenueCents: number(row.revenueCents),
+      sales: row.sales,
+      revenueCents: row.revenueCents,
     })),
     byProduct: products.map((row) => ({
       key: `${row.carrierId ?? "none"}:${row.product ?? ""}`,
       name: `${row.product ?? "No product recorded"} (${carrierName(row)})`,
-      sales: number(row.sales),
-      revenueCents: number(row.revenueCents),
+      sales: row.sales,
+      revenueCents: row.revenueCents,
     })),
   };
 }
@@ -435,37 +421,50 @@ export type Choice = { id: string; name: string };
 /** GET /api/carriers and the Carrier filter's choices: every carrier, by name. */
 export async function listReportCarriers(actor: SessionUser): Promise<Choice[]> {
   assertAdmin(actor);
-  return selectRows<Choice>("SELECT c.id, c.name FROM carriers c ORDER BY LOWER(c.name), c.id");
+  return selectRows(
+    sql`SELECT c.id, c.name FROM carriers c ORDER BY LOWER(c.name), c.id`,
+    z.object({ id: column.text, name: column.text }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // The CSV export
 
-const money = (cents: number) => dollarsFromCents(cents);
-
 function overviewRecords(overview: ReportOverview): CsvValue[][] {
   const { current, previous, changes } = overview;
   return [
-    ["Total Revenue", money(current.totalRevenueCents), money(previous.totalRevenueCents), changes.totalRevenue, "%"],
+    [
+      "Total Revenue",
+      dollarsFromCents(current.totalRevenueCents),
+      dollarsFromCents(previous.totalRevenueCents),
+      changes.totalRevenue,
+      "%",
+    ],
     ["Total Leads", current.totalLeads, previous.totalLeads, changes.totalLeads, "%"],
     ["Conversion Rate (%)", current.conversionRate, previous.conversionRate, changes.conversionRate, "pts"],
     [
       "Avg. Premium",
-      money(current.averagePremiumCents),
-      money(previous.averagePremiumCents),
+      dollarsFromCents(current.averagePremiumCents),
+      dollarsFromCents(previous.averagePremiumCents),
       changes.averagePremium,
       "%",
     ],
   ];
 }
 
-const monthRecord = (m: MonthFigures): CsvValue[] => [m.month, m.leads, m.sales, money(m.revenueCents), m.growth];
+const monthRecord = (m: MonthFigures): CsvValue[] => [
+  m.month,
+  m.leads,
+  m.sales,
+  dollarsFromCents(m.revenueCents),
+  m.growth,
+];
 
 function revenueRecords(revenue: ReportRevenue): CsvValue[][] {
   return [
-    ...revenue.byCarrier.map((r) => ["Carrier", r.name, r.sales, money(r.revenueCents)]),
-    ...revenue.byProduct.map((r) => ["Product", r.name, r.sales, money(r.revenueCents)]),
-    ...revenue.byMonth.map((m) => ["Month", m.month, m.sales, money(m.revenueCents)]),
+    ...revenue.byCarrier.map((r) => ["Carrier", r.name, r.sales, dollarsFromCents(r.revenueCents)]),
+    ...revenue.byProduct.map((r) => ["Product", r.name, r.sales, dollarsFromCents(r.revenueCents)]),
+    ...revenue.byMonth.map((m) => ["Month", m.month, m.sales, dollarsFromCents(m.revenueCents)]),
   ];
 }
 
@@ -474,8 +473,8 @@ const agentRecord = (a: AgentFigures): CsvValue[] => [
   a.leads,
   a.sales,
   a.conversionRate,
-  money(a.revenueCents),
-  money(a.commissionCents),
+  dollarsFromCents(a.revenueCents),
+  dollarsFromCents(a.commissionCents),
 ];
 
 /** An Agents export reads every agent, this many at a time. */

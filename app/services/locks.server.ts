@@ -1,5 +1,10 @@
 import type { Transaction } from "sequelize";
+import { z } from "zod";
 import { isPostgres, sequelize } from "~db";
+import { selectRows, sql } from "./sql/reads.server";
+
+/** pg_advisory_xact_lock answers void: its one row says nothing but that the lock is held. */
+const NOTHING = z.object({});
 
 /**
  * Runs `work` in a transaction that never overlaps another one holding any of the same keys, on
@@ -16,10 +21,7 @@ export function serializedTransaction<T>(keys: string[], work: (transaction: Tra
   if (!isPostgres) return sequelize.transaction(work);
   return sequelize.transaction(async (transaction) => {
     for (const key of [...new Set(keys)].sort()) {
-      await sequelize.query("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {
-        replacements: { key },
-        transaction,
-      });
+      await selectRows(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`, NOTHING, { transaction });
     }
     return work(transaction);
   });

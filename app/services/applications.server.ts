@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { col, fn, type FindOptions } from "sequelize";
+import { z } from "zod";
 import { Agent, Application, LicensedState, Notification, User, sequelize } from "~db";
-import { centsFromDollars } from "~/domain/format";
+import { centsFromDollars, fullName } from "~/domain/format";
 import {
   agentNotLicensedMessage,
   consentTextFor,
@@ -15,9 +15,9 @@ import { addBeneficiaries, addPhones } from "./lead-rows.server";
 import { badRequest } from "./errors.server";
 import { publicAgentWhere } from "./agents.server";
 import { findPublicCarrier } from "./carriers.server";
-import { findPage } from "./list.server";
 import { PUBLIC_SUBMISSIONS, countAttempt, withAttempt } from "./rate-limits.server";
 import type { RequestMeta } from "./sessions.server";
+import { column, selectRows, sql, sqlPage } from "./sql/reads.server";
 
 // Leads (the Application model). This module starts with the public side: the agents a prospect
 // may choose and the public application itself.
@@ -31,41 +31,34 @@ export const UNKNOWN_CARRIER = "Please select a carrier from the list.";
 
 // Agents who may receive leads now (approved, setup finished), by first then last name (case
 // aside) in SQL, which reads the same as sorting "first last"; the id keeps namesakes in a stable order.
-const publicAgentQuery = {
-  where: publicAgentWhere,
-  attributes: ["id", "licenseNumber"],
-  include: [{ model: User, as: "user", attributes: ["firstName", "lastName"], required: true }],
-  order: [
-    [fn("LOWER", col("user.first_name")), "ASC"],
-    [fn("LOWER", col("user.last_name")), "ASC"],
-    ["id", "ASC"],
-  ],
-  raw: true,
-  nest: true,
-} satisfies FindOptions<Agent>;
+const PUBLIC_AGENTS = {
+  select: sql`g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.license_number AS "licenseNumber"`,
+  from: sql`agents g JOIN users u ON u.id = g.user_id`,
+  where: sql`g.status = ${publicAgentWhere.status} AND g.setup_complete = ${publicAgentWhere.setupComplete}`,
+  orderBy: sql`LOWER(u.first_name), LOWER(u.last_name), g.id`,
+};
 
-function toPublicAgent(agent: Agent): PublicAgent {
-  return {
-    id: agent.id,
-    name: `${agent.user!.firstName} ${agent.user!.lastName}`.trim(),
-    licenseNumber: agent.licenseNumber,
-  };
-}
+const PublicAgentRow = z
+  .object({ id: column.text, firstName: column.text, lastName: column.text, licenseNumber: column.text })
+  .transform((row): PublicAgent => ({ id: row.id, name: fullName(row), licenseNumber: row.licenseNumber }));
 
 /**
  * The agent picker of the public form: the whole list, each agent with their licensed states, so
  * the page can tell which agents sell in the prospect's state without asking the server again.
  */
 export async function listPublicAgents(): Promise<PublicAgentChoice[]> {
-  const agents = (await Agent.findAll(publicAgentQuery)).map(toPublicAgent);
+  const { select, from, where, orderBy } = PUBLIC_AGENTS;
+  const agents = await selectRows(
+    sql`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${orderBy}`,
+    PublicAgentRow,
+  );
   const states = new Map<string, string[]>(agents.map((agent) => [agent.id, []]));
   if (agents.length > 0) {
-    const rows = await LicensedState.findAll({
-      where: { agentId: agents.map((agent) => agent.id) },
-      attributes: ["agentId", "state"],
-      order: [["state", "ASC"]],
-      raw: true,
-    });
+    const rows = await selectRows(
+      sql`SELECT agent_id AS "agentId", state FROM licensed_states WHERE agent_id IN ${agents.map((agent) => agent.id)}
+       ORDER BY state`,
+      z.object({ agentId: column.text, state: column.text }),
+    );
     for (const row of rows) states.get(row.agentId)?.push(row.state);
   }
   return agents.map((agent) => ({ ...agent, licensedStates: states.get(agent.id) ?? [] }));
@@ -73,7 +66,7 @@ export async function listPublicAgents(): Promise<PublicAgentChoice[]> {
 
 /** GET /api/public/agents: one page of the same list, paged in the database. */
 export function listPublicAgentsPage(paging: { page: number; pageSize: number }) {
-  return findPage(Agent, paging, publicAgentQuery, toPublicAgent);
+  return sqlPage(PUBLIC_AGENTS, paging, PublicAgentRow);
 }
 
 function rateLimitKeys(meta: RequestMeta) {

@@ -3,14 +3,11 @@ import {
   UniqueConstraintError,
   col,
   fn,
-  literal,
   where as sqlWhere,
   type CreationAttributes,
-  type FindOptions,
   type Transaction,
-  type WhereOptions,
 } from "sequelize";
-import type { z } from "zod";
+import { z } from "zod";
 import { Agent, AgentCarrier, Carrier, LicensedState, Product, sequelize } from "~db";
 import { COMBINED_PRODUCTS, isCombined } from "~/domain/carriers";
 import {
@@ -25,7 +22,7 @@ import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { publicAgentWhere } from "./agents.server";
 import { badRequest, forbidden, notFound } from "./errors.server";
-import { findPage } from "./list.server";
+import { column, selectOne, selectRows, sql, sqlPage } from "./sql/reads.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 
@@ -49,49 +46,38 @@ const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, "en-US", { sensitivity: "base" });
 
 /**
- * The carriers anyone may see: the preset catalogue, and the carriers typed in by agents who take
- * applications (the agents the public form lists, publicAgentWhere). What a pending, rejected or
- * paused agent or one still in setup typed, or a carrier no agent carries any more, is shown to no one.
+ * The carriers anyone may see, as a WHERE over `carriers c`: the preset catalogue, and the carriers
+ * typed in by agents who take applications (the agents the public form lists, publicAgentWhere).
+ * What a pending, rejected or paused agent or one still in setup typed, or a carrier no agent
+ * carries any more, is shown to no one.
  */
-function publicCarrierWhere(): WhereOptions<Carrier> {
-  // escape() writes a boolean as each dialect reads it (true on Postgres, 1 on SQLite); its types omit booleans.
-  const setupComplete = sequelize.escape(publicAgentWhere.setupComplete as unknown as string);
-  const takesApplications = `SELECT ac.carrier_id FROM agent_carriers ac JOIN agents a ON a.id = ac.agent_id WHERE a.status = ${sequelize.escape(publicAgentWhere.status)} AND a.setup_complete = ${setupComplete}`;
-  return { [Op.or]: [{ preset: true }, { id: { [Op.in]: literal(`(${takesApplications})`) } }] };
-}
+const PUBLIC_CARRIERS = sql`(c.preset = ${true} OR c.id IN (
+  SELECT ac.carrier_id FROM agent_carriers ac JOIN agents a ON a.id = ac.agent_id
+  WHERE a.status = ${publicAgentWhere.status} AND a.setup_complete = ${publicAgentWhere.setupComplete}))`;
+
+const CarrierRow = z.object({ id: column.text, name: column.text });
 
 // By name as people read it (case aside), in SQL; the id keeps equal names in a stable order.
-const publicCarrierQuery = () =>
-  ({
-    where: publicCarrierWhere(),
-    attributes: ["id", "name"],
-    order: [
-      [fn("LOWER", col("name")), "ASC"],
-      ["id", "ASC"],
-    ],
-    raw: true,
-  }) satisfies FindOptions<Carrier>;
-const toCarrierOption = (c: Carrier): CarrierOption => ({ id: c.id, name: c.name });
+const BY_NAME = sql`LOWER(c.name), c.id`;
 
 /** The public carriers by name: the whole list, for the application form and the setup pickers. */
 export async function listPublicCarriers(): Promise<CarrierOption[]> {
-  return (await Carrier.findAll(publicCarrierQuery())).map(toCarrierOption);
+  return selectRows(sql`SELECT c.id, c.name FROM carriers c WHERE ${PUBLIC_CARRIERS} ORDER BY ${BY_NAME}`, CarrierRow);
 }
 
 /** GET /api/public/carriers: one page of the same list, paged in the database. */
 export function listPublicCarriersPage(paging: { page: number; pageSize: number }) {
-  return findPage(Carrier, paging, publicCarrierQuery(), toCarrierOption);
+  return sqlPage(
+    { select: sql`c.id, c.name`, from: sql`carriers c`, where: PUBLIC_CARRIERS, orderBy: BY_NAME },
+    paging,
+    CarrierRow,
+  );
 }
 
 /** A carrier a prospect may choose, or null: only one the public list shows. */
 export async function findPublicCarrier(id: string): Promise<CarrierOption | null> {
   if (!isUuid(id)) return null;
-  const carrier = await Carrier.findOne({
-    where: { id, ...publicCarrierWhere() },
-    attributes: ["id", "name"],
-    raw: true,
-  });
-  return carrier ? toCarrierOption(carrier) : null;
+  return selectOne(sql`SELECT c.id, c.name FROM carriers c WHERE c.id = ${id} AND ${PUBLIC_CARRIERS}`, CarrierRow);
 }
 
 export type ProductListItem = ProductView & { carrier: { name: string }; agentId?: string | null };

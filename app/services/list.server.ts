@@ -1,38 +1,10 @@
-import {
-  Op,
-  col,
-  fn,
-  literal,
-  where as sqlWhere,
-  type FindOptions,
-  type Model,
-  type ModelStatic,
-  type WhereOptions,
-} from "sequelize";
-import { sequelize } from "~db";
-import { limitOffset, type Page } from "~/utils/list";
+import { fn, literal, type Model, type ModelStatic, type WhereOptions } from "sequelize";
 
 /**
- * The list kit's database half: one page of rows and the total, and the counts behind a list's
- * stat cards and tabs, each asked of the database (never filtered or counted in memory).
+ * The model-based list kit, kept only for lead-reads.server.ts's tab counts until they move to the
+ * typed SQL kit (`countBy` in app/services/sql/reads.server.ts; issue 22, decision 051). Delete this
+ * file then.
  */
-
-/**
- * One page of a model's rows: the rows (only the attributes asked for) and the total, in two
- * queries run together. `where` is shared by both so the total always matches the filter.
- */
-export async function findPage<M extends Model, T>(
-  model: ModelStatic<M>,
-  params: { page: number; pageSize: number },
-  query: Omit<FindOptions<M>, "limit" | "offset"> & { where?: WhereOptions<M> },
-  toRow: (row: M) => T,
-): Promise<Page<T>> {
-  const [rows, total] = await Promise.all([
-    model.findAll({ ...query, ...limitOffset(params) }),
-    model.count({ where: query.where, ...(query.include ? { include: query.include, distinct: true } : {}) } as never),
-  ]);
-  return { rows: rows.map(toRow), total: Number(total), page: params.page, pageSize: params.pageSize };
-}
 
 /**
  * How many rows have each value of one column, in a single GROUP BY, plus `all`. Values in
@@ -45,39 +17,22 @@ export async function countBy<K extends string>(
   keys: readonly K[] = [],
 ): Promise<Record<K | "all", number>> {
   const field = model.getAttributes()[attribute]?.field ?? attribute;
+  const column = model.sequelize!.getQueryInterface().quoteIdentifier(field);
   const rows = (await model.findAll({
     where,
     attributes: [
-      [literal(quoteIdentifier(model, field)), "value"],
+      [literal(column), "value"],
       [fn("COUNT", literal("*")), "count"],
     ],
-    group: [literal(quoteIdentifier(model, field)) as unknown as string],
+    group: [literal(column) as unknown as string],
     raw: true,
-  })) as unknown as { value: string; count: number | string }[];
+  })) as unknown as { value: string; count: number }[];
   const counts = { all: 0 } as Record<K | "all", number>;
   for (const key of keys) counts[key] = 0;
-  for (const row of rows) {
-    counts[row.value as K] = Number(row.count);
-    counts.all += Number(row.count);
+  for (const { value, count } of rows) {
+    // COUNT(*) is a number from SQLite and from pg's BIGINT parser (prisma-free-db/index.ts).
+    counts[value as K] = count;
+    counts.all += count;
   }
   return counts;
-}
-
-function quoteIdentifier(model: ModelStatic<Model>, field: string) {
-  return model.sequelize!.getQueryInterface().quoteIdentifier(field);
-}
-
-/**
- * A list's ?search=: every word must appear, case-insensitively, in one of the columns (given as
- * SQL names, e.g. "user.first_name" for an included model). Works the same on SQLite and
- * Postgres: `lower(column) LIKE lower('%word%')` with any % or _ typed taken literally (ESCAPE is
- * spelled out because SQLite has no default escape character).
- */
-export function searchWhere(columns: string[], search: string | undefined): WhereOptions {
-  const words = (search ?? "").split(/\s+/).filter(Boolean);
-  const contains = (column: string, word: string) => {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sqlWhere(fn("lower", col(column)), Op.like, literal(`lower(${sequelize.escape(pattern)}) ESCAPE '\\'`));
-  };
-  return { [Op.and]: words.map((word) => ({ [Op.or]: columns.map((column) => contains(column, word)) })) };
 }

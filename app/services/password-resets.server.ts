@@ -1,14 +1,15 @@
 import { Op, type InferAttributes } from "sequelize";
+import { z } from "zod";
 import { Agent, PasswordResetRequest, User, sequelize } from "~db";
 import { hashPassword, randomToken, sha256 } from "~/utils/crypto.server";
 import { badRequest, conflict, notFound } from "./errors.server";
 import type { Page } from "~/utils/list";
-import { findPage } from "./list.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { LOGIN_FAILURES, RESET_REQUESTS, clearAttempts, countAttempt } from "./rate-limits.server";
 import { logActivity } from "./activity.server";
 import { notifyAdmins } from "./notifications.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
+import { column, selectRows, sql, sqlPage } from "./sql/reads.server";
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 /** An admin is said to review requests within 24 hours; an unreviewed request then expires. */
@@ -81,7 +82,10 @@ export type ResetRequestView = {
 };
 
 /** A pending request past its 24 hours, or an approved link past its hour, counts as expired. */
-function effectiveStatus(row: PasswordResetRequest, now = Date.now()): ResetRequestStatusView {
+function effectiveStatus(
+  row: Pick<PasswordResetRequest, "status" | "expiresAt">,
+  now = Date.now(),
+): ResetRequestStatusView {
   if ((row.status === "pending" || row.status === "approved") && row.expiresAt.getTime() <= now) return "expired";
   return row.status;
 }
@@ -102,14 +106,43 @@ function toView(row: PasswordResetRequest): ResetRequestView {
 
 const withUserName = [{ model: User, as: "user", attributes: ["firstName", "lastName"] }];
 
+/** A request as the lists read it, with its user's name, into the view. */
+const RequestRow = z
+  .object({
+    id: column.text,
+    email: column.text,
+    status: z.enum(["pending", "approved", "denied", "completed"]),
+    createdAt: column.date,
+    expiresAt: column.date,
+    approvedAt: column.date.nullable(),
+    completedAt: column.date.nullable(),
+    deniedAt: column.date.nullable(),
+    firstName: column.text.nullable(),
+    lastName: column.text.nullable(),
+  })
+  .transform((row): ResetRequestView => ({
+    id: row.id,
+    userName: row.firstName !== null ? `${row.firstName} ${row.lastName}` : row.email,
+    email: row.email,
+    status: effectiveStatus(row),
+    requestedAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    deniedAt: row.deniedAt?.toISOString() ?? null,
+  }));
+
+const REQUEST_COLUMNS = sql`r.id, r.email, r.status, r.created_at AS "createdAt", r.expires_at AS "expiresAt",
+  r.approved_at AS "approvedAt", r.completed_at AS "completedAt", r.denied_at AS "deniedAt",
+  u.first_name AS "firstName", u.last_name AS "lastName"`;
+
 /** Requests still waiting for a decision and not yet expired, oldest first so none waits longest unseen. */
 const openRequests = () => ({
-  where: { kind: "request", status: "pending", expiresAt: { [Op.gt]: new Date() } },
-  include: withUserName,
-  order: [
-    ["createdAt", "ASC"],
-    ["id", "ASC"],
-  ] as [string, string][],
+  select: REQUEST_COLUMNS,
+  from: sql`password_reset_requests r`,
+  join: sql`LEFT JOIN users u ON u.id = r.user_id`,
+  where: sql`r.kind = 'request' AND r.status = 'pending' AND r.expires_at > ${new Date()}`,
+  orderBy: sql`r.created_at ASC, r.id ASC`,
 });
 
 /** Open requests, paged by the database. */
@@ -118,23 +151,18 @@ export async function listPendingResetRequests(
   paging: { page: number; pageSize: number },
 ): Promise<Page<ResetRequestView>> {
   assertAdmin(actor);
-  return findPage(PasswordResetRequest, paging, openRequests(), toView);
+  return sqlPage(openRequests(), paging, RequestRow);
 }
 
 /** The latest 10 decided or expired requests, most recently changed first. */
 export async function listResetHistory(actor: SessionUser) {
   assertAdmin(actor);
-  const now = new Date();
-  const rows = await PasswordResetRequest.findAll({
-    where: { kind: "request", [Op.or]: [{ status: { [Op.ne]: "pending" } }, { expiresAt: { [Op.lte]: now } }] },
-    include: withUserName,
-    order: [
-      ["updatedAt", "DESC"],
-      ["createdAt", "DESC"],
-    ],
-    limit: HISTORY_SIZE,
-  });
-  return rows.map(toView);
+  return selectRows(
+    sql`SELECT ${REQUEST_COLUMNS} FROM password_reset_requests r LEFT JOIN users u ON u.id = r.user_id
+     WHERE r.kind = 'request' AND (r.status <> 'pending' OR r.expires_at <= ${new Date()})
+     ORDER BY r.updated_at DESC, r.created_at DESC LIMIT ${HISTORY_SIZE}`,
+    RequestRow,
+  );
 }
 
 /**
@@ -143,8 +171,15 @@ export async function listResetHistory(actor: SessionUser) {
  */
 export async function listResetRequests(actor: SessionUser) {
   assertAdmin(actor);
-  const [pending, history] = await Promise.all([PasswordResetRequest.findAll(openRequests()), listResetHistory(actor)]);
-  return { pending: pending.map(toView), history };
+  const open = openRequests();
+  const [pending, history] = await Promise.all([
+    selectRows(
+      sql`SELECT ${open.select} FROM ${open.from} ${open.join} WHERE ${open.where} ORDER BY ${open.orderBy}`,
+      RequestRow,
+    ),
+    listResetHistory(actor),
+  ]);
+  return { pending, history };
 }
 
 async function findPendingRequest(id: string) {

@@ -34,14 +34,14 @@ export type DueBounds = { dueStart: Date; dueEnd: Date };
 
 /**
  * One COUNT(*) of an agent's callbacks due today: scheduled callbacks whose callback date falls on
- * today's date in the agent's own time zone (bounds from callbacksDueTodayReplacements).
+ * today's date in the agent's own time zone (bounds from todaysCallbackBounds).
  */
 export function callbacksDueTodaySql(agentId: string, bounds: DueBounds): Sql {
   return sql`SELECT COUNT(*) FROM applications WHERE ${agentCallbacks(agentId)}
     AND callback_date >= ${bounds.dueStart} AND callback_date < ${bounds.dueEnd}`;
 }
 
-export function callbacksDueTodayReplacements(actor: Pick<SessionUser, "timezone">, now = new Date()): DueBounds {
+export function todaysCallbackBounds(actor: Pick<SessionUser, "timezone">, now = new Date()): DueBounds {
   const today = periodRange("today", { timeZone: actor.timezone, now });
   return { dueStart: today.start!, dueEnd: today.end! };
 }
@@ -243,7 +243,7 @@ export async function agentCallbackBoard(
   now = new Date(),
 ): Promise<CallbackBoard> {
   const agentId = assertAgent(actor);
-  const bounds = callbacksDueTodayReplacements(actor, now);
+  const bounds = todaysCallbackBounds(actor, now);
   const tally = await tallyCallbacks(agentId, bounds);
   const context = { timeZone: actor.timezone, now, bounds };
   const [overdue, today, upcoming] = await Promise.all(
@@ -265,7 +265,7 @@ export async function listAgentCallbacks(
   now = new Date(),
 ): Promise<Page<AgentCallback>> {
   const agentId = assertAgent(actor);
-  const bounds = callbacksDueTodayReplacements(actor, now);
+  const bounds = todaysCallbackBounds(actor, now);
   const tally = await tallyCallbacks(agentId, bounds);
   return callbackPage(agentId, query.category, query, tally, { timeZone: actor.timezone, now, bounds });
 }

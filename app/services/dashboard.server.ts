@@ -3,7 +3,7 @@ import { conversionRate } from "~/domain/commission";
 import { isoDate, localDateParts, periodRange, zonedMidnight, type Period } from "~/domain/periods";
 import { CHART_RANGE_DAYS, DEFAULT_CHART_RANGE, type ChartRange, type SalesDay } from "~/domain/sales-chart";
 import type { RecentLeadFilter } from "~/domain/statuses";
-import { SCHEDULED_CALLBACK, callbacksDueTodayReplacements, callbacksDueTodaySql } from "./callbacks.server";
+import { SCHEDULED_CALLBACK, todaysCallbackBounds, callbacksDueTodaySql } from "./callbacks.server";
 import type { SessionUser } from "./sessions.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import { recentActivityList, toActivityEntry } from "./activity.server";
@@ -199,7 +199,7 @@ export async function getAgentDashboard(
   const { numbers: stats, lists } = await pageReads({
     numbers: {
       ...leadFigures({ agentId }, range, month),
-      callbacksDueToday: callbacksDueTodaySql(agentId, callbacksDueTodayReplacements(actor, now)),
+      callbacksDueToday: callbacksDueTodaySql(agentId, todaysCallbackBounds(actor, now)),
     },
     lists: {
       // The newest leads whenever they came, whatever the period.

@@ -1,31 +1,40 @@
-import { Op } from "sequelize";
-import { ActivityLog, Agent, Application, Carrier, User } from "~db";
+import { z } from "zod";
+import { ActivityLog, Application } from "~db";
+import { centsToDollars } from "~/domain/format";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import type { PeriodRange } from "~/domain/periods";
 import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
 import { decrypt } from "~/utils/crypto.server";
-import { limitOffset, type Page } from "~/utils/list";
+import type { Page } from "~/utils/list";
 import { forbidden } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
-import { findAccessibleLead } from "./leads.server";
-import { countBy } from "./list.server";
+import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
+import { notFound } from "./errors.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows, withinRange } from "./sql.server";
+import { withinRange as withinRangeText } from "./sql.server";
+import {
+  and,
+  column,
+  contains,
+  countBy,
+  identifier,
+  join,
+  or,
+  searchPatterns,
+  selectOne,
+  selectRows,
+  sql,
+  sqlPage,
+  withinRange,
+  type Sql,
+} from "./sql/reads.server";
 
 // The lead read side: the agent's lead book (My Leads, GET /api/agent/applications) and one lead
 // with everything it has (GET /api/applications/{id}). Field names are the spec's Lead (part 1
 // section 3, part 2 section 3); money is dollars as numbers; sensitive numbers are their last four
 // unless the caller asks to reveal them, which is recorded in the activity log.
 
-/** Cents as SQL and the drivers answer them (Postgres BIGINT is a string) to dollars, or null. */
-function dollars(cents: number | string | null | undefined): number | null {
-  if (cents === null || cents === undefined) return null;
-  return Number(cents) / 100;
-}
-
-function iso(value: Date | string | null | undefined): string | null {
-  return value === null || value === undefined ? null : new Date(value).toISOString();
-}
+const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 // ---------------------------------------------------------------------------------------------
 // The list
@@ -81,26 +90,68 @@ const LIST_COLUMNS = [
   "updatedAt",
 ] as const;
 
-export type ListRow = Pick<Application, (typeof LIST_COLUMNS)[number]> & {
-  primaryPhone: string | null;
-  carrierName: string | null;
-  paymentsPaid: number | string | null;
-  paymentsTotal: number | string | null;
-  isUnread: number | boolean;
-};
+/** A row of either lead list as SQL answers it (leadListColumns), read into one typed shape. */
+export const LeadListRow = z.object({
+  id: column.text,
+  agentId: column.text.nullable(),
+  carrierId: column.text.nullable(),
+  status: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  email: column.text.nullable(),
+  city: column.text.nullable(),
+  state: column.text.nullable(),
+  gender: column.text.nullable(),
+  weight: column.integer.nullable(),
+  coverageAmountCents: column.cents.nullable(),
+  monthlyPremiumCents: column.cents.nullable(),
+  calculatedCommissionCents: column.cents.nullable(),
+  commissionCancelledAt: column.date.nullable(),
+  soldProductName: column.text.nullable(),
+  callbackDate: column.date.nullable(),
+  createdAt: column.date,
+  updatedAt: column.date,
+  primaryPhone: column.text.nullable(),
+  carrierName: column.text.nullable(),
+  paymentsPaid: column.integer,
+  paymentsTotal: column.integer,
+  isUnread: column.boolean,
+});
+export type ListRow = z.output<typeof LeadListRow>;
 
-/** The list's columns of lead `l`, named as the model names them. */
+/**
+ * A list row's columns of lead `alias` (LeadListRow's), named as the model names them, and the
+ * correlated subqueries it adds, each answered by an index on the child table's application_id:
+ * the primary phone (the first one added when none is marked), the carrier's name, the paid and
+ * total payments of the schedule, and whether `readerId` has opened the lead (the unique
+ * (user_id, application_id) index).
+ */
+export function leadListColumns(readerId: string, alias: "a" | "l" = "a"): Sql {
+  const attributes = Application.getAttributes();
+  const lead = identifier(alias);
+  const columns = LIST_COLUMNS.map(
+    (name) => sql`${lead}.${identifier(attributes[name].field!)} AS ${identifier(name)}`,
+  );
+  return sql`${join(columns)},
+    (SELECT p.phone_number FROM phones p WHERE p.application_id = ${lead}.id
+      ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "primaryPhone",
+    (SELECT c.name FROM carriers c WHERE c.id = ${lead}.carrier_id) AS "carrierName",
+    (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${lead}.id AND t.status = 'paid') AS "paymentsPaid",
+    (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${lead}.id) AS "paymentsTotal",
+    CASE WHEN EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${readerId} AND r.application_id = ${lead}.id)
+      THEN 0 ELSE 1 END AS "isUnread"`;
+}
+
+/**
+ * Text of leadListColumns' columns of lead `l`, for All Leads until it moves to the kit
+ * (admin-leads.server.ts); takes :readerId with rowSubqueries. Delete both when nothing calls them.
+ */
 export function listColumnsSql() {
   const attributes = Application.getAttributes();
   return LIST_COLUMNS.map((name) => `l.${attributes[name].field} AS "${name}"`).join(", ");
 }
 
-/**
- * The correlated subqueries a row of lead `l` adds, each answered by an index on the child
- * table's application_id: the primary phone (the first one added when none is marked), the
- * carrier's name, the paid and total payments of the schedule, and whether the reader
- * (:readerId) has opened the lead (the unique (user_id, application_id) index).
- */
+/** leadListColumns' subqueries of lead `l` as text, with :readerId (see listColumnsSql). */
 export function rowSubqueries() {
   return `(SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
        ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "primaryPhone",
@@ -128,11 +179,27 @@ export type AgentLeadFilters = Pick<AgentLeadListQuery, "status" | "search"> & {
  * agent_id and ends in (created_at, id): the list's (migration 006), by status (006), by carrier
  * (012). The agent's report counts and exports with the same WHERE (reports.server.ts).
  */
-export function agentLeadsWhere(agentId: string, query: AgentLeadFilters) {
-  return leadsWhere(["a.agent_id = :agentId"], { agentId }, query);
+export function agentLeadsWhere(agentId: string, query: AgentLeadFilters): Sql {
+  return leadListWhere([sql`a.agent_id = ${agentId}`], query);
 }
 
 /** agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin). */
+export function leadListWhere(conditions: Sql[], query: Omit<AgentLeadFilters, "status"> & { status: string }): Sql {
+  return and([
+    ...conditions,
+    query.status !== "all" && sql`a.status = ${query.status}`,
+    query.carrierId && sql`a.carrier_id = ${query.carrierId}`,
+    query.created && (query.created.start || query.created.end) && withinRange(sql`a.created_at`, query.created),
+    ...searchPatterns(query.search).map((word) =>
+      or([contains(sql`a.first_name`, word), contains(sql`a.last_name`, word), contains(sql`a.email`, word)]),
+    ),
+  ]);
+}
+
+/**
+ * leadListWhere as text with replacements, for All Leads and retention by sale until they move to
+ * the kit (admin-leads.server.ts, admin-retention.server.ts). Delete it when nothing calls it.
+ */
 export function leadsWhere(
   conditions: string[],
   replacements: Record<string, string | Date>,
@@ -147,18 +214,15 @@ export function leadsWhere(
     replacements.carrierId = query.carrierId;
   }
   if (query.created && (query.created.start || query.created.end)) {
-    const created = withinRange("a.created_at", query.created, "created");
+    const created = withinRangeText("a.created_at", query.created, "created");
     conditions.push(created.sql);
     Object.assign(replacements, created.replacements);
   }
-  (query.search ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .forEach((word, i) => {
-      replacements[`word${i}`] = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const like = (column: string) => `lower(a.${column}) LIKE lower(:word${i}) ESCAPE '\\'`;
-      conditions.push(`(${like("first_name")} OR ${like("last_name")} OR ${like("email")})`);
-    });
+  searchPatterns(query.search).forEach((word, i) => {
+    replacements[`word${i}`] = word;
+    const like = (column: string) => `lower(a.${column}) LIKE lower(:word${i}) ESCAPE '\\'`;
+    conditions.push(`(${like("first_name")} OR ${like("last_name")} OR ${like("email")})`);
+  });
   return { where: conditions.join(" AND "), replacements };
 }
 
@@ -180,52 +244,51 @@ export async function listAgentLeads(
 ): Promise<Page<AgentLeadRow>> {
   if (actor.role !== "agent" || !actor.agent) throw forbidden();
   const agent = { id: actor.agent.id, user: { firstName: actor.firstName, lastName: actor.lastName } };
-  const { where, replacements } = agentLeadsWhere(actor.agent.id, query);
-  const [rows, [counted]] = await Promise.all([
-    selectRows<ListRow>(
-      `SELECT ${listColumnsSql()}, ${rowSubqueries()}
-       FROM (SELECT a.id FROM applications a WHERE ${where}
-             ORDER BY a.created_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
-       JOIN applications l ON l.id = page.id
-       ORDER BY l.created_at DESC, l.id DESC`,
-      { ...replacements, ...limitOffset(query), readerId: actor.id },
-    ),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
-  ]);
-  return {
-    rows: rows.map((row) => toLeadRow(row, agent)),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const page = await sqlPage(
+    {
+      select: leadListColumns(actor.id),
+      from: sql`applications a`,
+      where: agentLeadsWhere(actor.agent.id, query),
+      orderBy: sql`a.created_at DESC, a.id DESC`,
+      key: sql`a.id`,
+    },
+    query,
+    LeadListRow,
+  );
+  return { ...page, rows: page.rows.map((row) => toLeadRow(row, agent)) };
 }
 
-/** A list row as the SQL answers it to the row both lists send; `agent` is the lead's agent. */
-export function toLeadRow<A>(row: ListRow, agent: A) {
+/**
+ * A list row (LeadListRow) to the row both lists send; `agent` is the lead's agent. A row read as
+ * text (All Leads, until it moves to the kit) is read by LeadListRow here; a decoded row reads the
+ * same again.
+ */
+export function toLeadRow<A>(read: ListRow | Record<string, unknown>, agent: A) {
+  const row = LeadListRow.parse(read);
   return {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    email: row.email ?? null,
-    primaryPhone: row.primaryPhone ?? null,
-    city: row.city ?? null,
-    state: row.state ?? null,
-    gender: row.gender ?? null,
-    weight: row.weight ?? null,
+    email: row.email,
+    primaryPhone: row.primaryPhone,
+    city: row.city,
+    state: row.state,
+    gender: row.gender,
+    weight: row.weight,
     status: row.status,
     agent,
-    carrierId: row.carrierId ?? null,
+    carrierId: row.carrierId,
     carrier: row.carrierId && row.carrierName ? { id: row.carrierId, name: row.carrierName } : null,
-    productName: row.soldProductName ?? null,
-    coverageAmount: dollars(row.coverageAmountCents),
-    monthlyPremium: dollars(row.monthlyPremiumCents),
-    calculatedCommission: dollars(row.calculatedCommissionCents),
+    productName: row.soldProductName,
+    coverageAmount: centsToDollars(row.coverageAmountCents),
+    monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+    calculatedCommission: centsToDollars(row.calculatedCommissionCents),
     commissionCancelledAt: iso(row.commissionCancelledAt),
-    payments: { paid: Number(row.paymentsPaid ?? 0), total: Number(row.paymentsTotal ?? 0) },
+    payments: { paid: row.paymentsPaid, total: row.paymentsTotal },
     callbackDate: iso(row.callbackDate),
-    isUnread: Boolean(Number(row.isUnread)),
-    createdAt: iso(row.createdAt)!,
-    updatedAt: iso(row.updatedAt)!,
+    isUnread: row.isUnread,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -288,19 +351,135 @@ const partsOf = (reveal: RevealRequest | undefined): RevealPart[] =>
  */
 export async function recordedRecently(actor: SessionUser, leadId: string, actions: readonly string[]) {
   if (actions.length === 0 || !isUuid(leadId)) return new Set<string>();
-  const rows = await ActivityLog.findAll({
-    attributes: ["action"],
-    where: {
-      userId: actor.id,
-      entityType: "application",
-      entityId: leadId,
-      action: [...actions],
-      createdAt: { [Op.gte]: new Date(Date.now() - REVEAL_WINDOW_MS) },
-    },
-    raw: true,
-  });
+  const rows = await selectRows(
+    sql`SELECT DISTINCT l.action FROM activity_logs l
+        WHERE l.user_id = ${actor.id} AND l.entity_type = 'application' AND l.entity_id = ${leadId}
+          AND l.action IN ${[...actions]} AND l.created_at >= ${new Date(Date.now() - REVEAL_WINDOW_MS)}`,
+    z.object({ action: column.text }),
+  );
   return new Set(rows.map((row) => row.action));
 }
+
+/** The lead's own columns the detail shows (never the CVV, the consent's IP address). */
+const DETAIL_COLUMNS = [
+  "id",
+  "firstName",
+  "lastName",
+  "hasEmail",
+  "email",
+  "gender",
+  "dateOfBirth",
+  "stateBornIn",
+  "address",
+  "city",
+  "state",
+  "zipCode",
+  "height",
+  "weight",
+  "maritalStatus",
+  "ssnEncrypted",
+  "ssnLast4",
+  "smoker",
+  "doctorName",
+  "doctorPhone",
+  "medications",
+  "medicalHistory",
+  "status",
+  "agentId",
+  "carrierId",
+  "productId",
+  "soldProductName",
+  "soldCompPercentage",
+  "coverageAmountCents",
+  "monthlyPremiumCents",
+  "calculatedCommissionCents",
+  "commissionCancelledAt",
+  "soldAt",
+  "productType",
+  "policyTerm",
+  "riders",
+  "policyNotes",
+  "paymentMethod",
+  "bankName",
+  "routingNumberEncrypted",
+  "routingNumberLast4",
+  "accountNumberEncrypted",
+  "accountNumberLast4",
+  "cardNumberEncrypted",
+  "cardNumberLast4",
+  "cardExpiry",
+  "firstDraftDate",
+  "futureDraftDate",
+  "paymentNotes",
+  "notes",
+  "callbackDate",
+  "source",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+const text = column.text.nullable();
+const LeadDetailRow = z.object({
+  id: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  hasEmail: column.boolean,
+  email: text,
+  gender: text,
+  dateOfBirth: column.day.nullable(),
+  stateBornIn: text,
+  address: text,
+  city: text,
+  state: text,
+  zipCode: text,
+  height: text,
+  weight: column.integer.nullable(),
+  maritalStatus: text,
+  ssnEncrypted: text,
+  ssnLast4: text,
+  smoker: column.boolean.nullable(),
+  doctorName: text,
+  doctorPhone: text,
+  medications: text,
+  medicalHistory: text,
+  status: column.text,
+  agentId: text,
+  carrierId: text,
+  productId: text,
+  soldProductName: text,
+  soldCompPercentage: column.number.nullable(),
+  coverageAmountCents: column.cents.nullable(),
+  monthlyPremiumCents: column.cents.nullable(),
+  calculatedCommissionCents: column.cents.nullable(),
+  commissionCancelledAt: column.date.nullable(),
+  soldAt: column.date.nullable(),
+  productType: text,
+  policyTerm: text,
+  riders: text,
+  policyNotes: text,
+  paymentMethod: text,
+  bankName: text,
+  routingNumberEncrypted: text,
+  routingNumberLast4: text,
+  accountNumberEncrypted: text,
+  accountNumberLast4: text,
+  cardNumberEncrypted: text,
+  cardNumberLast4: text,
+  cardExpiry: text,
+  firstDraftDate: column.day.nullable(),
+  futureDraftDate: column.day.nullable(),
+  paymentNotes: text,
+  notes: text,
+  callbackDate: column.date.nullable(),
+  source: column.text,
+  createdAt: column.date,
+  updatedAt: column.date,
+  agentRecordId: text,
+  agentFirstName: text,
+  agentLastName: text,
+  carrierRecordId: text,
+  carrierName: text,
+});
 
 /**
  * GET /api/applications/{id} (and the lead's page and details dialog): the lead with its phones,
@@ -350,18 +529,16 @@ export async function recordLeadReveal(actor: SessionUser, id: string, reveal: R
  * copy's lead_copied) or checked that it was recorded (getLeadDetail).
  */
 export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: readonly RevealPart[]) {
-  const lead = await findAccessibleLead(actor, id, {
-    attributes: { exclude: ["cardCvvEncrypted", "consentIp"] },
-    include: [
-      { model: Carrier, as: "carrier", attributes: ["id", "name"] },
-      {
-        model: Agent,
-        as: "agent",
-        attributes: ["id"],
-        include: [{ model: User, as: "user", attributes: ["firstName", "lastName"] }],
-      },
-    ],
-  });
+  const lead = await selectOne(
+    sql`SELECT ${join(DETAIL_COLUMNS.map((name) => sql`a.${identifier(Application.getAttributes()[name].field!)} AS ${identifier(name)}`))},
+          g.id AS "agentRecordId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
+          c.id AS "carrierRecordId", c.name AS "carrierName"
+        FROM applications a LEFT JOIN carriers c ON c.id = a.carrier_id
+          LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
+        WHERE ${accessibleLeadWhere(actor, id)}`,
+    LeadDetailRow,
+  );
+  if (!lead) throw notFound(LEAD_NOT_FOUND);
   const [phones, beneficiaries, paymentTracking, statusHistory] = await Promise.all([
     leadPhones(lead.id),
     leadBeneficiaries(lead.id),
@@ -369,8 +546,8 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     leadStatusHistory(lead.id),
   ]);
   const parts = { sensitive: shown.includes("sensitive"), banking: shown.includes("banking") };
-  const numbers = (shown: boolean) => (encrypted: string | null | undefined, last4: string | null | undefined) =>
-    shown ? (encrypted ? decrypt(encrypted) : null) : (last4 ?? null);
+  const numbers = (shown: boolean) => (encrypted: string | null, last4: string | null) =>
+    shown ? (encrypted ? decrypt(encrypted) : null) : last4;
   const sensitive = numbers(parts.sensitive);
   const banking = numbers(parts.banking);
   const view = {
@@ -378,63 +555,60 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     firstName: lead.firstName,
     lastName: lead.lastName,
     hasEmail: lead.hasEmail,
-    email: lead.email ?? null,
-    gender: lead.gender ?? null,
-    dateOfBirth: lead.dateOfBirth ?? null,
-    stateBornIn: lead.stateBornIn ?? null,
-    address: lead.address ?? null,
-    city: lead.city ?? null,
-    state: lead.state ?? null,
-    zipCode: lead.zipCode ?? null,
-    height: lead.height ?? null,
-    weight: lead.weight ?? null,
-    maritalStatus: lead.maritalStatus ?? null,
+    email: lead.email,
+    gender: lead.gender,
+    dateOfBirth: lead.dateOfBirth,
+    stateBornIn: lead.stateBornIn,
+    address: lead.address,
+    city: lead.city,
+    state: lead.state,
+    zipCode: lead.zipCode,
+    height: lead.height,
+    weight: lead.weight,
+    maritalStatus: lead.maritalStatus,
     ssn: sensitive(lead.ssnEncrypted, lead.ssnLast4),
-    smoker: lead.smoker ?? null,
-    doctorName: lead.doctorName ?? null,
-    doctorPhone: lead.doctorPhone ?? null,
-    medications: lead.medications ?? null,
-    medicalHistory: lead.medicalHistory ?? null,
+    smoker: lead.smoker,
+    doctorName: lead.doctorName,
+    doctorPhone: lead.doctorPhone,
+    medications: lead.medications,
+    medicalHistory: lead.medicalHistory,
     status: lead.status,
-    agentId: lead.agentId ?? null,
-    agent: lead.agent
-      ? {
-          id: lead.agent.id,
-          user: { firstName: lead.agent.user?.firstName ?? "", lastName: lead.agent.user?.lastName ?? "" },
-        }
+    agentId: lead.agentId,
+    agent: lead.agentRecordId
+      ? { id: lead.agentRecordId, user: { firstName: lead.agentFirstName ?? "", lastName: lead.agentLastName ?? "" } }
       : null,
-    carrierId: lead.carrierId ?? null,
-    carrier: lead.carrier ? { id: lead.carrier.id, name: lead.carrier.name } : null,
-    productId: lead.productId ?? null,
-    productName: lead.soldProductName ?? null,
-    compPercentage: lead.soldCompPercentage ?? null,
-    coverageAmount: dollars(lead.coverageAmountCents),
-    monthlyPremium: dollars(lead.monthlyPremiumCents),
-    calculatedCommission: dollars(lead.calculatedCommissionCents),
+    carrierId: lead.carrierId,
+    carrier: lead.carrierRecordId ? { id: lead.carrierRecordId, name: lead.carrierName ?? "" } : null,
+    productId: lead.productId,
+    productName: lead.soldProductName,
+    compPercentage: lead.soldCompPercentage,
+    coverageAmount: centsToDollars(lead.coverageAmountCents),
+    monthlyPremium: centsToDollars(lead.monthlyPremiumCents),
+    calculatedCommission: centsToDollars(lead.calculatedCommissionCents),
     commissionCancelledAt: iso(lead.commissionCancelledAt),
     soldAt: iso(lead.soldAt),
-    productType: lead.productType ?? null,
-    policyTerm: lead.policyTerm ?? null,
-    riders: lead.riders ?? null,
-    policyNotes: lead.policyNotes ?? null,
-    paymentMethod: lead.paymentMethod ?? null,
-    bankName: lead.bankName ?? null,
+    productType: lead.productType,
+    policyTerm: lead.policyTerm,
+    riders: lead.riders,
+    policyNotes: lead.policyNotes,
+    paymentMethod: lead.paymentMethod,
+    bankName: lead.bankName,
     routingNumber: banking(lead.routingNumberEncrypted, lead.routingNumberLast4),
     accountNumber: banking(lead.accountNumberEncrypted, lead.accountNumberLast4),
     cardNumber: banking(lead.cardNumberEncrypted, lead.cardNumberLast4),
-    cardExpiry: lead.cardExpiry ?? null,
+    cardExpiry: lead.cardExpiry,
     /** false: ssn, routingNumber, accountNumber and cardNumber are their last four digits. */
     revealed: parts.sensitive && parts.banking,
     /** Which numbers are in full: the SSN (sensitive) and the routing, account and card numbers (banking). */
     revealedParts: parts,
-    firstDraftDate: lead.firstDraftDate ?? null,
-    futureDraftDate: lead.futureDraftDate ?? null,
-    paymentNotes: lead.paymentNotes ?? null,
-    notes: lead.notes ?? null,
+    firstDraftDate: lead.firstDraftDate,
+    futureDraftDate: lead.futureDraftDate,
+    paymentNotes: lead.paymentNotes,
+    notes: lead.notes,
     callbackDate: iso(lead.callbackDate),
     source: lead.source,
-    createdAt: iso(lead.createdAt)!,
-    updatedAt: iso(lead.updatedAt)!,
+    createdAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
     phones,
     beneficiaries,
     paymentTracking,
@@ -445,99 +619,101 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
 
 export type LeadDetail = Awaited<ReturnType<typeof getLeadDetail>>;
 
+const LeadPhoneRow = z.object({
+  id: column.text,
+  phoneNumber: column.text,
+  phoneType: column.text,
+  isPrimary: column.boolean,
+});
+
 async function leadPhones(applicationId: string): Promise<LeadPhone[]> {
-  const rows = await selectRows<{ id: string; phoneNumber: string; phoneType: string; isPrimary: boolean | number }>(
-    `SELECT p.id, p.phone_number AS "phoneNumber", p.phone_type AS "phoneType", p.is_primary AS "isPrimary"
-     FROM phones p WHERE p.application_id = :applicationId
-     ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC`,
-    { applicationId },
+  return selectRows(
+    sql`SELECT p.id, p.phone_number AS "phoneNumber", p.phone_type AS "phoneType", p.is_primary AS "isPrimary"
+        FROM phones p WHERE p.application_id = ${applicationId}
+        ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC`,
+    LeadPhoneRow,
   );
-  return rows.map((row) => ({ ...row, isPrimary: Boolean(row.isPrimary) }));
 }
+
+const LeadBeneficiaryRow = z.object({
+  id: column.text,
+  name: column.text,
+  relationship: column.text,
+  otherRelationship: column.text.nullable(),
+  dateOfBirth: column.day.nullable(),
+  age: column.integer.nullable(),
+  phone: column.text.nullable(),
+  percentage: column.number.nullable(),
+});
 
 async function leadBeneficiaries(applicationId: string): Promise<LeadBeneficiary[]> {
-  const rows = await selectRows<
-    Omit<LeadBeneficiary, "percentage" | "dateOfBirth"> & {
-      percentage: number | string | null;
-      dateOfBirth: string | Date | null;
-    }
-  >(
-    `SELECT b.id, b.name, b.relationship, b.other_relationship AS "otherRelationship", b.date_of_birth AS "dateOfBirth",
-       b.age, b.phone, b.percentage
-     FROM beneficiaries b WHERE b.application_id = :applicationId
-     ORDER BY b.created_at ASC, b.id ASC`,
-    { applicationId },
+  return selectRows(
+    sql`SELECT b.id, b.name, b.relationship, b.other_relationship AS "otherRelationship",
+          b.date_of_birth AS "dateOfBirth", b.age, b.phone, b.percentage
+        FROM beneficiaries b WHERE b.application_id = ${applicationId}
+        ORDER BY b.created_at ASC, b.id ASC`,
+    LeadBeneficiaryRow,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    relationship: row.relationship,
-    otherRelationship: row.otherRelationship ?? null,
-    dateOfBirth: isoDay(row.dateOfBirth),
-    age: row.age === null || row.age === undefined ? null : Number(row.age),
-    phone: row.phone ?? null,
-    percentage: row.percentage === null || row.percentage === undefined ? null : Number(row.percentage),
-  }));
 }
 
-/** A DATEONLY as the drivers answer it (a string, or a Date on some Postgres settings) to YYYY-MM-DD. */
-function isoDay(value: string | Date | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-}
+const LeadPaymentRow = z
+  .object({
+    id: column.text,
+    monthNumber: column.integer,
+    dueDate: column.day,
+    amountCents: column.cents,
+    status: column.text,
+    notes: column.text.nullable(),
+  })
+  .transform((row): LeadPayment => ({
+    id: row.id,
+    month: row.monthNumber,
+    monthNumber: row.monthNumber,
+    dueDate: row.dueDate,
+    amount: centsToDollars(row.amountCents),
+    status: row.status,
+    notes: row.notes,
+  }));
 
 async function leadPayments(applicationId: string): Promise<LeadPayment[]> {
-  const rows = await selectRows<{
-    id: string;
-    monthNumber: number | string;
-    dueDate: string | Date;
-    amountCents: number | string;
-    status: string;
-    notes: string | null;
-  }>(
-    `SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
-       t.status, t.notes
-     FROM payment_trackings t WHERE t.application_id = :applicationId
-     ORDER BY t.month_number ASC`,
-    { applicationId },
+  return selectRows(
+    sql`SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
+          t.status, t.notes
+        FROM payment_trackings t WHERE t.application_id = ${applicationId}
+        ORDER BY t.month_number ASC`,
+    LeadPaymentRow,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    month: Number(row.monthNumber),
-    monthNumber: Number(row.monthNumber),
-    dueDate: isoDay(row.dueDate)!,
-    amount: dollars(row.amountCents)!,
-    status: row.status,
-    notes: row.notes ?? null,
-  }));
 }
 
-async function leadStatusHistory(applicationId: string): Promise<LeadStatusChange[]> {
-  const rows = await selectRows<{
-    id: string;
-    fromStatus: string | null;
-    toStatus: string;
-    notes: string | null;
-    createdAt: Date | string;
-    userId: string | null;
-    firstName: string | null;
-    lastName: string | null;
-  }>(
-    `SELECT s.id, s.from_status AS "fromStatus", s.to_status AS "toStatus", s.notes, s.created_at AS "createdAt",
-       u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName"
-     FROM status_changes s LEFT JOIN users u ON u.id = s.user_id
-     WHERE s.application_id = :applicationId
-     ORDER BY s.created_at DESC, s.id DESC`,
-    { applicationId },
-  );
-  return rows.map((row) => ({
+const LeadStatusChangeRow = z
+  .object({
+    id: column.text,
+    fromStatus: column.text.nullable(),
+    toStatus: column.text,
+    notes: column.text.nullable(),
+    createdAt: column.isoDate,
+    userId: column.text.nullable(),
+    firstName: column.text.nullable(),
+    lastName: column.text.nullable(),
+  })
+  .transform((row): LeadStatusChange => ({
     id: row.id,
-    fromStatus: row.fromStatus ?? null,
+    fromStatus: row.fromStatus,
     toStatus: row.toStatus,
-    notes: row.notes ?? null,
-    createdAt: iso(row.createdAt)!,
+    notes: row.notes,
+    createdAt: row.createdAt,
     changedBy: row.userId ? { id: row.userId, firstName: row.firstName ?? "", lastName: row.lastName ?? "" } : null,
   }));
+
+async function leadStatusHistory(applicationId: string): Promise<LeadStatusChange[]> {
+  return selectRows(
+    sql`SELECT s.id, s.from_status AS "fromStatus", s.to_status AS "toStatus", s.notes, s.created_at AS "createdAt",
+          u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName"
+        FROM status_changes s LEFT JOIN users u ON u.id = s.user_id
+        WHERE s.application_id = ${applicationId}
+        ORDER BY s.created_at DESC, s.id DESC`,
+    LeadStatusChangeRow,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -546,7 +722,10 @@ async function leadStatusHistory(applicationId: string): Promise<LeadStatusChang
 /** My Leads' stat cards and status tabs: the agent's leads by status, in one GROUP BY. */
 export async function countAgentLeadsByStatus(actor: SessionUser) {
   const agentId = assertAgent(actor);
-  return countBy(Application, "status", { agentId }, AGENT_LEAD_STATUSES);
+  return countBy(
+    { column: sql`a.status`, from: sql`applications a`, where: sql`a.agent_id = ${agentId}` },
+    AGENT_LEAD_STATUSES,
+  );
 }
 
 /**
@@ -556,9 +735,9 @@ export async function countAgentLeadsByStatus(actor: SessionUser) {
  */
 export async function carriersWithProducts(actor: SessionUser): Promise<string[]> {
   const agentId = assertAgent(actor);
-  const rows = await selectRows<{ carrierId: string }>(
-    `SELECT DISTINCT p.carrier_id AS "carrierId" FROM products p WHERE p.agent_id = :agentId AND p.archived_at IS NULL`,
-    { agentId },
+  const rows = await selectRows(
+    sql`SELECT DISTINCT p.carrier_id AS "carrierId" FROM products p WHERE p.agent_id = ${agentId} AND p.archived_at IS NULL`,
+    z.object({ carrierId: column.text }),
   );
   return rows.map((row) => row.carrierId);
 }
@@ -570,12 +749,12 @@ export async function carriersWithProducts(actor: SessionUser): Promise<string[]
 export async function agentLeadPage(actor: SessionUser, id: string, pageSize: number): Promise<number | null> {
   const agentId = assertAgent(actor);
   if (!isUuid(id)) return null;
-  const [row] = await selectRows<{ position: number | string | null }>(
-    `SELECT (SELECT COUNT(*) FROM applications n
-       WHERE n.agent_id = a.agent_id
-         AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id))) AS "position"
-     FROM applications a WHERE a.id = :id AND a.agent_id = :agentId`,
-    { id, agentId },
+  const row = await selectOne(
+    sql`SELECT (SELECT COUNT(*) FROM applications n
+          WHERE n.agent_id = a.agent_id
+            AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id))) AS "position"
+        FROM applications a WHERE a.id = ${id} AND a.agent_id = ${agentId}`,
+    z.object({ position: column.integer }),
   );
-  return row ? Math.floor(Number(row.position) / pageSize) + 1 : null;
+  return row ? Math.floor(row.position / pageSize) + 1 : null;
 }

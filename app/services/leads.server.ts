@@ -4,7 +4,7 @@ import { Application, LeadRead, isPostgres } from "~db";
 import { notFound } from "./errors.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { and, column, numbersInOneStatement, raw, selectRows, sql, type Sql } from "./sql/reads.server";
+import { and, column, numbersInOneStatement, raw, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The leads (the Application model) as the portals read and change them: who may reach a lead,
 // and which leads each user has not opened yet. Every lead service builds on findAccessibleLead.
@@ -24,16 +24,32 @@ export async function findAccessibleLead(
   id: string,
   options: Omit<FindOptions<Application>, "where"> = {},
 ): Promise<Application> {
-  if (!isUuid(id)) throw notFound(LEAD_NOT_FOUND);
-  let where: WhereOptions<Application> = { id };
-  if (actor.role !== "admin") {
-    // An agent without an agent record (or any other role) owns no lead.
-    if (actor.role !== "agent" || !actor.agent) throw notFound(LEAD_NOT_FOUND);
-    where = { id, agentId: actor.agent.id };
-  }
+  const agentId = accessibleAgentId(actor, id);
+  const where: WhereOptions<Application> = agentId ? { id, agentId } : { id };
   const lead = await Application.findOne({ ...options, where });
   if (!lead) throw notFound(LEAD_NOT_FOUND);
   return lead;
+}
+
+/**
+ * The agent whose lead `id` must be for the actor to reach it (null for an admin: any lead), or
+ * the 404 when the id cannot be a lead's or the actor owns no lead.
+ */
+function accessibleAgentId(actor: SessionUser, id: string): string | null {
+  if (!isUuid(id)) throw notFound(LEAD_NOT_FOUND);
+  if (actor.role === "admin") return null;
+  // An agent without an agent record (or any other role) owns no lead.
+  if (actor.role !== "agent" || !actor.agent) throw notFound(LEAD_NOT_FOUND);
+  return actor.agent.id;
+}
+
+/**
+ * findAccessibleLead's rule as the WHERE of a read over `applications a` (the lead's page reads the
+ * lead with its agent and carrier in one statement): the same 404 first, and no row means a 404.
+ */
+export function accessibleLeadWhere(actor: SessionUser, id: string): Sql {
+  const agentId = accessibleAgentId(actor, id);
+  return agentId ? sql`a.id = ${id} AND a.agent_id = ${agentId}` : sql`a.id = ${id}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,10 +170,9 @@ export async function markLeadRead(actor: SessionUser, id: string): Promise<{ ne
  */
 export async function isLeadUnread(actor: SessionUser, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const read = await LeadRead.findOne({
-    where: { userId: actor.id, applicationId: id },
-    attributes: ["id"],
-    raw: true,
-  });
+  const read = await selectOne(
+    sql`SELECT r.id FROM lead_reads r WHERE r.user_id = ${actor.id} AND r.application_id = ${id}`,
+    Id,
+  );
   return read === null;
 }

@@ -1,6 +1,7 @@
+import { z } from "zod";
 import { conversionRate } from "~/domain/commission";
 import { csvLine } from "~/domain/csv";
-import { dollarsFromCents } from "~/domain/format";
+import { centsToDollars, dollarsFromCents } from "~/domain/format";
 import { localDateLabeler, parseIsoDate, todayIn, zonedMidnight, type PeriodRange } from "~/domain/periods";
 import { REPORT_CSV_COLUMNS, REPORT_MESSAGES, reportFileName } from "~/domain/reports";
 import type { ReportFilters } from "~/domain/schemas/reports";
@@ -11,7 +12,7 @@ import { badRequest } from "./errors.server";
 import { agentLeadsWhere, listAgentLeads, type AgentLeadFilters } from "./lead-reads.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { numbersInOneStatement, selectRows } from "./sql.server";
+import { column, numbersInOneStatement, raw, selectOne, selectRows, sql } from "./sql/reads.server";
 
 // The agent's report (/agent/reports, GET /api/agent/reports, /agent/reports/export): the
 // agent's own leads created between two days of their calendar, of a status and a carrier; six
@@ -59,9 +60,9 @@ const LAST_DAY = "9999-12-31";
  */
 async function leadFilters(actor: SessionUser, filters: ReportFilters): Promise<AgentLeadFilters> {
   if (filters.carrierId) {
-    const [carrier] = isUuid(filters.carrierId)
-      ? await selectRows<{ id: string }>("SELECT id FROM carriers WHERE id = :id", { id: filters.carrierId })
-      : [];
+    const carrier = isUuid(filters.carrierId)
+      ? await selectOne(sql`SELECT id FROM carriers WHERE id = ${filters.carrierId}`, z.object({ id: column.text }))
+      : null;
     if (!carrier) {
       throw badRequest(REPORT_MESSAGES.unknownCarrier, { carrierId: [REPORT_MESSAGES.unknownCarrier] });
     }
@@ -78,32 +79,30 @@ async function leadFilters(actor: SessionUser, filters: ReportFilters): Promise<
   return { status: filters.status, created, carrierId: filters.carrierId };
 }
 
-const dollars = (cents: number) => Math.round(cents) / 100;
-
 /**
  * The six figures in one statement of COUNT(*) and SUM subqueries over the filtered leads: all of
  * them, and those sold (status sale). Revenue is the sold leads' monthly premiums; commission
- * their first-year commissions, less those cancelled; the average premium is revenue per sale.
+ * their first-year commissions, less those cancelled; the average premium is revenue per sale, to
+ * the cent.
  */
 async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promise<ReportMetrics> {
-  const { where, replacements } = agentLeadsWhere(agentId, filters);
-  const sold = `${where} AND a.status = 'sale'`;
-  const figures = await numbersInOneStatement(
-    {
-      totalLeads: `SELECT COUNT(*) FROM applications a WHERE ${where}`,
-      totalSales: `SELECT COUNT(*) FROM applications a WHERE ${sold}`,
-      revenueCents: `SELECT SUM(a.monthly_premium_cents) FROM applications a WHERE ${sold}`,
-      commissionCents: `SELECT SUM(a.calculated_commission_cents) FROM applications a WHERE ${sold} AND a.commission_cancelled_at IS NULL`,
-    },
-    replacements,
-  );
+  const where = agentLeadsWhere(agentId, filters);
+  const sold = sql`${where} AND a.status = 'sale'`;
+  const figures = await numbersInOneStatement({
+    totalLeads: sql`SELECT COUNT(*) FROM applications a WHERE ${where}`,
+    totalSales: sql`SELECT COUNT(*) FROM applications a WHERE ${sold}`,
+    revenueCents: sql`SELECT SUM(a.monthly_premium_cents) FROM applications a WHERE ${sold}`,
+    commissionCents: sql`SELECT SUM(a.calculated_commission_cents) FROM applications a
+      WHERE ${sold} AND a.commission_cancelled_at IS NULL`,
+  });
   return {
     totalLeads: figures.totalLeads,
     totalSales: figures.totalSales,
     conversionRate: conversionRate(figures.totalSales, figures.totalLeads),
-    totalRevenue: dollars(figures.revenueCents),
-    totalCommission: dollars(figures.commissionCents),
-    averagePremium: figures.totalSales === 0 ? 0 : dollars(figures.revenueCents / figures.totalSales),
+    totalRevenue: centsToDollars(figures.revenueCents),
+    totalCommission: centsToDollars(figures.commissionCents),
+    averagePremium:
+      figures.totalSales === 0 ? 0 : centsToDollars(Math.round(figures.revenueCents / figures.totalSales)),
   };
 }
 
@@ -151,13 +150,13 @@ export async function agentReport(
  */
 export async function reportCarrierChoices(actor: SessionUser, chosen?: string): Promise<CarrierChoice[]> {
   const agentId = assertAgent(actor);
-  return selectRows<CarrierChoice>(
-    `SELECT c.id, c.name FROM carriers c
-     WHERE c.id IN (SELECT a.carrier_id FROM applications a WHERE a.agent_id = :agentId AND a.carrier_id IS NOT NULL)
-        OR c.id IN (SELECT g.carrier_id FROM agent_carriers g WHERE g.agent_id = :agentId)
-        ${chosen && isUuid(chosen) ? "OR c.id = :chosen" : ""}
-     ORDER BY LOWER(c.name), c.id`,
-    { agentId, chosen: chosen ?? null },
+  return selectRows(
+    sql`SELECT c.id, c.name FROM carriers c
+        WHERE c.id IN (SELECT a.carrier_id FROM applications a WHERE a.agent_id = ${agentId} AND a.carrier_id IS NOT NULL)
+          OR c.id IN (SELECT g.carrier_id FROM agent_carriers g WHERE g.agent_id = ${agentId})
+          ${chosen && isUuid(chosen) ? sql`OR c.id = ${chosen}` : raw("")}
+        ORDER BY LOWER(c.name), c.id`,
+    z.object({ id: column.text, name: column.text }),
   );
 }
 
@@ -170,22 +169,21 @@ const EXPORT_BATCH_SIZE = 500;
 /** The activity log's action for an export; its summary names the filters, never a lead. */
 export const REPORT_EXPORTED = "report_exported";
 
-type ExportRow = {
-  id: string;
+const ExportRow = z.object({
+  id: column.text,
   /** created_at as the database writes it as text, to carry on after it exactly (see exportBatches). */
-  cursor: string;
-  createdAt: Date | string;
-  firstName: string;
-  lastName: string;
-  status: string;
-  carrierName: string | null;
-  coverageAmountCents: number | string | null;
-  monthlyPremiumCents: number | string | null;
-  calculatedCommissionCents: number | string | null;
-  commissionCancelledAt: Date | string | null;
-};
-
-const cents = (value: number | string | null) => (value === null ? null : Number(value));
+  cursor: column.text,
+  createdAt: column.date,
+  firstName: column.text,
+  lastName: column.text,
+  status: column.text,
+  carrierName: column.text.nullable(),
+  coverageAmountCents: column.cents.nullable(),
+  monthlyPremiumCents: column.cents.nullable(),
+  calculatedCommissionCents: column.cents.nullable(),
+  commissionCancelledAt: column.date.nullable(),
+});
+type ExportRow = z.output<typeof ExportRow>;
 
 /**
  * The Commission column: a sale's first-year commission, 0.00 once it is cancelled, empty for a
@@ -193,17 +191,17 @@ const cents = (value: number | string | null) => (value === null ? null : Number
  */
 function commissionCell(row: ExportRow) {
   if (row.status !== "sale") return "";
-  return row.commissionCancelledAt ? "0.00" : dollarsFromCents(cents(row.calculatedCommissionCents));
+  return row.commissionCancelledAt ? "0.00" : dollarsFromCents(row.calculatedCommissionCents);
 }
 
 function csvRecord(row: ExportRow, localDate: (date: Date) => string) {
   return csvLine([
-    localDate(new Date(row.createdAt)),
+    localDate(row.createdAt),
     `${row.firstName} ${row.lastName}`,
     leadStatusStyle(row.status).label,
     row.carrierName,
-    dollarsFromCents(cents(row.coverageAmountCents)),
-    dollarsFromCents(cents(row.monthlyPremiumCents)),
+    dollarsFromCents(row.coverageAmountCents),
+    dollarsFromCents(row.monthlyPremiumCents),
     commissionCell(row),
   ]);
 }
@@ -217,19 +215,20 @@ function csvRecord(row: ExportRow, localDate: (date: Date) => string) {
  * which a JavaScript Date would drop and so skip rows.
  */
 async function* exportBatches(agentId: string, filters: AgentLeadFilters, batchSize: number) {
-  const { where, replacements } = agentLeadsWhere(agentId, filters);
+  const where = agentLeadsWhere(agentId, filters);
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const rows: ExportRow[] = await selectRows<ExportRow>(
-      `SELECT a.id, CAST(a.created_at AS TEXT) AS "cursor", a.created_at AS "createdAt", a.first_name AS "firstName",
-         a.last_name AS "lastName", a.status, (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrierName",
-         a.coverage_amount_cents AS "coverageAmountCents", a.monthly_premium_cents AS "monthlyPremiumCents",
-         a.calculated_commission_cents AS "calculatedCommissionCents", a.commission_cancelled_at AS "commissionCancelledAt"
-       FROM applications a
-       WHERE ${where}${after ? " AND (a.created_at, a.id) < (:afterAt, :afterId)" : ""}
-       ORDER BY a.created_at DESC, a.id DESC
-       LIMIT :batch`,
-      { ...replacements, afterAt: after?.at ?? null, afterId: after?.id ?? null, batch: batchSize },
+    const rows: ExportRow[] = await selectRows(
+      sql`SELECT a.id, CAST(a.created_at AS TEXT) AS "cursor", a.created_at AS "createdAt", a.first_name AS "firstName",
+            a.last_name AS "lastName", a.status, (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrierName",
+            a.coverage_amount_cents AS "coverageAmountCents", a.monthly_premium_cents AS "monthlyPremiumCents",
+            a.calculated_commission_cents AS "calculatedCommissionCents",
+            a.commission_cancelled_at AS "commissionCancelledAt"
+          FROM applications a
+          WHERE ${where} ${after ? sql`AND (a.created_at, a.id) < (${after.at}, ${after.id})` : raw("")}
+          ORDER BY a.created_at DESC, a.id DESC
+          LIMIT ${batchSize}`,
+      ExportRow,
     );
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;

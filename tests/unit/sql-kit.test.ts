@@ -2,6 +2,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { column } from "~/services/sql/columns";
+import { decodeRow } from "~/services/sql/decode";
 import {
   and,
   compile,
@@ -164,5 +165,67 @@ describe("the lint rule on reads", () => {
       await problems(`${header}export const a = selectRows(sql\`SELECT * FROM users WHERE id = \${id}\`, Row);\n`),
     ).toBe(0);
     expect(await problems(`${header}export const a = pageReads({ numbers: { n: sql\`SELECT \${id}\` } });\n`)).toBe(0);
+  });
+});
+
+describe("the compiled row decoder", () => {
+  const Row = z
+    .object({
+      id: column.text,
+      total: column.integer,
+      cents: column.cents.nullable(),
+      sold: column.boolean,
+      at: column.isoDate,
+      day: column.day.nullable(),
+      role: z.enum(["admin", "agent"]),
+      tag: z.union([z.literal("a"), z.literal("b")]),
+      doc: column.json(z.object({ n: z.number() })).nullable(),
+    })
+    .transform((row) => ({ ...row, label: `${row.id}:${row.total}` }));
+
+  it("reads a row as zod does, transforms included, unknown columns left out", () => {
+    const row = {
+      id: "x",
+      total: "7",
+      cents: null,
+      sold: 1,
+      at: "2026-03-04 05:06:07.089 +00:00",
+      day: "2026-03-04",
+      role: "agent",
+      tag: "b",
+      doc: '{"n":2}',
+      extra: "dropped",
+    };
+    expect(decodeRow(Row, row)).toEqual(Row.parse(row));
+    expect(decodeRow(Row, row)).toEqual({
+      id: "x",
+      total: 7,
+      cents: null,
+      sold: true,
+      at: "2026-03-04T05:06:07.089Z",
+      day: "2026-03-04",
+      role: "agent",
+      tag: "b",
+      doc: { n: 2 },
+      label: "x:7",
+    });
+  });
+
+  it("names the column that does not fit", () => {
+    const good = {
+      id: "x",
+      total: 1,
+      cents: 1,
+      sold: true,
+      at: new Date(),
+      day: null,
+      role: "admin",
+      tag: "a",
+      doc: null,
+    };
+    expect(() => decodeRow(Row, { ...good, total: "1.5" })).toThrow("total: Expected a whole number, got 1.5");
+    expect(() => decodeRow(Row, { ...good, id: null })).toThrow("id: Expected text, got null");
+    expect(() => decodeRow(Row, { ...good, role: "owner" })).toThrow(/role: Expected one of admin, agent/);
+    expect(() => decodeRow(Row, { ...good, tag: "c" })).toThrow(/tag: /);
   });
 });

@@ -8,58 +8,76 @@ import { z } from "zod";
  * `z.object` of these; `.nullable()` reads a column that may be NULL.
  */
 
-const numeric = z.union([z.number(), z.string(), z.bigint()]);
+/** How each codec reads a value (undefined: it cannot), for the row decoder's fast path (decode.ts). */
+export const COLUMN_READERS = new WeakMap<z.ZodTypeAny, { expected: string; read: (value: unknown) => unknown }>();
+
+/**
+ * A codec from a reader that answers the value, or undefined for a value it cannot read: one
+ * transform rather than a z.union of the drivers' types (a union builds an error for each type
+ * that does not match).
+ */
+function codec<T>(expected: string, read: (value: unknown) => T | undefined) {
+  const schema = z.unknown().transform((value, ctx): T => {
+    const answer = value === null || value === undefined ? undefined : read(value);
+    if (answer === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Expected ${expected}, got ${String(value)}` });
+      return z.NEVER;
+    }
+    return answer;
+  });
+  COLUMN_READERS.set(schema, { expected, read });
+  return schema;
+}
+
+const numberOf = (value: unknown) =>
+  typeof value === "number"
+    ? value
+    : typeof value === "string" && value.trim() !== ""
+      ? Number(value)
+      : typeof value === "bigint"
+        ? Number(value)
+        : NaN;
 
 /** A whole number: COUNT(*), SUM of integers, an integer or BIGINT column. */
-const integer = numeric.transform((value, ctx) => {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Expected a whole number, got ${String(value)}` });
-    return z.NEVER;
-  }
-  return number;
+const integer = codec("a whole number", (value) => {
+  const number = numberOf(value);
+  return Number.isSafeInteger(number) ? number : undefined;
 });
 
 /** Any number: an average, a ratio, a DECIMAL column. */
-const number = numeric.transform((value, ctx) => {
-  const read = Number(value);
-  if (value === "" || !Number.isFinite(read)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Expected a number, got ${String(value)}` });
-    return z.NEVER;
-  }
-  return read;
+const number = codec("a number", (value) => {
+  const number = numberOf(value);
+  return Number.isFinite(number) ? number : undefined;
 });
 
 const TRUE = new Set<unknown>([true, 1, "1", "t", "true"]);
 const FALSE = new Set<unknown>([false, 0, "0", "f", "false"]);
 
 /** A BOOLEAN: true/false on Postgres, 1/0 on SQLite. */
-const boolean = z.union([z.boolean(), z.number(), z.string()]).transform((value, ctx) => {
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Expected a boolean, got ${String(value)}` });
-  return z.NEVER;
-});
+const boolean = codec("a boolean", (value) => (TRUE.has(value) ? true : FALSE.has(value) ? false : undefined));
 
 /** A timestamp: a Date from Postgres, text from SQLite and from a JSON list column. */
-const date = z.union([z.date(), z.string(), z.number()]).transform((value, ctx) => {
-  const read = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(read.getTime())) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Expected a date, got ${String(value)}` });
-    return z.NEVER;
-  }
-  return read;
+const date = codec("a date", (value) => {
+  const read =
+    value instanceof Date ? value : typeof value === "string" || typeof value === "number" ? new Date(value) : null;
+  return read && !Number.isNaN(read.getTime()) ? read : undefined;
 });
 
 /** A calendar day (DATEONLY) as YYYY-MM-DD, whichever way the driver answers it. */
-const day = z.union([z.date(), z.string()]).transform((value, ctx) => {
-  const text = value instanceof Date ? value.toISOString() : value;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Expected a day, got ${text}` });
-    return z.NEVER;
-  }
-  return text.slice(0, 10);
+const day = codec("a day", (value) => {
+  const text = value instanceof Date ? value.toISOString() : typeof value === "string" ? value : "";
+  return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : undefined;
 });
+
+/** A timestamp as ISO 8601 text, as the pages and the API send it. */
+const isoDate = codec("a date", (value) => {
+  const read =
+    value instanceof Date ? value : typeof value === "string" || typeof value === "number" ? new Date(value) : null;
+  return read && !Number.isNaN(read.getTime()) ? read.toISOString() : undefined;
+});
+
+/** Text as stored (ids, names, statuses). */
+const text = codec("text", (value) => (typeof value === "string" ? value : undefined));
 
 /** A JSON column: text on SQLite, parsed already on Postgres; then read by `schema`. */
 function json<T extends z.ZodTypeAny>(schema: T) {
@@ -78,16 +96,14 @@ function json<T extends z.ZodTypeAny>(schema: T) {
 }
 
 export const column = {
-  /** Text as stored (ids, names, statuses). */
-  text: z.string(),
+  text,
   integer,
   /** Money in integer cents (never dollars as floats); format with formatMoney. */
   cents: integer,
   number,
   boolean,
   date,
-  /** A timestamp as ISO 8601 text, as the pages and the API send it. */
-  isoDate: date.transform((value) => value.toISOString()),
+  isoDate,
   day,
   json,
   /** A list column (pageReads' lists, listColumn): its rows, each read by `row`; none is []. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isPostgres, sequelize } from "~db";
 import type { Page } from "~/utils/list";
 import { column } from "./columns";
+import { RowDecodeError, decodeRow } from "./decode";
 import { Sql, compile, identifier, join, raw, sql, type SqlValue } from "./statement";
 
 /**
@@ -34,13 +35,13 @@ function run(statement: Sql, options: ReadOptions = {}) {
 }
 
 /** Rows read by a schema; a row that does not fit is a programming error, answered as such. */
-function decode<T>(rows: Record<string, unknown>[], schema: RowSchema<T>, statement: Sql): T[] {
-  return rows.map((row) => {
-    const read = schema.safeParse(row);
-    if (read.success) return read.data;
-    const problem = read.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`A row of "${compile(statement).text.slice(0, 80)}..." does not fit its schema: ${problem}`);
-  });
+function decode<T>(rows: unknown[], schema: RowSchema<T>, statement: Sql): T[] {
+  try {
+    return rows.map((row) => decodeRow(schema, row));
+  } catch (error) {
+    if (!(error instanceof RowDecodeError)) throw error;
+    throw new Error(`A row of "${compile(statement).text.slice(0, 80)}..." does not fit its schema: ${error.message}`);
+  }
 }
 
 /** The rows of one SELECT, each read by `schema`. */
@@ -219,10 +220,13 @@ export async function pageReads<
   const rows = await run(statement);
   const first = rows[0] ?? {};
   const numbers = {} as Record<K, number>;
-  for (const name of Object.keys(reads.numbers) as K[]) numbers[name] = figure.parse(first[name] ?? null);
+  for (const name of Object.keys(reads.numbers) as K[]) numbers[name] = decodeRow(figure, first[name] ?? null);
   const listed = {} as Record<string, unknown[]>;
   for (const [name, list] of Object.entries<ListColumn<unknown>>(lists)) {
-    listed[name] = column.list(list.row).parse(first[name] ?? null);
+    // SQLite answers the list as JSON text, Postgres as parsed JSON.
+    const value = first[name] ?? null;
+    const rows = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as unknown[];
+    listed[name] = decode(rows, list.row, statement);
   }
   const grouped = reads.grouped;
   // Without groups the join still answers the figures' row, with NULL in the group's columns.

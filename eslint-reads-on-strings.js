@@ -5,7 +5,6 @@
 export const READS_ON_STRINGS = [
   "app/services/admin-leads.server.ts",
   "app/services/admin-retention.server.ts",
-  "app/services/lead-edit.server.ts",
   "app/services/orders.server.ts",
   "app/services/premiums.server.ts",
   "app/services/profile.server.ts",

@@ -1,4 +1,5 @@
 import type { CreationAttributes, Transaction } from "sequelize";
+import { z } from "zod";
 import { AgentCarrier, Beneficiary, Phone, sequelize, type Application } from "~db";
 import { centsFromDollars } from "~/domain/format";
 import { BANK_METHODS, CARD_METHODS } from "~/domain/application-options";
@@ -11,7 +12,7 @@ import { getLeadDetail, type LeadDetail } from "./lead-reads.server";
 import { addBeneficiaries, addPhones, beneficiaryColumns } from "./lead-rows.server";
 import { findAccessibleLead } from "./leads.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows } from "./sql.server";
+import { column, selectRows, sql } from "./sql/reads.server";
 
 // Editing a lead's application: the Edit Application dialog of My Leads, the application page's
 // edit mode, PUT /api/agent/applications/{id} and PATCH /api/applications/{id}. One service for
@@ -76,10 +77,11 @@ type Update = Partial<CreationAttributes<Application>>;
 export async function leadCarrierChoices(lead: Pick<Application, "agentId" | "carrierId">): Promise<CarrierOption[]> {
   const [publicCarriers, own] = await Promise.all([
     listPublicCarriers(),
-    selectRows<CarrierOption>(
-      `SELECT c.id, c.name FROM carriers c
-       WHERE c.id = :carrierId OR c.id IN (SELECT g.carrier_id FROM agent_carriers g WHERE g.agent_id = :agentId)`,
-      { carrierId: lead.carrierId ?? null, agentId: lead.agentId ?? null },
+    selectRows(
+      sql`SELECT c.id, c.name FROM carriers c
+          WHERE c.id = ${lead.carrierId ?? null}
+            OR c.id IN (SELECT g.carrier_id FROM agent_carriers g WHERE g.agent_id = ${lead.agentId ?? null})`,
+      z.object({ id: column.text, name: column.text }),
     ),
   ]);
   const byId = new Map(publicCarriers.map((c) => [c.id, c]));

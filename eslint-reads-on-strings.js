@@ -7,7 +7,6 @@ export const READS_ON_STRINGS = [
   "app/services/admin-retention.server.ts",
   "app/services/orders.server.ts",
   "app/services/premiums.server.ts",
-  "app/services/profile.server.ts",
   "app/services/retention.server.ts",
   "app/services/sql.server.ts",
   "scripts/bench-leads.ts",

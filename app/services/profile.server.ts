@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { sequelize, User } from "~db";
 import { conversionRate } from "~/domain/commission";
+import { centsToDollars } from "~/domain/format";
 import { localDateParts, zonedMidnight } from "~/domain/periods";
 import { profileUpdateSchema } from "~/domain/schemas/profile";
 import { SETUP_MESSAGES } from "~/domain/schemas/setup";
@@ -8,7 +10,7 @@ import { getAgentSetup, replaceAgentSetup, resolveCarriers, type AgentSetupView 
 import { badRequest, forbidden, validInput } from "./errors.server";
 import { assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { bucketCase, numbersInOneStatement, selectRows } from "./sql.server";
+import { bucketCase, column, numbersInOneStatement, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The agent's own profile (part 2: Agent profile, Profile edit, GET/PUT /api/agent/profile,
 // GET /api/agent/stats). Every function works on the acting agent's rows only.
@@ -34,49 +36,49 @@ export type AgentProfile = {
   licensedStateCodes: string[];
 };
 
-type ProfileRow = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  memberSince: Date | string;
-  companyName: string | null;
-  licenseNumber: string;
-  status: string;
-  callsOrdered: number | string;
-  callsLeft: number | string;
-  callsSold: number | string;
-  bdmId: string | null;
-  bdmFirstName: string | null;
-  bdmLastName: string | null;
-  bdmEmail: string | null;
-};
+const ProfileRow = z.object({
+  firstName: column.text,
+  lastName: column.text,
+  email: column.text,
+  phone: column.text.nullable(),
+  memberSince: column.isoDate,
+  companyName: column.text.nullable(),
+  licenseNumber: column.text,
+  status: column.text,
+  callsOrdered: column.integer,
+  callsLeft: column.integer,
+  callsSold: column.integer,
+  bdmId: column.text.nullable(),
+  bdmFirstName: column.text.nullable(),
+  bdmLastName: column.text.nullable(),
+  bdmEmail: column.text.nullable(),
+});
 
 /** The profile in two reads: the user, agent and BDM in one statement, the carrier setup in its own. */
 export async function getAgentProfile(actor: SessionUser): Promise<AgentProfile> {
   const agentId = assertAgent(actor);
-  const [[row], setup] = await Promise.all([
-    selectRows<ProfileRow>(
-      `SELECT u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone, u.created_at AS "memberSince",
-         a.company_name AS "companyName", a.license_number AS "licenseNumber", a.status,
-         a.calls_ordered AS "callsOrdered", a.calls_left AS "callsLeft", a.calls_sold AS "callsSold",
-         b.id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName", b.email AS "bdmEmail"
-       FROM agents a JOIN users u ON u.id = a.user_id LEFT JOIN bdms b ON b.id = a.bdm_id
-       WHERE a.id = :agentId`,
-      { agentId },
+  const [row, setup] = await Promise.all([
+    selectOne(
+      sql`SELECT u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone, u.created_at AS "memberSince",
+            a.company_name AS "companyName", a.license_number AS "licenseNumber", a.status,
+            a.calls_ordered AS "callsOrdered", a.calls_left AS "callsLeft", a.calls_sold AS "callsSold",
+            b.id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName", b.email AS "bdmEmail"
+          FROM agents a JOIN users u ON u.id = a.user_id LEFT JOIN bdms b ON b.id = a.bdm_id
+          WHERE a.id = ${agentId}`,
+      ProfileRow,
     ),
     getAgentSetup(actor),
   ]);
   if (!row) throw forbidden();
   return {
-    user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone ?? null },
-    companyName: row.companyName ?? null,
+    user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone },
+    companyName: row.companyName,
     licenseNumber: row.licenseNumber,
-    createdAt: new Date(row.memberSince).toISOString(),
+    createdAt: row.memberSince,
     status: row.status,
-    callsOrdered: Number(row.callsOrdered),
-    callsLeft: Number(row.callsLeft),
-    callsSold: Number(row.callsSold),
+    callsOrdered: row.callsOrdered,
+    callsLeft: row.callsLeft,
+    callsSold: row.callsSold,
     assignedBdm: row.bdmId
       ? { id: row.bdmId, firstName: row.bdmFirstName ?? "", lastName: row.bdmLastName ?? "", email: row.bdmEmail ?? "" }
       : null,
@@ -96,19 +98,16 @@ export type AgentStats = { totalLeads: number; conversionRate: number; totalComm
  */
 export async function getAgentStats(actor: SessionUser): Promise<AgentStats> {
   const agentId = assertAgent(actor);
-  const figures = await numbersInOneStatement(
-    {
-      totalLeads: "SELECT COUNT(*) FROM applications WHERE agent_id = :agentId",
-      converted: "SELECT COUNT(*) FROM applications WHERE agent_id = :agentId AND status = 'sale'",
-      commissionCents:
-        "SELECT SUM(calculated_commission_cents) FROM applications WHERE agent_id = :agentId AND status = 'sale' AND commission_cancelled_at IS NULL",
-    },
-    { agentId },
-  );
+  const figures = await numbersInOneStatement({
+    totalLeads: sql`SELECT COUNT(*) FROM applications WHERE agent_id = ${agentId}`,
+    converted: sql`SELECT COUNT(*) FROM applications WHERE agent_id = ${agentId} AND status = 'sale'`,
+    commissionCents: sql`SELECT SUM(calculated_commission_cents) FROM applications
+      WHERE agent_id = ${agentId} AND status = 'sale' AND commission_cancelled_at IS NULL`,
+  });
   return {
     totalLeads: figures.totalLeads,
     conversionRate: conversionRate(figures.converted, figures.totalLeads),
-    totalCommission: figures.commissionCents / 100,
+    totalCommission: centsToDollars(figures.commissionCents),
   };
 }
 
@@ -142,36 +141,25 @@ export function monthStarts(now: Date, timeZone: string, count = PERFORMANCE_MON
 export async function getAgentPerformance(actor: SessionUser, now = new Date()): Promise<MonthPerformance[]> {
   const agentId = assertAgent(actor);
   const starts = monthStarts(now, actor.timezone);
-  const replacements: Record<string, unknown> = { agentId };
-  starts.forEach((s, i) => (replacements[`m${i}`] = s.start));
-  const last = PERFORMANCE_MONTHS;
-  // The month of each row, as the dashboard's chart finds its day (bounds :m1 ... :m11).
-  const bucket = (column: string) => bucketCase(column, "m", last);
-  const rows = await selectRows<{
-    bucket: number | string;
-    leads: number | string;
-    sales: number | string;
-    cents: number | string | null;
-  }>(
-    `SELECT bucket, SUM(leads) AS leads, SUM(sales) AS sales, SUM(cents) AS cents FROM (
-       SELECT ${bucket("created_at")} AS bucket, 1 AS leads, 0 AS sales, 0 AS cents
-       FROM applications WHERE agent_id = :agentId AND created_at >= :m0 AND created_at < :m${last}
-       UNION ALL
-       SELECT ${bucket("sold_at")} AS bucket, 0 AS leads, 1 AS sales,
-         CASE WHEN commission_cancelled_at IS NULL THEN COALESCE(calculated_commission_cents, 0) ELSE 0 END AS cents
-       FROM applications WHERE agent_id = :agentId AND status = 'sale' AND sold_at >= :m0 AND sold_at < :m${last}
-     ) months GROUP BY bucket`,
-    replacements,
+  const bounds = starts.map((s) => s.start);
+  const [first, end] = [bounds[0]!, bounds[PERFORMANCE_MONTHS]!];
+  // The month of each row, as the dashboard's chart finds its day.
+  const bucket = (column: Sql) => bucketCase(column, bounds);
+  const rows = await selectRows(
+    sql`SELECT bucket, SUM(leads) AS leads, SUM(sales) AS sales, SUM(cents) AS cents FROM (
+          SELECT ${bucket(sql`created_at`)} AS bucket, 1 AS leads, 0 AS sales, 0 AS cents
+          FROM applications WHERE agent_id = ${agentId} AND created_at >= ${first} AND created_at < ${end}
+          UNION ALL
+          SELECT ${bucket(sql`sold_at`)} AS bucket, 0 AS leads, 1 AS sales,
+            CASE WHEN commission_cancelled_at IS NULL THEN COALESCE(calculated_commission_cents, 0) ELSE 0 END AS cents
+          FROM applications WHERE agent_id = ${agentId} AND status = 'sale' AND sold_at >= ${first} AND sold_at < ${end}
+        ) months GROUP BY bucket`,
+    z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, cents: column.cents }),
   );
-  const byBucket = new Map(rows.map((r) => [Number(r.bucket), r]));
-  return starts.slice(0, last).map((s, i) => {
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
+  return starts.slice(0, PERFORMANCE_MONTHS).map((s, i) => {
     const row = byBucket.get(i);
-    return {
-      month: s.key,
-      leads: Number(row?.leads ?? 0),
-      sales: Number(row?.sales ?? 0),
-      commissionCents: Number(row?.cents ?? 0),
-    };
+    return { month: s.key, leads: row?.leads ?? 0, sales: row?.sales ?? 0, commissionCents: row?.cents ?? 0 };
   });
 }
 

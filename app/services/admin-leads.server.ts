@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { zonedDayRange } from "~/domain/periods";
-import { formatDate, formatDollars, formatPhone } from "~/domain/format";
+import { formatDate, formatDollars, formatPhone, fullName } from "~/domain/format";
 import {
   GENDERS,
   MARITAL_STATUSES,
@@ -11,22 +12,21 @@ import {
 import { leadStatusStyle } from "~/domain/statuses";
 import type { ADMIN_LEAD_SORTS } from "~/domain/admin-leads";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
-import { limitOffset, type Page } from "~/utils/list";
+import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import {
+  LeadListRow,
   REVEAL_PARTS,
-  leadsWhere,
+  leadListColumns,
+  leadListWhere,
+  leadRowView,
   recordedRecently,
   unmaskedLeadDetail,
   type LeadDetail,
-  listColumnsSql,
-  rowSubqueries,
-  toLeadRow,
-  type ListRow,
 } from "./lead-reads.server";
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows } from "./sql.server";
+import { column, selectRows, sql, sqlPage, type Sql } from "./sql/reads.server";
 
 // The admin's side of the lead book (All Leads, GET /api/admin/applications): every agent's leads,
 // through the same SQL builders as the agent's list (lead-reads.server.ts), with the filters an
@@ -34,48 +34,54 @@ import { selectRows } from "./sql.server";
 
 /** One row of All Leads: a My Leads row whose agent may be none (an unassigned lead). */
 export type AdminLeadRow = ReturnType<
-  typeof toLeadRow<{ id: string; user: { firstName: string; lastName: string } } | null>
+  typeof leadRowView<{ id: string; user: { firstName: string; lastName: string } } | null>
 >;
 
-const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], (alias: string) => string> = {
-  newest: (t) => `${t}.created_at DESC, ${t}.id DESC`,
-  oldest: (t) => `${t}.created_at ASC, ${t}.id ASC`,
-  name: (t) => `${t}.last_name ASC, ${t}.first_name ASC, ${t}.id ASC`,
+const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], Sql> = {
+  newest: sql`a.created_at DESC, a.id DESC`,
+  oldest: sql`a.created_at ASC, a.id ASC`,
+  name: sql`a.last_name ASC, a.first_name ASC, a.id ASC`,
 };
 
 /** All Leads' WHERE over `applications a`: the agent's list filters plus the admin's own. */
-export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery) {
-  const conditions: string[] = [];
-  const replacements: Record<string, string | Date> = {};
-  if (query.agentId) {
-    conditions.push("a.agent_id = :agentId");
-    replacements.agentId = query.agentId;
-  }
-  if (query.state) {
-    conditions.push("a.state = :state");
-    replacements.state = query.state;
-  }
+export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery): Sql {
+  const conditions: Sql[] = [];
+  if (query.agentId) conditions.push(sql`a.agent_id = ${query.agentId}`);
+  if (query.state) conditions.push(sql`a.state = ${query.state}`);
   if (query.paymentStatus && query.paymentStatus !== "all") {
     // A sale matches when at least one of its months is in that status (decision 037); the
     // unique (application_id, month_number) index answers it. Pending is stored as not_paid.
+    const status = query.paymentStatus === "pending" ? "not_paid" : query.paymentStatus;
     conditions.push(
-      "EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = a.id AND t.status = :paymentStatus)",
+      sql`EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = a.id AND t.status = ${status})`,
     );
-    replacements.paymentStatus = query.paymentStatus === "pending" ? "not_paid" : query.paymentStatus;
   }
   if (query.unread) {
     // The reader's New Lead rule (leads.server.ts): no lead_reads row of theirs.
-    conditions.push("NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :readerId AND r.application_id = a.id)");
-    replacements.readerId = actor.id;
+    conditions.push(
+      sql`NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${actor.id} AND r.application_id = a.id)`,
+    );
   }
-  const where = leadsWhere(conditions, replacements, {
+  return leadListWhere(conditions, {
     status: query.status,
     search: query.search,
     carrierId: query.carrierId,
     created: zonedDayRange(query.dateFrom, query.dateTo, actor.timezone),
   });
-  return { where: where.where || "1 = 1", replacements: where.replacements };
 }
+
+/** An All Leads row: My Leads' columns with the name of the lead's agent, if any. */
+const AllLeadsRow = LeadListRow.extend({
+  agentFirstName: column.text.nullable(),
+  agentLastName: column.text.nullable(),
+}).transform((row) =>
+  leadRowView(
+    row,
+    row.agentId
+      ? { id: row.agentId, user: { firstName: row.agentFirstName ?? "", lastName: row.agentLastName ?? "" } }
+      : null,
+  ),
+);
 
 /**
  * All Leads and GET /api/admin/applications: every lead, filtered by status, search (first name,
@@ -86,47 +92,36 @@ export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery) {
  */
 export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Promise<Page<AdminLeadRow>> {
   assertAdmin(actor);
-  const { where, replacements } = allLeadsWhere(actor, query);
-  const order = ORDER[query.sort] ?? ORDER.newest;
-  const [rows, [counted]] = await Promise.all([
-    selectRows<ListRow & { agentFirstName: string | null; agentLastName: string | null }>(
-      `SELECT ${listColumnsSql()}, ${rowSubqueries()}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"
-       FROM (SELECT a.id FROM applications a WHERE ${where} ORDER BY ${order("a")} LIMIT :limit OFFSET :offset) page
-       JOIN applications l ON l.id = page.id
-       LEFT JOIN agents g ON g.id = l.agent_id
-       LEFT JOIN users u ON u.id = g.user_id
-       ORDER BY ${order("l")}`,
-      { ...replacements, ...limitOffset(query), readerId: actor.id },
-    ),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
-  ]);
-  return {
-    rows: rows.map((row) =>
-      toLeadRow(
-        row,
-        row.agentId
-          ? { id: row.agentId, user: { firstName: row.agentFirstName ?? "", lastName: row.agentLastName ?? "" } }
-          : null,
-      ),
-    ),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return sqlPage(
+    {
+      select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"`,
+      from: sql`applications a`,
+      join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
+      where: allLeadsWhere(actor, query),
+      orderBy: ORDER[query.sort] ?? ORDER.newest,
+      key: sql`a.id`,
+    },
+    query,
+    AllLeadsRow,
+  );
 }
 
 /** The agents and carriers All Leads' filters offer, by name. */
 export async function allLeadsFilterChoices(actor: SessionUser) {
   assertAdmin(actor);
   const [agents, carriers] = await Promise.all([
-    selectRows<{ id: string; firstName: string; lastName: string }>(
-      `SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName"
+    selectRows(
+      sql`SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName"
        FROM agents g JOIN users u ON u.id = g.user_id ORDER BY u.first_name, u.last_name, g.id`,
+      z.object({ id: column.text, firstName: column.text, lastName: column.text }),
     ),
-    selectRows<{ id: string; name: string }>(`SELECT c.id, c.name FROM carriers c ORDER BY c.name, c.id`),
+    selectRows(
+      sql`SELECT c.id, c.name FROM carriers c ORDER BY c.name, c.id`,
+      z.object({ id: column.text, name: column.text }),
+    ),
   ]);
   return {
-    agents: agents.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}` })),
+    agents: agents.map((a) => ({ id: a.id, name: fullName(a) })),
     carriers,
   };
 }

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ActivityLog, Application, PaymentTracking, isPostgres, sequelize } from "~db";
 import { RetentionFetchError } from "~/components/admin-retention/retention-fetch-error";
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_FILTER_MESSAGE } from "~/domain/schemas/admin-retention";
@@ -20,7 +21,7 @@ import {
 } from "~/services/admin-retention.server";
 import { ServiceError } from "~/services/errors.server";
 import { PAYMENT_NOT_FOUND } from "~/services/retention.server";
-import { selectRows } from "~/services/sql.server";
+import { column, selectOne, sql } from "~/services/sql/reads.server";
 import { readToast } from "~/utils/toast.server";
 import { uniqueName } from "../support/application-factories";
 import { createAdmin, createLead, signInAs, signedInAgent } from "../support/factories";
@@ -132,16 +133,17 @@ describe("Retention Management's cards", () => {
   it("over every account agree with plain counts of the tables", async () => {
     const { actor } = await adminIn();
     await agentWithTwoSales();
-    const [row] = await selectRows<Record<string, number | string>>(
-      `SELECT (SELECT COUNT(*) FROM applications WHERE sold_at IS NOT NULL) AS accounts,
+    const row = (await selectOne(
+      sql`SELECT (SELECT COUNT(*) FROM applications WHERE sold_at IS NOT NULL) AS accounts,
          (SELECT COUNT(*) FROM payment_trackings WHERE status = 'paid') AS paid,
          (SELECT COUNT(*) FROM payment_trackings) AS total`,
-    );
+      z.object({ accounts: column.integer, paid: column.integer, total: column.integer }),
+    ))!;
     const summary = await retentionManagementSummary(actor, {}, NOW);
-    expect(summary.totalAccounts).toBe(Number(row!.accounts));
-    expect(summary.paidPayments).toBe(Number(row!.paid));
-    expect(summary.totalPayments).toBe(Number(row!.total));
-    expect(summary.successRate).toBe(paymentSuccessRate(Number(row!.paid), Number(row!.total)));
+    expect(summary.totalAccounts).toBe(row.accounts);
+    expect(summary.paidPayments).toBe(row.paid);
+    expect(summary.totalPayments).toBe(row.total);
+    expect(summary.successRate).toBe(paymentSuccessRate(row.paid, row.total));
   });
 
   it("are refused to an agent (403)", async () => {
@@ -537,20 +539,20 @@ describe("a failed read", () => {
 describe("the payment filter's query plan", () => {
   it("probes each sale's months for the status from migration 021's (application_id, status) alone", async () => {
     const { actor } = await adminIn();
-    const { where, replacements } = allLeadsWhere(actor, {
+    const where = allLeadsWhere(actor, {
       ...NO_FILTERS,
       status: "sale",
       unread: false,
       paymentStatus: "cancelled",
     });
-    const sql = `SELECT COUNT(*) FROM applications a WHERE ${where}`;
+    const statement = sql`SELECT COUNT(*) FROM applications a WHERE ${where}`;
     // The tiny test tables are planned by cost: with the (status, due_date) index set aside (for a
     // rare status such as cancelled a large table may rightly start from it), the plan shows that
     // the probe is answered by (application_id, status).
     if (!isPostgres) await sequelize.query("ANALYZE payment_trackings");
     const plan = isPostgres
-      ? await postgresPlanSettingAside(sql, replacements, "indexname = 'payment_trackings_status_due_date'")
-      : await sqlitePlan(sql, replacements);
+      ? await postgresPlanSettingAside(statement, undefined, "indexname = 'payment_trackings_status_due_date'")
+      : await sqlitePlan(statement);
     expect(plan).toContain("payment_trackings_application_status");
   });
 });

@@ -1,13 +1,25 @@
+import { z } from "zod";
 import { Agent, Bdm, Order, User, sequelize } from "~db";
 import { ORDER_MESSAGES, costPerCallCents, decimalString } from "~/domain/orders";
 import { periodRange, type Period } from "~/domain/periods";
 import type { OrderCreateInput, OrderUpdateInput } from "~/domain/schemas/orders";
-import { limitOffset, type Page } from "~/utils/list";
+import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { badRequest, notFound } from "./errors.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows, withinRange } from "./sql.server";
+import {
+  and,
+  column,
+  pageRowsSql,
+  selectOne,
+  selectRows,
+  sql,
+  sqlPage,
+  withinRange,
+  type PageQuery,
+  type Sql,
+} from "./sql/reads.server";
 
 // The Order Sheet (issue 13 item 1): what the agency sold its agents. Administrators only. The
 // list and its five figures read the same filters (period on created_at in the admin's time zone,
@@ -67,104 +79,96 @@ export type OrderFilters = {
 /** An agent the dialogs offer: approved ones, and pending ones marked (Pending). */
 export type OrderAgentChoice = { id: string; name: string; pending: boolean };
 
-type OrderRow = {
-  id: string;
-  agentId: string | null;
-  agentName: string;
-  callsOrdered: number | string;
-  callsCompleted: number | string;
-  companySource: string;
-  platformSource: string;
-  referrer: string | null;
-  totalPaymentCents: number | string;
-  paymentGateway: string;
-  bdmId: string | null;
-  bdmFirstName: string | null;
-  bdmLastName: string | null;
-  status: string;
-  createdAt: Date | string;
-};
+/** An order as the SQL answers it (ORDER_COLUMNS), read into the view. */
+const OrderRow = z
+  .object({
+    id: column.text,
+    agentId: column.text.nullable(),
+    agentName: column.text,
+    callsOrdered: column.integer,
+    callsCompleted: column.integer,
+    companySource: column.text,
+    platformSource: column.text,
+    referrer: column.text.nullable(),
+    totalPaymentCents: column.cents,
+    paymentGateway: column.text,
+    bdmId: column.text.nullable(),
+    bdmFirstName: column.text.nullable(),
+    bdmLastName: column.text.nullable(),
+    status: column.text,
+    createdAt: column.isoDate,
+  })
+  .transform((row): OrderView => ({
+    id: row.id,
+    agentId: row.agentId,
+    agentName: row.agentName,
+    callsOrdered: row.callsOrdered,
+    callsCompleted: row.callsCompleted,
+    companySource: row.companySource,
+    platformSource: row.platformSource,
+    referrer: row.referrer,
+    totalPaymentCents: row.totalPaymentCents,
+    costPerCallCents: costPerCallCents(row.totalPaymentCents, row.callsOrdered),
+    paymentGateway: row.paymentGateway,
+    bdmId: row.bdmId,
+    bdmName: row.bdmId ? `${row.bdmFirstName ?? ""} ${row.bdmLastName ?? ""}`.trim() : null,
+    status: row.status,
+    createdAt: row.createdAt,
+  }));
 
-const ROW_COLUMNS = `o.id, o.agent_id AS "agentId", o.agent_name AS "agentName", o.calls_ordered AS "callsOrdered",
+const ORDER_COLUMNS = sql`o.id, o.agent_id AS "agentId", o.agent_name AS "agentName", o.calls_ordered AS "callsOrdered",
   o.calls_completed AS "callsCompleted", o.company_source AS "companySource", o.platform_source AS "platformSource",
   o.referrer, o.total_payment_cents AS "totalPaymentCents", o.payment_gateway AS "paymentGateway",
   o.bdm_id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName", o.status,
   o.created_at AS "createdAt"`;
 
-function toView(row: OrderRow): OrderView {
-  const callsOrdered = Number(row.callsOrdered);
-  const totalPaymentCents = Number(row.totalPaymentCents);
-  return {
-    id: row.id,
-    agentId: row.agentId ?? null,
-    agentName: row.agentName,
-    callsOrdered,
-    callsCompleted: Number(row.callsCompleted),
-    companySource: row.companySource,
-    platformSource: row.platformSource,
-    referrer: row.referrer ?? null,
-    totalPaymentCents,
-    costPerCallCents: costPerCallCents(totalPaymentCents, callsOrdered),
-    paymentGateway: row.paymentGateway,
-    bdmId: row.bdmId ?? null,
-    bdmName: row.bdmId ? `${row.bdmFirstName ?? ""} ${row.bdmLastName ?? ""}`.trim() : null,
-    status: row.status,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
-
 /**
  * The WHERE both the list and the figures use, over `orders o`: the period's bounds on
  * created_at (none for All Time or no period), and the BDM when one is chosen.
  */
-export function orderWhere(actor: SessionUser, filters: OrderFilters, now = new Date()) {
+export function orderWhere(actor: SessionUser, filters: OrderFilters, now = new Date()): Sql {
   const range = periodRange(filters.period ?? "all", {
     timeZone: filters.timezone ?? actor.timezone,
     now,
     startDate: filters.startDate,
     endDate: filters.endDate,
   });
-  const created = withinRange("o.created_at", range, "created");
-  const conditions = [created.sql];
-  const replacements: Record<string, unknown> = { ...created.replacements };
-  if (filters.bdm) {
-    conditions.unshift("o.bdm_id = :bdm");
-    replacements.bdm = filters.bdm;
-  }
-  return { sql: conditions.join(" AND "), replacements };
+  return and([filters.bdm && sql`o.bdm_id = ${filters.bdm}`, withinRange(sql`o.created_at`, range)]);
 }
 
-type OrderWhere = ReturnType<typeof orderWhere>;
 type OrderPageQuery = OrderFilters & { page: number; pageSize: number };
 
-/** One page of the filtered orders, newest first. */
-async function orderRows(where: OrderWhere, query: OrderPageQuery) {
-  const rows = await selectRows<OrderRow>(
-    `SELECT ${ROW_COLUMNS}
-     FROM orders o LEFT JOIN bdms b ON b.id = o.bdm_id
-     WHERE ${where.sql}
-     ORDER BY o.created_at DESC, o.id DESC
-     LIMIT :limit OFFSET :offset`,
-    { ...where.replacements, ...limitOffset(query) },
-  );
-  return rows.map(toView);
-}
+/** The list's statement over the filtered orders, newest first, with each order's BDM. */
+const orderList = (where: Sql): PageQuery => ({
+  select: ORDER_COLUMNS,
+  from: sql`orders o`,
+  join: sql`LEFT JOIN bdms b ON b.id = o.bdm_id`,
+  where,
+  orderBy: sql`o.created_at DESC, o.id DESC`,
+});
+
+const OrderFigures = z.object({
+  totalOrders: column.integer,
+  totalCallsOrdered: column.integer.nullable(),
+  totalCallsCompleted: column.integer.nullable(),
+  totalRevenueCents: column.cents.nullable(),
+});
 
 /** The five cards over the filtered orders, in one statement (COUNT and SUMs of the same rows). */
-async function readOrderStats(where: OrderWhere): Promise<OrderStats> {
-  const [row] = await selectRows<Record<string, number | string | null>>(
-    `SELECT COUNT(*) AS "totalOrders", SUM(o.calls_ordered) AS "totalCallsOrdered",
-       SUM(o.calls_completed) AS "totalCallsCompleted", SUM(o.total_payment_cents) AS "totalRevenueCents"
-     FROM orders o WHERE ${where.sql}`,
-    where.replacements,
+async function readOrderStats(where: Sql): Promise<OrderStats> {
+  const row = await selectOne(
+    sql`SELECT COUNT(*) AS "totalOrders", SUM(o.calls_ordered) AS "totalCallsOrdered",
+          SUM(o.calls_completed) AS "totalCallsCompleted", SUM(o.total_payment_cents) AS "totalRevenueCents"
+        FROM orders o WHERE ${where}`,
+    OrderFigures,
   );
-  const number = (key: string) => Number(row?.[key] ?? 0);
-  const totalRevenueCents = number("totalRevenueCents");
-  const totalCallsOrdered = number("totalCallsOrdered");
+  // A SUM over no orders is NULL: no calls, no revenue.
+  const totalRevenueCents = row?.totalRevenueCents ?? 0;
+  const totalCallsOrdered = row?.totalCallsOrdered ?? 0;
   return {
-    totalOrders: number("totalOrders"),
+    totalOrders: row?.totalOrders ?? 0,
     totalCallsOrdered,
-    totalCallsCompleted: number("totalCallsCompleted"),
+    totalCallsCompleted: row?.totalCallsCompleted ?? 0,
     totalRevenueCents,
     averageCostPerCallCents: costPerCallCents(totalRevenueCents, totalCallsOrdered),
   };
@@ -177,15 +181,7 @@ export async function listOrders(
   now = new Date(),
 ): Promise<Page<OrderView>> {
   assertAdmin(actor);
-  const where = orderWhere(actor, query, now);
-  const [rows, [count]] = await Promise.all([
-    orderRows(where, query),
-    selectRows<{ total: number | string }>(
-      `SELECT COUNT(*) AS "total" FROM orders o WHERE ${where.sql}`,
-      where.replacements,
-    ),
-  ]);
-  return { rows, total: Number(count?.total ?? 0), page: query.page, pageSize: query.pageSize };
+  return sqlPage(orderList(orderWhere(actor, query, now)), query, OrderRow);
 }
 
 /** The five cards over the list's filters (GET /api/admin/order-stats). Admins only. */
@@ -206,18 +202,27 @@ export async function orderSheet(
 ): Promise<{ list: Page<OrderView>; stats: OrderStats }> {
   assertAdmin(actor);
   const where = orderWhere(actor, query, now);
-  const [rows, stats] = await Promise.all([orderRows(where, query), readOrderStats(where)]);
+  const [rows, stats] = await Promise.all([
+    selectRows(pageRowsSql(orderList(where), query), OrderRow),
+    readOrderStats(where),
+  ]);
   return { list: { rows, total: stats.totalOrders, page: query.page, pageSize: query.pageSize }, stats };
 }
 
 /** Approved agents, then pending ones, by name: the dialogs' agent select. Admins only. */
 export async function orderAgentChoices(actor: SessionUser): Promise<OrderAgentChoice[]> {
   assertAdmin(actor);
-  const rows = await selectRows<{ id: string; status: string; firstName: string | null; lastName: string | null }>(
-    `SELECT a.id, a.status, u.first_name AS "firstName", u.last_name AS "lastName"
-     FROM agents a JOIN users u ON u.id = a.user_id
-     WHERE a.status IN ('approved', 'pending')
-     ORDER BY CASE WHEN a.status = 'approved' THEN 0 ELSE 1 END, u.first_name, u.last_name, a.id`,
+  const rows = await selectRows(
+    sql`SELECT a.id, a.status, u.first_name AS "firstName", u.last_name AS "lastName"
+        FROM agents a JOIN users u ON u.id = a.user_id
+        WHERE a.status IN ('approved', 'pending')
+        ORDER BY CASE WHEN a.status = 'approved' THEN 0 ELSE 1 END, u.first_name, u.last_name, a.id`,
+    z.object({
+      id: column.text,
+      status: column.text,
+      firstName: column.text.nullable(),
+      lastName: column.text.nullable(),
+    }),
   );
   return rows.map((row) => ({ id: row.id, name: agentFullName(row), pending: row.status === "pending" }));
 }
@@ -227,20 +232,20 @@ function agentFullName(user: { firstName: string | null; lastName: string | null
   return `${user.firstName?.trim() || "Unknown"} ${user.lastName?.trim() || "Agent"}`;
 }
 
-async function findOrder(id: string) {
-  const [row] = isUuid(id)
-    ? await selectRows<OrderRow>(
-        `SELECT ${ROW_COLUMNS} FROM orders o LEFT JOIN bdms b ON b.id = o.bdm_id WHERE o.id = :id`,
-        { id },
+async function findOrder(id: string): Promise<OrderView> {
+  const order = isUuid(id)
+    ? await selectOne(
+        sql`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN bdms b ON b.id = o.bdm_id WHERE o.id = ${id}`,
+        OrderRow,
       )
-    : [];
-  if (!row) throw notFound(ORDER_MESSAGES.notFound);
-  return row;
+    : null;
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  return order;
 }
 
 export async function getOrder(actor: SessionUser, id: string): Promise<OrderView> {
   assertAdmin(actor);
-  return toView(await findOrder(id));
+  return findOrder(id);
 }
 
 /** The chosen agent (approved or pending) and the name the order takes from them, or a 400 at agentId. */
@@ -299,7 +304,7 @@ export async function createOrder(actor: SessionUser, input: OrderCreateInput): 
     );
     return order.id;
   });
-  return toView(await findOrder(id));
+  return findOrder(id);
 }
 
 /** Changes the fields given; a status change is named in the activity log. */
@@ -343,7 +348,7 @@ export async function updateOrder(actor: SessionUser, id: string, change: OrderU
       { transaction },
     );
   });
-  return toView(await findOrder(before.id));
+  return findOrder(before.id);
 }
 
 export async function deleteOrder(actor: SessionUser, id: string): Promise<void> {
@@ -357,7 +362,7 @@ export async function deleteOrder(actor: SessionUser, id: string): Promise<void>
         action: "order_deleted",
         entityType: "order",
         entityId: before.id,
-        summary: `Deleted ${before.agentName}'s order of ${Number(before.callsOrdered)} calls`,
+        summary: `Deleted ${before.agentName}'s order of ${before.callsOrdered} calls`,
       },
       { transaction },
     );

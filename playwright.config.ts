@@ -20,9 +20,13 @@ process.env.DATA_ENCRYPTION_KEY ||= "0".repeat(64);
 // The server verifies a password with the cost stored in its hash; fixtures hash cheaply.
 process.env.SCRYPT_LOG_N = "10";
 
-// Debian's Chromium (Playwright cannot download a browser here). Every spec runs twice: with
-// JavaScript and without, because every page and form must work both ways. Tests make their own
-// data and use a client address of their own (tests/e2e/fixtures.ts), so they run in parallel.
+// Debian's Chromium (Playwright cannot download a browser here). Every page and form must work
+// with JavaScript and without: every test runs with JavaScript, and the tests tagged @no-js run
+// without it too, those where a browser without script behaves otherwise (forms, posts, navigation;
+// a flow checked at two widths runs without JavaScript at the phone's). Pages are checked without
+// JavaScript where their markup differs (tests/e2e/no-js-copy.ts): docs/decisions/052. Tests make
+// their own data and use a client address of their own (tests/e2e/fixtures.ts), so they run in
+// parallel.
 export default defineConfig({
   testDir: "tests/e2e",
   // Playwright empties its output folder when a run starts; one per port keeps side-by-side runs apart.
@@ -52,8 +56,8 @@ export default defineConfig({
     },
     {
       name: "no-js",
-      // Tests tagged @js-only exercise browser-side features (drafts in local storage).
-      grepInvert: /@js-only/,
+      // Tests tagged @no-js (and @no-js-only).
+      grep: /@no-js/,
       use: { javaScriptEnabled: false },
     },
   ],

@@ -9,7 +9,7 @@ import { notFound } from "./errors.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { INQUIRIES, countAttempt } from "./rate-limits.server";
 import type { RequestMeta, SessionUser } from "./sessions.server";
-import { column, countBy, sql, sqlPage } from "./sql/reads.server";
+import { column, countBy, selectOne, sql, sqlPage } from "./sql/reads.server";
 
 /** A landing-page inquiry as the admin list and the API show it (part 2, section 3). */
 export type FormSubmissionView = {
@@ -38,6 +38,9 @@ const SubmissionRow = z.object({
   notes: column.text.nullable(),
   createdAt: column.isoDate,
 }) satisfies z.ZodType<FormSubmissionView, z.ZodTypeDef, unknown>;
+
+const SUBMISSION_COLUMNS = sql`s.id, s.full_name AS "fullName", s.email, s.phone, s.company_name AS "companyName",
+  s.service, s.message, s.status, s.notes, s.created_at AS "createdAt"`;
 
 /** A model read for one submission (its dialog, and after a change). */
 function toView(row: FormSubmission): FormSubmissionView {
@@ -99,8 +102,7 @@ export async function listFormSubmissions(
   assertAdmin(actor);
   return sqlPage(
     {
-      select: sql`s.id, s.full_name AS "fullName", s.email, s.phone, s.company_name AS "companyName", s.service,
-        s.message, s.status, s.notes, s.created_at AS "createdAt"`,
+      select: SUBMISSION_COLUMNS,
       from: sql`form_submissions s`,
       where: query.status !== "all" ? sql`s.status = ${query.status}` : undefined,
       orderBy: sql`s.created_at DESC, s.id DESC`,
@@ -118,7 +120,11 @@ export async function countFormSubmissionsByStatus(actor: SessionUser) {
 
 export async function getFormSubmission(actor: SessionUser, id: string): Promise<FormSubmissionView> {
   assertAdmin(actor);
-  return toView(await findOr404(id));
+  const row = isUuid(id)
+    ? await selectOne(sql`SELECT ${SUBMISSION_COLUMNS} FROM form_submissions s WHERE s.id = ${id}`, SubmissionRow)
+    : null;
+  if (!row) throw notFound("Form submission not found");
+  return row;
 }
 
 /** Any status may follow any other (part 2, section 4); notes replace the previous notes. */

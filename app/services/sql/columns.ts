@@ -2,8 +2,9 @@ import { z } from "zod";
 
 /**
  * Column codecs: zod schemas that read a column as either database answers it and give one typed
- * value. SQLite answers dates as text and booleans as 0/1; Postgres answers COUNT, SUM and BIGINT
- * as strings, DATE columns as text, JSON as objects; a list column (a JSON array, decision 040)
+ * value. SQLite answers dates as text and booleans as 0/1; Postgres answers a SUM of BIGINTs, AVG
+ * and DECIMAL as strings (COUNT and BIGINT as numbers, prisma-free-db/index.ts's parser), JSON as
+ * objects; a list column (a JSON array, decision 040)
  * holds the rows as JSON has them (dates as text, and booleans as 0/1 on SQLite). A row schema is a
  * `z.object` of these; `.nullable()` reads a column that may be NULL.
  */

@@ -141,20 +141,11 @@ function historyWhere(agentId: string, query: CommissionQuery, actor: SessionUse
  * A sale's paid months (at most nine) and whether any is cancelled, from the (application_id,
  * month_number) index, as two columns of a query over `applications a`.
  */
-function paymentCounts(): Sql {
+export function paymentCounts(): Sql {
   return sql`(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = a.id AND t.status = 'paid') AS "monthsPaid",
    CASE WHEN EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = a.id AND t.status = 'cancelled')
      THEN 1 ELSE 0 END AS "anyPaymentCancelled"`;
 }
-
-/**
- * The same columns as SQL text, for premiums.server.ts until its reads move to the kit (issue 22):
- * delete then.
- */
-export const PAYMENT_COUNTS_SQL = (alias: string) =>
-  `(SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${alias}.id AND t.status = 'paid') AS "monthsPaid",
-   CASE WHEN EXISTS (SELECT 1 FROM payment_trackings t WHERE t.application_id = ${alias}.id AND t.status = 'cancelled')
-     THEN 1 ELSE 0 END AS "anyPaymentCancelled"`;
 
 /** A commission's row: the sale, its carrier and its payment counts, read into the record. */
 const RecordRow = z

@@ -1,11 +1,22 @@
+import { z } from "zod";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import { periodRange, type Period } from "~/domain/periods";
 import { limitOffset, type Page } from "~/utils/list";
-import { PAYMENT_COUNTS_SQL } from "./commissions.server";
+import { paymentCounts } from "./commissions.server";
 import { notFound } from "./errors.server";
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows, withinRange } from "./sql.server";
+import {
+  and,
+  column,
+  selectOne,
+  selectRows,
+  sql,
+  sqlPage,
+  withinRange,
+  type PageQuery,
+  type Sql,
+} from "./sql/reads.server";
 
 // Premiums Management (part 2, section 2; issue 13 item 2): every agent's sales with the premium,
 // product and comp % kept as sold on the lead, their figures, and beyond the spec each agent's
@@ -67,12 +78,13 @@ export type AgentLedgerRow = {
  * migration 009's (agent_id, sold_at, id); for every agent, of migration 020's (sold_at, id).
  * An agent id that names no agent is a 404 (the API's "unknown id"), not an empty list.
  */
-async function salesWhere(actor: SessionUser, filter: PremiumFilter, now: Date) {
+async function salesWhere(actor: SessionUser, filter: PremiumFilter, now: Date): Promise<Sql> {
   assertAdmin(actor);
   if (filter.agentId) {
-    const [agent] = await selectRows<{ id: string }>(`SELECT id FROM agents WHERE id = :agentId`, {
-      agentId: filter.agentId,
-    });
+    const agent = await selectOne(
+      sql`SELECT id FROM agents WHERE id = ${filter.agentId}`,
+      z.object({ id: column.text }),
+    );
     if (!agent) throw notFound(PREMIUM_ERRORS.agentNotFound);
   }
   const range = periodRange(filter.period ?? "today", {
@@ -81,65 +93,62 @@ async function salesWhere(actor: SessionUser, filter: PremiumFilter, now: Date) 
     startDate: filter.startDate,
     endDate: filter.endDate,
   });
-  const sold = withinRange("a.sold_at", range, "sold");
-  const conditions = ["a.sold_at IS NOT NULL", sold.sql];
-  const replacements: Record<string, unknown> = { ...sold.replacements };
-  if (filter.agentId) {
-    conditions.unshift("a.agent_id = :agentId");
-    replacements.agentId = filter.agentId;
-  }
-  return { where: conditions.join(" AND "), replacements };
+  return and([
+    filter.agentId && sql`a.agent_id = ${filter.agentId}`,
+    sql`a.sold_at IS NOT NULL`,
+    withinRange(sql`a.sold_at`, range),
+  ]);
 }
 
-type PremiumSqlRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  agentId: string | null;
-  agentFirstName: string | null;
-  agentLastName: string | null;
-  carrierName: string | null;
-  productName: string | null;
-  compPercentage: number | string | null;
-  premiumCents: number | string | null;
-  commissionCents: number | string | null;
-  cancelledAt: Date | string | null;
-  soldAt: Date | string;
-};
-
-/**
- * SQL of one page of premium rows (takes the filter's replacements, :limit and :offset): the page's
- * ids from the index, newest sale first, then only its rows with their agent's and carrier's names.
- * Exported for the benchmark's raw-SQL comparison and the plan test.
- */
-export function premiumRowsSql(where: string) {
-  return `SELECT l.id, l.first_name AS "firstName", l.last_name AS "lastName", l.agent_id AS "agentId",
-       u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
-       (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName",
-       l.sold_product_name AS "productName", l.sold_comp_percentage AS "compPercentage",
-       l.monthly_premium_cents AS "premiumCents", l.calculated_commission_cents AS "commissionCents",
-       l.commission_cancelled_at AS "cancelledAt", l.sold_at AS "soldAt"
-     FROM (SELECT a.id FROM applications a WHERE ${where}
-           ORDER BY a.sold_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
-     JOIN applications l ON l.id = page.id
-     LEFT JOIN agents g ON g.id = l.agent_id
-     LEFT JOIN users u ON u.id = g.user_id
-     ORDER BY l.sold_at DESC, l.id DESC`;
-}
-
-function toPremiumRow(row: PremiumSqlRow): PremiumRow {
-  return {
+/** A sale as the table's SQL answers it (premiumPage), read into its row. */
+const PremiumSqlRow = z
+  .object({
+    id: column.text,
+    firstName: column.text,
+    lastName: column.text,
+    agentId: column.text.nullable(),
+    agentFirstName: column.text.nullable(),
+    agentLastName: column.text.nullable(),
+    carrierName: column.text.nullable(),
+    productName: column.text.nullable(),
+    compPercentage: column.number.nullable(),
+    premiumCents: column.cents.nullable(),
+    commissionCents: column.cents.nullable(),
+    cancelledAt: column.date.nullable(),
+    soldAt: column.isoDate,
+  })
+  .transform((row): PremiumRow => ({
     id: row.id,
     leadName: `${row.firstName} ${row.lastName}`.trim(),
-    agentId: row.agentId ?? null,
+    agentId: row.agentId,
     agentName: row.agentFirstName === null ? null : `${row.agentFirstName} ${row.agentLastName ?? ""}`.trim(),
-    carrier: row.carrierName ?? null,
-    product: row.productName ?? null,
-    premiumCents: Number(row.premiumCents ?? 0),
-    compPercentage: row.compPercentage === null ? null : Number(row.compPercentage),
-    commissionCents: Number(row.commissionCents ?? 0),
+    carrier: row.carrierName,
+    product: row.productName,
+    premiumCents: row.premiumCents ?? 0,
+    compPercentage: row.compPercentage,
+    commissionCents: row.commissionCents ?? 0,
     commissionCancelled: row.cancelledAt !== null,
-    saleDate: new Date(row.soldAt).toISOString(),
+    saleDate: row.soldAt,
+  }));
+
+/**
+ * The premiums table's statement over the sales `where` selects: the page's ids from the index,
+ * newest sale first, then only its rows with their agent's and carrier's names. Exported for the
+ * plan test.
+ */
+export function premiumPage(where: Sql): PageQuery {
+  return {
+    select: sql`a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.agent_id AS "agentId",
+      u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
+      (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrierName",
+      a.sold_product_name AS "productName", a.sold_comp_percentage AS "compPercentage",
+      a.monthly_premium_cents AS "premiumCents", a.calculated_commission_cents AS "commissionCents",
+      a.commission_cancelled_at AS "cancelledAt", a.sold_at AS "soldAt"`,
+    from: sql`applications a`,
+    join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
+    where,
+    orderBy: sql`a.sold_at DESC, a.id DESC`,
+    key: sql`a.id`,
   };
 }
 
@@ -153,28 +162,11 @@ export async function listPremiums(
   query: PremiumFilter & { page: number; pageSize: number },
   now = new Date(),
 ): Promise<Page<PremiumRow>> {
-  const { where, replacements } = await salesWhere(actor, query, now);
-  const [rows, [counted]] = await Promise.all([
-    selectRows<PremiumSqlRow>(premiumRowsSql(where), { ...replacements, ...limitOffset(query) }),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
-  ]);
-  return {
-    rows: rows.map(toPremiumRow),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return sqlPage(premiumPage(await salesWhere(actor, query, now)), query, PremiumSqlRow);
 }
 
-/** SQL of the four cards' sums over the filter's sales, one statement (exported for the benchmark). */
-export function premiumFiguresSql(where: string) {
-  return `SELECT COUNT(*) AS "totalSales",
-       SUM(COALESCE(a.monthly_premium_cents, 0)) AS "totalPremium",
-       SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN COALESCE(a.calculated_commission_cents, 0) ELSE 0 END) AS "activeCommission",
-       SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END) AS "cancelledSales",
-       SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE COALESCE(a.calculated_commission_cents, 0) END) AS "cancelledCommission"
-     FROM applications a WHERE ${where}`;
-}
+/** A sum over the period's sales: NULL (no sale) reads as 0. */
+const sum = column.cents.nullable().transform((cents) => cents ?? 0);
 
 /**
  * The cards: Total Monthly Premiums, Total Commissions, Average Premium and Total Sales of the
@@ -183,24 +175,37 @@ export function premiumFiguresSql(where: string) {
  * are counted apart (decision 036). The average is rounded to the cent.
  */
 export async function premiumFigures(actor: SessionUser, filter: PremiumFilter, now = new Date()) {
-  const { where, replacements } = await salesWhere(actor, filter, now);
-  const [row] = await selectRows<Record<string, number | string | null>>(premiumFiguresSql(where), replacements);
-  const number = (key: string) => Number(row?.[key] ?? 0);
-  const totalSales = number("totalSales");
-  const totalPremiumCents = number("totalPremium");
+  const where = await salesWhere(actor, filter, now);
+  const row = await selectOne(
+    sql`SELECT COUNT(*) AS "totalSales",
+          SUM(COALESCE(a.monthly_premium_cents, 0)) AS "totalPremium",
+          SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN COALESCE(a.calculated_commission_cents, 0) ELSE 0 END) AS "activeCommission",
+          SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END) AS "cancelledSales",
+          SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE COALESCE(a.calculated_commission_cents, 0) END) AS "cancelledCommission"
+        FROM applications a WHERE ${where}`,
+    z.object({
+      totalSales: column.integer,
+      totalPremium: sum,
+      activeCommission: sum,
+      cancelledSales: sum,
+      cancelledCommission: sum,
+    }),
+  );
+  const totalSales = row?.totalSales ?? 0;
+  const totalPremiumCents = row?.totalPremium ?? 0;
   const figures: PremiumFigures = {
     totalSales,
     totalPremiumCents,
     averagePremiumCents: totalSales === 0 ? 0 : Math.round(totalPremiumCents / totalSales),
-    totalCommissionCents: number("activeCommission"),
-    cancelledSales: number("cancelledSales"),
-    cancelledCommissionCents: number("cancelledCommission"),
+    totalCommissionCents: row?.activeCommission ?? 0,
+    cancelledSales: row?.cancelledSales ?? 0,
+    cancelledCommissionCents: row?.cancelledCommission ?? 0,
   };
   return figures;
 }
 
 /**
- * SQL of one page of the agents' ledgers (takes the filter's replacements, :limit and :offset).
+ * One page of the agents' ledgers over the sales `where` selects, in one statement.
  * Each sale's line is app/domain/ledger's rule, as commissionFigures writes it: advanced = the
  * commission (never below 0); earned = advanced x months paid / 9 to the cent, as
  * (2 x advanced x paid + 9) / 18 in integer arithmetic (a ninth never ends in exactly half a
@@ -210,12 +215,12 @@ export async function premiumFigures(actor: SessionUser, filter: PremiumFilter, 
  * per-sale rows are a MATERIALIZED CTE so each sale's payment subqueries run once, not once per
  * SUM (decision 027).
  */
-export function agentLedgersSql(where: string) {
-  return `WITH x AS MATERIALIZED (
+function agentLedgersSql(where: Sql, page: { limit: number; offset: number }) {
+  return sql`WITH x AS MATERIALIZED (
        SELECT a.agent_id AS "agentId",
          CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
          CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled,
-         ${PAYMENT_COUNTS_SQL("a")}
+         ${paymentCounts()}
        FROM applications a WHERE ${where} AND a.agent_id IS NOT NULL
      ), s AS (
        SELECT x."agentId", x.advanced,
@@ -231,8 +236,31 @@ export function agentLedgersSql(where: string) {
      SELECT t.*, u.first_name AS "firstName", u.last_name AS "lastName"
      FROM t JOIN agents g ON g.id = t."agentId" JOIN users u ON u.id = g.user_id
      ORDER BY u.first_name, u.last_name, t."agentId"
-     LIMIT :limit OFFSET :offset`;
+     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
+
+/** An agent's line as agentLedgersSql sums it, read into the ledger row (balance: advanced less charged back). */
+const AgentLedgerSqlRow = z
+  .object({
+    agentId: column.text,
+    firstName: column.text,
+    lastName: column.text,
+    sales: column.integer,
+    advanced: column.cents,
+    earned: column.cents,
+    unearned: column.cents,
+    chargedBack: column.cents,
+  })
+  .transform((row): AgentLedgerRow => ({
+    agentId: row.agentId,
+    agentName: `${row.firstName} ${row.lastName}`.trim(),
+    sales: row.sales,
+    advancedCents: row.advanced,
+    earnedCents: row.earned,
+    unearnedCents: row.unearned,
+    chargedBackCents: row.chargedBack,
+    balanceCents: row.advanced - row.chargedBack,
+  }));
 
 /**
  * Advances and chargebacks by agent (beyond the spec): for each agent with sales in the filter,
@@ -244,32 +272,13 @@ export async function listAgentLedgers(
   query: PremiumFilter & { page: number; pageSize: number },
   now = new Date(),
 ): Promise<Page<AgentLedgerRow>> {
-  const { where, replacements } = await salesWhere(actor, query, now);
-  type Row = Record<"agentId" | "firstName" | "lastName", string> &
-    Record<"sales" | "advanced" | "earned" | "unearned" | "chargedBack", number | string | null>;
-  const [rows, [counted]] = await Promise.all([
-    selectRows<Row>(agentLedgersSql(where), { ...replacements, ...limitOffset(query) }),
-    selectRows<{ total: number | string }>(
-      `SELECT COUNT(DISTINCT a.agent_id) AS total FROM applications a WHERE ${where}`,
-      replacements,
+  const where = await salesWhere(actor, query, now);
+  const [rows, counted] = await Promise.all([
+    selectRows(agentLedgersSql(where, limitOffset(query)), AgentLedgerSqlRow),
+    selectOne(
+      sql`SELECT COUNT(DISTINCT a.agent_id) AS total FROM applications a WHERE ${where}`,
+      z.object({ total: column.integer }),
     ),
   ]);
-  return {
-    rows: rows.map((row) => {
-      const cents = (key: keyof Row) => Number(row[key] ?? 0);
-      return {
-        agentId: row.agentId,
-        agentName: `${row.firstName} ${row.lastName}`.trim(),
-        sales: cents("sales"),
-        advancedCents: cents("advanced"),
-        earnedCents: cents("earned"),
-        unearnedCents: cents("unearned"),
-        chargedBackCents: cents("chargedBack"),
-        balanceCents: cents("advanced") - cents("chargedBack"),
-      };
-    }),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { rows, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }

@@ -14,8 +14,8 @@ import {
 } from "~/services/admin-callbacks.server";
 import { agentFilterChoices } from "~/services/agents.server";
 import { rescheduleCallback } from "~/services/callbacks.server";
-import { premiumRowsSql } from "~/services/premiums.server";
-import { Sql } from "~/services/sql/reads.server";
+import { premiumPage } from "~/services/premiums.server";
+import { Sql, pageRowsSql, sql } from "~/services/sql/reads.server";
 import { readToast } from "~/utils/toast.server";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
@@ -238,17 +238,9 @@ describe("the indexes behind the lists (migration 020, decision 036)", () => {
   });
 
   it("pages every agent's sales from (sold_at, id), newest first, without a sort", async () => {
-    const where = "a.sold_at IS NOT NULL AND a.sold_at >= :soldStart AND a.sold_at < :soldEnd";
-    const plan = await planOf(
-      premiumRowsSql(where),
-      {
-        soldStart: new Date("2031-01-01T00:00:00Z"),
-        soldEnd: new Date("2031-02-01T00:00:00Z"),
-        limit: 20,
-        offset: 0,
-      },
-      ["applications_sold_at"],
-    );
+    const where = sql`a.sold_at IS NOT NULL AND a.sold_at >= ${new Date("2031-01-01T00:00:00Z")}
+      AND a.sold_at < ${new Date("2031-02-01T00:00:00Z")}`;
+    const plan = await planOf(pageRowsSql(premiumPage(where), { page: 1, pageSize: 20 }), {}, ["applications_sold_at"]);
     expect(plan).toContain("applications_sold_list");
     // The page's ids come in index order; only the 20 rows of the page are sorted again after the join.
     if (!isPostgres) expect(plan).not.toMatch(/applications_sold_list[^\n]*\nUSE TEMP B-TREE/);

@@ -1,6 +1,8 @@
 import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
+import { z } from "zod";
 import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
+import { centsToDollars } from "~/domain/format";
 import { todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
 import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
@@ -10,6 +12,7 @@ import { badRequest, conflict, validInput } from "./errors.server";
 import { findAccessibleLead } from "./leads.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
+import { column, selectRows, sql } from "./sql/reads.server";
 
 // A lead's status changes (dispositions) and sales: the status dialogs of My Leads and the
 // application page, and PUT /api/agent/applications/{id}/status. What happens to a sale's
@@ -56,7 +59,25 @@ export type LeadStatusView = {
   statusChange: { id: string; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string };
 };
 
-const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);
+/** A month of the schedule as the answer sends it. */
+const ScheduleRow = z
+  .object({
+    id: column.text,
+    monthNumber: column.integer,
+    dueDate: column.day,
+    amountCents: column.cents,
+    status: column.text,
+    notes: column.text.nullable(),
+  })
+  .transform((month): PaymentScheduleItemView => ({
+    id: month.id,
+    monthNumber: month.monthNumber,
+    dueDate: month.dueDate,
+    amount: centsToDollars(month.amountCents),
+    status: month.status,
+    notes: month.notes,
+  }));
+
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /**
@@ -211,13 +232,13 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       },
       { transaction },
     );
-    const schedule = await PaymentTracking.findAll({
-      where: { applicationId: lead.id },
-      attributes: ["id", "monthNumber", "dueDate", "amountCents", "status", "notes"],
-      order: [["monthNumber", "ASC"]],
-      raw: true,
-      transaction,
-    });
+    const schedule = await selectRows(
+      sql`SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
+         t.status, t.notes
+       FROM payment_trackings t WHERE t.application_id = ${lead.id} ORDER BY t.month_number`,
+      ScheduleRow,
+      { transaction },
+    );
 
     return {
       id: lead.id,
@@ -227,17 +248,10 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       productId: lead.productId,
       soldProductName: lead.soldProductName ?? null,
       soldCompPercentage: lead.soldCompPercentage ?? null,
-      calculatedCommission: dollars(lead.calculatedCommissionCents),
+      calculatedCommission: centsToDollars(lead.calculatedCommissionCents),
       soldAt: isoOrNull(lead.soldAt),
       commissionCancelledAt: isoOrNull(lead.commissionCancelledAt),
-      paymentTracking: schedule.map((row) => ({
-        id: row.id,
-        monthNumber: Number(row.monthNumber),
-        dueDate: String(row.dueDate).slice(0, 10),
-        amount: dollars(Number(row.amountCents))!,
-        status: row.status,
-        notes: row.notes ?? null,
-      })),
+      paymentTracking: schedule,
       statusChange: {
         id: statusChange.id,
         fromStatus: statusChange.fromStatus ?? null,

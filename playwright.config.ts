@@ -21,8 +21,8 @@ process.env.DATA_ENCRYPTION_KEY ||= "0".repeat(64);
 process.env.SCRYPT_LOG_N = "10";
 
 // Debian's Chromium (Playwright cannot download a browser here). Every page and form must work
-// with JavaScript and without: every test runs with JavaScript, and the tests tagged @no-js run
-// without it too, those where a browser without script behaves otherwise (forms, posts, navigation;
+// with JavaScript and without: every test runs with JavaScript, and the tests whose title says @no-js
+// run without it too, those where a browser without script behaves otherwise (forms, posts, navigation;
 // a flow checked at two widths runs without JavaScript at the phone's). Pages are checked without
 // JavaScript where their markup differs (tests/e2e/no-js-copy.ts): docs/decisions/052. Tests make
 // their own data and use a client address of their own (tests/e2e/fixtures.ts), so they run in
@@ -56,7 +56,7 @@ export default defineConfig({
     },
     {
       name: "no-js",
-      // Tests tagged @no-js (and @no-js-only).
+      // Tests whose title says @no-js (or @no-js-only).
       grep: /@no-js/,
       use: { javaScriptEnabled: false },
     },

@@ -5,20 +5,32 @@ import { signInAs } from "../support/factories";
 import { createOrderRow } from "../support/order-factories";
 import { createSoldPolicy } from "../support/retention-factories";
 import { todayIn } from "~/domain/periods";
-import { seriousViolations } from "./axe";
+import { AXE_WIDTHS, seriousViolations, seriousViolationsWithoutJs } from "./axe";
 import { expect, startSession, test, type Factory } from "./fixtures";
+import { differsWithoutJs, servedDocument } from "./no-js-copy";
 
-// Every page, at a phone's width and a laptop's, JavaScript on and off (the two projects): axe
-// finds no critical or serious violation, and each page has a title of its own. Then the
-// keyboard: on a phone the menu is one visible control and the closed drawer takes no Tab stop.
+// Every page and dialog, at a phone's width and a laptop's: axe finds no critical or serious
+// violation with JavaScript, nor without it where the page's markup differs without it (the
+// served document's <main> against the hydrated one; the two dashboards always, for the shell
+// around <main>), and each page has a title of its own. Then the keyboard: on a phone the menu
+// is one visible control and the closed drawer takes no Tab stop.
+//
+// The checks run in the js project, each page opened once in the worker's one page (resized
+// between the widths: no component reads the window's size) and its served document checked as a
+// browser without JavaScript has it (tests/e2e/no-js-copy.ts): docs/decisions/052.
 
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
+const WIDTHS = AXE_WIDTHS;
 
-/** One page: how to reach it (signing in and making rows as it needs) and the title it has. */
-type PageCase = { name: string; title: string; open: (page: Page, factory: Factory) => Promise<string> };
+/**
+ * One page: how to reach it (signing in and making rows as it needs), the title it has, and
+ * whether its check without JavaScript runs even where <main> is the same (the shell).
+ */
+type PageCase = {
+  name: string;
+  title: string;
+  open: (page: Page, factory: Factory) => Promise<string>;
+  withoutJs?: "always";
+};
 
 const publicPage = (path: string) => async () => path;
 
@@ -70,6 +82,7 @@ const PAGES: PageCase[] = [
       await startSession(page, agent);
       return "/agent/dashboard";
     },
+    withoutJs: "always",
   },
   {
     name: "agent setup",
@@ -95,6 +108,7 @@ const PAGES: PageCase[] = [
       await asAdmin(page, factory);
       return "/admin/dashboard";
     },
+    withoutJs: "always",
   },
   {
     name: "admin dashboard, 90-day chart",
@@ -352,10 +366,28 @@ const PAGES: PageCase[] = [
   },
 ];
 
-async function expectDialogWithoutViolations(page: Page, path: string, size: { width: number; height: number }) {
+/**
+ * The page at `path`, with JavaScript at both widths, then without it at both widths where its
+ * markup differs (or always): no critical or serious violation. The served document is read
+ * first, since a page's script may act on opening (a lead's page marks itself read).
+ */
+async function expectAccessible(
+  page: Page,
+  path: string,
+  options: { title?: string; dialog?: boolean; withoutJs?: "always" } = {},
+) {
+  const served = await servedDocument(page, path);
   await page.goto(path);
-  await expect(page.getByRole("dialog")).toBeVisible();
-  expect(await seriousViolations(page), `${path} at ${size.width} px`).toEqual([]);
+  if (options.title) await expect(page).toHaveTitle(options.title);
+  if (options.dialog) await expect(page.getByRole("dialog")).toBeVisible();
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    expect(await seriousViolations(page), `${path} at ${size.width} px`).toEqual([]);
+  }
+  if (options.withoutJs === "always" || (await differsWithoutJs(page, served.html))) {
+    test.info().annotations.push({ type: "checked without JavaScript", description: path });
+    expect(await seriousViolationsWithoutJs(page, served), `${path} without JavaScript`).toEqual([]);
+  }
 }
 
 test.describe("accessibility", () => {
@@ -368,39 +400,38 @@ test.describe("accessibility", () => {
 
   for (const pageCase of PAGES) {
     test(`${pageCase.name}: no critical or serious axe violation at 390 and 1280 px, and its own title`, async ({
-      page,
+      reusedPage: page,
       factory,
     }) => {
       const path = await pageCase.open(page, factory);
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await page.goto(path);
-        await expect(page).toHaveTitle(pageCase.title);
-        expect(await seriousViolations(page), `${path} at ${size.width} px`).toEqual([]);
-      }
+      await expectAccessible(page, path, { title: pageCase.title, withoutJs: pageCase.withoutJs });
     });
   }
 
-  test("the dialogs and the reset-link banner have no critical or serious axe violation", async ({
+  test("the approval and form submission dialogs have no critical or serious axe violation", async ({
+    reusedPage: page,
+    factory,
+  }) => {
+    test.slow();
+    const pending = await factory.pendingAgent();
+    const submission = await factory.formSubmission();
+    await asAdmin(page, factory);
+    for (const path of [
+      `/admin/agent-approval?dialog=approve&agent=${pending.agentId}`,
+      `/admin/form-submissions?dialog=edit&id=${submission.id}`,
+    ]) {
+      await expectAccessible(page, path, { dialog: true });
+    }
+  });
+
+  // An approval's answer, not a page to open: with JavaScript and without (the two projects).
+  test("the reset-link banner has no critical or serious axe violation @no-js", async ({
     page,
     admin: _signedIn,
     factory,
   }) => {
-    // Five checks by axe (without JavaScript, each on a copy in a fresh context).
-    test.slow();
-    const pending = await factory.pendingAgent();
-    const submission = await factory.formSubmission();
     const user = await factory.agent();
     await factory.resetRequest(user);
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      for (const path of [
-        `/admin/agent-approval?dialog=approve&agent=${pending.agentId}`,
-        `/admin/form-submissions?dialog=edit&id=${submission.id}`,
-      ]) {
-        await expectDialogWithoutViolations(page, path, size);
-      }
-    }
     await page.goto("/admin/password-reset-requests");
     await page.getByRole("button", { name: `Approve reset request from ${user.name}` }).click();
     await expect(page.getByLabel("Value to copy")).toBeVisible();
@@ -409,80 +440,77 @@ test.describe("accessibility", () => {
 
   // The admin portal's other dialogs, a test each so that each has its own time on a busy machine.
   test("the admin's lead dialog, its sensitive numbers shown and in Edit Mode, has no critical or serious axe violation", async ({
-    page,
-    admin: _signedIn,
+    reusedPage: page,
     factory,
   }) => {
     test.slow();
     const lead = await factory.saleableLead(await factory.agent());
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      for (const path of [
-        `/admin/leads?dialog=lead&id=${lead.id}&reveal=sensitive,banking`,
-        `/admin/leads?dialog=lead&id=${lead.id}&mode=edit`,
-      ]) {
-        await expectDialogWithoutViolations(page, path, size);
-      }
+    await asAdmin(page, factory);
+    for (const path of [
+      `/admin/leads?dialog=lead&id=${lead.id}&reveal=sensitive,banking`,
+      `/admin/leads?dialog=lead&id=${lead.id}&mode=edit`,
+    ]) {
+      await expectAccessible(page, path, { dialog: true });
     }
   });
 
   test("an agent's profile dialog, found and not found, has no critical or serious axe violation", async ({
-    page,
-    admin: _signedIn,
+    reusedPage: page,
     factory,
   }) => {
     test.slow();
     const user = await factory.agent();
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      for (const path of [
-        `/admin/agent-management?dialog=profile&agent=${user.agentId}`,
-        "/admin/agent-management?dialog=profile&agent=6f1c1d2e-0000-4000-8000-000000000000",
-      ]) {
-        await expectDialogWithoutViolations(page, path, size);
-      }
+    await asAdmin(page, factory);
+    for (const path of [
+      `/admin/agent-management?dialog=profile&agent=${user.agentId}`,
+      "/admin/agent-management?dialog=profile&agent=6f1c1d2e-0000-4000-8000-000000000000",
+    ]) {
+      await expectAccessible(page, path, { dialog: true });
     }
   });
 
   test("Agents Management's Password Resets tab has no critical or serious axe violation", async ({
-    page,
-    admin: _signedIn,
+    reusedPage: page,
     factory,
   }) => {
     await factory.resetRequest(await factory.agent());
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.goto("/admin/agent-management?tab=resets");
-      await expect(page.getByRole("heading", { name: "Pending Requests" })).toBeVisible();
-      expect(await seriousViolations(page), `resets tab at ${size.width} px`).toEqual([]);
-    }
+    await asAdmin(page, factory);
+    await expectAccessible(page, "/admin/agent-management?tab=resets");
+    await expect(page.getByRole("heading", { name: "Pending Requests" })).toBeVisible();
   });
 });
 
-for (const size of WIDTHS) {
-  test(`the lead dialogs and the lead's page in edit mode have no critical or serious axe violation at ${size.width} px`, async ({
-    page,
-    agent,
+// The agent's lead dialogs, in two tests so that each has its own time on a busy machine.
+for (const [name, paths] of [
+  [
+    "My Leads' dialogs",
+    (id: string) => [
+      `/agent/leads?dialog=details&id=${id}`,
+      `/agent/leads?dialog=edit&id=${id}`,
+      `/agent/leads?dialog=status&id=${id}`,
+    ],
+  ],
+  [
+    "the lead's page in edit mode and its disposition, and the callbacks' dialogs",
+    (id: string) => [
+      `/applications/${id}?dialog=set-disposition`,
+      `/agent/callbacks?dialog=reschedule&id=${id}`,
+      `/agent/callbacks?dialog=disposition&id=${id}`,
+      `/applications/${id}?edit=1`,
+    ],
+  ],
+] as const) {
+  test(`${name} have no critical or serious axe violation at 390 and 1280 px`, async ({
+    reusedPage: page,
     factory,
   }) => {
-    // Seven pages, each checked by axe (without JavaScript, on a copy in a fresh context).
     test.slow();
+    const agent = await factory.agent();
     const lead = await factory.saleableLead(agent);
-    await page.setViewportSize(size);
-    for (const path of [
-      `/agent/leads?dialog=details&id=${lead.id}`,
-      `/agent/leads?dialog=edit&id=${lead.id}`,
-      `/agent/leads?dialog=status&id=${lead.id}`,
-      `/applications/${lead.id}?dialog=set-disposition`,
-      `/agent/callbacks?dialog=reschedule&id=${lead.id}`,
-      `/agent/callbacks?dialog=disposition&id=${lead.id}`,
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole("dialog")).toBeVisible();
-      expect(await seriousViolations(page), path).toEqual([]);
+    await startSession(page, agent);
+    for (const path of paths(lead.id)) {
+      await expectAccessible(page, path, { dialog: !path.endsWith("edit=1") });
     }
-    await page.goto(`/applications/${lead.id}?edit=1`);
-    expect(await seriousViolations(page), "edit mode").toEqual([]);
   });
 }
 
@@ -507,7 +535,9 @@ async function focusedElement(page: Page) {
   });
 }
 
-test.describe("keyboard", () => {
+// The drawer is CSS (a checkbox), and the shell's markup differs without JavaScript (the bell is a
+// link): both projects.
+test.describe("keyboard @no-js", () => {
   test("on a phone the first Tab stops of a portal page are visible; the menu opens and closes from the keyboard", async ({
     page,
     agent: _signedIn,

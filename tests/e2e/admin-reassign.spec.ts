@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 import { Application, LicensedState, Notification } from "~db";
-import { seriousViolations } from "./axe";
+import { AXE_WIDTHS, seriousViolations, seriousViolationsWithoutJs } from "./axe";
 import { expect, isNoJs, test, type Factory, type TestAgent } from "./fixtures";
+import { servedDocument } from "./no-js-copy";
 
-// The admin's Reassign Lead dialog on All Leads, JavaScript on and off: one lead from its row's
-// Reassign to a licensed agent, then three ticked rows at once (Reassign selected) to an agent
-// who lacks one lead's state, confirmed in the dialog's second step. Rows are the test's own.
+// The admin's Reassign Lead dialog on All Leads, JavaScript on and off (the two projects): one lead
+// from its row's Reassign to a licensed agent, then three ticked rows at once (Reassign selected)
+// to an agent who lacks one lead's state, confirmed in the dialog's second step. Rows are the
+// test's own.
 
 const agentOf = async (id: string) => (await Application.findByPk(id, { attributes: ["agentId"], raw: true }))!.agentId;
 
@@ -21,7 +23,7 @@ function reassignDialog(page: Page, name: string | RegExp) {
 }
 
 test.describe("reassigning leads", () => {
-  test("one lead goes to another approved agent; the current, paused and pending agents are not offered", async ({
+  test("one lead goes to another approved agent; the current, paused and pending agents are not offered @no-js", async ({
     page,
     admin: _signedIn,
     factory,
@@ -65,7 +67,7 @@ test.describe("reassigning leads", () => {
     ).toBe(1);
   });
 
-  test("three leads at once: an agent without Texas is flagged, then confirmed with Reassign anyway", async ({
+  test("three leads at once: an agent without Texas is flagged, then confirmed with Reassign anyway @no-js", async ({
     page,
     admin: _signedIn,
     factory,
@@ -118,27 +120,26 @@ test.describe("reassigning leads", () => {
     for (const lead of leads) expect(await agentOf(lead.id)).toBe(next.agentId);
   });
 
-  test("the dialog has no critical or serious axe violation at 390 and 1280 px", async ({
+  test("the dialog has no critical or serious axe violation at 390 and 1280 px, with JavaScript and without", async ({
     page,
     admin: _signedIn,
     factory,
   }) => {
-    // Four axe checks (without JavaScript, each on a copy in a fresh context).
+    // Eight axe checks: each dialog at both widths, with JavaScript and on the served document.
     test.slow();
     const current = await factory.agent();
     await factory.agent();
     const leads = [await factory.saleableLead(current), await factory.saleableLead(current)];
-    for (const size of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 800 },
-    ]) {
-      await page.setViewportSize(size);
-      for (const ids of [leads[0]!.id, leads.map((lead) => lead.id).join(",")]) {
-        const path = `/admin/leads?dialog=reassign&ids=${ids}`;
-        await page.goto(path);
-        await expect(page.getByRole("dialog")).toBeVisible();
+    for (const ids of [leads[0]!.id, leads.map((lead) => lead.id).join(",")]) {
+      const path = `/admin/leads?dialog=reassign&ids=${ids}`;
+      const served = await servedDocument(page, path);
+      await page.goto(path);
+      await expect(page.getByRole("dialog")).toBeVisible();
+      for (const size of AXE_WIDTHS) {
+        await page.setViewportSize(size);
         expect(await seriousViolations(page), `${path} at ${size.width} px`).toEqual([]);
       }
+      expect(await seriousViolationsWithoutJs(page, served), `${path} without JavaScript`).toEqual([]);
     }
   });
 });

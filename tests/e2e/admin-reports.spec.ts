@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { Application, Carrier } from "~db";
 import { seriousViolations } from "./axe";
-import { expect, isNoJs, test, type Factory, type TestAgent } from "./fixtures";
+import { expect, type Factory, isNoJs, noJsAtPhoneWidth, screenshot, test, type TestAgent } from "./fixtures";
 import { parseCsv } from "../support/csv";
 
-// Issue 13 item 5 as an administrator uses it, JavaScript on and off (the two projects), at a
-// laptop's width and a phone's: Reports & Analytics filtered by agent and carrier through the
-// URL's GET form, every tab read, and the exported CSV of a tab opened and checked. The report
-// covers the whole agency, so each test filters to agents of its own.
+// Issue 13 item 5 as an administrator uses it, at a laptop's width and a phone's with JavaScript
+// and at the phone's without: Reports & Analytics filtered by agent and carrier through the URL's
+// GET form, every tab read, and the exported CSV of a tab opened and checked. The report covers the
+// whole agency, so each test filters to agents of its own.
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -65,7 +65,7 @@ const card = (page: import("@playwright/test").Page, label: string) =>
     .first();
 
 for (const size of WIDTHS) {
-  test(`an admin filters the reports by agent and carrier, reads every tab and opens the CSV (${size.width} px)`, async ({
+  test(`an admin filters the reports by agent and carrier, reads every tab and opens the CSV (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
     page,
     admin: _signedIn,
     factory,
@@ -120,7 +120,7 @@ for (const size of WIDTHS) {
     await expect(breakdown.getByRole("row").filter({ hasText: "Mar 2024" })).toContainText("$120.00");
     await expect(page.getByLabel("Agent", { exact: true })).toHaveValue(ann.agentId);
     expect(await seriousViolations(page), `performance at ${size.width} px`).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`admin-reports-performance-${size.width}.png`), fullPage: true });
+    await screenshot(page, testInfo, `admin-reports-performance-${size.width}`);
 
     // Revenue: by carrier, by product and by month.
     await page.getByRole("link", { name: "Revenue", exact: true }).click();
@@ -141,7 +141,7 @@ for (const size of WIDTHS) {
     expect(await seriousViolations(page), `agents at ${size.width} px`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `page wider than ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: testInfo.outputPath(`admin-reports-agents-${size.width}.png`), fullPage: true });
+    await screenshot(page, testInfo, `admin-reports-agents-${size.width}`);
 
     // The Agents tab's CSV, with the filters applied.
     const [download] = await Promise.all([
@@ -178,7 +178,7 @@ test("a refused filter shows its message at its field, keeps what was typed, and
   await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
 });
 
-test("with JavaScript a filter applies by itself shortly after a change; without, Apply sends it (audit item 10)", async ({
+test("with JavaScript a filter applies by itself shortly after a change; without, Apply sends it (audit item 10) @no-js", async ({
   page,
   admin: _signedIn,
 }, testInfo) => {

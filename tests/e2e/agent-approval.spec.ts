@@ -27,7 +27,7 @@ function agentRow(page: Page, email: string) {
   return page.getByRole("row").filter({ hasText: email });
 }
 
-test.describe("agent approval", () => {
+test.describe("agent approval @no-js", () => {
   test("a registered agent is approved with calls and a BDM, then signs in and is sent to setup", async ({
     page,
     admin: _signedIn,

@@ -2,10 +2,11 @@ import type { Page } from "@playwright/test";
 import { Application } from "~db";
 import { decrypt } from "~/utils/crypto.server";
 import { agentChoiceLabel } from "../../app/domain/schemas/public-application";
-import { expect, isNoJs, signOut, startSession, test, uniqueName, type TestAgent } from "./fixtures";
+import { expect, isNoJs, noJsAtPhoneWidth, signOut, startSession, test, type TestAgent, uniqueName } from "./fixtures";
 
-// The public application form, with JavaScript and without. Each test sends its application to
-// an agent of its own, and every applicant gets a unique last name.
+// The public application form, with JavaScript and without (the Save as Draft test with it only;
+// the licence test without it at the phone's width). Each test sends its application to an agent
+// of its own, and every applicant gets a unique last name.
 
 /** A control by its whole label; required labels end in a "*" that is hidden from screen readers. */
 function field(label: string) {
@@ -77,7 +78,7 @@ async function addRows(page: Page) {
 }
 
 test.describe("public application form", () => {
-  test("a complete application with an added phone and beneficiary reaches the chosen agent", async ({
+  test("a complete application with an added phone and beneficiary reaches the chosen agent @no-js", async ({
     page,
     factory,
   }, testInfo) => {
@@ -134,7 +135,7 @@ test.describe("public application form", () => {
     await expect(recent.getByText(`Jane ${lastName}`)).toBeVisible();
   });
 
-  test("a missing required field is named at the field and everything else stays typed", async ({
+  test("a missing required field is named at the field and everything else stays typed @no-js", async ({
     page,
     factory,
   }, testInfo) => {
@@ -171,7 +172,7 @@ test.describe("public application form", () => {
     await expect(page.getByText("Application submitted successfully")).toBeVisible();
   });
 
-  test("conditional fields: email, Other relationship, bank or card", async ({ page, factory }, testInfo) => {
+  test("conditional fields: email, Other relationship, bank or card @no-js", async ({ page, factory }, testInfo) => {
     const agent = await factory.agent();
     await page.goto("/submitapplication");
     if (isNoJs(testInfo)) {
@@ -216,9 +217,8 @@ test.describe("public application form", () => {
     await expect(page.getByText("Card expiry must be MM/YY")).toHaveCount(0);
   });
 
-  // Drafts live in the browser's storage, so this runs in the JavaScript project only
-  // (playwright.config.ts leaves @js-only tests out of the no-js project).
-  test("Save as Draft keeps entries on this device, never the SSN, bank or card numbers @js-only", async ({ page }) => {
+  // Drafts live in the browser's storage, so this runs with JavaScript only (no @no-js in its title).
+  test("Save as Draft keeps entries on this device, never the SSN, bank or card numbers", async ({ page }) => {
     await page.goto("/submitapplication");
     await page.getByLabel("First name").fill("Drafty");
     await page.getByLabel("City").fill("Orlando");
@@ -251,7 +251,7 @@ test.describe("public application form", () => {
     expect(await page.evaluate(() => window.localStorage.getItem("agency-crm:application-draft"))).toBeNull();
   });
 
-  test("adding rows keeps the SSN and bank numbers typed, and comes back to the rows", async ({
+  test("adding rows keeps the SSN and bank numbers typed, and comes back to the rows @no-js", async ({
     page,
     factory,
   }, testInfo) => {
@@ -300,7 +300,7 @@ test.describe("public application form", () => {
   // Audit item 17: the form offers only agents whose setup is complete, and an agent may take a
   // prospect only in a state they are licensed in.
   for (const width of [390, 1280]) {
-    test(`at ${width} px: agents in setup are not offered, and an agent not licensed in the prospect's state is refused at the agent field`, async ({
+    test(`at ${width} px: agents in setup are not offered, and an agent not licensed in the prospect's state is refused at the agent field${noJsAtPhoneWidth(width)}`, async ({
       page,
       factory,
     }, testInfo) => {

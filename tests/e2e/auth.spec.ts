@@ -1,9 +1,14 @@
 import { expect, signIn, signOut, test, uniqueName } from "./fixtures";
 
-// The sign-in specs type into /login, as people do, with users each test creates.
+// The sign-in specs type into /login, as people do, with users each test creates. Without
+// JavaScript too where the form's answer is drawn otherwise (a redirect, a refusal kept in the
+// form, the way back, the registration dialog); where sign-in is refused or sent on for another
+// reason the server's decision is the same either way and runs with JavaScript (tests/api/auth.test.ts
+// and sign-in-pages.test.ts read it too). Where a path sends a visitor (signed out, the wrong role,
+// a dashboard's short address, a 404) is read from the loaders in tests/api/page-renders.test.ts.
 
 test.describe("sign-in", () => {
-  test("admin lands on the admin dashboard with real figures and can log out", async ({ page, factory }) => {
+  test("admin lands on the admin dashboard with real figures and can log out @no-js", async ({ page, factory }) => {
     const admin = await factory.admin();
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -28,7 +33,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/agent\/setup/);
   });
 
-  test("a pending agent is refused with Account pending approval", async ({ page, factory }) => {
+  test("a pending agent is refused with Account pending approval @no-js", async ({ page, factory }) => {
     await signIn(page, await factory.pendingAgent());
     await expect(page).toHaveURL(/\/login/);
     // The catalogue's toast and the inline box both say it.
@@ -42,7 +47,7 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
   });
 
-  test("a wrong password shows Invalid email or password and keeps the email", async ({ page, factory }) => {
+  test("a wrong password shows Invalid email or password and keeps the email @no-js", async ({ page, factory }) => {
     const admin = await factory.admin();
     await signIn(page, { email: admin.email, password: "wrong-password" });
     // The catalogue's toast and the inline box.
@@ -50,7 +55,7 @@ test.describe("sign-in", () => {
     await expect(page.getByLabel("Email")).toHaveValue(admin.email);
   });
 
-  test("after sign-in the user is taken back where they were going", async ({ page, factory }) => {
+  test("after sign-in the user is taken back where they were going @no-js", async ({ page, factory }) => {
     const admin = await factory.admin();
     await page.goto("/admin/agent-approval");
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -61,39 +66,8 @@ test.describe("sign-in", () => {
   });
 });
 
-test.describe("access rules", () => {
-  test("signed out, /admin and /agent paths go to /login", async ({ page }) => {
-    for (const path of ["/admin/dashboard", "/agent/dashboard", "/admin/no-such-page", "/agent/leads"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/login\?redirectTo=/);
-    }
-  });
-
-  test("the wrong role is sent to /", async ({ page, agent: _signedIn }) => {
-    await page.goto("/agent/dashboard");
-    await expect(page).toHaveURL(/\/agent\/dashboard$/);
-    await page.goto("/admin/dashboard");
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test("/dashboard, /admin and /agent send a signed-in user to their dashboard", async ({ page, admin: _signedIn }) => {
-    for (const path of ["/dashboard", "/admin", "/agent"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    }
-  });
-
-  test("unknown paths show 404 Page Not Found with a way home", async ({ page }) => {
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-    await page.getByRole("link", { name: "Go back home" }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-});
-
 test.describe("registration", () => {
-  test("Request Account Access registers a pending agent", async ({ page }) => {
+  test("Request Account Access registers a pending agent @no-js", async ({ page }) => {
     const email = `${uniqueName("eve.")}@example.test`;
     await page.goto("/login");
     await page.getByRole("link", { name: "Request Account Access" }).click();

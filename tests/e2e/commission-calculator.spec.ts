@@ -4,7 +4,7 @@ import { expect, isNoJs, startSession, test } from "./fixtures";
 // form the server answers without JavaScript, figures that follow the typing with it.
 
 for (const role of ["agent", "admin"] as const) {
-  test(`the ${role}'s calculator prices $123.45 a month at 87.5 % as a sale would`, async ({
+  test(`the ${role}'s calculator prices $123.45 a month at 87.5 % as a sale would @no-js`, async ({
     page,
     factory,
   }, testInfo) => {
@@ -22,7 +22,10 @@ for (const role of ["agent", "admin"] as const) {
   });
 }
 
-test("the calculator's messages: required, and positive numbers only", async ({ page, agent: _me }, testInfo) => {
+test("the calculator's messages: required, and positive numbers only @no-js", async ({
+  page,
+  agent: _me,
+}, testInfo) => {
   await page.goto("/agent/commission-calculator");
   await page.getByLabel("Monthly Premium ($)").fill("abc");
   await page.getByLabel("Comp %").fill("");
@@ -33,7 +36,7 @@ test("the calculator's messages: required, and positive numbers only", async ({ 
   await expect(page.getByLabel("Monthly Premium ($)")).toHaveValue("abc");
 });
 
-test("Calculate on an empty form says both boxes are required", async ({ page, agent: _me }) => {
+test("Calculate on an empty form says both boxes are required @no-js", async ({ page, agent: _me }) => {
   await page.goto("/agent/commission-calculator");
   await page.getByRole("button", { name: "Calculate" }).click();
   await expect(page.getByText("Monthly Premium is required")).toBeVisible();

@@ -2,13 +2,15 @@ import type { Page } from "@playwright/test";
 import { PaymentTracking } from "~db";
 import { uniqueName } from "../support/application-factories";
 import { createSoldPolicy } from "../support/retention-factories";
-import { seriousViolations } from "./axe";
-import { expect, isNoJs, test, type TestAgent } from "./fixtures";
+import { seriousViolations, seriousViolationsWithoutJs } from "./axe";
+import { expect, isNoJs, noJsAtPhoneWidth, test, type TestAgent } from "./fixtures";
+import { servedDocument } from "./no-js-copy";
 
-// The commissions page (issue 11, items 4 and 5) as an agent uses it, JavaScript on and off, at a
-// phone's width and a laptop's: the summary and the advance and chargeback ledger of their sales,
-// Mark as Cancelled behind its confirmation (Commission Cancelled, and the ledger charges back what
-// was not earned), the history's search and status filter, and a custom range that needs both dates.
+// The commissions page (issue 11, items 4 and 5) as an agent uses it, JavaScript on and off (the
+// ledger's flow at a phone's width and a laptop's with it, at the phone's without): the summary and
+// the advance and chargeback ledger of their sales, Mark as Cancelled behind its confirmation
+// (Commission Cancelled, and the ledger charges back what was not earned), the history's search and
+// status filter, and a custom range that needs both dates.
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -43,7 +45,7 @@ function toast(page: Page) {
 }
 
 for (const size of WIDTHS) {
-  test(`an agent reads the ledger and marks a commission cancelled (${size.width} px)`, async ({
+  test(`an agent reads the ledger and marks a commission cancelled (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
     page,
     agent,
     factory,
@@ -94,7 +96,7 @@ async function setPaymentOnTracker(page: Page, customer: string, month: number, 
   await page.goto("/agent/retention");
 }
 
-test("payments marked on the retention tracker move the ledger: paid months earn, a cancelled one charges back until set back", async ({
+test("payments marked on the retention tracker move the ledger: paid months earn, a cancelled one charges back until set back @no-js", async ({
   page,
   agent,
 }, testInfo) => {
@@ -123,7 +125,7 @@ test("payments marked on the retention tracker move the ledger: paid months earn
   await expect(ledgerFigure(page, "Net Balance")).toHaveText("$900.00");
 });
 
-test("the history's search and status filter, and a custom range that needs both dates", async ({
+test("the history's search and status filter, and a custom range that needs both dates @no-js", async ({
   page,
   agent,
 }, testInfo) => {
@@ -162,12 +164,18 @@ test("the history's search and status filter, and a custom range that needs both
   await expect(page.getByText("2026-03-01 to 2026-03-31").first()).toBeVisible();
 });
 
-test("Mark as Cancelled's confirmation has no serious axe finding at 390 and 1280 px", async ({ page, agent }) => {
+test("Mark as Cancelled's confirmation has no serious axe finding at 390 and 1280 px, with JavaScript and without", async ({
+  page,
+  agent,
+}) => {
   const lead = await sale(agent, "Axel", { payments: ["paid"] });
+  const path = `/agent/commissions?dialog=cancel&id=${lead.id}`;
+  const served = await servedDocument(page, path);
+  await page.goto(path);
+  await expect(page.getByRole("dialog", { name: "Mark as Cancelled" })).toBeVisible();
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
-    await page.goto(`/agent/commissions?dialog=cancel&id=${lead.id}`);
-    await expect(page.getByRole("dialog", { name: "Mark as Cancelled" })).toBeVisible();
     expect(await seriousViolations(page), `at ${size.width} px`).toEqual([]);
   }
+  expect(await seriousViolationsWithoutJs(page, served), "without JavaScript").toEqual([]);
 });

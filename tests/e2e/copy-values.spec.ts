@@ -26,7 +26,7 @@ async function expectCopyable(page: Page, field: ReturnType<Page["getByLabel"]>,
   return value;
 }
 
-test.describe("values to copy", () => {
+test.describe("values to copy @no-js", () => {
   test.beforeEach(async ({ context }, testInfo) => {
     if (!isNoJs(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   });

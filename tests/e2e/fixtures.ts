@@ -5,6 +5,7 @@ import { uniqueName } from "../support/application-factories";
 import { createAdmin, createAgent, createLead, giveCarrier, signInAs, TEST_PASSWORD } from "../support/factories";
 import { createFormSubmissionRow, uniqueIp } from "../support/form-submission-factories";
 import { waitForHydration } from "./helpers";
+import { useBrowserForCopies } from "./no-js-copy";
 
 // Fixtures for the end-to-end specs. Every test makes its own users and rows straight in the e2e
 // server's SQLite database (playwright.config.ts points DATABASE_URL and SESSION_SECRET at the
@@ -121,7 +122,7 @@ export async function startSession(target: Page | BrowserContext, user: { id: st
 }
 
 /** With JavaScript on, goto() and reload() resolve only once the new document has hydrated. */
-function hydrateOnLoad(page: Page, javaScriptEnabled: boolean) {
+export function hydrateOnLoad(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
@@ -147,9 +148,22 @@ type Fixtures = {
    * in as `as` when given; closed when the test ends.
    */
   openBrowser: (options?: { as?: { id: string } }) => Promise<Page>;
+  /**
+   * The worker's one page (below), signed out at the start of each test: for tests that only
+   * open pages and read them, which need no context of their own.
+   */
+  reusedPage: Page;
 };
 
-export const test = base.extend<Fixtures, { database: void }>({
+type WorkerFixtures = {
+  database: void;
+  /** The worker's browser for the no-JavaScript copies (tests/e2e/no-js-copy.ts). */
+  copies: void;
+  /** One browser context and page per worker, with the project's JavaScript setting. */
+  workerPage: Page;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   // One connection per worker to the server's database, closed when the worker ends.
   database: [
     async ({}, use) => {
@@ -158,6 +172,31 @@ export const test = base.extend<Fixtures, { database: void }>({
     },
     { scope: "worker", auto: true },
   ],
+  copies: [
+    async ({ browser }, use) => {
+      await useBrowserForCopies(browser, () => use());
+    },
+    { scope: "worker", auto: true },
+  ],
+  workerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const javaScriptEnabled = workerInfo.project.use.javaScriptEnabled !== false;
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        javaScriptEnabled,
+        extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
+      });
+      const page = await context.newPage();
+      hydrateOnLoad(page, javaScriptEnabled);
+      await use(page);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  reusedPage: async ({ workerPage }, use) => {
+    await workerPage.context().clearCookies();
+    await use(workerPage);
+  },
   clientAddress: async ({}, use) => {
     await use(uniqueIp());
   },
@@ -201,4 +240,4 @@ export const test = base.extend<Fixtures, { database: void }>({
 
 export { expect };
 export { uniqueName };
-export { isNoJs, signIn, signOut, waitForHydration } from "./helpers";
+export { isNoJs, noJsAtPhoneWidth, screenshot, signIn, signOut, waitForHydration } from "./helpers";

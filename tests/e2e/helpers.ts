@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 
 export function isNoJs(testInfo: { project: { name: string } }) {
   return testInfo.project.name === "no-js";
@@ -27,4 +27,23 @@ export async function signIn(page: Page, who: { email: string; password: string 
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
+}
+
+/**
+ * The title's tag of a flow checked at a phone's width and a laptop's: it runs without JavaScript
+ * at the phone's only (the no-js project runs the tests whose title says @no-js; docs/decisions/052).
+ * The laptop's layout is the same stylesheet, checked with JavaScript; the server's answers to a
+ * form without script do not depend on the width.
+ */
+export function noJsAtPhoneWidth(width: number) {
+  return width < 640 ? " @no-js" : "";
+}
+
+/**
+ * A full-page screenshot to look at, in the test's output folder, only with SCREENSHOTS=1: it
+ * asserts nothing, and taking it costs a second or more on a busy machine.
+ */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (process.env.SCREENSHOTS !== "1") return;
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }

@@ -1,9 +1,7 @@
 import type { Page } from "@playwright/test";
-import { PRICING_PLANS } from "../../app/domain/plans";
 import { expect, isNoJs, startSession, test, uniqueName } from "./fixtures";
 
 const INFO_EMAIL = "info@agencycrm.example";
-const SUPPORT_EMAIL = "support@agencycrm.example";
 const ALERT = `There was an error submitting your form. Please try again or contact us directly at ${INFO_EMAIL}.`;
 
 /** Records window.open calls instead of opening tabs, so the mail draft can be checked. */
@@ -19,75 +17,7 @@ async function recordWindowOpen(page: Page) {
 }
 
 test.describe("landing page", () => {
-  test("shows every section, the four plans with their prices, and the contact addresses", async ({ page }) => {
-    await page.goto("/");
-    await expect(page).toHaveTitle(/Agency CRM/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /final expense/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("final expense insurance agencies");
-
-    const sections = page.getByRole("navigation", { name: "Sections" });
-    for (const [name, href] of [
-      ["Features", "#features"],
-      ["Pricing", "#pricing"],
-      ["Get Started", "#get-started"],
-      ["Contact", "#contact"],
-    ]) {
-      await expect(sections.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
-    }
-    await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toHaveAttribute(
-      "href",
-      "/login",
-    );
-    await expect(page.getByRole("link", { name: "Get Started", exact: true }).nth(1)).toHaveAttribute(
-      "href",
-      "#get-started",
-    );
-    await expect(page.getByRole("link", { name: "Login to CRM" }).first()).toHaveAttribute("href", "/login");
-
-    for (const title of ["Lead Management", "Performance Analytics", "Commission Tracking", "Secure Platform"]) {
-      await expect(page.locator("#features").getByRole("heading", { name: title })).toBeVisible();
-    }
-    for (const title of [
-      "Industry-Specific Design",
-      "Easy Setup",
-      "Real-Time Notifications",
-      "Mobile Responsive",
-      "Advanced Reporting",
-      "Dedicated Support",
-    ]) {
-      await expect(page.getByRole("heading", { name: title })).toBeVisible();
-    }
-
-    const pricing = page.locator("#pricing");
-    const cards = pricing.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
-    await expect(cards).toHaveCount(4);
-    for (const plan of PRICING_PLANS) {
-      const card = cards.filter({ has: page.getByRole("heading", { name: plan.name, exact: true }) });
-      await expect(card).toContainText(plan.priceLabel);
-      for (const feature of plan.features) await expect(card).toContainText(feature);
-      if (plan.mostPopular) await expect(card).toContainText("Most Popular");
-      else await expect(card).not.toContainText("Most Popular");
-    }
-    await expect(cards.filter({ hasText: "CRM + Leads (Growth)" })).toContainText("Most Popular");
-    await expect(pricing).toContainText("$99");
-    await expect(pricing).toContainText("$1,199");
-    await expect(pricing).toContainText("$2,159");
-
-    await expect(page.locator("#get-started").getByRole("button", { name: "Submit Inquiry" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Ready to grow your agency?" })).toBeVisible();
-    const footer = page.locator("footer#contact");
-    await expect(footer.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
-    await expect(footer.getByRole("link", { name: INFO_EMAIL })).toHaveAttribute("href", `mailto:${INFO_EMAIL}`);
-    await expect(footer).toContainText("© 2025 Agency CRM. All rights reserved.");
-
-    // The honeypot is out of reach for people and assistive technology.
-    const honeypot = page.locator('input[name="website"]');
-    await expect(honeypot).toHaveAttribute("tabindex", "-1");
-    await expect(honeypot).toHaveAttribute("autocomplete", "off");
-  });
-
-  test("the inquiry: a bad phone keeps the values, a good one thanks the visitor, and the admin handles it", async ({
+  test("the inquiry: a bad phone keeps the values, a good one thanks the visitor, and the admin handles it @no-js", async ({
     page,
     factory,
   }, testInfo) => {
@@ -192,22 +122,5 @@ test.describe("landing page", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Submission deleted successfully")).toBeVisible();
     await expect(page.getByRole("article", { name: fullName })).toHaveCount(0);
-  });
-
-  test("the admin list filters by status and clamps a page past the end", async ({
-    page,
-    admin: _signedIn,
-    factory,
-  }) => {
-    await factory.formSubmission({ status: "converted" });
-    await factory.formSubmission({ status: "contacted" });
-    await page.goto("/admin/form-submissions?status=converted");
-    const articles = page.getByRole("article");
-    await expect(articles.first()).toBeVisible();
-    for (const text of await articles.allInnerTexts()) expect(text).toContain("Converted");
-    // An unknown page is past the end: it shows the last page rather than nothing.
-    await page.goto("/admin/form-submissions?status=converted&page=99");
-    await expect(page).toHaveURL(/status=converted/);
-    await expect(articles.first()).toBeVisible();
   });
 });

@@ -8,6 +8,10 @@ import { expect, startSession, test, waitForHydration } from "./fixtures";
 
 // A name or an email of 200 characters without a space wraps where it is shown: on a phone
 // (390 px) no page grows wider than the screen.
+//
+// Every test here runs without JavaScript too (@no-js in the titles): the markup differs on many pages
+// (the shell's bell, the period selector, the dialogs), and a page without script is cheap to
+// check (no hydration, no axe), cheaper than checking a copy of it from the JavaScript project.
 
 const LONG = "W".repeat(200);
 /** A long email that is still valid: about 60 characters before the @, and a long domain. */
@@ -36,7 +40,7 @@ async function expectNoSidewaysScroll(page: Page) {
   );
 }
 
-test.describe("long names", () => {
+test.describe("long names @no-js", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the landing page's thank-you panel wraps a long name", async ({ page }) => {
@@ -220,7 +224,7 @@ async function expectPageFits(page: Page, path: string, width: number) {
   }
 }
 
-test.describe("every page at 390, 1024 and 1280 px", () => {
+test.describe("every page at 390, 1024 and 1280 px @no-js", () => {
   // Each role's pages are one test with one browser context per width, so the run stays short.
   test.describe.configure({ timeout: 120_000 });
 
@@ -290,7 +294,7 @@ test.describe("every page at 390, 1024 and 1280 px", () => {
 
 // The registration dialog on a phone's short screens (audit item 22): its body scrolls inside the
 // screen, so Cancel and Submit Request can always be reached, with JavaScript and without.
-test.describe("the registration dialog on a short phone screen", () => {
+test.describe("the registration dialog on a short phone screen @no-js", () => {
   for (const height of [664, 844]) {
     test(`390 x ${height}: Cancel and Submit Request are reachable`, async ({
       browser,

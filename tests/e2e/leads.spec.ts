@@ -2,12 +2,13 @@ import type { Page } from "@playwright/test";
 import { ActivityLog } from "~db";
 import { updateLead } from "~/services/lead-edit.server";
 import { signInAs } from "../support/factories";
-import { expect, isNoJs, test } from "./fixtures";
+import { expect, isNoJs, noJsAtPhoneWidth, test } from "./fixtures";
 
-// Issue 10 as an agent uses it, JavaScript on and off (the two projects), at a phone's width and
-// a laptop's: find a lead by name, open it (its New Lead badge and the sidebar's count drop), edit
-// it and add a beneficiary, set a callback with a date, record a sale and see the commission and
-// the nine payments; the lead's own page; and Application Not Found for someone else's lead.
+// Issue 10 as an agent uses it, JavaScript on and off (the flow at a phone's width and a laptop's
+// with it, at the phone's without): find a lead by name, open it (its New Lead badge and the
+// sidebar's count drop), edit it and add a beneficiary, set a callback with a date, record a sale
+// and see the commission and the nine payments; the lead's own page; and Application Not Found for
+// someone else's lead.
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -28,7 +29,7 @@ function toast(page: Page) {
 }
 
 for (const size of WIDTHS) {
-  test(`an agent works a lead from finding it to recording the sale (${size.width} px)`, async ({
+  test(`an agent works a lead from finding it to recording the sale (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
     page,
     agent,
     factory,
@@ -98,7 +99,7 @@ for (const size of WIDTHS) {
 }
 
 // The labels that follow the choice need JavaScript; without it the server answers (the next test).
-test("a sale asks for a product: Select Product First, then Record Sale; none for the carrier disables it @js-only", async ({
+test("a sale asks for a product: Select Product First, then Record Sale; none for the carrier disables it", async ({
   page,
   agent,
   factory,
@@ -137,7 +138,7 @@ test("without a product the server answers Product Required at the field and kee
   await expect(dialog.getByLabel("Notes (optional)")).toHaveValue("Ready to buy");
 });
 
-test("bad input in Edit Application stays in the dialog with the message at its field, nothing typed lost", async ({
+test("bad input in Edit Application stays in the dialog with the message at its field, nothing typed lost @no-js", async ({
   page,
   agent,
   factory,
@@ -155,7 +156,7 @@ test("bad input in Edit Application stays in the dialog with the message at its 
   await expect(edit.getByLabel("Email")).toHaveValue("not-an-email");
 });
 
-test("the lead's page: every section, Edit Application in place with beneficiaries, phones read-only, Set Disposition", async ({
+test("the lead's page: every section, Edit Application in place with beneficiaries, phones read-only, Set Disposition @no-js", async ({
   page,
   agent,
   factory,
@@ -196,7 +197,7 @@ test("the lead's page: every section, Edit Application in place with beneficiari
   await expect(page.getByText("Pending → Contacted")).toBeVisible();
 });
 
-test("the lead's page by a link writes nothing until the user acts: read by JS or Mark as read, numbers by Show Sensitive", async ({
+test("the lead's page by a link writes nothing until the user acts: read by JS or Mark as read, numbers by Show Sensitive @no-js", async ({
   page,
   agent,
   factory,

@@ -2,10 +2,11 @@ import type { Page } from "@playwright/test";
 import { Notification } from "~db";
 import { applicationPayload, carrierId } from "../support/application-factories";
 import { seriousViolations } from "./axe";
-import { expect, isNoJs, test } from "./fixtures";
+import { expect, isNoJs, noJsAtPhoneWidth, test } from "./fixtures";
 
-// Issue 10, item 9: the notification bell in the header, with JavaScript (a menu) and without
-// (a link to the /notifications page and its forms), at a phone's width and a laptop's.
+// Issue 10, item 9: the notification bell in the header, with JavaScript (a menu) at a phone's
+// width and a laptop's, and without (a link to the /notifications page and its forms) at the
+// phone's.
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -44,7 +45,7 @@ async function notify(userId: string, rows: { title: string; isRead?: boolean }[
 
 test.describe("notification bell", () => {
   for (const size of WIDTHS) {
-    test(`a fresh public application's new-lead notification is in the agent's bell; choosing it opens the lead (${size.width} px)`, async ({
+    test(`a fresh public application's new-lead notification is in the agent's bell; choosing it opens the lead (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
       page,
       agent,
       factory,
@@ -90,7 +91,7 @@ test.describe("notification bell", () => {
       );
     });
 
-    test(`Mark all read clears the badge and Clear all empties the list (${size.width} px)`, async ({
+    test(`Mark all read clears the badge and Clear all empties the list (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
       page,
       agent,
     }, testInfo) => {
@@ -136,7 +137,7 @@ test.describe("notification bell", () => {
     });
   }
 
-  test("the badge and the bell's name say 99+ above 99", async ({ page, admin }, testInfo) => {
+  test("the badge and the bell's name say 99+ above 99 @no-js", async ({ page, admin }, testInfo) => {
     await notify(
       admin.id,
       Array.from({ length: 120 }, (_, i) => ({ title: `Reminder ${i}` })),
@@ -151,7 +152,7 @@ test.describe("notification bell", () => {
     await expect(list.getByRole("button", { name: /^Unread: Reminder 0\b/ })).toBeVisible();
   });
 
-  test("the menu works from the keyboard: Enter opens it, Tab reaches its actions, Escape closes it @js-only", async ({
+  test("the menu works from the keyboard: Enter opens it, Tab reaches its actions, Escape closes it", async ({
     page,
     agent,
   }) => {

@@ -15,7 +15,7 @@ function recordScripts(page: Page) {
   return scripts;
 }
 
-test.describe("page weight @js-only", () => {
+test.describe("page weight", () => {
   test("the landing page runs no framework JavaScript: at most 15 KB, inline", async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto("/");

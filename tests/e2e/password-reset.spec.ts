@@ -5,7 +5,7 @@ import { expect, isNoJs, signIn, signOut, startSession, test } from "./fixtures"
 // the old and new passwords go through the pages, as that is what is checked.
 
 test.describe("password reset", () => {
-  test("request, admin approval, new password, sign-in; the link then is spent", async ({
+  test("request, admin approval, new password, sign-in; the link then is spent @no-js", async ({
     page,
     factory,
   }, testInfo) => {
@@ -114,7 +114,7 @@ test.describe("password reset", () => {
     );
   });
 
-  test("a blank email is refused with Please enter your email address, once, at the field", async ({ page }) => {
+  test("a blank email is refused with Please enter your email address, once, at the field @no-js", async ({ page }) => {
     await page.goto("/forgot-password");
     await page.getByLabel("Email").fill("   ");
     await page.getByRole("button", { name: "Request Password Reset" }).click();
@@ -123,7 +123,7 @@ test.describe("password reset", () => {
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   });
 
-  test("after an error, the first click on Request Password Reset sends the request", async ({
+  test("after an error, the first click on Request Password Reset sends the request @no-js", async ({
     page,
     factory,
   }, testInfo) => {
@@ -145,7 +145,7 @@ test.describe("password reset", () => {
     await expect(page.getByRole("heading", { name: "Request submitted" })).toBeVisible();
   });
 
-  test("a link used up after the form loaded says Reset failed on the form, not Invalid Link", async ({
+  test("a link used up after the form loaded says Reset failed on the form, not Invalid Link @no-js", async ({
     page,
     factory,
   }) => {
@@ -161,19 +161,5 @@ test.describe("password reset", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Reset failed" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Invalid Link" })).toHaveCount(0);
-  });
-
-  test("/reset-password without a token shows Invalid Link at once", async ({ page }) => {
-    await page.goto("/reset-password");
-    await expect(page.getByRole("heading", { name: "Invalid Link" })).toBeVisible();
-    await expect(page.getByText("This password reset link is no longer valid.")).toBeVisible();
-    await expect(page.getByText("expire after 1 hour")).toBeVisible();
-    await page.getByRole("link", { name: "Back to Login" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test("/set-new-password without a token redirects to /login", async ({ page }) => {
-    await page.goto("/set-new-password");
-    await expect(page).toHaveURL(/\/login$/);
   });
 });

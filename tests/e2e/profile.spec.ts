@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, noJsAtPhoneWidth, test } from "./fixtures";
 
-// The agent's profile (issue 11, items 7 and 8), JavaScript on and off (the two projects), at a
-// phone's width and a laptop's: the cards and the tabs as links, Personal Info edited in place
+// The agent's profile (issue 11, items 7 and 8), at a phone's width and a laptop's with JavaScript
+// and at the phone's without: the cards and the tabs as links, Personal Info edited in place
 // with a field message that keeps what was typed, the Performance chart and table, and the edit
 // page adding a carrier with a product and bulk-adding states, saved together.
 
@@ -22,7 +22,7 @@ function tab(page: Page, name: string) {
 }
 
 for (const size of WIDTHS) {
-  test(`an agent edits Personal Info and reads the Performance tab (${size.width} px)`, async ({
+  test(`an agent edits Personal Info and reads the Performance tab (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
     page,
     agent,
     factory,
@@ -76,7 +76,7 @@ for (const size of WIDTHS) {
     expect(await seriousViolations(page), `performance at ${size.width} px`).toEqual([]);
   });
 
-  test(`an agent adds a carrier with a product and bulk-adds states on the edit page (${size.width} px)`, async ({
+  test(`an agent adds a carrier with a product and bulk-adds states on the edit page (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
     page,
     agent: _signedIn,
   }) => {

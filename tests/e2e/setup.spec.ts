@@ -10,7 +10,7 @@ async function signedInNewAgent(page: Page, factory: Factory) {
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
-test.describe("carrier setup wizard", () => {
+test.describe("carrier setup wizard @no-js", () => {
   test("a new agent picks carriers, sets rates, adds a product, enters states and finishes", async ({
     page,
     factory,
@@ -174,7 +174,7 @@ test.describe("carrier setup wizard", () => {
   });
 });
 
-test.describe("carrier setup screen (/agent/carrier-setup)", () => {
+test.describe("carrier setup screen (/agent/carrier-setup) @no-js", () => {
   test("adds a carrier and products with the screen's messages, then Complete Setup goes to /agent", async ({
     page,
     factory,

@@ -4,7 +4,7 @@ import { expect, isNoJs, signIn, startSession, test, waitForHydration } from "./
 // Sign-in and accounts as a browser sees them: where it goes after signing in, what a data request
 // of an agent who has not finished setup gets, and what a refused registration sends back.
 
-test("a redirectTo with a tab between the slashes lands on the dashboard, not on another site", async ({
+test("a redirectTo with a tab between the slashes lands on the dashboard, not on another site @no-js", async ({
   page,
   factory,
 }) => {
@@ -30,7 +30,7 @@ test("a data request for the dashboard alone still sends an agent without setup 
   expect(body).not.toContain(agent.firstName);
 });
 
-test("a refused registration keeps what was typed but never the password, and names the taken license", async ({
+test("a refused registration keeps what was typed but never the password, and names the taken license @no-js", async ({
   page,
 }) => {
   const license = `FL-${crypto.randomUUID().slice(0, 8)}`;

@@ -4,7 +4,6 @@
 // and delete this file (and sql.server.ts) with the last one.
 export const READS_ON_STRINGS = [
   "app/services/admin-retention.server.ts",
-  "app/services/retention.server.ts",
   "app/services/sql.server.ts",
   "scripts/bench-leads.ts",
 ];

@@ -659,16 +659,19 @@ async function leadBeneficiaries(applicationId: string): Promise<LeadBeneficiary
   );
 }
 
-const LeadPaymentRow = z
-  .object({
-    id: column.text,
-    monthNumber: column.integer,
-    dueDate: column.day,
-    amountCents: column.cents,
-    status: column.text,
-    notes: column.text.nullable(),
-  })
-  .transform((row): LeadPayment => ({
+/** A payment's columns as both the lead's page and the retention screens read them (LeadPayment's). */
+export const LeadPaymentColumns = z.object({
+  id: column.text,
+  monthNumber: column.integer,
+  dueDate: column.day,
+  amountCents: column.cents,
+  status: column.text,
+  notes: column.text.nullable(),
+});
+
+/** A payment read by LeadPaymentColumns, as the API and the pages send it (money in dollars). */
+export function leadPaymentView(row: z.output<typeof LeadPaymentColumns>): LeadPayment {
+  return {
     id: row.id,
     month: row.monthNumber,
     monthNumber: row.monthNumber,
@@ -676,7 +679,8 @@ const LeadPaymentRow = z
     amount: centsToDollars(row.amountCents),
     status: row.status,
     notes: row.notes,
-  }));
+  };
+}
 
 async function leadPayments(applicationId: string): Promise<LeadPayment[]> {
   return selectRows(
@@ -684,7 +688,7 @@ async function leadPayments(applicationId: string): Promise<LeadPayment[]> {
           t.status, t.notes
         FROM payment_trackings t WHERE t.application_id = ${applicationId}
         ORDER BY t.month_number ASC`,
-    LeadPaymentRow,
+    LeadPaymentColumns.transform(leadPaymentView),
   );
 }
 

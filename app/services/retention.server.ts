@@ -1,16 +1,17 @@
 import { QueryTypes, type Transaction } from "sequelize";
+import { z } from "zod";
 import { Notification, isPostgres, sequelize } from "~db";
-import { formatDate, formatMoney } from "~/domain/format";
+import { centsToDollars, formatDate, formatMoney } from "~/domain/format";
 import { addDaysIso, todayIn } from "~/domain/periods";
 import { paymentStatusStyle } from "~/domain/statuses";
 import { paymentTrackingUpdateSchema, type RetentionListQuery } from "~/domain/schemas/payment-tracking";
-import { limitOffset, type Page } from "~/utils/list";
+import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { notFound, validInput } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { selectRows } from "./sql.server";
-import type { LeadPayment } from "./lead-reads.server";
+import { LeadPaymentColumns, leadPaymentView, type LeadPayment } from "./lead-reads.server";
+import { column, raw, selectOne, selectRows, sql, sqlPage, type Sql } from "./sql/reads.server";
 
 // The 9-Month Payment Tracker (part 2, Retention tracker): an agent's sold policies with their
 // nine monthly payments, the cards above them, a payment's status and notes (the tracker's cells
@@ -26,17 +27,26 @@ export const PAYMENT_NOT_FOUND = "Payment not found";
  * commission not cancelled, and no month of it marked cancelled (a cancelled payment is a lapse,
  * which the ledger charges back). Only these count as Active Accounts, add to Monthly Revenue,
  * have payments flagged due, and get reminders. The unique (application_id, month_number) index
- * answers the NOT EXISTS.
+ * answers the NOT EXISTS. The text is for the admin's retention until it moves to the kit
+ * (admin-retention.server.ts); activePolicy is the same condition as a fragment.
  */
 export const ACTIVE_POLICY_SQL = `a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')`;
+const activePolicy = raw(ACTIVE_POLICY_SQL);
 
 /**
  * An active policy with a payment to chase: an unpaid month overdue or due by tomorrow (`:tomorrow`
- * in the reader's time zone). The list filter behind the Payments Due card (?status=due).
+ * in the reader's time zone). The list filter behind the Payments Due card (?status=due). Text for
+ * admin-retention.server.ts until it moves; hasDuePayment is the fragment.
  */
 export const HAS_DUE_PAYMENT_SQL = `${ACTIVE_POLICY_SQL}
   AND EXISTS (SELECT 1 FROM payment_trackings d WHERE d.application_id = a.id AND d.status = 'not_paid' AND d.due_date <= :tomorrow)`;
+
+/** HAS_DUE_PAYMENT_SQL as a fragment, `tomorrow` bound. */
+function hasDuePayment(tomorrow: string): Sql {
+  return sql`${activePolicy}
+    AND EXISTS (SELECT 1 FROM payment_trackings d WHERE d.application_id = a.id AND d.status = 'not_paid' AND d.due_date <= ${tomorrow})`;
+}
 
 /** Where a policy stands: active, lapsed (a month cancelled) or its commission cancelled. */
 export type PolicyStatus = "active" | "lapsed" | "commission_cancelled";
@@ -77,13 +87,12 @@ export type RetentionSummary = {
   overdue: number;
 };
 
-/** A DATEONLY as the drivers answer it (a string, or a Date) to YYYY-MM-DD. */
-function isoDay(value: string | Date): string {
-  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-}
-
+/**
+ * Cents to dollars for the admin's retention until it reads through the kit
+ * (admin-retention.server.ts): a count as either driver answers it. Delete it then.
+ */
 export const dollars = (cents: number | string | null | undefined) =>
-  cents === null || cents === undefined ? null : Number(cents) / 100;
+  cents === null || cents === undefined ? null : centsToDollars(column.cents.parse(cents));
 
 type DueDays = { today: string; tomorrow: string };
 
@@ -93,13 +102,16 @@ export function todayAndTomorrow(actor: SessionUser, now: Date): DueDays {
   return { today, tomorrow: addDaysIso(today, 1) };
 }
 
-/** Where a sold policy stands: its commission cancelled, lapsed (a month cancelled), or active. */
+/**
+ * Where a sold policy stands: its commission cancelled, lapsed (a month cancelled), or active.
+ * `lapsed` decoded, or as SQL answers it (1/0) from the admin's retention's text reads.
+ */
 export function policyStatusOf(row: {
   commissionCancelledAt: Date | string | null;
   lapsed: number | string | boolean;
 }): PolicyStatus {
   if (row.commissionCancelledAt) return "commission_cancelled";
-  return Number(row.lapsed) ? "lapsed" : "active";
+  return column.boolean.parse(row.lapsed) ? "lapsed" : "active";
 }
 
 /** When an unpaid month of an active policy falls due: passed, today, tomorrow, or later (null). */
@@ -129,61 +141,50 @@ export function withDueFlags(months: LeadPayment[], policyStatus: PolicyStatus, 
 export async function retentionSummary(actor: SessionUser, now = new Date()): Promise<RetentionSummary> {
   const agentId = assertAgent(actor);
   const { today, tomorrow } = todayAndTomorrow(actor, now);
-  const unpaid = (dueCondition: string) =>
-    `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
-     WHERE t.status = 'not_paid' AND ${dueCondition} AND a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`;
+  const unpaid = (dueCondition: Sql) =>
+    sql`SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
+        WHERE t.status = 'not_paid' AND ${dueCondition} AND a.agent_id = ${agentId} AND ${activePolicy}`;
   // One pass over the agent's active policies gives both their count and their premiums (two
   // scalar subqueries had tested every policy twice); the due payments ride in the same statement.
-  type Figures = Record<
-    "activeAccounts" | "monthlyRevenueCents" | "dueToday" | "dueTomorrow" | "overdue",
-    number | string | null
-  >;
-  const [row] = await selectRows<Figures>(
-    `SELECT COUNT(*) AS "activeAccounts", SUM(a.monthly_premium_cents) AS "monthlyRevenueCents",
-       (${unpaid("t.due_date = :today")}) AS "dueToday", (${unpaid("t.due_date = :tomorrow")}) AS "dueTomorrow",
-       (${unpaid("t.due_date < :today")}) AS "overdue"
-     FROM applications a WHERE a.agent_id = :agentId AND ${ACTIVE_POLICY_SQL}`,
-    { agentId, today, tomorrow },
+  const figures = await selectOne(
+    sql`SELECT COUNT(*) AS "activeAccounts", SUM(a.monthly_premium_cents) AS "monthlyRevenueCents",
+          (${unpaid(sql`t.due_date = ${today}`)}) AS "dueToday",
+          (${unpaid(sql`t.due_date = ${tomorrow}`)}) AS "dueTomorrow",
+          (${unpaid(sql`t.due_date < ${today}`)}) AS "overdue"
+        FROM applications a WHERE a.agent_id = ${agentId} AND ${activePolicy}`,
+    z.object({
+      activeAccounts: column.integer,
+      // No active policy: no revenue.
+      monthlyRevenueCents: column.cents.nullable().transform((cents) => cents ?? 0),
+      dueToday: column.integer,
+      dueTomorrow: column.integer,
+      overdue: column.integer,
+    }),
   );
-  const figures = {
-    activeAccounts: Number(row?.activeAccounts ?? 0),
-    monthlyRevenueCents: Number(row?.monthlyRevenueCents ?? 0),
-    dueToday: Number(row?.dueToday ?? 0),
-    dueTomorrow: Number(row?.dueTomorrow ?? 0),
-    overdue: Number(row?.overdue ?? 0),
-  };
+  const { activeAccounts = 0, monthlyRevenueCents = 0, dueToday = 0, dueTomorrow = 0, overdue = 0 } = figures ?? {};
   return {
-    activeAccounts: figures.activeAccounts,
-    monthlyRevenue: figures.monthlyRevenueCents / 100,
-    paymentsDue: figures.dueToday + figures.dueTomorrow,
-    dueToday: figures.dueToday,
-    dueTomorrow: figures.dueTomorrow,
-    overdue: figures.overdue,
+    activeAccounts,
+    monthlyRevenue: centsToDollars(monthlyRevenueCents),
+    paymentsDue: dueToday + dueTomorrow,
+    dueToday,
+    dueTomorrow,
+    overdue,
   };
 }
 
-type PolicyRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  monthlyPremiumCents: number | string | null;
-  soldAt: Date | string;
-  commissionCancelledAt: Date | string | null;
-  soldProductName: string | null;
-  carrier: string | null;
-  phone: string | null;
-  lapsed: number | string | boolean;
-};
-
-type PaymentRow = {
-  id: string;
-  applicationId: string;
-  monthNumber: number | string;
-  dueDate: string | Date;
-  amountCents: number | string;
-  status: string;
-  notes: string | null;
-};
+/** A sold policy as the tracker's SQL answers it. */
+const PolicyRow = z.object({
+  id: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  monthlyPremiumCents: column.cents.nullable(),
+  soldAt: column.isoDate,
+  commissionCancelledAt: column.date.nullable(),
+  soldProductName: column.text.nullable(),
+  carrier: column.text.nullable(),
+  phone: column.text.nullable(),
+  lapsed: column.boolean,
+});
 
 /**
  * GET /api/agent/retention and the tracker: the signed-in agent's sold policies (every lead with
@@ -199,49 +200,44 @@ export async function listAgentRetention(
 ): Promise<Page<RetentionPolicy>> {
   const agentId = assertAgent(actor);
   const days = todayAndTomorrow(actor, now);
-  const sold = `a.agent_id = :agentId AND a.sold_at IS NOT NULL${query.status === "due" ? ` AND ${HAS_DUE_PAYMENT_SQL}` : ""}`;
-  const [rows, [counted]] = await Promise.all([
-    selectRows<PolicyRow>(
-      `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName",
-         a.monthly_premium_cents AS "monthlyPremiumCents", a.sold_at AS "soldAt",
-         a.commission_cancelled_at AS "commissionCancelledAt", a.sold_product_name AS "soldProductName",
-         (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrier",
-         (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
-           ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone",
-         CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
-           THEN 1 ELSE 0 END AS "lapsed"
-       FROM (SELECT a.id FROM applications a WHERE ${sold}
-             ORDER BY a.sold_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
-       JOIN applications a ON a.id = page.id
-       ORDER BY a.sold_at DESC, a.id DESC`,
-      { agentId, tomorrow: days.tomorrow, ...limitOffset(query) },
-    ),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${sold}`, {
-      agentId,
-      tomorrow: days.tomorrow,
-    }),
-  ]);
-  const payments = await paymentsOfSales(rows.map((row) => row.id));
+  const page = await sqlPage(
+    {
+      select: sql`a.id, a.first_name AS "firstName", a.last_name AS "lastName",
+        a.monthly_premium_cents AS "monthlyPremiumCents", a.sold_at AS "soldAt",
+        a.commission_cancelled_at AS "commissionCancelledAt", a.sold_product_name AS "soldProductName",
+        (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrier",
+        (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
+          ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone",
+        CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
+          THEN 1 ELSE 0 END AS "lapsed"`,
+      from: sql`applications a`,
+      where: sql`a.agent_id = ${agentId} AND a.sold_at IS NOT NULL
+        ${query.status === "due" ? sql`AND ${hasDuePayment(days.tomorrow)}` : raw("")}`,
+      orderBy: sql`a.sold_at DESC, a.id DESC`,
+      key: sql`a.id`,
+    },
+    query,
+    PolicyRow,
+  );
+  const payments = await paymentsOfSales(page.rows.map((row) => row.id));
   const agentName = `${actor.firstName} ${actor.lastName}`;
   return {
-    rows: rows.map((row) => {
+    ...page,
+    rows: page.rows.map((row) => {
       const policyStatus = policyStatusOf(row);
       return {
         id: row.id,
         customerName: `${row.firstName} ${row.lastName}`,
-        carrier: row.carrier ?? null,
-        productName: row.soldProductName ?? null,
+        carrier: row.carrier,
+        productName: row.soldProductName,
         agentName,
-        phone: row.phone ?? null,
-        monthlyPremium: dollars(row.monthlyPremiumCents),
-        saleDate: new Date(row.soldAt).toISOString(),
+        phone: row.phone,
+        monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+        saleDate: row.soldAt,
         policyStatus,
         payments: withDueFlags(payments.get(row.id) ?? [], policyStatus, days),
       };
     }),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 
@@ -249,53 +245,41 @@ export async function listAgentRetention(
 export async function paymentsOfSales(ids: string[]): Promise<Map<string, LeadPayment[]>> {
   const bySale = new Map<string, LeadPayment[]>();
   if (ids.length === 0) return bySale;
-  const rows = await selectRows<PaymentRow>(
-    `SELECT t.id, t.application_id AS "applicationId", t.month_number AS "monthNumber", t.due_date AS "dueDate",
-       t.amount_cents AS "amountCents", t.status, t.notes
-     FROM payment_trackings t WHERE t.application_id IN (:ids)
-     ORDER BY t.application_id, t.month_number`,
-    { ids },
+  const rows = await selectRows(
+    sql`SELECT t.id, t.application_id AS "applicationId", t.month_number AS "monthNumber", t.due_date AS "dueDate",
+          t.amount_cents AS "amountCents", t.status, t.notes
+        FROM payment_trackings t WHERE t.application_id IN ${ids}
+        ORDER BY t.application_id, t.month_number`,
+    LeadPaymentColumns.extend({ applicationId: column.text }),
   );
   for (const row of rows) {
     const months = bySale.get(row.applicationId);
-    if (months) months.push(paymentView(row));
-    else bySale.set(row.applicationId, [paymentView(row)]);
+    if (months) months.push(leadPaymentView(row));
+    else bySale.set(row.applicationId, [leadPaymentView(row)]);
   }
   return bySale;
 }
 
-function paymentView(row: Omit<PaymentRow, "applicationId">): LeadPayment {
-  const monthNumber = Number(row.monthNumber);
-  return {
-    id: row.id,
-    month: monthNumber,
-    monthNumber,
-    dueDate: isoDay(row.dueDate),
-    amount: dollars(row.amountCents)!,
-    status: row.status,
-    notes: row.notes ?? null,
-  };
-}
-
-type LockedPayment = Omit<PaymentRow, "applicationId"> & {
-  applicationId: string;
-  firstName: string;
-  lastName: string;
-};
+/** A payment to change, with its sale's name for the activity log. */
+const LockedPayment = LeadPaymentColumns.extend({
+  applicationId: column.text,
+  firstName: column.text,
+  lastName: column.text,
+});
 
 /** The payment, locked for the change, if the actor may change it: an admin any, an agent their own sale's. */
 async function findAccessiblePayment(actor: SessionUser, id: string, transaction: Transaction) {
   if (!isUuid(id)) return null;
-  const ownSale = actor.role === "admin" ? "" : "AND a.agent_id = :agentId";
   if (actor.role !== "admin" && (actor.role !== "agent" || !actor.agent)) return null;
-  const [row] = await sequelize.query<LockedPayment>(
-    `SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
-       t.status, t.notes, a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName"
-     FROM payment_trackings t JOIN applications a ON a.id = t.application_id
-     WHERE t.id = :id ${ownSale}${isPostgres ? " FOR UPDATE OF t" : ""}`,
-    { type: QueryTypes.SELECT, replacements: { id, agentId: actor.agent?.id ?? null }, transaction },
+  const ownSale = actor.role === "admin" ? raw("") : sql`AND a.agent_id = ${actor.agent?.id ?? null}`;
+  return selectOne(
+    sql`SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
+          t.status, t.notes, a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName"
+        FROM payment_trackings t JOIN applications a ON a.id = t.application_id
+        WHERE t.id = ${id} ${ownSale} ${raw(isPostgres ? "FOR UPDATE OF t" : "")}`,
+    LockedPayment,
+    { transaction },
   );
-  return row ?? null;
 }
 
 /**
@@ -318,13 +302,13 @@ export async function updatePaymentTracking(
     if (!payment) throw notFound(PAYMENT_NOT_FOUND);
     const next = {
       status: change.status ?? payment.status,
-      notes: change.notes === undefined ? (payment.notes ?? null) : change.notes,
+      notes: change.notes === undefined ? payment.notes : change.notes,
     };
     await sequelize.query(
       `UPDATE payment_trackings SET status = :status, notes = :notes, updated_at = :now WHERE id = :id`,
       { replacements: { ...next, id: payment.id, now: new Date() }, transaction },
     );
-    const month = `month ${Number(payment.monthNumber)} of ${payment.firstName} ${payment.lastName}'s payments`;
+    const month = `month ${payment.monthNumber} of ${payment.firstName} ${payment.lastName}'s payments`;
     await logActivity(
       {
         userId: actor.id,
@@ -338,21 +322,22 @@ export async function updatePaymentTracking(
       },
       { transaction },
     );
-    return paymentView({ ...payment, ...next });
+    return leadPaymentView({ ...payment, ...next });
   });
 }
 
-type ReminderCandidate = {
-  id: string;
-  dueDate: string | Date;
-  monthNumber: number | string;
-  amountCents: number | string;
-  applicationId: string;
-  firstName: string;
-  lastName: string;
-  userId: string;
-  timezone: string;
-};
+/** An unpaid month that may be due tomorrow for its agent, with what the reminder says. */
+const ReminderCandidate = z.object({
+  id: column.text,
+  dueDate: column.day,
+  monthNumber: column.integer,
+  amountCents: column.cents,
+  applicationId: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  userId: column.text,
+  timezone: column.text.nullable(),
+});
 
 /**
  * Housekeeping (the hourly send-payment-reminders job, app/jobs): one retention_reminder
@@ -367,20 +352,20 @@ type ReminderCandidate = {
  */
 export async function sendPaymentReminders(now = new Date()): Promise<number> {
   const utcToday = todayIn("UTC", now);
-  const candidates = await selectRows<ReminderCandidate>(
-    `SELECT t.id, t.due_date AS "dueDate", t.month_number AS "monthNumber", t.amount_cents AS "amountCents",
-       a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName",
-       u.id AS "userId", u.timezone
-     FROM payment_trackings t
-     JOIN applications a ON a.id = t.application_id
-     JOIN agents g ON g.id = a.agent_id
-     JOIN users u ON u.id = g.user_id
-     WHERE t.status = 'not_paid' AND t.due_date >= :from AND t.due_date <= :to AND t.reminded_at IS NULL
-       AND ${ACTIVE_POLICY_SQL}`,
-    { from: utcToday, to: addDaysIso(utcToday, 2) },
+  const candidates = await selectRows(
+    sql`SELECT t.id, t.due_date AS "dueDate", t.month_number AS "monthNumber", t.amount_cents AS "amountCents",
+          a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName",
+          u.id AS "userId", u.timezone
+        FROM payment_trackings t
+        JOIN applications a ON a.id = t.application_id
+        JOIN agents g ON g.id = a.agent_id
+        JOIN users u ON u.id = g.user_id
+        WHERE t.status = 'not_paid' AND t.due_date >= ${utcToday} AND t.due_date <= ${addDaysIso(utcToday, 2)}
+          AND t.reminded_at IS NULL AND ${activePolicy}`,
+    ReminderCandidate,
   );
   const due = candidates.filter(
-    (row) => isoDay(row.dueDate) === addDaysIso(todayIn(row.timezone || "America/New_York", now), 1),
+    (row) => row.dueDate === addDaysIso(todayIn(row.timezone || "America/New_York", now), 1),
   );
   if (due.length === 0) return 0;
   return sequelize.transaction(async (transaction) => {
@@ -402,9 +387,9 @@ export async function sendPaymentReminders(now = new Date()): Promise<number> {
         applicationId: row.applicationId,
         type: "retention_reminder",
         title: "Payment due tomorrow",
-        message: `${row.firstName} ${row.lastName}: month ${Number(row.monthNumber)} payment of ${formatMoney(
-          Number(row.amountCents),
-        )} is due tomorrow, ${formatDate(isoDay(row.dueDate), "UTC")}.`,
+        message: `${row.firstName} ${row.lastName}: month ${row.monthNumber} payment of ${formatMoney(
+          row.amountCents,
+        )} is due tomorrow, ${formatDate(row.dueDate, "UTC")}.`,
       }));
     if (reminders.length) await Notification.bulkCreate(reminders, { transaction });
     return reminders.length;

@@ -239,7 +239,8 @@ test("the lead's page by a link writes nothing until the user acts: read by JS o
   await expect(page.getByText("•••• 6789")).toBeVisible();
 });
 
-test("another agent's lead is Application Not Found with Go Back, and answers 404", async ({
+// Go Back is history's back with JavaScript and a link to the list without.
+test("another agent's lead is Application Not Found with Go Back, and answers 404 @no-js", async ({
   page,
   agent: _me,
   factory,
@@ -254,7 +255,8 @@ test("another agent's lead is Application Not Found with Go Back, and answers 40
   await expect(page).toHaveURL(/\/agent\/leads$/);
 });
 
-test("the dashboard's Edit opens My Leads with the lead's row highlighted", async ({ page, agent, factory }) => {
+// The highlighted row is scrolled to by Remix with JavaScript and by the address's #fragment without.
+test("the dashboard's Edit opens My Leads with the lead's row highlighted @no-js", async ({ page, agent, factory }) => {
   const lead = await factory.lead(agent, { firstName: "Highlit" });
   await page.goto("/agent/dashboard");
   await page.getByRole("link", { name: `Edit ${lead.name}` }).click();

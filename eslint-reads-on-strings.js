@@ -5,5 +5,4 @@
 export const READS_ON_STRINGS = [
   "app/services/admin-retention.server.ts",
   "app/services/sql.server.ts",
-  "scripts/bench-leads.ts",
 ];

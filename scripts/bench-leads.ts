@@ -64,6 +64,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { z } from "zod";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -153,7 +154,18 @@ const { orderSheet } = await import("../app/services/orders.server");
 type ReportFilters = import("../app/domain/schemas/reports").ReportFilters;
 const { countUnreadLeads } = await import("../app/services/leads.server");
 const { shellCounts } = await import("../app/services/navigation.server");
-const { selectRows } = await import("../app/services/sql.server");
+const {
+  and,
+  column,
+  contains,
+  numbersInOneStatement,
+  or,
+  raw: rawSql,
+  selectOne,
+  selectRows,
+  sql,
+} = await import("../app/services/sql/reads.server");
+type Sql = import("../app/services/sql/reads.server").Sql;
 const { createSession, toSessionUser } = await import("../app/services/sessions.server");
 const { sessionCookie } = await import("../app/utils/session.server");
 type SessionUser = ReturnType<typeof toSessionUser>;
@@ -253,11 +265,12 @@ type Bench = {
  * a --keep run left before orders were filled gets them on --reuse.
  */
 async function fillOrders() {
-  const [{ n }] = await selectRows<{ n: number | string }>("SELECT COUNT(*) AS n FROM orders");
-  if (Number(n) > 0) return;
-  const agents = await selectRows<{ id: string; name: string }>(
-    `SELECT g.id, u.first_name || ' ' || u.last_name AS name FROM agents g JOIN users u ON u.id = g.user_id
-     WHERE u.email LIKE 'bench.agent%' ORDER BY u.email`,
+  const { n } = await numbersInOneStatement({ n: sql`SELECT COUNT(*) FROM orders` });
+  if (n > 0) return;
+  const agents = await selectRows(
+    sql`SELECT g.id, u.first_name || ' ' || u.last_name AS name FROM agents g JOIN users u ON u.id = g.user_id
+        WHERE u.email LIKE 'bench.agent%' ORDER BY u.email`,
+    IdAndName,
   );
   const orderRand = random(20_261_125);
   const now = Date.now();
@@ -289,7 +302,7 @@ async function fillOrders() {
 async function fill(): Promise<Bench> {
   await migrate();
   await ensureCatalog();
-  const carriers = await selectRows<{ id: string; name: string }>("SELECT id, name FROM carriers");
+  const carriers = await selectRows(sql`SELECT id, name FROM carriers`, IdAndName);
   const now = new Date();
   const at = (ms: number) => new Date(now.getTime() - ms);
   const users: Record<string, unknown>[] = [];
@@ -617,10 +630,10 @@ async function fill(): Promise<Bench> {
   const busiestAgentId = byCount[0]![0];
   const diligentAgentId = byCount[1]![0];
   const diligentUserId = agentUserIds[agentIds.indexOf(diligentAgentId)]!;
-  const notYetRead = await selectRows<{ id: string }>(
-    `SELECT a.id FROM applications a WHERE a.agent_id = :agentId
-       AND NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id)`,
-    { userId: diligentUserId, agentId: diligentAgentId },
+  const notYetRead = await selectRows(
+    sql`SELECT a.id FROM applications a WHERE a.agent_id = ${diligentAgentId}
+          AND NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${diligentUserId} AND r.application_id = a.id)`,
+    Id,
   );
   const readNow = (userId: string) => (applicationId: string) => ({
     id: crypto.randomUUID(),
@@ -2302,18 +2315,19 @@ async function rawPlan(raw: Raw, statement: Statement) {
 
 /** The same readers as fill() picks, found in a database a previous --keep run left. */
 async function identify(): Promise<Bench> {
-  const rows = await selectRows<{
-    userId: string;
-    role: string;
-    lastName: string;
-    agentId: string | null;
-    leads: number;
-  }>(
-    `SELECT u.id AS "userId", u.role, u.last_name AS "lastName", g.id AS "agentId",
-       (SELECT COUNT(*) FROM applications a WHERE a.agent_id = g.id) AS leads
-     FROM users u LEFT JOIN agents g ON g.user_id = u.id WHERE u.email LIKE 'bench.%'`,
+  const rows = await selectRows(
+    sql`SELECT u.id AS "userId", u.role, u.last_name AS "lastName", g.id AS "agentId",
+          (SELECT COUNT(*) FROM applications a WHERE a.agent_id = g.id) AS leads
+        FROM users u LEFT JOIN agents g ON g.user_id = u.id WHERE u.email LIKE 'bench.%'`,
+    z.object({
+      userId: column.text,
+      role: column.text,
+      lastName: column.text,
+      agentId: column.text.nullable(),
+      leads: column.integer,
+    }),
   );
-  const agents = rows.filter((row) => row.role === "agent").sort((a, b) => Number(b.leads) - Number(a.leads));
+  const agents = rows.filter((row) => row.role === "agent").sort((a, b) => b.leads - a.leads);
   const sessionUser = async (userId: string) =>
     toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
   return {
@@ -2321,14 +2335,16 @@ async function identify(): Promise<Bench> {
     diligentAdmin: await sessionUser(rows.find((row) => row.lastName === "Admin1")!.userId),
     busiest: await sessionUser(agents[0]!.userId),
     diligentAgent: await sessionUser(agents[1]!.userId),
-    agentLeads: new Map(agents.map((row) => [row.agentId!, Number(row.leads)])),
+    agentLeads: new Map(agents.map((row) => [row.agentId!, row.leads])),
   };
 }
 
-const numbersOf = async (sql: string) =>
-  (await selectRows<Record<string, number | string>>(sql)).map((row) =>
-    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])),
-  );
+const Id = z.object({ id: column.text });
+const IdAndName = z.object({ id: column.text, name: column.text });
+
+/** How many rows a table has. */
+const countOf = async (table: "applications" | "activity_logs") =>
+  (await numbersInOneStatement({ n: sql`SELECT COUNT(*) FROM ${rawSql(table)}` })).n;
 
 // --- the poll through the production server --------------------------------------------------------
 
@@ -2472,7 +2488,7 @@ try {
       `Filled in ${((performance.now() - started) / 1000).toFixed(0)} s, of which inserting: applications ${seconds("applications")}, lead_reads ${seconds("lead_reads")}, users ${seconds("users")}, the other rows ${seconds("phones")} + ${seconds("payment_trackings")} + ${seconds("notifications")}, activity_logs ${seconds("activity_logs")}`,
     );
   }
-  const [{ n: leadCount }] = await numbersOf("SELECT COUNT(*) AS n FROM applications");
+  const leadCount = await countOf("applications");
   const busiestLeads = bench.agentLeads.get(bench.busiest.agent!.id)!;
   console.log(
     `\nLeads benchmark on ${db === "postgres" || isPostgres ? "Postgres" : "SQLite"}: ${leadCount} leads over ${bench.agentLeads.size} agents (busiest ${busiestLeads}, quietest ${Math.min(...bench.agentLeads.values())}); ${os.cpus().length} cores, load average ${os
@@ -2521,23 +2537,18 @@ try {
   await measure(portal);
   // What scoping a search by agent buys: lower(column) LIKE '%word%' can use no btree, so it is
   // evaluated on every entry it is given, the agent's in the covering index or every lead.
-  const search = `(lower(a.first_name) LIKE :word OR lower(a.last_name) LIKE :word OR lower(a.email) LIKE :word)`;
+  const search = or([sql`a.first_name`, sql`a.last_name`, sql`a.email`].map((name) => contains(name, "%garcia%")));
+  const countWhere = (where: Sql) => () =>
+    numbersInOneStatement({ n: sql`SELECT COUNT(*) FROM applications a WHERE ${where}` });
   const [scopedMs, wholeMs] = await timeSideBySide(
-    [
-      () =>
-        selectRows(`SELECT COUNT(*) AS n FROM applications a WHERE a.agent_id = :agentId AND ${search}`, {
-          agentId: bench.busiest.agent!.id,
-          word: "%garcia%",
-        }),
-      () => selectRows(`SELECT COUNT(*) AS n FROM applications a WHERE ${search}`, { word: "%garcia%" }),
-    ],
+    [countWhere(and([sql`a.agent_id = ${bench.busiest.agent!.id}`, search])), countWhere(search)],
     10,
   );
   console.log(
     `  the search's COUNT alone: ${scopedMs!.toFixed(2)} ms over the busiest agent's leads, ${wholeMs!.toFixed(2)} ms over all ${leadCount} leads`,
   );
 
-  const [{ n: activityCount }] = await numbersOf("SELECT COUNT(*) AS n FROM activity_logs");
+  const activityCount = await countOf("activity_logs");
   console.log(
     `\nThe admin portal's lists and figures (${leadCount} leads, ${activityCount} activity entries): service / plain SQL, median of each side by side`,
   );
@@ -2590,10 +2601,10 @@ try {
   ];
   const unreadRan: [string, Ran[]][] = [];
   for (const [label, reader] of readers) {
-    const [{ leads, reads }] = await numbersOf(
-      `SELECT (SELECT COUNT(*) FROM applications a ${reader.agent ? `WHERE a.agent_id = '${reader.agent.id}'` : ""}) AS leads,
-         (SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = '${reader.id}') AS reads`,
-    );
+    const { leads, reads } = await numbersInOneStatement({
+      leads: sql`SELECT COUNT(*) FROM applications a WHERE ${reader.agent ? sql`a.agent_id = ${reader.agent.id}` : rawSql("1 = 1")}`,
+      reads: sql`SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = ${reader.id}`,
+    });
     const exact = await statementsOf(() => countUnreadLeads(reader));
     const shell = await statementsOf(() => shellCounts(reader));
     unreadRan.push([`${label}, the exact count`, exact.ran], [`${label}, the shell's figures`, shell.ran]);
@@ -2618,10 +2629,11 @@ try {
   // busiest agent, inserted and deleted; one read, by the admin who opened 5%, inserted and deleted.
   console.log("\nWrites the unread counts follow, at this size (median of 40, each undone after)");
   const qi = sequelize.getQueryInterface();
-  const [unreadByAdmin] = await selectRows<{ id: string }>(
-    `SELECT a.id FROM applications a
-     WHERE NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :userId AND r.application_id = a.id) LIMIT 1`,
-    { userId: bench.admin.id },
+  const unreadByAdmin = await selectOne(
+    sql`SELECT a.id FROM applications a
+        WHERE NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${bench.admin.id} AND r.application_id = a.id)
+        LIMIT 1`,
+    Id,
   );
   const writeMs: Record<string, number[]> = { leadInsert: [], leadDelete: [], readInsert: [], readDelete: [] };
   const timed = async (key: string, run: () => Promise<unknown>, keep: boolean) => {

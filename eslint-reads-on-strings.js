@@ -2,7 +2,4 @@
 // moves them to the typed kit, app/services/sql/reads.server.ts). The typed-SQL lint rule in
 // eslint.config.js skips them until they move: take a file off this list when its reads have moved,
 // and delete this file (and sql.server.ts) with the last one.
-export const READS_ON_STRINGS = [
-  "app/services/admin-retention.server.ts",
-  "app/services/sql.server.ts",
-];
+export const READS_ON_STRINGS = ["app/services/sql.server.ts"];

@@ -1,14 +1,15 @@
+import { z } from "zod";
+import { centsToDollars, fullName } from "~/domain/format";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
 import { adminPaymentStatusSchema, type RetentionAccountsQuery } from "~/domain/schemas/admin-retention";
-import { limitOffset, type Page } from "~/utils/list";
+import type { Page } from "~/utils/list";
 import { listAllLeads, type AdminLeadRow } from "./admin-leads.server";
 import { validInput } from "./errors.server";
-import { leadsWhere } from "./lead-reads.server";
+import { leadListWhere } from "./lead-reads.server";
 import { assertAdmin } from "./permissions.server";
 import {
-  ACTIVE_POLICY_SQL,
-  dollars,
-  HAS_DUE_PAYMENT_SQL,
+  ACTIVE_POLICY,
+  hasDuePayment,
   paymentsOfSales,
   policyStatusOf,
   todayAndTomorrow,
@@ -18,7 +19,7 @@ import {
   type RetentionPayment,
 } from "./retention.server";
 import type { SessionUser } from "./sessions.server";
-import { numbersInOneStatement, selectRows } from "./sql.server";
+import { column, numbersInOneStatement, selectRows, sql, sqlPage, type Sql } from "./sql/reads.server";
 
 // The admin's retention (issue 13, item 3): Retention Management (/admin/retention,
 // GET /api/admin/retention) lists every sold policy with its cards; retention by sale
@@ -85,18 +86,15 @@ export function paymentSuccessRate(paid: number, total: number) {
 function accountsWhere(
   query: Pick<RetentionAccountsQuery, "agentId" | "search"> & { status?: RetentionAccountsQuery["status"] },
   tomorrow: string,
-) {
-  const conditions = ["a.sold_at IS NOT NULL"];
-  const replacements: Record<string, string> = {};
-  if (query.status === "due") {
-    conditions.push(HAS_DUE_PAYMENT_SQL);
-    replacements.tomorrow = tomorrow;
-  }
-  if (query.agentId) {
-    conditions.push("a.agent_id = :agentId");
-    replacements.agentId = query.agentId;
-  }
-  return leadsWhere(conditions, replacements, { status: "all", search: query.search });
+): Sql {
+  return leadListWhere(
+    [
+      sql`a.sold_at IS NOT NULL`,
+      ...(query.status === "due" ? [hasDuePayment(tomorrow)] : []),
+      ...(query.agentId ? [sql`a.agent_id = ${query.agentId}`] : []),
+    ],
+    { status: "all", search: query.search },
+  );
 }
 
 /**
@@ -113,26 +111,23 @@ export async function retentionManagementSummary(
 ): Promise<RetentionManagementSummary> {
   assertAdmin(actor);
   const { today, tomorrow } = todayAndTomorrow(actor, now);
-  const { where, replacements } = accountsWhere(filters, tomorrow);
+  const where = accountsWhere(filters, tomorrow);
   const scoped = Boolean(filters.agentId || filters.search || filters.status === "due");
-  const months = (condition: string) =>
+  const months = (condition: Sql) =>
     scoped
-      ? `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id WHERE ${where} AND ${condition}`
-      : `SELECT COUNT(*) FROM payment_trackings t WHERE ${condition}`;
-  const unpaid = (dueCondition: string) =>
-    `SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
-     WHERE t.status = 'not_paid' AND ${dueCondition} AND ${where} AND ${ACTIVE_POLICY_SQL}`;
-  const figures = await numbersInOneStatement(
-    {
-      totalAccounts: `SELECT COUNT(*) FROM applications a WHERE ${where}`,
-      dueToday: unpaid("t.due_date = :today"),
-      dueTomorrow: unpaid("t.due_date = :tomorrow"),
-      overdue: unpaid("t.due_date < :today"),
-      paidPayments: months("t.status = 'paid'"),
-      totalPayments: months("1 = 1"),
-    },
-    { ...replacements, today, tomorrow },
-  );
+      ? sql`SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id WHERE ${where} AND ${condition}`
+      : sql`SELECT COUNT(*) FROM payment_trackings t WHERE ${condition}`;
+  const unpaid = (dueCondition: Sql) =>
+    sql`SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
+     WHERE t.status = 'not_paid' AND ${dueCondition} AND ${where} AND ${ACTIVE_POLICY}`;
+  const figures = await numbersInOneStatement({
+    totalAccounts: sql`SELECT COUNT(*) FROM applications a WHERE ${where}`,
+    dueToday: unpaid(sql`t.due_date = ${today}`),
+    dueTomorrow: unpaid(sql`t.due_date = ${tomorrow}`),
+    overdue: unpaid(sql`t.due_date < ${today}`),
+    paidPayments: months(sql`t.status = 'paid'`),
+    totalPayments: months(sql`1 = 1`),
+  });
   return {
     totalAccounts: figures.totalAccounts,
     paymentsDueSoon: figures.dueToday + figures.dueTomorrow,
@@ -145,22 +140,27 @@ export async function retentionManagementSummary(
   };
 }
 
-type AccountRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  monthlyPremiumCents: number | string | null;
-  soldAt: Date | string;
-  commissionCancelledAt: Date | string | null;
-  soldProductName: string | null;
-  agentId: string | null;
-  agentFirstName: string | null;
-  agentLastName: string | null;
-  carrier: string | null;
-  phone: string | null;
-  lapsed: number | string | boolean;
-};
+/** A sold policy's row with its agent, carrier and primary phone. */
+const AccountRow = z.object({
+  id: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  email: column.text.nullable(),
+  monthlyPremiumCents: column.cents.nullable(),
+  soldAt: column.isoDate,
+  commissionCancelledAt: column.date.nullable(),
+  soldProductName: column.text.nullable(),
+  agentId: column.text.nullable(),
+  agentFirstName: column.text.nullable(),
+  agentLastName: column.text.nullable(),
+  carrier: column.text.nullable(),
+  phone: column.text.nullable(),
+  lapsed: column.boolean,
+});
+
+/** Whether any month of the sale `a` is cancelled (a lapsed policy). */
+const LAPSED = sql`CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
+  THEN 1 ELSE 0 END AS "lapsed"`;
 
 /**
  * Retention Management's table and GET /api/admin/retention: every sold policy (a lead with a
@@ -177,53 +177,48 @@ export async function listRetentionAccounts(
 ): Promise<Page<RetentionAccount>> {
   assertAdmin(actor);
   const days = todayAndTomorrow(actor, now);
-  const { where, replacements } = accountsWhere(query, days.tomorrow);
-  const [rows, [counted]] = await Promise.all([
-    selectRows<AccountRow>(
-      `SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email,
+  const page = await sqlPage(
+    {
+      select: sql`a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.email,
          a.monthly_premium_cents AS "monthlyPremiumCents", a.sold_at AS "soldAt",
          a.commission_cancelled_at AS "commissionCancelledAt", a.sold_product_name AS "soldProductName",
          a.agent_id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
          (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrier",
          (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
            ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone",
-         CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
-           THEN 1 ELSE 0 END AS "lapsed"
-       FROM (SELECT a.id FROM applications a WHERE ${where}
-             ORDER BY a.sold_at DESC, a.id DESC LIMIT :limit OFFSET :offset) page
-       JOIN applications a ON a.id = page.id
-       LEFT JOIN agents g ON g.id = a.agent_id
-       LEFT JOIN users u ON u.id = g.user_id
-       ORDER BY a.sold_at DESC, a.id DESC`,
-      { ...replacements, ...limitOffset(query) },
-    ),
-    selectRows<{ total: number | string }>(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, replacements),
-  ]);
-  const payments = await paymentsOfSales(rows.map((row) => row.id));
+         ${LAPSED}`,
+      from: sql`applications a`,
+      join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
+      where: accountsWhere(query, days.tomorrow),
+      orderBy: sql`a.sold_at DESC, a.id DESC`,
+      key: sql`a.id`,
+    },
+    query,
+    AccountRow,
+  );
+  const payments = await paymentsOfSales(page.rows.map((row) => row.id));
   return {
-    rows: rows.map((row) => {
+    ...page,
+    rows: page.rows.map((row) => {
       const policyStatus = policyStatusOf(row);
       const months = withDueFlags(payments.get(row.id) ?? [], policyStatus, days);
       return {
         id: row.id,
         customerName: `${row.firstName} ${row.lastName}`,
-        phone: row.phone ?? null,
-        email: row.email ?? null,
-        agentId: row.agentId ?? null,
-        agentName: row.agentId ? `${row.agentFirstName ?? ""} ${row.agentLastName ?? ""}`.trim() : null,
-        carrier: row.carrier ?? null,
-        productName: row.soldProductName ?? null,
-        monthlyPremium: dollars(row.monthlyPremiumCents),
-        saleDate: new Date(row.soldAt).toISOString(),
+        phone: row.phone,
+        email: row.email,
+        agentId: row.agentId,
+        agentName: row.agentId ? fullName({ firstName: row.agentFirstName, lastName: row.agentLastName }) : null,
+        carrier: row.carrier,
+        productName: row.soldProductName,
+        monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+        saleDate: row.soldAt,
         policyStatus,
         paymentDueSoon: months.some((payment) => payment.due === "today" || payment.due === "tomorrow"),
         paymentOverdue: months.some((payment) => payment.due === "overdue"),
         payments: months,
       };
     }),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 
@@ -240,21 +235,18 @@ export async function listSalesWithPayments(
   assertAdmin(actor);
   const page = await listAllLeads(actor, { ...query, status: "sale" });
   const ids = page.rows.map((row) => row.id);
-  type SoldRow = {
-    id: string;
-    soldAt: Date | string | null;
-    commissionCancelledAt: Date | string | null;
-    lapsed: number | string | boolean;
-  };
   const [payments, sold] = await Promise.all([
     paymentsOfSales(ids),
     ids.length
-      ? selectRows<SoldRow>(
-          `SELECT a.id, a.sold_at AS "soldAt", a.commission_cancelled_at AS "commissionCancelledAt",
-             CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
-               THEN 1 ELSE 0 END AS "lapsed"
-           FROM applications a WHERE a.id IN (:ids)`,
-          { ids },
+      ? selectRows(
+          sql`SELECT a.id, a.sold_at AS "soldAt", a.commission_cancelled_at AS "commissionCancelledAt", ${LAPSED}
+           FROM applications a WHERE a.id IN ${ids}`,
+          z.object({
+            id: column.text,
+            soldAt: column.isoDate.nullable(),
+            commissionCancelledAt: column.date.nullable(),
+            lapsed: column.boolean,
+          }),
         )
       : Promise.resolve([]),
   ]);
@@ -268,7 +260,7 @@ export async function listSalesWithPayments(
       const policyStatus = soldRow ? policyStatusOf(soldRow) : "active";
       return {
         ...row,
-        saleDate: soldRow?.soldAt ? new Date(soldRow.soldAt).toISOString() : null,
+        saleDate: soldRow?.soldAt ?? null,
         policyStatus,
         paymentTracking: withDueFlags(payments.get(row.id) ?? [], policyStatus, days),
       };

@@ -27,24 +27,17 @@ export const PAYMENT_NOT_FOUND = "Payment not found";
  * commission not cancelled, and no month of it marked cancelled (a cancelled payment is a lapse,
  * which the ledger charges back). Only these count as Active Accounts, add to Monthly Revenue,
  * have payments flagged due, and get reminders. The unique (application_id, month_number) index
- * answers the NOT EXISTS. The text is for the admin's retention until it moves to the kit
- * (admin-retention.server.ts); activePolicy is the same condition as a fragment.
+ * answers the NOT EXISTS.
  */
-export const ACTIVE_POLICY_SQL = `a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
+export const ACTIVE_POLICY = sql`a.sold_at IS NOT NULL AND a.commission_cancelled_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')`;
-const activePolicy = raw(ACTIVE_POLICY_SQL);
 
 /**
- * An active policy with a payment to chase: an unpaid month overdue or due by tomorrow (`:tomorrow`
- * in the reader's time zone). The list filter behind the Payments Due card (?status=due). Text for
- * admin-retention.server.ts until it moves; hasDuePayment is the fragment.
+ * An active policy with a payment to chase: an unpaid month overdue or due by `tomorrow` (in the
+ * reader's time zone). The list filter behind the Payments Due card (?status=due).
  */
-export const HAS_DUE_PAYMENT_SQL = `${ACTIVE_POLICY_SQL}
-  AND EXISTS (SELECT 1 FROM payment_trackings d WHERE d.application_id = a.id AND d.status = 'not_paid' AND d.due_date <= :tomorrow)`;
-
-/** HAS_DUE_PAYMENT_SQL as a fragment, `tomorrow` bound. */
-function hasDuePayment(tomorrow: string): Sql {
-  return sql`${activePolicy}
+export function hasDuePayment(tomorrow: string): Sql {
+  return sql`${ACTIVE_POLICY}
     AND EXISTS (SELECT 1 FROM payment_trackings d WHERE d.application_id = a.id AND d.status = 'not_paid' AND d.due_date <= ${tomorrow})`;
 }
 
@@ -87,13 +80,6 @@ export type RetentionSummary = {
   overdue: number;
 };
 
-/**
- * Cents to dollars for the admin's retention until it reads through the kit
- * (admin-retention.server.ts): a count as either driver answers it. Delete it then.
- */
-export const dollars = (cents: number | string | null | undefined) =>
-  cents === null || cents === undefined ? null : centsToDollars(column.cents.parse(cents));
-
 type DueDays = { today: string; tomorrow: string };
 
 /** Today and tomorrow as calendar dates in the signed-in user's time zone (the agent's or the admin's). */
@@ -102,16 +88,10 @@ export function todayAndTomorrow(actor: SessionUser, now: Date): DueDays {
   return { today, tomorrow: addDaysIso(today, 1) };
 }
 
-/**
- * Where a sold policy stands: its commission cancelled, lapsed (a month cancelled), or active.
- * `lapsed` decoded, or as SQL answers it (1/0) from the admin's retention's text reads.
- */
-export function policyStatusOf(row: {
-  commissionCancelledAt: Date | string | null;
-  lapsed: number | string | boolean;
-}): PolicyStatus {
+/** Where a sold policy stands: its commission cancelled, lapsed (a month cancelled), or active. */
+export function policyStatusOf(row: { commissionCancelledAt: Date | string | null; lapsed: boolean }): PolicyStatus {
   if (row.commissionCancelledAt) return "commission_cancelled";
-  return column.boolean.parse(row.lapsed) ? "lapsed" : "active";
+  return row.lapsed ? "lapsed" : "active";
 }
 
 /** When an unpaid month of an active policy falls due: passed, today, tomorrow, or later (null). */
@@ -143,7 +123,7 @@ export async function retentionSummary(actor: SessionUser, now = new Date()): Pr
   const { today, tomorrow } = todayAndTomorrow(actor, now);
   const unpaid = (dueCondition: Sql) =>
     sql`SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
-        WHERE t.status = 'not_paid' AND ${dueCondition} AND a.agent_id = ${agentId} AND ${activePolicy}`;
+        WHERE t.status = 'not_paid' AND ${dueCondition} AND a.agent_id = ${agentId} AND ${ACTIVE_POLICY}`;
   // One pass over the agent's active policies gives both their count and their premiums (two
   // scalar subqueries had tested every policy twice); the due payments ride in the same statement.
   const figures = await selectOne(
@@ -151,7 +131,7 @@ export async function retentionSummary(actor: SessionUser, now = new Date()): Pr
           (${unpaid(sql`t.due_date = ${today}`)}) AS "dueToday",
           (${unpaid(sql`t.due_date = ${tomorrow}`)}) AS "dueTomorrow",
           (${unpaid(sql`t.due_date < ${today}`)}) AS "overdue"
-        FROM applications a WHERE a.agent_id = ${agentId} AND ${activePolicy}`,
+        FROM applications a WHERE a.agent_id = ${agentId} AND ${ACTIVE_POLICY}`,
     z.object({
       activeAccounts: column.integer,
       // No active policy: no revenue.
@@ -361,7 +341,7 @@ export async function sendPaymentReminders(now = new Date()): Promise<number> {
         JOIN agents g ON g.id = a.agent_id
         JOIN users u ON u.id = g.user_id
         WHERE t.status = 'not_paid' AND t.due_date >= ${utcToday} AND t.due_date <= ${addDaysIso(utcToday, 2)}
-          AND t.reminded_at IS NULL AND ${activePolicy}`,
+          AND t.reminded_at IS NULL AND ${ACTIVE_POLICY}`,
     ReminderCandidate,
   );
   const due = candidates.filter(

@@ -122,7 +122,7 @@ export async function startSession(target: Page | BrowserContext, user: { id: st
 }
 
 /** With JavaScript on, goto() and reload() resolve only once the new document has hydrated. */
-export function hydrateOnLoad(page: Page, javaScriptEnabled: boolean) {
+function hydrateOnLoad(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);

@@ -6,7 +6,6 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { READS_ON_STRINGS } from "./eslint-reads-on-strings.js";
 
 /** The data layer: prisma-free-db (by its `~db` alias or a relative path), Sequelize and the drivers. */
 const DATA_LAYER = "^(~db(/.*)?|(\\.\\./)+prisma-free-db(/.*)?|sequelize|sqlite3|pg|pg-hstore|umzug)$";
@@ -158,7 +157,6 @@ export default tseslint.config(
     // or a concatenation handed to the kit (or to its `raw`/`identifier` escape hatches) fails
     // here; tests/unit/sql-kit.test.ts shows each one caught.
     files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts"],
-    ignores: READS_ON_STRINGS,
     rules: {
       "no-restricted-syntax": [
         "error",

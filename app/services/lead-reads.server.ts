@@ -11,7 +11,6 @@ import { assertAgent, isUuid } from "./permissions.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
 import { notFound } from "./errors.server";
 import type { SessionUser } from "./sessions.server";
-import { withinRange as withinRangeText } from "./sql.server";
 import {
   and,
   column,
@@ -143,26 +142,6 @@ export function leadListColumns(readerId: string, alias: "a" | "l" = "a"): Sql {
 }
 
 /**
- * Text of leadListColumns' columns of lead `l`, for All Leads until it moves to the kit
- * (admin-leads.server.ts); takes :readerId with rowSubqueries. Delete both when nothing calls them.
- */
-export function listColumnsSql() {
-  const attributes = Application.getAttributes();
-  return LIST_COLUMNS.map((name) => `l.${attributes[name].field} AS "${name}"`).join(", ");
-}
-
-/** leadListColumns' subqueries of lead `l` as text, with :readerId (see listColumnsSql). */
-export function rowSubqueries() {
-  return `(SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
-       ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "primaryPhone",
-     (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName",
-     (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = l.id AND t.status = 'paid') AS "paymentsPaid",
-     (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = l.id) AS "paymentsTotal",
-     CASE WHEN EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = :readerId AND r.application_id = l.id)
-       THEN 0 ELSE 1 END AS "isUnread"`;
-}
-
-/**
  * What narrows the agent's lead list: My Leads' status and search, and the report's creation range
  * (`created`: start inclusive, end exclusive, either open) and carrier.
  */
@@ -194,36 +173,6 @@ export function leadListWhere(conditions: Sql[], query: Omit<AgentLeadFilters, "
       or([contains(sql`a.first_name`, word), contains(sql`a.last_name`, word), contains(sql`a.email`, word)]),
     ),
   ]);
-}
-
-/**
- * leadListWhere as text with replacements, for All Leads and retention by sale until they move to
- * the kit (admin-leads.server.ts, admin-retention.server.ts). Delete it when nothing calls it.
- */
-export function leadsWhere(
-  conditions: string[],
-  replacements: Record<string, string | Date>,
-  query: Omit<AgentLeadFilters, "status"> & { status: string },
-) {
-  if (query.status !== "all") {
-    conditions.push("a.status = :status");
-    replacements.status = query.status;
-  }
-  if (query.carrierId) {
-    conditions.push("a.carrier_id = :carrierId");
-    replacements.carrierId = query.carrierId;
-  }
-  if (query.created && (query.created.start || query.created.end)) {
-    const created = withinRangeText("a.created_at", query.created, "created");
-    conditions.push(created.sql);
-    Object.assign(replacements, created.replacements);
-  }
-  searchPatterns(query.search).forEach((word, i) => {
-    replacements[`word${i}`] = word;
-    const like = (column: string) => `lower(a.${column}) LIKE lower(:word${i}) ESCAPE '\\'`;
-    conditions.push(`(${like("first_name")} OR ${like("last_name")} OR ${like("email")})`);
-  });
-  return { where: conditions.join(" AND "), replacements };
 }
 
 /**
@@ -285,14 +234,6 @@ export function leadRowView<A>(row: ListRow, agent: A) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/**
- * leadRowView of a row read as text (All Leads, until admin-leads.server.ts reads through
- * LeadListRow): the row is read by LeadListRow first. Delete it when nothing calls it.
- */
-export function toLeadRow<A>(row: Record<string, unknown>, agent: A) {
-  return leadRowView(LeadListRow.parse(row), agent);
 }
 
 // ---------------------------------------------------------------------------------------------

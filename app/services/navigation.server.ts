@@ -1,9 +1,8 @@
 import { SHELL_UNREAD_CAP, unreadLeadsCount, unreadLeadsFigure } from "./leads.server";
-import { UNREAD_NOTIFICATIONS_COUNT_SQL } from "./notifications.server";
+import { unreadNotifications } from "./notifications.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { numbersInOneStatement, sql, type Sql } from "./sql/reads.server";
-import { fromNamedReplacements } from "./sql/statement";
 
 /** The admin shell's figures: what waits for an admin's decision, and what they have not read. */
 export type AdminShellCounts = {
@@ -30,17 +29,9 @@ function countAtMost(cap: number, rows: Sql) {
 
 /** The unread figures both shells show, each at most SHELL_UNREAD_CAP (the badge reads 99+). */
 function unreadFigures(actor: SessionUser) {
-  // The notifications' rule is still a string with :name replacements (notifications.server.ts is
-  // not on the kit yet): bound through the kit's bridge, its COUNT(*) cut to what follows FROM.
-  const prefix = "SELECT COUNT(*) FROM ";
-  if (!UNREAD_NOTIFICATIONS_COUNT_SQL.startsWith(prefix)) throw new Error("Not a plain COUNT(*) query");
-  const notifications = fromNamedReplacements(UNREAD_NOTIFICATIONS_COUNT_SQL.slice(prefix.length), {
-    userId: actor.id,
-    read: false,
-  });
   return {
     unreadLeads: unreadLeadsCount(actor, { cap: SHELL_UNREAD_CAP }),
-    unreadNotifications: countAtMost(SHELL_UNREAD_CAP, notifications),
+    unreadNotifications: countAtMost(SHELL_UNREAD_CAP, unreadNotifications(actor.id)),
   };
 }
 

@@ -8,13 +8,15 @@ import {
 import { badRequest, notFound } from "./errors.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
+import { sql, type Sql } from "./sql/reads.server";
 
 // A user's notifications (the header's bell). Each user only ever sees and touches their own:
 // every query is scoped by the actor's id, so another user's notification is simply not found.
 
-/** SQL for one COUNT(*) of the :userId's unread notifications, for the shell's one statement. */
-export const UNREAD_NOTIFICATIONS_COUNT_SQL =
-  "SELECT COUNT(*) FROM notifications n WHERE n.user_id = :userId AND n.is_read = :read";
+/** A user's unread notifications, as the FROM and WHERE of a count in the shell's one statement. */
+export function unreadNotifications(userId: string): Sql {
+  return sql`notifications n WHERE n.user_id = ${userId} AND n.is_read = ${false}`;
+}
 
 export const NOTIFICATION_NOT_FOUND = "Notification not found";
 

@@ -3,18 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { column } from "~/services/sql/columns";
 import { decodeRow } from "~/services/sql/decode";
-import {
-  and,
-  compile,
-  contains,
-  fromNamedReplacements,
-  identifier,
-  join,
-  or,
-  raw,
-  searchPatterns,
-  sql,
-} from "~/services/sql/statement";
+import { and, compile, contains, identifier, join, or, raw, searchPatterns, sql } from "~/services/sql/statement";
 
 describe("the sql tag", () => {
   it("binds every value as a placeholder, never as SQL text", () => {
@@ -81,18 +70,6 @@ describe("the sql tag", () => {
     expect(compile(identifier("firstName")).text).toBe('"firstName"');
     expect(compile(identifier("r.firstName")).text).toBe('"r"."firstName"');
     expect(() => identifier('x" OR 1=1 --')).toThrow(/plain SQL name/);
-  });
-
-  it("reads Sequelize's :name replacements as bound values while strings are moved to the kit", () => {
-    const fragment = fromNamedReplacements("a.id IN (:ids) AND a.note = ':skip' AND a.x::text = :x", {
-      ids: ["1", "2"],
-      x: "it's",
-    });
-    expect(compile(fragment)).toEqual({
-      text: "a.id IN (?, ?) AND a.note = ':skip' AND a.x::text = ?",
-      values: ["1", "2", "it's"],
-    });
-    expect(() => fromNamedReplacements("a = :missing", {})).toThrow(/:missing/);
   });
 });
 

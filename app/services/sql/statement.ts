@@ -151,38 +151,3 @@ export function compile(statement: Sql): CompiledSql {
   walk(statement);
   return { text, values };
 }
-
-/**
- * For the move to the kit only (issue 22): SQL text with Sequelize's `:name` replacements (a
- * helper not yet moved, such as a WHERE built as a string) as a fragment whose values are bound.
- * An array stays a bare comma-separated list, as Sequelize writes it (`IN (:ids)`). Delete this
- * when nothing calls it.
- */
-export function fromNamedReplacements(text: string, replacements: Record<string, unknown>): Sql {
-  const texts: string[] = [];
-  const parts: Part[] = [];
-  let start = 0;
-  // Quoted text and quoted names are skipped; a `:name` counts after a space or one of `(,=>[`.
-  const token = /'(?:[^']|'')*'|"[^"]*"|::|(?<=^|[\s(,=>[]):([A-Za-z_][A-Za-z0-9_]*)(?=[\s),;\]]|::|$)/g;
-  for (const match of text.matchAll(token)) {
-    const name = match[1];
-    if (!name) continue;
-    if (!(name in replacements) || replacements[name] === undefined) {
-      throw new TypeError(`sql: the replacement :${name} has no value`);
-    }
-    const value = replacements[name];
-    texts.push(text.slice(start, match.index));
-    parts.push(
-      Array.isArray(value)
-        ? value.length
-          ? join(value.map((item: SqlValue) => sql`${item}`))
-          : raw("NULL")
-        : value instanceof Sql
-          ? value
-          : (value as SqlValue),
-    );
-    start = match.index + match[0].length;
-  }
-  texts.push(text.slice(start));
-  return new Sql(texts, parts);
-}

@@ -5,8 +5,8 @@ import { Sequelize, Transaction } from "sequelize";
 import sqlite3 from "sqlite3";
 import { initModels } from "./models";
 import { migrateDatabase } from "./migrator";
-import { createLimiter } from "../app/utils/concurrency";
-import { env } from "../app/utils/env.server";
+import { createLimiter } from "./concurrency";
+import { databaseUrlFromEnvironment } from "./database-url";
 
 export * from "./models";
 
@@ -172,7 +172,7 @@ export function createSequelize(url: string) {
   return db;
 }
 
-export const sequelize = createSequelize(env.databaseUrl);
+export const sequelize = createSequelize(databaseUrlFromEnvironment());
 initModels(sequelize);
 
 // The server (BUILD_DIR/server.js) and the Remix build each bundle this module, so a process can

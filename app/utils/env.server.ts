@@ -2,26 +2,22 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { databaseUrlSchema, loadLocalEnvFile } from "~db/database-url";
 
 // The one place that reads the environment (`.env.example` lists every variable). Parsed once
 // when first imported, so a mistyped value stops the process at start-up with the variable's name.
 // The secrets are checked when first used instead: `npm run db:migrate` (Fly's release command)
 // needs only DATABASE_URL, and the server calls `assertSecrets()` before it takes traffic.
 
-// A local `.env` is a convenience for development; tests stay hermetic, and a variable already set
-// in the environment always wins over the file.
-if (process.env.NODE_ENV !== "test" && fs.existsSync(".env") && typeof process.loadEnvFile === "function") {
-  process.loadEnvFile(".env");
-}
+// A local `.env` is a convenience for development (loaded once, with the data layer's DATABASE_URL).
+loadLocalEnvFile();
 
 const flag = z.enum(["0", "1"]).default("0");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(postgres(ql)?|sqlite|file):/, "must start with postgres://, postgresql://, sqlite: or file:")
-    .default("sqlite:data/app.sqlite"),
+  // The data layer reads it too, with this same schema (prisma-free-db/database-url.ts).
+  DATABASE_URL: databaseUrlSchema,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // Where `npm start` finds the production build; BUILD_DIR at build time decides where it goes.
   BUILD_DIR: z.string().default("build"),

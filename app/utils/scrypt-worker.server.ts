@@ -1,6 +1,6 @@
 import type crypto from "node:crypto";
 import { Worker } from "node:worker_threads";
-import { createLimiter } from "./concurrency";
+import { createLimiter } from "~db/concurrency";
 
 // Password hashing must not starve the requests around it (docs/decisions/008). scrypt at OWASP's
 // cost takes 128 MiB and a few hundred milliseconds of CPU; run on libuv's pool, six at once filled

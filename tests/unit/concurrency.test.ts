@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLimiter } from "~/utils/concurrency";
+import { createLimiter } from "~db/concurrency";
 
 /** A task that runs until the test releases it, recording when it started. */
 function deferredTasks(count: number) {

@@ -112,6 +112,3 @@ export const column = {
     return json(z.array(row).nullable()).transform((rows) => rows ?? []);
   },
 };
-
-/** The typed row a row schema reads. */
-export type RowOf<S extends z.ZodTypeAny> = z.output<S>;

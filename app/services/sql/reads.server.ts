@@ -13,7 +13,7 @@ import { Sql, compile, identifier, join, raw, sql, type SqlValue } from "./state
  */
 
 export { and, contains, identifier, join, or, raw, searchPatterns, sql, Sql } from "./statement";
-export { column, type RowOf } from "./columns";
+export { column } from "./columns";
 
 /** A row schema: `z.object({ id: column.text, total: column.integer })`, optionally transformed. */
 type RowSchema<T> = z.ZodType<T, z.ZodTypeDef, unknown>;
@@ -176,7 +176,7 @@ export function listColumn<S extends z.ZodRawShape, T>(
  * Postgres, `json_group_array(json_object(...))` on SQLite (which needs the column names); both
  * aggregate a sorted subquery's rows in that order.
  */
-export function listColumnSql(list: ListColumn<unknown>): Sql {
+function listColumnSql(list: ListColumn<unknown>): Sql {
   if (isPostgres) return sql`SELECT COALESCE(json_agg(r), '[]'::json) FROM (${list.query}) r`;
   // The keys are bound as text values; each column is read by its quoted name.
   const pairs = Object.keys(list.row.shape).map((name) => sql`${name}, r.${identifier(name)}`);

@@ -145,6 +145,7 @@ function oneTransactionAtATime(db: Sequelize) {
   };
 }
 
+/** @internal */
 export function createSequelize(url: string) {
   if (isPostgresUrl(url)) {
     pg.types.setTypeParser(pg.types.builtins.INT8, parseSafeInteger);

@@ -55,7 +55,10 @@ function migrationStorage(db: Sequelize): UmzugStorage {
   };
 }
 
-/** `onApplied` hears each step this migrator really ran (not one another migrator ran first). */
+/**
+ * `onApplied` hears each step this migrator really ran (not one another migrator ran first).
+ * @internal
+ */
 export function migratorFor(db: Sequelize, onApplied: (name: string) => void = () => {}) {
   return new Umzug({
     migrations: migrations.map(({ name, up, down }) => ({

@@ -17,7 +17,10 @@ import { isApiPath } from "./request-body";
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const ALLOW = [...METHODS].join(", ");
 
-/** The largest body taken, by Content-Type: JSON for the API, forms (and anything else) for pages. */
+/**
+ * The largest body taken, by Content-Type: JSON for the API, forms (and anything else) for pages.
+ * @internal
+ */
 export const BODY_LIMITS = { json: 1024 * 1024, other: 256 * 1024 };
 
 const STATUS_TITLES: Record<number, string> = {
@@ -32,7 +35,7 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function refuse(
+function refuse(
   req: ExpressRequest,
   res: ExpressResponse,
   status: number,
@@ -156,6 +159,7 @@ const secureEveryAnswer: RequestHandler = (_req, res, next) => {
  * How long a client may take to send a request: its headers, and the whole request with its body.
  * Node's default of 300 s lets a client that trickles a body in hold a connection and its memory
  * for five minutes; 30 s is ample for the largest body taken (1 MB) on a slow phone link.
+ * @internal
  */
 export const REQUEST_TIME_LIMITS = { headersTimeoutMs: 20_000, requestTimeoutMs: 30_000, checkEveryMs: 5_000 };
 

@@ -25,6 +25,7 @@ type RouteFunction = (args: never) => unknown;
  * A loader or action as every route runs it: its request's body readers guarded (a body that
  * cannot be read is a 4xx, and text is cleaned: ./request-body.ts), and a service's refusal
  * answered with its status.
+ * @internal
  */
 export function answeringServiceErrors<F extends RouteFunction>(fn: F): F {
   return (async (args: never) => {

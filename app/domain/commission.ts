@@ -45,7 +45,7 @@ export function percentOf(part: number, whole: number): number {
   return whole === 0 ? 0 : oneDecimal((part / whole) * 100);
 }
 
-/** Payment success rate, in whole percent. */
+/** Payment success rate, in whole percent (the admin retention summary). */
 export function wholePercent(part: number, total: number): number {
   return total === 0 ? 0 : Math.round((part / total) * 100);
 }

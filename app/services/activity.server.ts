@@ -59,7 +59,10 @@ export function toActivityEntry(entry: z.output<typeof ActivityRow>) {
   };
 }
 
-/** The newest entries of the audit trail, newest first. */
+/**
+ * The newest entries of the audit trail, newest first.
+ * @internal
+ */
 export async function recentActivity(limit = 10) {
   return (await selectRows(recentActivitySql(limit), ActivityRow)).map(toActivityEntry);
 }

@@ -14,6 +14,7 @@ import { column, numbersInOneStatement, selectRows, sql, type Sql } from "./sql/
 // status change through changeLeadStatus: an admin any lead, an agent only their own, the status
 // history and the activity log in the same transaction). docs/decisions/036.
 
+/** @internal */
 export const ADMIN_CALLBACK_ERRORS = { agentNotFound: "Agent not found" } as const;
 
 /** One callback card: the spec's Callback (id, names, createdAt, coverage, premium) with its agent and phone. */
@@ -80,6 +81,7 @@ const RANGES = {
  * One page of one range of callbacks (dated by callback date, or undated by id), the page's ids
  * from the index first, then only its rows with their agent's name and primary phone. Exported
  * for the plan test.
+ * @internal
  */
 export function adminCallbackRowsSql(
   agentId: string | undefined,

@@ -43,7 +43,10 @@ const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], Sql> = {
   name: sql`a.last_name ASC, a.first_name ASC, a.id ASC`,
 };
 
-/** All Leads' WHERE over `applications a`: the agent's list filters plus the admin's own. */
+/**
+ * All Leads' WHERE over `applications a`: the agent's list filters plus the admin's own.
+ * @internal
+ */
 export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery): Sql {
   const conditions: Sql[] = [];
   if (query.agentId) conditions.push(sql`a.agent_id = ${query.agentId}`);
@@ -126,7 +129,7 @@ export async function allLeadsFilterChoices(actor: SessionUser) {
   };
 }
 
-export const LEAD_COPIED = "lead_copied";
+const LEAD_COPIED = "lead_copied";
 
 /**
  * Copy All Lead Information (a post on the page, with or without JavaScript): every field of the

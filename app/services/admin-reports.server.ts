@@ -33,7 +33,7 @@ import { and, bucketCase, column, selectOne, selectRows, sql, type Sql } from ".
 // sale, revenue is the sales' monthly premiums.
 
 /** The days a report covers, both included, and the period of the same length just before. */
-export type ReportRange = {
+type ReportRange = {
   dateFrom: string;
   dateTo: string;
   previousFrom: string;
@@ -144,7 +144,7 @@ const figure = column.number.nullable().transform((value) => value ?? 0);
 // ---------------------------------------------------------------------------------------------
 // Overview
 
-export type OverviewFigures = {
+type OverviewFigures = {
   totalRevenueCents: number;
   totalLeads: number;
   totalSales: number;
@@ -231,6 +231,7 @@ export type AgentFigures = {
   commissionCents: number;
 };
 
+/** @internal */
 export const UNASSIGNED_AGENT = "Unassigned";
 
 /**
@@ -324,7 +325,7 @@ async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
 
 export type RevenueLine = { key: string; name: string; sales: number; revenueCents: number };
 
-export type ReportRevenue = { byCarrier: RevenueLine[]; byProduct: RevenueLine[]; byMonth: MonthFigures[] };
+type ReportRevenue = { byCarrier: RevenueLine[]; byProduct: RevenueLine[]; byMonth: MonthFigures[] };
 
 /**
  * The report's sales by carrier and by product (as sold, with its carrier), most revenue first:

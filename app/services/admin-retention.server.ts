@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholePercent } from "~/domain/commission";
 import { centsToDollars, fullName } from "~/domain/format";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
 import { adminPaymentStatusSchema, type RetentionAccountsQuery } from "~/domain/schemas/admin-retention";
@@ -28,7 +29,7 @@ import { column, numbersInOneStatement, selectRows, sql, sqlPage, type Sql } fro
 // Which policies count and why: docs/decisions/037-admin-retention.md.
 
 /** A month as the admin screens send it: the stored status, and whether it is due soon (as the agent's tracker). */
-export type AccountPayment = RetentionPayment;
+type AccountPayment = RetentionPayment;
 
 /** The spec's Retention account (part 1, section 3), with where the policy stands. */
 export type RetentionAccount = {
@@ -73,11 +74,6 @@ export type SaleWithPayments = AdminLeadRow & {
   policyStatus: PolicyStatus;
   paymentTracking: RetentionPayment[];
 };
-
-/** Whole percent of paid months; 0 when there are none. */
-export function paymentSuccessRate(paid: number, total: number) {
-  return total > 0 ? Math.round((paid / total) * 100) : 0;
-}
 
 /**
  * The accounts' WHERE over `applications a`: every sold policy, of the agent, matching the search
@@ -136,7 +132,7 @@ export async function retentionManagementSummary(
     overdue: figures.overdue,
     paidPayments: figures.paidPayments,
     totalPayments: figures.totalPayments,
-    successRate: paymentSuccessRate(figures.paidPayments, figures.totalPayments),
+    successRate: wholePercent(figures.paidPayments, figures.totalPayments),
   };
 }
 

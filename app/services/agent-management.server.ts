@@ -16,12 +16,15 @@ import { column, selectOne, selectRows, sql } from "./sql/reads.server";
 // table of Agent Approval (listAgents, its row and its actions) with each agent's performance and
 // first licensed states, and an agent's profile. Admins only. Decision 032.
 
-export const AGENT_PROFILE_NOT_FOUND = "Agent profile not found";
-/** A row names this many licensed states, then "+N more". */
+const AGENT_PROFILE_NOT_FOUND = "Agent profile not found";
+/**
+ * A row names this many licensed states, then "+N more".
+ * @internal
+ */
 export const STATES_SHOWN = 3;
 
 /** An agent's book of business: every lead, the leads sold, and the commission not cancelled. */
-export type AgentPerformance = { leads: number; sales: number; commissionCents: number };
+type AgentPerformance = { leads: number; sales: number; commissionCents: number };
 
 export type ManagedAgentRow = AgentRow & {
   performance: AgentPerformance;
@@ -35,6 +38,7 @@ const NO_PERFORMANCE: AgentPerformance = { leads: 0, sales: 0, commissionCents: 
  * The performance of a page of agents in one grouped statement (never one query per agent): the
  * counts come from the (agent_id, status, created_at) index alone; only the sold leads are read
  * for their commission. The commission counts as the agent's own stats count it (sold, not cancelled).
+ * @internal
  */
 export async function performanceOf(agentIds: string[]): Promise<Map<string, AgentPerformance>> {
   if (agentIds.length === 0) return new Map();
@@ -54,7 +58,10 @@ export async function performanceOf(agentIds: string[]): Promise<Map<string, Age
   );
 }
 
-/** The first few licensed states of each agent and each agent's number of states, in one statement. */
+/**
+ * The first few licensed states of each agent and each agent's number of states, in one statement.
+ * @internal
+ */
 export async function firstStatesOf(agentIds: string[], shown = STATES_SHOWN) {
   const states = new Map<string, { shown: string[]; more: number }>();
   if (agentIds.length === 0) return states;

@@ -40,6 +40,7 @@ const STATUS_CHANGED_MEANWHILE = "This agent's status was changed by someone els
 /**
  * Only approved agents take new work: paused, pending and rejected agents are left out of every
  * agent picker and cannot be given a lead. Lead and application services filter with this.
+ * @internal
  */
 export const assignableAgentWhere = { status: "approved" } as const satisfies WhereOptions<Agent>;
 
@@ -50,7 +51,10 @@ export const assignableAgentWhere = { status: "approved" } as const satisfies Wh
  */
 export const publicAgentWhere = { ...assignableAgentWhere, setupComplete: true } as const satisfies WhereOptions<Agent>;
 
-/** Whether a lead may be given to this agent now. */
+/**
+ * Whether a lead may be given to this agent now.
+ * @internal
+ */
 export async function isAssignableAgent(agentId: string | null | undefined): Promise<boolean> {
   if (!agentId || !isUuid(agentId)) return false;
   const found = await selectOne(
@@ -60,7 +64,10 @@ export async function isAssignableAgent(agentId: string | null | undefined): Pro
   return found !== null;
 }
 
-/** Approved agents by name, for the pickers that hand out leads (no contact details). */
+/**
+ * Approved agents by name, for the pickers that hand out leads (no contact details).
+ * @internal
+ */
 export async function listAssignableAgents() {
   const rows = await selectRows(
     sql`SELECT g.id, u.first_name AS "firstName", u.last_name AS "lastName", g.license_number AS "licenseNumber"
@@ -420,6 +427,7 @@ export async function assignBdm(actor: SessionUser, agentId: string, bdmId: stri
   return agentView(agent.id);
 }
 
+/** @internal */
 export const TEMPORARY_PASSWORD_NOT_APPROVED = "Approve the agent before generating a temporary password.";
 
 /** Tops up an agent's calls: ordered, quota and calls left all grow by the same amount. */

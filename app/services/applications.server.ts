@@ -22,12 +22,12 @@ import { column, selectRows, sql, sqlPage } from "./sql/reads.server";
 // Leads (the Application model). This module starts with the public side: the agents a prospect
 // may choose and the public application itself.
 
-export type PublicAgent = { id: string; name: string; licenseNumber: string };
+type PublicAgent = { id: string; name: string; licenseNumber: string };
 /** An agent as the page's picker gets it: with the states (two-letter codes) they are licensed in. */
 export type PublicAgentChoice = PublicAgent & { licensedStates: string[] };
 
-export const AGENT_NOT_ACCEPTING = "The selected agent is not accepting applications.";
-export const UNKNOWN_CARRIER = "Please select a carrier from the list.";
+const AGENT_NOT_ACCEPTING = "The selected agent is not accepting applications.";
+const UNKNOWN_CARRIER = "Please select a carrier from the list.";
 
 // Agents who may receive leads now (approved, setup finished), by first then last name (case
 // aside) in SQL, which reads the same as sorting "first last"; the id keeps namesakes in a stable order.

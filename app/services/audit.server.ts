@@ -25,7 +25,10 @@ import {
 // "application" and the lead's id; their summaries hold names and labels, never a sensitive value
 // (decision 034).
 
-/** How many of a lead's entries its dialog shows; the Activity page has them all. */
+/**
+ * How many of a lead's entries its dialog shows; the Activity page has them all.
+ * @internal
+ */
 export const LEAD_TRAIL_LIMIT = 50;
 
 /** Days before and after these are no bound at all (and stay within what a Date can hold). */

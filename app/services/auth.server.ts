@@ -18,7 +18,7 @@ import { notifyAdmins } from "./notifications.server";
 
 export type { RequestMeta, SessionUser } from "./sessions.server";
 
-export function normalizeEmail(email: string) {
+function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
@@ -93,6 +93,7 @@ export type RegistrationInput = {
 };
 
 const EMAIL_TAKEN = "An account with this email already exists.";
+/** @internal */
 export const LICENSE_TAKEN = "An agent with this license number is already registered.";
 
 /** License numbers compare without case and spaces: "fl 123" and "FL123" are one license. */

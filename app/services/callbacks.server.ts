@@ -51,6 +51,7 @@ export function todaysCallbackBounds(actor: Pick<SessionUser, "timezone">, now =
  * today, after today. Each is a range of migration 010's index (agent_id, callback_date, id) over
  * scheduled callbacks, so a table's page and its count read index entries in callback-date order,
  * however many callbacks the agent has.
+ * @internal
  */
 export const DATED: Record<CallbackListFilter, (bounds: DueBounds) => Sql> = {
   all: () => sql`callback_date IS NOT NULL`,
@@ -59,11 +60,14 @@ export const DATED: Record<CallbackListFilter, (bounds: DueBounds) => Sql> = {
   upcoming: (bounds) => sql`callback_date >= ${bounds.dueEnd}`,
 };
 
-/** Callbacks without a date: after the upcoming ones, by id. */
+/**
+ * Callbacks without a date: after the upcoming ones, by id.
+ * @internal
+ */
 export const UNDATED = sql`callback_date IS NULL`;
 
 /** The Callbacks page's cards (part 2: Total, Due Today, Overdue, Upcoming). */
-export type CallbackCounts = { total: number; overdue: number; dueToday: number; upcoming: number };
+type CallbackCounts = { total: number; overdue: number; dueToday: number; upcoming: number };
 
 /** The cards and what paging needs: callbacks after today and those without a date apart. */
 type CallbackTally = CallbackCounts & { later: number; undated: number };
@@ -134,6 +138,7 @@ const ORDER = {
  * The callbacks of one range of the index, in index order, with the columns a row shows: the
  * page's ids from the index first, then only its rows (and their phone and carrier). Exported for
  * the test of its query plan.
+ * @internal
  */
 export function callbackRowsSql(
   agentId: string,
@@ -290,10 +295,11 @@ export async function rescheduleCallback(
   return changeLeadStatus(actor, id, { status: "rescheduled", callbackDate: change.callbackDate, notes: change.notes });
 }
 
+/** @internal */
 export const NO_CALLBACK_SCHEDULED = "No callback is scheduled for this lead.";
 
 /** How long the calendar event of a callback lasts. */
-export const CALLBACK_EVENT_MINUTES = 30;
+const CALLBACK_EVENT_MINUTES = 30;
 
 /**
  * "Add to calendar": the callback as an iCalendar (RFC 5545) event, to import into the agent's

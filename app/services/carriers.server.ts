@@ -31,7 +31,7 @@ import type { SessionUser } from "./sessions.server";
 
 export type CarrierOption = { id: string; name: string };
 export type ProductView = { id: string; name: string; compPercentage: number };
-export type SetupProductView = ProductView & { commissionRate: number };
+type SetupProductView = ProductView & { commissionRate: number };
 export type AgentSetupView = {
   setupComplete: boolean;
   carriers: { id: string; name: string; products: SetupProductView[] }[];

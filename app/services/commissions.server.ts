@@ -30,6 +30,7 @@ import {
 // chargeback ledger (app/domain/ledger.ts) are read in SQL, in the agent's time zone for the
 // period of sale dates; which sales the ledger's totals cover: docs/decisions/027.
 
+/** @internal */
 export const COMMISSION_ERRORS = {
   notFound: "Commission Not Found",
   notSold: "This lead has no recorded sale, so it has no commission to cancel.",
@@ -37,7 +38,7 @@ export const COMMISSION_ERRORS = {
 } as const;
 
 /** A sale's ledger line in dollars (the API's `ledger.sales` entry, without the id). */
-export type LedgerLineView = {
+type LedgerLineView = {
   advanced: number;
   earned: number;
   unearned: number;

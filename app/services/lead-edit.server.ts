@@ -18,6 +18,7 @@ import { column, selectRows, sql } from "./sql/reads.server";
 // edit mode, PUT /api/agent/applications/{id} and PATCH /api/applications/{id}. One service for
 // all of them, reached through findAccessibleLead (an agent only their own lead, an admin any).
 
+/** @internal */
 export const LEAD_EDIT_ERRORS = {
   unknownCarrier: "Please select a carrier from the list.",
   soldCarrier: "This lead is sold: its carrier stays the one its sale was recorded with.",

@@ -268,7 +268,10 @@ export type LeadStatusChange = {
   changedBy: { id: string; firstName: string; lastName: string } | null;
 };
 
-/** The activity log's action for a reveal; its summary names who and which lead, never the numbers. */
+/**
+ * The activity log's action for a reveal; its summary names who and which lead, never the numbers.
+ * @internal
+ */
 export const SENSITIVE_REVEALED = "lead_sensitive_revealed";
 
 /** What the admin's lead dialog reveals on its own: the SSN (Show Sensitive) or the banking numbers (Show Banking). */
@@ -280,7 +283,7 @@ const REVEAL_ACTIONS: Record<RevealPart, string> = {
 };
 
 /** How long a recorded reveal or copy shows its numbers again on a reload of the same URL. */
-export const REVEAL_WINDOW_MS = 5 * 60_000;
+const REVEAL_WINDOW_MS = 5 * 60_000;
 
 /** The request for numbers in full: `true` is all four (the agent's Show Sensitive), else the parts named. */
 export type RevealRequest = boolean | readonly RevealPart[];

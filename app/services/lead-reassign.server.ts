@@ -59,7 +59,7 @@ function statesText(codes: string[]) {
 }
 
 /** The 409's text: the agent and the states by name ("Florida and Texas"), for the dialog and the API. */
-export function unlicensedMessage(agentName: string, states: string[], affectedLeads: number, leadCount: number) {
+function unlicensedMessage(agentName: string, states: string[], affectedLeads: number, leadCount: number) {
   const where =
     leadCount === 1
       ? "this lead's state"

@@ -18,6 +18,7 @@ import { column, selectRows, sql } from "./sql/reads.server";
 // application page, and PUT /api/agent/applications/{id}/status. What happens to a sale's
 // commission and schedule when its lead later changes status: docs/decisions/019.
 
+/** @internal */
 export const LEAD_STATUS_ERRORS = {
   alreadySold: "This lead is already sold: its sale, commission and payment schedule stay as they are.",
   soldBefore:
@@ -28,13 +29,13 @@ export const LEAD_STATUS_ERRORS = {
   noPremium: "Add the monthly premium to the application before recording a sale.",
 } as const;
 
-export function notLicensedMessage(actor: SessionUser, stateCode: string) {
+function notLicensedMessage(actor: SessionUser, stateCode: string) {
   const who = actor.role === "agent" ? "You are" : "The lead's agent is";
   return `${who} not licensed in ${stateName(stateCode)}, this lead's state, so the sale cannot be recorded.`;
 }
 
 /** One month of a sale's schedule, money in dollars (the spec's Payment tracking entry). */
-export type PaymentScheduleItemView = {
+type PaymentScheduleItemView = {
   id: string;
   monthNumber: number;
   dueDate: string;

@@ -123,6 +123,7 @@ export async function countUnreadLeads(actor: SessionUser): Promise<number> {
 /**
  * At most this many ids answer GET /api/leads/unread-ids: the newest unread leads. The list marks
  * New Lead badges on the rows a page shows, and no page shows more; the count stays exact.
+ * @internal
  */
 export const UNREAD_IDS_LIMIT = 1000;
 

@@ -18,7 +18,7 @@ export function unreadNotifications(userId: string): Sql {
   return sql`notifications n WHERE n.user_id = ${userId} AND n.is_read = ${false}`;
 }
 
-export const NOTIFICATION_NOT_FOUND = "Notification not found";
+const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 /** A notification as the bell and the API show it (part 1, section 3), with the lead it opens. */
 export type NotificationView = {

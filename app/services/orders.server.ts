@@ -126,7 +126,7 @@ const ORDER_COLUMNS = sql`o.id, o.agent_id AS "agentId", o.agent_name AS "agentN
  * The WHERE both the list and the figures use, over `orders o`: the period's bounds on
  * created_at (none for All Time or no period), and the BDM when one is chosen.
  */
-export function orderWhere(actor: SessionUser, filters: OrderFilters, now = new Date()): Sql {
+function orderWhere(actor: SessionUser, filters: OrderFilters, now = new Date()): Sql {
   const range = periodRange(filters.period ?? "all", {
     timeZone: filters.timezone ?? actor.timezone,
     now,

@@ -11,15 +11,22 @@ import { notifyAdmins } from "./notifications.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
 import { column, selectRows, sql, sqlPage } from "./sql/reads.server";
 
+/** @internal */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
-/** An admin is said to review requests within 24 hours; an unreviewed request then expires. */
+/**
+ * An admin is said to review requests within 24 hours; an unreviewed request then expires.
+ * @internal
+ */
 export const REQUEST_TTL_MS = 24 * 60 * 60_000;
+/** @internal */
 export const HISTORY_SIZE = 10;
-export const MIN_NEW_PASSWORD = 8;
+const MIN_NEW_PASSWORD = 8;
 
 export const LINK_INVALID = "This password reset link is no longer valid.";
+/** @internal */
 export const LINK_USED =
   "This password reset link has already been used. Request a new one if you still need to reset your password.";
+/** @internal */
 export const LINK_EXPIRED = "This password reset link has expired. Links expire after 1 hour.";
 export const REQUEST_SENT = "Your password reset request has been sent to the admin for approval.";
 
@@ -67,7 +74,7 @@ export async function requestPasswordReset(emailInput: string, meta: RequestMeta
   return { message: REQUEST_SENT };
 }
 
-export type ResetRequestStatusView = "pending" | "approved" | "denied" | "completed" | "expired";
+type ResetRequestStatusView = "pending" | "approved" | "denied" | "completed" | "expired";
 
 export type ResetRequestView = {
   id: string;
@@ -297,7 +304,7 @@ export async function verifyResetToken(token: string | null | undefined) {
 }
 
 /** The service's own guard, whatever the caller validated: a new password has 8 characters or more. */
-export function newPasswordProblem(password: string, confirm?: string) {
+function newPasswordProblem(password: string, confirm?: string) {
   if (!password) return "Please enter a new password.";
   if (password.length < MIN_NEW_PASSWORD) return "Password must be at least 8 characters long";
   if (confirm !== undefined && confirm !== password) return "Passwords do not match.";

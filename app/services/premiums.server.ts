@@ -24,6 +24,7 @@ import {
 // its status is now (decision 019); the period is of sale dates in the admin's time zone (or the
 // API's ?timezone=). Which sales count where: docs/decisions/036.
 
+/** @internal */
 export const PREMIUM_ERRORS = { agentNotFound: "Agent not found" } as const;
 
 /** What every premiums read takes: the period of sale dates, its time zone, and optionally one agent. */
@@ -135,6 +136,7 @@ const PremiumSqlRow = z
  * The premiums table's statement over the sales `where` selects: the page's ids from the index,
  * newest sale first, then only its rows with their agent's and carrier's names. Exported for the
  * plan test.
+ * @internal
  */
 export function premiumPage(where: Sql): PageQuery {
   return {

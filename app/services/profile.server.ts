@@ -111,7 +111,7 @@ export async function getAgentStats(actor: SessionUser): Promise<AgentStats> {
   };
 }
 
-export const PERFORMANCE_MONTHS = 12;
+const PERFORMANCE_MONTHS = 12;
 
 export type MonthPerformance = {
   /** "2026-03": the month in the agent's time zone. */

@@ -21,7 +21,7 @@ import { column, numbersInOneStatement, raw, selectOne, selectRows, sql } from "
 // What each figure means is docs/decisions/028.
 
 /** The six figures (part 2, Report): counts, a percentage with one decimal, dollars. */
-export type ReportMetrics = {
+type ReportMetrics = {
   totalLeads: number;
   totalSales: number;
   conversionRate: number;

@@ -20,6 +20,7 @@ import { column, raw, selectOne, selectRows, sql, sqlPage, type Sql } from "./sq
 // when the lead leaves sale (decision 019); the commissions ledger reads their statuses.
 // Unpaid is stored as not_paid and read from not_paid or pending (decision 026).
 
+/** @internal */
 export const PAYMENT_NOT_FOUND = "Payment not found";
 
 /**
@@ -95,7 +96,7 @@ export function policyStatusOf(row: { commissionCancelledAt: Date | string | nul
 }
 
 /** When an unpaid month of an active policy falls due: passed, today, tomorrow, or later (null). */
-export function dueFlag(dueDate: string, days: DueDays): DueFlag | null {
+function dueFlag(dueDate: string, days: DueDays): DueFlag | null {
   if (dueDate < days.today) return "overdue";
   if (dueDate === days.today) return "today";
   return dueDate === days.tomorrow ? "tomorrow" : null;

@@ -20,7 +20,7 @@ import {
   PasswordResetRequest,
   initOperationModels,
 } from "./operations";
-import { UnreadLeadCount, initUnreadLeadCountModel } from "./unread-lead-count";
+import { initUnreadLeadCountModel } from "./unread-lead-count";
 import { Session, User, initUserModels } from "./user";
 
 export {
@@ -43,12 +43,8 @@ export {
   Product,
   Session,
   StatusChange,
-  UnreadLeadCount,
   User,
 };
-export type { Role } from "./user";
-export type { AgentStatus } from "./agent";
-export type { ResetRequestStatus } from "./operations";
 
 /**
  * The migrations make the schema; each model repeats its table's columns (foreign keys included)

@@ -11,7 +11,9 @@ import type { User } from "./user";
 /**
  * A user's number of unread leads, written only by the database's triggers (migration 007,
  * docs/decisions/024); app/services/leads.server.ts reads it. No timestamps: a trigger would have
- * to write them on every lead for every admin, and nothing reads them.
+ * to write them on every lead for every admin, and nothing reads them. The service reads it in SQL, so
+ * only the tests name the model (to look at the counts the triggers keep).
+ * @internal
  */
 export class UnreadLeadCount extends Model<InferAttributes<UnreadLeadCount>, InferCreationAttributes<UnreadLeadCount>> {
   declare userId: ForeignKey<User["id"]>;

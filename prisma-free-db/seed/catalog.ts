@@ -1,7 +1,7 @@
 import { Bdm, Carrier, Product } from "../models";
 import { COMBINED_CARRIER, COMBINED_PRODUCTS, PRESET_CARRIERS } from "../../app/domain/carriers";
 
-export const DEMO_BDMS = [
+const DEMO_BDMS = [
   { firstName: "Marcus", lastName: "Reed", email: "marcus.reed@example.com" },
   { firstName: "Dana", lastName: "Whitfield", email: "dana.whitfield@example.com" },
 ];

@@ -142,7 +142,9 @@ const STATUS_MIX = [
 
 const DAY = 24 * 60 * 60_000;
 
+/** @internal */
 export const DEMO_PASSWORDS = { admin: "admin12345", agent: "agent12345" };
+/** @internal */
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 
 type AgentSpec = {
@@ -259,7 +261,10 @@ const AGENTS: AgentSpec[] = [
   },
 ];
 
-/** Every account the demo makes: the admin and the agents. */
+/**
+ * Every account the demo makes: the admin and the agents.
+ * @internal
+ */
 export const DEMO_EMAILS = [DEMO_ADMIN_EMAIL, ...AGENTS.map((spec) => spec.email)];
 
 /** A moment between two others, never after `now`: the demo's past never reaches into the future. */

@@ -11,7 +11,7 @@ export type LeadAttributes = CreationAttributes<Application>;
 export type LeadPhoneAttributes = Omit<CreationAttributes<Phone>, "applicationId">;
 
 /** The phone a lead gets when none is given. */
-export const DEFAULT_LEAD_PHONE: LeadPhoneAttributes = {
+const DEFAULT_LEAD_PHONE: LeadPhoneAttributes = {
   phoneNumber: "8135550000",
   phoneType: "mobile",
   isPrimary: true,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ActivityLog, Application, PaymentTracking, isPostgres, sequelize } from "~db";
 import { RetentionFetchError } from "~/components/admin-retention/retention-fetch-error";
+import { wholePercent } from "~/domain/commission";
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_FILTER_MESSAGE } from "~/domain/schemas/admin-retention";
 import { PAYMENT_TRACKING_MESSAGES } from "~/domain/schemas/payment-tracking";
 import { loader as applicationsApi } from "~/routes/api+/admin.applications";
@@ -15,7 +16,6 @@ import { allLeadsWhere } from "~/services/admin-leads.server";
 import {
   listRetentionAccounts,
   listSalesWithPayments,
-  paymentSuccessRate,
   retentionManagementSummary,
   setPaymentStatusAsAdmin,
 } from "~/services/admin-retention.server";
@@ -68,12 +68,12 @@ async function toastOf(res: Response) {
 
 describe("the payment success rate", () => {
   it("is paid / total as a whole percent, 0 without payments", () => {
-    expect(paymentSuccessRate(0, 0)).toBe(0);
-    expect(paymentSuccessRate(1, 18)).toBe(6);
-    expect(paymentSuccessRate(1, 3)).toBe(33);
-    expect(paymentSuccessRate(2, 3)).toBe(67);
-    expect(paymentSuccessRate(1, 200)).toBe(1); // 0.5 rounds up
-    expect(paymentSuccessRate(9, 9)).toBe(100);
+    expect(wholePercent(0, 0)).toBe(0);
+    expect(wholePercent(1, 18)).toBe(6);
+    expect(wholePercent(1, 3)).toBe(33);
+    expect(wholePercent(2, 3)).toBe(67);
+    expect(wholePercent(1, 200)).toBe(1); // 0.5 rounds up
+    expect(wholePercent(9, 9)).toBe(100);
   });
 });
 
@@ -143,7 +143,7 @@ describe("Retention Management's cards", () => {
     expect(summary.totalAccounts).toBe(row.accounts);
     expect(summary.paidPayments).toBe(row.paid);
     expect(summary.totalPayments).toBe(row.total);
-    expect(summary.successRate).toBe(paymentSuccessRate(row.paid, row.total));
+    expect(summary.successRate).toBe(wholePercent(row.paid, row.total));
   });
 
   it("are refused to an agent (403)", async () => {

@@ -3,7 +3,7 @@ import type { ModelStatic, Model } from "sequelize";
 import { Application, PaymentTracking, isPostgres, sequelize } from "~db";
 import { firstYearCommissionCents } from "~/domain/commission";
 import { publicApplicationSchema } from "~/domain/schemas/public-application";
-import { COMMISSION_RATE_LIMITS } from "~/domain/schemas/setup";
+import { COMMISSION_RATE_LIMITS } from "~/domain/commission-rate-limits";
 import { createPublicApplication } from "~/services/applications.server";
 import { applicationPayload, carrierId } from "../support/application-factories";
 import { createAgent } from "../support/factories";

@@ -28,10 +28,10 @@ export function seedOf(name: string) {
   return hash >>> 0;
 }
 
-export const HUGE_STRING = "A".repeat(100_000);
+const HUGE_STRING = "A".repeat(100_000);
 
 /** Text no form should choke on: each must be refused or stored, never crash a route. */
-export const ODD_STRINGS: readonly string[] = [
+const ODD_STRINGS: readonly string[] = [
   HUGE_STRING,
   "nul\u0000byte",
   "\u0000",
@@ -79,7 +79,7 @@ function nested(depth: number): unknown {
 }
 
 /** Values of the wrong type (or the right type with a hostile content) for any JSON field. */
-export const WRONG_VALUES: readonly unknown[] = [
+const WRONG_VALUES: readonly unknown[] = [
   [],
   [1, "a", null],
   {},
@@ -98,7 +98,7 @@ export const WRONG_VALUES: readonly unknown[] = [
 ];
 
 /** Number tokens JSON allows but a double cannot hold, written into the body as they are. */
-export const RAW_NUMBERS: readonly string[] = [
+const RAW_NUMBERS: readonly string[] = [
   "1e309",
   "-1e309",
   "123456789012345678901234567890123456789",
@@ -108,7 +108,7 @@ export const RAW_NUMBERS: readonly string[] = [
 ];
 
 /** Bodies that are not JSON, sent as application/json. */
-export const BROKEN_JSON: readonly string[] = [
+const BROKEN_JSON: readonly string[] = [
   "{",
   '{"a":',
   "[1,2",
@@ -122,10 +122,10 @@ export const BROKEN_JSON: readonly string[] = [
 ];
 
 /** Valid JSON that is not an object. */
-export const JSON_NON_OBJECTS: readonly unknown[] = [[], [{}], 42, -1, null, "text", true, nested(300)];
+const JSON_NON_OBJECTS: readonly unknown[] = [[], [{}], 42, -1, null, "text", true, nested(300)];
 
 /** Valid JSON objects that try to reach past the schema. */
-export const JSON_TRICKS: readonly string[] = [
+const JSON_TRICKS: readonly string[] = [
   '{"__proto__":{"isAdmin":true,"status":"approved"}}',
   '{"constructor":{"prototype":{"polluted":1}}}',
   '{"a":"\\ud800","b":"\\u0000"}',
@@ -244,7 +244,7 @@ export function forgedCookies(realCookie: string): string[] {
 }
 
 /** Multipart bodies no parser should accept, with the Content-Type that goes with each. */
-export const BROKEN_MULTIPART: readonly { contentType: string; body: string; what: string }[] = [
+const BROKEN_MULTIPART: readonly { contentType: string; body: string; what: string }[] = [
   { what: "garbage", contentType: "multipart/form-data; boundary=XYZ", body: "garbage" },
   {
     what: "no boundary",
@@ -270,7 +270,7 @@ export const BROKEN_MULTIPART: readonly { contentType: string; body: string; wha
 ];
 
 /** Bodies of a type no route reads. */
-export const OTHER_BODIES: readonly { contentType: string | null; body: string | Blob; what: string }[] = [
+const OTHER_BODIES: readonly { contentType: string | null; body: string | Blob; what: string }[] = [
   { what: "text/plain JSON", contentType: "text/plain", body: '{"a":1}' },
   { what: "xml", contentType: "application/xml", body: "<a><b/></a>" },
   { what: "bad %-escapes as a form", contentType: "application/x-www-form-urlencoded", body: "%zz=%zz&a=%&b=%E0%A4%A" },
@@ -294,7 +294,7 @@ export type JsonValue = unknown;
 type Path = (string | number)[];
 
 /** Every leaf of a JSON value, as paths ("carriers", 0, "products", 0, "name"). */
-export function leafPaths(value: JsonValue, prefix: Path = []): Path[] {
+function leafPaths(value: JsonValue, prefix: Path = []): Path[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => leafPaths(item, [...prefix, i]));
   if (value && typeof value === "object") {
     return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...prefix, key]));
@@ -350,7 +350,7 @@ function listFieldNames(fields: [string, string][]): string[] {
 }
 
 /** A value's short description for a failure message (100 KB strings are not printed). */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === HUGE_STRING) return '"A" x 100000';
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...(${text.length} chars)` : text;
@@ -361,7 +361,7 @@ function jsonBody(value: unknown, kind: string, detail: string): FuzzBody {
 }
 
 /** Form fields as conform names them: `carriers[0].products[1].name`, scalar lists repeated. */
-export function formFields(value: JsonValue): [string, string][] {
+function formFields(value: JsonValue): [string, string][] {
   const out: [string, string][] = [];
   const walk = (item: unknown, name: string) => {
     if (Array.isArray(item)) {

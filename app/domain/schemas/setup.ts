@@ -42,9 +42,6 @@ export const SETUP_NOTICES = {
   licensedStateRequired: { title: "Validation Error", description: SETUP_MESSAGES.noStateProfile },
 } as const;
 
-/** Input limits for commission rates, the same on every screen. */
-export { COMMISSION_RATE_LIMITS } from "../commission-rate-limits";
-
 const MAX_CARRIERS = 60;
 const MAX_PRODUCTS_PER_CARRIER = 40;
 

@@ -2,6 +2,7 @@ import type { Transaction } from "sequelize";
 import { z } from "zod";
 import { ActivityLog } from "~db";
 import { column, listColumn, selectRows, sql } from "./sql/reads.server";
+import { fullName } from "~/domain/format";
 
 /** Pass the caller's transaction when the entry must stand or fall with the change it records. */
 export async function logActivity(
@@ -55,7 +56,7 @@ export function toActivityEntry(entry: z.output<typeof ActivityRow>) {
     action: entry.action,
     summary: entry.summary,
     createdAt: entry.createdAt,
-    userName: entry.firstName !== null ? `${entry.firstName} ${entry.lastName}` : null,
+    userName: entry.firstName !== null ? fullName(entry) : null,
   };
 }
 

@@ -144,7 +144,7 @@ export async function leadCopyText(actor: SessionUser, id: string): Promise<stri
     action: LEAD_COPIED,
     entityType: "application",
     entityId: lead.id,
-    summary: `${actor.firstName} ${actor.lastName} copied all the information of lead ${lead.id}`,
+    summary: `${fullName(actor)} copied all the information of lead ${lead.id}`,
   });
   return copyTextOf(actor, lead);
 }
@@ -166,7 +166,7 @@ function copyTextOf(actor: SessionUser, lead: LeadDetail): string {
   const line = (label: string, value: string | number | null | undefined) => `${label}: ${value ?? ""}`;
   return [
     "PERSONAL INFORMATION",
-    line("Name", `${lead.firstName} ${lead.lastName}`),
+    line("Name", fullName(lead)),
     line("Email", lead.email),
     line("Date of Birth", day(lead.dateOfBirth)),
     line("Gender", optionLabel(GENDERS, lead.gender)),
@@ -218,7 +218,7 @@ function copyTextOf(actor: SessionUser, lead: LeadDetail): string {
     line("Payment Notes", lead.paymentNotes),
     "",
     "AGENT ASSIGNMENT & DISPOSITION",
-    line("Agent", lead.agent ? `${lead.agent.user.firstName} ${lead.agent.user.lastName}` : "Unassigned"),
+    line("Agent", lead.agent ? fullName(lead.agent.user) : "Unassigned"),
     line("Status", leadStatusStyle(lead.status).label),
     line("Notes", lead.notes),
     line("Created", day(lead.createdAt)),

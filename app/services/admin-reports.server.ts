@@ -503,7 +503,7 @@ export async function exportAdminReport(
     userId: actor.id,
     action: REPORT_EXPORTED,
     entityType: "report",
-    summary: `${actor.firstName} ${actor.lastName} exported the ${ADMIN_REPORT_TAB_LABELS[tab]} report (from ${formatDate(range.dateFrom, "UTC")} to ${formatDate(range.dateTo, "UTC")}, agent ${filters.agentId ?? "all"}, carrier ${filters.carrierId ?? "all"}, status ${filters.status})`,
+    summary: `${fullName(actor)} exported the ${ADMIN_REPORT_TAB_LABELS[tab]} report (from ${formatDate(range.dateFrom, "UTC")} to ${formatDate(range.dateTo, "UTC")}, agent ${filters.agentId ?? "all"}, carrier ${filters.carrierId ?? "all"}, status ${filters.status})`,
   });
   let records: CsvValue[][];
   const header = ADMIN_REPORT_CSV_COLUMNS[tab];

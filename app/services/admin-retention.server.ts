@@ -200,7 +200,7 @@ export async function listRetentionAccounts(
       const months = withDueFlags(payments.get(row.id) ?? [], policyStatus, days);
       return {
         id: row.id,
-        customerName: `${row.firstName} ${row.lastName}`,
+        customerName: fullName(row),
         phone: row.phone,
         email: row.email,
         agentId: row.agentId,

@@ -236,7 +236,7 @@ async function agentView(id: string) {
 async function findBdm(idOrName: string, field: string) {
   const bdm = isUuid(idOrName)
     ? await Bdm.findByPk(idOrName)
-    : (await Bdm.findAll()).find((b) => `${b.firstName} ${b.lastName}`.toLowerCase() === idOrName.trim().toLowerCase());
+    : (await Bdm.findAll()).find((b) => fullName(b).toLowerCase() === idOrName.trim().toLowerCase());
   if (!bdm) throw badRequest(UNKNOWN_BDM, { [field]: [UNKNOWN_BDM] });
   return bdm;
 }
@@ -351,7 +351,7 @@ export async function approveAgent(actor: SessionUser, agentId: string, input: A
 
   const details = [
     input.callsOrdered !== undefined ? `${input.callsOrdered} calls ordered` : null,
-    bdm ? `BDM ${bdm.firstName} ${bdm.lastName}` : null,
+    bdm ? `BDM ${fullName(bdm)}` : null,
   ].filter(Boolean);
   await logActivity({
     userId: actor.id,
@@ -422,7 +422,7 @@ export async function assignBdm(actor: SessionUser, agentId: string, bdmId: stri
     action: "bdm_assigned",
     entityType: "agent",
     entityId: agent.id,
-    summary: `BDM ${bdm.firstName} ${bdm.lastName} assigned to ${agentName(agent)}`,
+    summary: `BDM ${fullName(bdm)} assigned to ${agentName(agent)}`,
   });
   return agentView(agent.id);
 }

@@ -120,7 +120,7 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
   }
   if (!carrier) throw badRequest(UNKNOWN_CARRIER, { carrierId: [UNKNOWN_CARRIER] });
 
-  const agentName = `${agent.user.firstName} ${agent.user.lastName}`.trim();
+  const agentName = fullName(agent.user);
   const coverageAmountCents = centsFromDollars(input.coverageAmount);
   const monthlyPremiumCents = centsFromDollars(input.monthlyPremium);
   if (coverageAmountCents === null)
@@ -201,7 +201,7 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
     await addBeneficiaries(created.id, input.beneficiaries, transaction);
     // The chosen agent and every administrator hear of it (the spec's bell is the admin's; issue
     // 10 gives agents theirs too), in one insert.
-    const prospect = `${input.firstName} ${input.lastName}`;
+    const prospect = fullName(input);
     const newLead = { applicationId: created.id, type: "new_lead" as const, title: "New lead" };
     await Notification.bulkCreate(
       [
@@ -220,7 +220,7 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
         action: "application_submitted",
         entityType: "application",
         entityId: created.id,
-        summary: `${input.firstName} ${input.lastName} submitted an application for ${agentName}`,
+        summary: `${fullName(input)} submitted an application for ${agentName}`,
       },
       { transaction },
     );

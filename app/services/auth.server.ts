@@ -15,6 +15,7 @@ import { serializedTransaction } from "./locks.server";
 import { issueSetPasswordToken } from "./password-resets.server";
 import { logActivity } from "./activity.server";
 import { notifyAdmins } from "./notifications.server";
+import { fullName } from "~/domain/format";
 
 export type { RequestMeta, SessionUser } from "./sessions.server";
 
@@ -78,7 +79,7 @@ export async function signIn(
     action: "sign_in",
     entityType: "user",
     entityId: user.id,
-    summary: `${user.firstName} ${user.lastName} signed in`,
+    summary: `${fullName(user)} signed in`,
   });
   return { kind: "signed-in", user: toSessionUser(user), sessionToken };
 }
@@ -118,7 +119,7 @@ export async function registerAgent(input: RegistrationInput, meta: RequestMeta 
     action: "agent_registered",
     entityType: "user",
     entityId: user.id,
-    summary: `${user.firstName} ${user.lastName} requested agent access`,
+    summary: `${fullName(user)} requested agent access`,
   });
   return {
     id: user.id,
@@ -169,7 +170,7 @@ async function createPendingAgent(email: string, passwordHash: string, input: Re
         {
           type: "agent_registration",
           title: "Registration awaiting approval",
-          message: `${created.firstName} ${created.lastName} requested agent access.`,
+          message: `${fullName(created)} requested agent access.`,
         },
         transaction,
       );

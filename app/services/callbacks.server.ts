@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { callbackCategory, callbackDayCounter, callbackPriority, type CallbackCategory } from "~/domain/callbacks";
 import type { CallbackPriority } from "~/domain/callbacks";
-import { centsToDollars, formatPhone } from "~/domain/format";
+import { centsToDollars, formatPhone, fullName } from "~/domain/format";
 import { calendarEvent } from "~/domain/ics";
 import { periodRange } from "~/domain/periods";
 import { RESCHEDULE_MESSAGES, rescheduleSchema, type CallbackListFilter } from "~/domain/schemas/callbacks";
@@ -326,7 +326,7 @@ export async function callbackCalendarFile(
      ORDER BY is_primary DESC, created_at ASC, id ASC LIMIT 1`,
     z.object({ phone: column.text }),
   );
-  const name = `${lead.firstName} ${lead.lastName}`;
+  const name = fullName(lead);
   const start = new Date(lead.callbackDate);
   const link = `${origin}/applications/${lead.id}`;
   const body = calendarEvent({

@@ -25,6 +25,7 @@ import { badRequest, forbidden, notFound } from "./errors.server";
 import { column, selectOne, selectRows, sql, sqlPage } from "./sql/reads.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
+import { fullName } from "~/domain/format";
 
 // Carriers, the agent's products with their commission rates, and licensed states. Every
 // function that reads or changes an agent's data works on the acting agent's own rows only.
@@ -344,7 +345,7 @@ export async function completeSetup(actor: SessionUser, input: unknown): Promise
     action: "agent_setup_completed",
     entityType: "agent",
     entityId: agentId,
-    summary: `${actor.firstName} ${actor.lastName} completed carrier setup (${carriers.length} carriers, ${value.licensedStates.length} states)`,
+    summary: `${fullName(actor)} completed carrier setup (${carriers.length} carriers, ${value.licensedStates.length} states)`,
   });
   return getAgentSetup(actor);
 }
@@ -363,7 +364,7 @@ export async function skipSetup(actor: SessionUser): Promise<AgentSetupView> {
     action: "agent_setup_skipped",
     entityType: "agent",
     entityId: agentId,
-    summary: `${actor.firstName} ${actor.lastName} skipped carrier setup`,
+    summary: `${fullName(actor)} skipped carrier setup`,
   });
   return getAgentSetup(actor);
 }
@@ -379,7 +380,7 @@ export async function updateCarriers(actor: SessionUser, input: unknown): Promis
     action: "agent_carriers_updated",
     entityType: "agent",
     entityId: agentId,
-    summary: `${actor.firstName} ${actor.lastName} updated carriers and licensed states`,
+    summary: `${fullName(actor)} updated carriers and licensed states`,
   });
   return getAgentSetup(actor);
 }

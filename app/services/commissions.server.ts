@@ -335,7 +335,7 @@ export async function cancelCommission(actor: SessionUser, id: string): Promise<
         action: "commission_cancelled",
         entityType: "application",
         entityId: lead.id,
-        summary: `${actor.firstName} ${actor.lastName} cancelled the commission on the sale to ${lead.firstName} ${lead.lastName}`,
+        summary: `${fullName(actor)} cancelled the commission on the sale to ${fullName(lead)}`,
       },
       { transaction },
     );

@@ -1,7 +1,7 @@
 import type { CreationAttributes, Transaction } from "sequelize";
 import { z } from "zod";
 import { AgentCarrier, Beneficiary, Phone, sequelize, type Application } from "~db";
-import { centsFromDollars } from "~/domain/format";
+import { centsFromDollars, fullName } from "~/domain/format";
 import { BANK_METHODS, CARD_METHODS } from "~/domain/application-options";
 import { leadEditSchema, leadReplaceSchema, type LeadEdit } from "~/domain/schemas/lead-edit";
 import { decrypt, encrypt } from "~/utils/crypto.server";
@@ -343,7 +343,7 @@ export async function updateLead(
         action: "lead_updated",
         entityType: "application",
         entityId: lead.id,
-        summary: `${actor.firstName} ${actor.lastName} edited the application of ${lead.firstName} ${lead.lastName} (${changes.fields.join(", ")})`,
+        summary: `${fullName(actor)} edited the application of ${fullName(lead)} (${changes.fields.join(", ")})`,
       },
       { transaction },
     );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ActivityLog, Application } from "~db";
-import { centsToDollars } from "~/domain/format";
+import { centsToDollars, fullName } from "~/domain/format";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import type { PeriodRange } from "~/domain/periods";
 import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
@@ -465,7 +465,7 @@ export async function recordLeadReveal(actor: SessionUser, id: string, reveal: R
       action: REVEAL_ACTIONS[part],
       entityType: "application",
       entityId: view.id,
-      summary: `${actor.firstName} ${actor.lastName} revealed the full ${part === "sensitive" ? "SSN" : "banking and card numbers"} of lead ${view.id}`,
+      summary: `${fullName(actor)} revealed the full ${part === "sensitive" ? "SSN" : "banking and card numbers"} of lead ${view.id}`,
     })),
   );
   return view;

@@ -2,7 +2,7 @@ import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
 import { z } from "zod";
 import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
-import { centsToDollars } from "~/domain/format";
+import { centsToDollars, fullName } from "~/domain/format";
 import { todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
 import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
@@ -228,8 +228,8 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
         entityType: "application",
         entityId: lead.id,
         summary: choosingProduct
-          ? `${actor.firstName} ${actor.lastName} chose the product ${lead.soldProductName} for the sale of ${lead.firstName} ${lead.lastName}`
-          : `${actor.firstName} ${actor.lastName} changed the status of ${lead.firstName} ${lead.lastName} from ${leadStatusStyle(fromStatus).label} to ${leadStatusStyle(toStatus).label}`,
+          ? `${fullName(actor)} chose the product ${lead.soldProductName} for the sale of ${fullName(lead)}`
+          : `${fullName(actor)} changed the status of ${fullName(lead)} from ${leadStatusStyle(fromStatus).label} to ${leadStatusStyle(toStatus).label}`,
       },
       { transaction },
     );

@@ -10,6 +10,7 @@ import { logActivity } from "./activity.server";
 import { notifyAdmins } from "./notifications.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
 import { column, selectRows, sql, sqlPage } from "./sql/reads.server";
+import { fullName } from "~/domain/format";
 
 /** @internal */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -64,7 +65,7 @@ export async function requestPasswordReset(emailInput: string, meta: RequestMeta
           {
             type: "password_reset_request",
             title: "Password reset requested",
-            message: `${user.firstName} ${user.lastName} asked for a password reset.`,
+            message: `${fullName(user)} asked for a password reset.`,
           },
           transaction,
         );
@@ -100,7 +101,7 @@ function effectiveStatus(
 function toView(row: PasswordResetRequest): ResetRequestView {
   return {
     id: row.id,
-    userName: row.user ? `${row.user.firstName} ${row.user.lastName}` : row.email,
+    userName: row.user ? fullName(row.user) : row.email,
     email: row.email,
     status: effectiveStatus(row),
     requestedAt: row.createdAt.toISOString(),
@@ -129,7 +130,7 @@ const RequestRow = z
   })
   .transform((row): ResetRequestView => ({
     id: row.id,
-    userName: row.firstName !== null ? `${row.firstName} ${row.lastName}` : row.email,
+    userName: row.firstName !== null ? fullName(row) : row.email,
     email: row.email,
     status: effectiveStatus(row),
     requestedAt: row.createdAt.toISOString(),

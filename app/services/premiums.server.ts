@@ -17,6 +17,7 @@ import {
   type PageQuery,
   type Sql,
 } from "./sql/reads.server";
+import { fullName } from "~/domain/format";
 
 // Premiums Management (part 2, section 2; issue 13 item 2): every agent's sales with the premium,
 // product and comp % kept as sold on the lead, their figures, and beyond the spec each agent's
@@ -120,7 +121,7 @@ const PremiumSqlRow = z
   })
   .transform((row): PremiumRow => ({
     id: row.id,
-    leadName: `${row.firstName} ${row.lastName}`.trim(),
+    leadName: fullName(row),
     agentId: row.agentId,
     agentName: row.agentFirstName === null ? null : `${row.agentFirstName} ${row.agentLastName ?? ""}`.trim(),
     carrier: row.carrierName,
@@ -255,7 +256,7 @@ const AgentLedgerSqlRow = z
   })
   .transform((row): AgentLedgerRow => ({
     agentId: row.agentId,
-    agentName: `${row.firstName} ${row.lastName}`.trim(),
+    agentName: fullName(row),
     sales: row.sales,
     advancedCents: row.advanced,
     earnedCents: row.earned,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sequelize, User } from "~db";
 import { conversionRate } from "~/domain/commission";
-import { centsToDollars } from "~/domain/format";
+import { centsToDollars, fullName } from "~/domain/format";
 import { localDateParts, zonedMidnight } from "~/domain/periods";
 import { profileUpdateSchema } from "~/domain/schemas/profile";
 import { SETUP_MESSAGES } from "~/domain/schemas/setup";
@@ -197,7 +197,7 @@ export async function updateAgentProfile(actor: SessionUser, input: unknown): Pr
         action: "agent_profile_updated",
         entityType: "agent",
         entityId: agentId,
-        summary: `${firstName} ${lastName} updated their profile${setup ? " with carriers and licensed states" : ""}`,
+        summary: `${fullName({ firstName, lastName })} updated their profile${setup ? " with carriers and licensed states" : ""}`,
       },
       { transaction },
     );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { conversionRate } from "~/domain/commission";
 import { csvLine } from "~/domain/csv";
-import { centsToDollars, dollarsFromCents } from "~/domain/format";
+import { centsToDollars, dollarsFromCents, fullName } from "~/domain/format";
 import { localDateLabeler, parseIsoDate, todayIn, zonedMidnight, type PeriodRange } from "~/domain/periods";
 import { REPORT_CSV_COLUMNS, REPORT_MESSAGES, reportFileName } from "~/domain/reports";
 import type { ReportFilters } from "~/domain/schemas/reports";
@@ -197,7 +197,7 @@ function commissionCell(row: ExportRow) {
 function csvRecord(row: ExportRow, localDate: (date: Date) => string) {
   return csvLine([
     localDate(row.createdAt),
-    `${row.firstName} ${row.lastName}`,
+    fullName(row),
     leadStatusStyle(row.status).label,
     row.carrierName,
     dollarsFromCents(row.coverageAmountCents),
@@ -264,7 +264,7 @@ export async function exportAgentReport(
     userId: actor.id,
     action: REPORT_EXPORTED,
     entityType: "report",
-    summary: `${actor.firstName} ${actor.lastName} exported their lead report (${chosen})`,
+    summary: `${fullName(actor)} exported their lead report (${chosen})`,
   });
   const timeZone = actor.timezone;
   async function* lines() {

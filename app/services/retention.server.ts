@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { z } from "zod";
 import { Notification, isPostgres, sequelize } from "~db";
-import { centsToDollars, formatDate, formatMoney } from "~/domain/format";
+import { centsToDollars, formatDate, formatMoney, fullName } from "~/domain/format";
 import { addDaysIso, todayIn } from "~/domain/periods";
 import { paymentStatusStyle } from "~/domain/statuses";
 import { paymentTrackingUpdateSchema, type RetentionListQuery } from "~/domain/schemas/payment-tracking";
@@ -201,14 +201,14 @@ export async function listAgentRetention(
     PolicyRow,
   );
   const payments = await paymentsOfSales(page.rows.map((row) => row.id));
-  const agentName = `${actor.firstName} ${actor.lastName}`;
+  const agentName = fullName(actor);
   return {
     ...page,
     rows: page.rows.map((row) => {
       const policyStatus = policyStatusOf(row);
       return {
         id: row.id,
-        customerName: `${row.firstName} ${row.lastName}`,
+        customerName: fullName(row),
         carrier: row.carrier,
         productName: row.soldProductName,
         agentName,
@@ -289,7 +289,7 @@ export async function updatePaymentTracking(
       `UPDATE payment_trackings SET status = :status, notes = :notes, updated_at = :now WHERE id = :id`,
       { replacements: { ...next, id: payment.id, now: new Date() }, transaction },
     );
-    const month = `month ${payment.monthNumber} of ${payment.firstName} ${payment.lastName}'s payments`;
+    const month = `month ${payment.monthNumber} of ${fullName(payment)}'s payments`;
     await logActivity(
       {
         userId: actor.id,
@@ -298,8 +298,8 @@ export async function updatePaymentTracking(
         entityId: payment.applicationId,
         summary:
           next.status !== payment.status
-            ? `${actor.firstName} ${actor.lastName} set ${month} from ${paymentStatusStyle(payment.status).label} to ${paymentStatusStyle(next.status).label}`
-            : `${actor.firstName} ${actor.lastName} updated the notes of ${month}`,
+            ? `${fullName(actor)} set ${month} from ${paymentStatusStyle(payment.status).label} to ${paymentStatusStyle(next.status).label}`
+            : `${fullName(actor)} updated the notes of ${month}`,
       },
       { transaction },
     );
@@ -368,7 +368,7 @@ export async function sendPaymentReminders(now = new Date()): Promise<number> {
         applicationId: row.applicationId,
         type: "retention_reminder",
         title: "Payment due tomorrow",
-        message: `${row.firstName} ${row.lastName}: month ${row.monthNumber} payment of ${formatMoney(
+        message: `${fullName(row)}: month ${row.monthNumber} payment of ${formatMoney(
           row.amountCents,
         )} is due tomorrow, ${formatDate(row.dueDate, "UTC")}.`,
       }));

@@ -1,23 +1,22 @@
+import { centsToDollars } from "~/domain/format";
 import { adminReportFiltersSchema } from "~/domain/schemas/admin-reports";
 import { adminReport, type AgentFigures, type MonthFigures } from "~/services/admin-reports.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-
-const dollars = (cents: number) => cents / 100;
 
 const performer = (a: AgentFigures) => ({
   agentId: a.agentId,
   name: a.name,
   leads: a.leads,
   conversions: a.sales,
-  revenue: dollars(a.revenueCents),
+  revenue: centsToDollars(a.revenueCents),
 });
 
 const month = (m: MonthFigures) => ({
   month: m.month,
   leads: m.leads,
   sales: m.sales,
-  revenue: dollars(m.revenueCents),
+  revenue: centsToDollars(m.revenueCents),
   growth: m.growth,
 });
 
@@ -37,11 +36,11 @@ const api = apiRoute({
     const { current, changes, topPerformers } = report.overview!;
     return apiJson({
       overview: {
-        totalRevenue: dollars(current.totalRevenueCents),
+        totalRevenue: centsToDollars(current.totalRevenueCents),
         totalLeads: current.totalLeads,
         totalSales: current.totalSales,
         conversionRate: current.conversionRate,
-        averagePremium: dollars(current.averagePremiumCents),
+        averagePremium: centsToDollars(current.averagePremiumCents),
         changes,
         topPerformers: topPerformers.map(performer),
       },

@@ -3,9 +3,17 @@ import { percentOf } from "~/domain/commission";
 import { centsToDollars } from "~/domain/format";
 import type { AgentListQuery } from "~/domain/schemas/agents";
 import { stateName } from "~/domain/states";
-import { AGENT_STATUSES } from "~/domain/statuses";
 import type { Page } from "~/utils/list";
-import { listAgents, type AgentRow, type AgentView, type BdmView } from "./agents.server";
+import {
+  AGENT_COLUMNS,
+  AGENTS_WITH_USERS,
+  AgentColumns,
+  WITH_BDM,
+  listAgents,
+  type AgentRow,
+  type AgentView,
+  type BdmView,
+} from "./agents.server";
 import { agentSetupOf } from "./carriers.server";
 import { notFound } from "./errors.server";
 import { assertAdmin, isUuid } from "./permissions.server";
@@ -128,27 +136,8 @@ export type AgentProfileView = Omit<AgentView, "assignedBdm" | "conversion"> & {
 };
 
 /** An agent's profile row: the agent, their user and BDM, and the activity figures read with them. */
-const ProfileRecord = z.object({
-  id: column.text,
+const ProfileRecord = AgentColumns.extend({
   userId: column.text,
-  firstName: column.text,
-  lastName: column.text,
-  email: column.text,
-  phone: column.text.nullable(),
-  companyName: column.text.nullable(),
-  licenseNumber: column.text,
-  status: z.enum(AGENT_STATUSES),
-  callQuota: column.integer,
-  callsLeft: column.integer,
-  callsOrdered: column.integer,
-  callsSold: column.integer,
-  setupComplete: column.boolean,
-  hasTemporaryPassword: column.boolean,
-  createdAt: column.isoDate,
-  approvedAt: column.isoDate.nullable(),
-  bdmId: column.text.nullable(),
-  bdmFirstName: column.text.nullable(),
-  bdmLastName: column.text.nullable(),
   bdmEmail: column.text.nullable(),
   openCallbacks: column.integer,
   lastLeadAt: column.isoDate.nullable(),
@@ -165,18 +154,12 @@ export async function getAgentProfileForAdmin(actor: SessionUser, agentId: strin
   if (!isUuid(agentId)) throw notFound(AGENT_PROFILE_NOT_FOUND);
   const [row, setup, performance] = await Promise.all([
     selectOne(
-      sql`SELECT a.id, a.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone,
-         a.company_name AS "companyName", a.license_number AS "licenseNumber", a.status,
-         a.call_quota AS "callQuota", a.calls_left AS "callsLeft", a.calls_ordered AS "callsOrdered",
-         a.calls_sold AS "callsSold", a.setup_complete AS "setupComplete",
-         a.temporary_password_encrypted IS NOT NULL AS "hasTemporaryPassword",
-         a.created_at AS "createdAt", a.approved_at AS "approvedAt",
-         b.id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName", b.email AS "bdmEmail",
-         (SELECT COUNT(*) FROM applications c WHERE c.agent_id = a.id AND c.status IN ('callback', 'rescheduled')) AS "openCallbacks",
-         (SELECT MAX(l.created_at) FROM applications l WHERE l.agent_id = a.id) AS "lastLeadAt",
-         (SELECT MAX(s.sold_at) FROM applications s WHERE s.agent_id = a.id AND s.status = 'sale') AS "lastSaleAt"
-       FROM agents a JOIN users u ON u.id = a.user_id LEFT JOIN bdms b ON b.id = a.bdm_id
-       WHERE a.id = ${agentId}`,
+      sql`SELECT ${AGENT_COLUMNS}, g.user_id AS "userId", b.email AS "bdmEmail",
+         (SELECT COUNT(*) FROM applications c WHERE c.agent_id = g.id AND c.status IN ('callback', 'rescheduled')) AS "openCallbacks",
+         (SELECT MAX(l.created_at) FROM applications l WHERE l.agent_id = g.id) AS "lastLeadAt",
+         (SELECT MAX(s.sold_at) FROM applications s WHERE s.agent_id = g.id AND s.status = 'sale') AS "lastSaleAt"
+       FROM ${AGENTS_WITH_USERS} ${WITH_BDM}
+       WHERE g.id = ${agentId}`,
       ProfileRecord,
     ),
     agentSetupOf(agentId),

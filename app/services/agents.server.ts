@@ -134,61 +134,62 @@ function agentName(agent: Agent) {
 }
 
 /** An agent's columns with their user's and their BDM's, over `agents g`, `users u` and `bdms b`. */
-const AGENT_COLUMNS = sql`g.id, g.company_name AS "companyName", g.license_number AS "licenseNumber", g.status,
+export const AGENT_COLUMNS = sql`g.id, g.company_name AS "companyName", g.license_number AS "licenseNumber", g.status,
   g.call_quota AS "callQuota", g.calls_left AS "callsLeft", g.calls_ordered AS "callsOrdered", g.calls_sold AS "callsSold",
   g.setup_complete AS "setupComplete", g.created_at AS "createdAt", g.approved_at AS "approvedAt",
   g.temporary_password_encrypted IS NOT NULL AS "hasTemporaryPassword",
   u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone,
   b.id AS "bdmId", b.first_name AS "bdmFirstName", b.last_name AS "bdmLastName"`;
 
-const AGENTS_WITH_USERS = sql`agents g JOIN users u ON u.id = g.user_id`;
-const WITH_BDM = sql`LEFT JOIN bdms b ON b.id = g.bdm_id`;
+export const AGENTS_WITH_USERS = sql`agents g JOIN users u ON u.id = g.user_id`;
+export const WITH_BDM = sql`LEFT JOIN bdms b ON b.id = g.bdm_id`;
+
+/** AGENT_COLUMNS as read: the agent's row, their user's and their BDM's name. */
+export const AgentColumns = z.object({
+  id: column.text,
+  companyName: column.text.nullable(),
+  licenseNumber: column.text,
+  status: z.enum(AGENT_STATUSES),
+  callQuota: column.integer,
+  callsLeft: column.integer,
+  callsOrdered: column.integer,
+  callsSold: column.integer,
+  setupComplete: column.boolean,
+  createdAt: column.isoDate,
+  approvedAt: column.isoDate.nullable(),
+  // Whether a temporary password waits, without reading the (encrypted) password itself.
+  hasTemporaryPassword: column.boolean,
+  firstName: column.text,
+  lastName: column.text,
+  email: column.text,
+  phone: column.text.nullable(),
+  bdmId: column.text.nullable(),
+  bdmFirstName: column.text.nullable(),
+  bdmLastName: column.text.nullable(),
+});
 
 /** An agent's row as the Agent Approval table shows it, and what the full view adds. */
-const AgentRecord = z
-  .object({
-    id: column.text,
-    companyName: column.text.nullable(),
-    licenseNumber: column.text,
-    status: z.enum(AGENT_STATUSES),
-    callQuota: column.integer,
-    callsLeft: column.integer,
-    callsOrdered: column.integer,
-    callsSold: column.integer,
-    setupComplete: column.boolean,
-    createdAt: column.isoDate,
-    approvedAt: column.isoDate.nullable(),
-    // Whether a temporary password waits, without reading the (encrypted) password itself.
-    hasTemporaryPassword: column.boolean,
-    firstName: column.text,
-    lastName: column.text,
-    email: column.text,
-    phone: column.text.nullable(),
-    bdmId: column.text.nullable(),
-    bdmFirstName: column.text.nullable(),
-    bdmLastName: column.text.nullable(),
-  })
-  .transform((row) => ({
-    approvedAt: row.approvedAt,
-    row: {
-      id: row.id,
-      user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone },
-      companyName: row.companyName,
-      licenseNumber: row.licenseNumber,
-      status: row.status,
-      callQuota: row.callQuota,
-      callsLeft: row.callsLeft,
-      callsOrdered: row.callsOrdered,
-      callsSold: row.callsSold,
-      assignedBdm: row.bdmId
-        ? { id: row.bdmId, firstName: row.bdmFirstName ?? "", lastName: row.bdmLastName ?? "" }
-        : null,
-      setupComplete: row.setupComplete,
-      createdAt: row.createdAt,
-      conversion: percentOf(row.callsSold, row.callsOrdered),
-      hasTemporaryPassword: row.hasTemporaryPassword,
-    } satisfies AgentRow,
-  }));
+const AgentRecord = AgentColumns.transform((row) => ({
+  approvedAt: row.approvedAt,
+  row: {
+    id: row.id,
+    user: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone },
+    companyName: row.companyName,
+    licenseNumber: row.licenseNumber,
+    status: row.status,
+    callQuota: row.callQuota,
+    callsLeft: row.callsLeft,
+    callsOrdered: row.callsOrdered,
+    callsSold: row.callsSold,
+    assignedBdm: row.bdmId
+      ? { id: row.bdmId, firstName: row.bdmFirstName ?? "", lastName: row.bdmLastName ?? "" }
+      : null,
+    setupComplete: row.setupComplete,
+    createdAt: row.createdAt,
+    conversion: percentOf(row.callsSold, row.callsOrdered),
+    hasTemporaryPassword: row.hasTemporaryPassword,
+  } satisfies AgentRow,
+}));
 
 /** Full views of the agents a WHERE selects, in `orderBy`, with their licensed states by name. */
 async function agentViews(where: Sql, orderBy: Sql): Promise<AgentView[]> {

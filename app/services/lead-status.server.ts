@@ -1,6 +1,5 @@
 import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
-import { z } from "zod";
 import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
 import { centsToDollars, fullName } from "~/domain/format";
 import { todayIn } from "~/domain/periods";
@@ -9,10 +8,11 @@ import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/st
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { badRequest, conflict, validInput } from "./errors.server";
+import { LeadPaymentColumns } from "./lead-reads.server";
 import { findAccessibleLead } from "./leads.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { column, selectRows, sql } from "./sql/reads.server";
+import { selectRows, sql } from "./sql/reads.server";
 
 // A lead's status changes (dispositions) and sales: the status dialogs of My Leads and the
 // application page, and PUT /api/agent/applications/{id}/status. What happens to a sale's
@@ -61,23 +61,14 @@ export type LeadStatusView = {
 };
 
 /** A month of the schedule as the answer sends it. */
-const ScheduleRow = z
-  .object({
-    id: column.text,
-    monthNumber: column.integer,
-    dueDate: column.day,
-    amountCents: column.cents,
-    status: column.text,
-    notes: column.text.nullable(),
-  })
-  .transform((month): PaymentScheduleItemView => ({
-    id: month.id,
-    monthNumber: month.monthNumber,
-    dueDate: month.dueDate,
-    amount: centsToDollars(month.amountCents),
-    status: month.status,
-    notes: month.notes,
-  }));
+const ScheduleRow = LeadPaymentColumns.transform((month): PaymentScheduleItemView => ({
+  id: month.id,
+  monthNumber: month.monthNumber,
+  dueDate: month.dueDate,
+  amount: centsToDollars(month.amountCents),
+  status: month.status,
+  notes: month.notes,
+}));
 
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 

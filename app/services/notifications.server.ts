@@ -1,4 +1,5 @@
 import type { Transaction } from "sequelize";
+import { z } from "zod";
 import { Notification, User } from "~db";
 import {
   NOTIFICATION_LIMIT_DEFAULT,
@@ -8,7 +9,7 @@ import {
 import { badRequest, notFound } from "./errors.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { sql, type Sql } from "./sql/reads.server";
+import { column, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // A user's notifications (the header's bell). Each user only ever sees and touches their own:
 // every query is scoped by the actor's id, so another user's notification is simply not found.
@@ -31,20 +32,19 @@ export type NotificationView = {
   applicationId: string | null;
 };
 
-const VIEW_ATTRIBUTES = ["id", "type", "title", "message", "isRead", "createdAt", "applicationId"];
+/** A notification's columns over `notifications n`, and the row they read into. */
+const NOTIFICATION_COLUMNS = sql`n.id, n.type, n.title, n.message, n.is_read AS "isRead", n.created_at AS "createdAt",
+  n.application_id AS "applicationId"`;
 
-/** From a model or a raw row (SQLite's raw reads give dates as strings and booleans as 0/1). */
-function toView(row: Notification): NotificationView {
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    isRead: Boolean(row.isRead),
-    createdAt: new Date(row.createdAt).toISOString(),
-    applicationId: row.applicationId ?? null,
-  };
-}
+const NotificationRow = z.object({
+  id: column.text,
+  type: column.text,
+  title: column.text,
+  message: column.text,
+  isRead: column.boolean,
+  createdAt: column.isoDate,
+  applicationId: column.text.nullable(),
+}) satisfies z.ZodType<NotificationView, z.ZodTypeDef, unknown>;
 
 /** What an admin's bell says about an event: the spec's three types, and these two for an admin's queue. */
 export type AdminNotice = {
@@ -71,7 +71,11 @@ export async function notifyAdmins(notice: AdminNotice, transaction?: Transactio
 }
 
 export async function countUnreadNotifications(actor: SessionUser): Promise<number> {
-  return Notification.count({ where: { userId: actor.id, isRead: false } });
+  const row = await selectOne(
+    sql`SELECT COUNT(*) AS "count" FROM ${unreadNotifications(actor.id)}`,
+    z.object({ count: column.integer }),
+  );
+  return row?.count ?? 0;
 }
 
 /** The actor's newest notifications, read or not: `limit` of them (1..100, default 20). */
@@ -81,29 +85,26 @@ export async function listNotifications(
 ): Promise<NotificationView[]> {
   const parsed = notificationLimitField.safeParse(limit);
   if (!parsed.success) throw badRequest(NOTIFICATION_LIMIT_MESSAGE, { limit: [NOTIFICATION_LIMIT_MESSAGE] });
-  const rows = await Notification.findAll({
-    where: { userId: actor.id },
-    attributes: VIEW_ATTRIBUTES,
-    order: [
-      ["createdAt", "DESC"],
-      ["id", "DESC"],
-    ],
-    limit: parsed.data,
-    raw: true,
-  });
-  return rows.map(toView);
+  return selectRows(
+    sql`SELECT ${NOTIFICATION_COLUMNS} FROM notifications n WHERE n.user_id = ${actor.id}
+        ORDER BY n.created_at DESC, n.id DESC LIMIT ${parsed.data}`,
+    NotificationRow,
+  );
 }
 
 /** Marks one of the actor's notifications read; already read is fine. Anyone else's is a 404. */
 export async function markNotificationRead(actor: SessionUser, id: string): Promise<NotificationView> {
   const row = isUuid(id)
-    ? await Notification.findOne({ where: { id, userId: actor.id }, attributes: VIEW_ATTRIBUTES })
+    ? await selectOne(
+        sql`SELECT ${NOTIFICATION_COLUMNS} FROM notifications n WHERE n.id = ${id} AND n.user_id = ${actor.id}`,
+        NotificationRow,
+      )
     : null;
   if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
   if (!row.isRead) {
     await Notification.update({ isRead: true }, { where: { id, userId: actor.id } });
   }
-  return { ...toView(row), isRead: true };
+  return { ...row, isRead: true };
 }
 
 /** Marks every unread notification of the actor read; answers how many changed. */

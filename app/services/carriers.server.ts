@@ -32,6 +32,10 @@ import { fullName } from "~/domain/format";
 
 export type CarrierOption = { id: string; name: string };
 export type ProductView = { id: string; name: string; compPercentage: number };
+
+/** A product's columns over `products p`, and the row they read into. */
+const PRODUCT_COLUMNS = sql`p.id, p.name, p.comp_percentage AS "compPercentage"`;
+const ProductRow = z.object({ id: column.text, name: column.text, compPercentage: column.number });
 type SetupProductView = ProductView & { commissionRate: number };
 export type AgentSetupView = {
   setupComplete: boolean;
@@ -92,27 +96,23 @@ export async function listAllProducts(
   actor: SessionUser,
   paging: { page: number; pageSize: number } = { page: 1, pageSize: 500 },
 ): Promise<{ rows: ProductListItem[]; total: number }> {
-  const owner = actor.role === "admin" ? { agentId: { [Op.ne]: null } } : { agentId: assertAgent(actor) };
-  const where = { ...owner, archivedAt: null };
-  const { rows, count } = await Product.findAndCountAll({
-    where,
-    include: [{ model: Carrier, as: "carrier", attributes: ["name"] }],
-    order: [
-      [{ model: Carrier, as: "carrier" }, "name", "ASC"],
-      ["name", "ASC"],
-      ["id", "ASC"],
-    ],
-    limit: paging.pageSize,
-    offset: (paging.page - 1) * paging.pageSize,
-  });
+  const owner = actor.role === "admin" ? sql`p.agent_id IS NOT NULL` : sql`p.agent_id = ${assertAgent(actor)}`;
+  const page = await sqlPage(
+    {
+      select: sql`p.id, p.name, p.comp_percentage AS "compPercentage", p.agent_id AS "agentId", c.name AS "carrierName"`,
+      from: sql`products p JOIN carriers c ON c.id = p.carrier_id`,
+      where: sql`${owner} AND p.archived_at IS NULL`,
+      orderBy: sql`c.name ASC, p.name ASC, p.id ASC`,
+    },
+    paging,
+    ProductRow.extend({ agentId: column.text.nullable(), carrierName: column.text }),
+  );
   return {
-    total: count,
-    rows: rows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      compPercentage: p.compPercentage,
-      carrier: { name: p.carrier?.name ?? "" },
-      ...(actor.role === "admin" ? { agentId: p.agentId } : {}),
+    total: page.total,
+    rows: page.rows.map(({ agentId, carrierName, ...product }) => ({
+      ...product,
+      carrier: { name: carrierName },
+      ...(actor.role === "admin" ? { agentId } : {}),
     })),
   };
 }
@@ -125,13 +125,19 @@ export async function listAllProducts(
 export async function listAgentProducts(actor: SessionUser, carrierId: string): Promise<ProductView[]> {
   const agentId = assertAgent(actor);
   if (!isUuid(carrierId)) throw notFound(CARRIER_NOT_FOUND);
-  const carrier = await Carrier.findByPk(carrierId, { attributes: ["id"] });
+  const carrier = await selectOne(
+    sql`SELECT c.id FROM carriers c WHERE c.id = ${carrierId}`,
+    z.object({ id: column.text }),
+  );
   if (!carrier) throw notFound(CARRIER_NOT_FOUND);
-  const products = await Product.findAll({ where: { agentId, carrierId, archivedAt: null }, order: [["name", "ASC"]] });
-  return products.map((p) => ({ id: p.id, name: p.name, compPercentage: p.compPercentage }));
+  return selectRows(
+    sql`SELECT ${PRODUCT_COLUMNS} FROM products p
+        WHERE p.agent_id = ${agentId} AND p.carrier_id = ${carrierId} AND p.archived_at IS NULL ORDER BY p.name ASC`,
+    ProductRow,
+  );
 }
 
-function orderProducts(carrierName: string, products: Product[]) {
+function orderProducts<P extends { name: string }>(carrierName: string, products: P[]) {
   if (!isCombined(carrierName)) return [...products].sort(byName);
   const rank = (name: string) => {
     const i = COMBINED_PRODUCTS.findIndex((n) => n.toLowerCase() === name.toLowerCase());
@@ -153,33 +159,39 @@ export async function getAgentSetup(actor: SessionUser): Promise<AgentSetupView>
  * no such agent; the caller decides who may ask.
  */
 export async function agentSetupOf(agentId: string): Promise<AgentSetupView | null> {
-  const [agent, links, products, states] = await Promise.all([
-    Agent.findByPk(agentId, { attributes: ["id", "setupComplete"] }),
-    AgentCarrier.findAll({
-      where: { agentId },
-      include: [{ model: Carrier, as: "carrier", attributes: ["id", "name"] }],
-    }),
-    Product.findAll({ where: { agentId, archivedAt: null } }),
-    LicensedState.findAll({ where: { agentId }, attributes: ["state"] }),
+  const [agent, carrierRows, products, states] = await Promise.all([
+    selectOne(
+      sql`SELECT g.setup_complete AS "setupComplete" FROM agents g WHERE g.id = ${agentId}`,
+      z.object({ setupComplete: column.boolean }),
+    ),
+    selectRows(
+      sql`SELECT c.id, c.name FROM agent_carriers ac JOIN carriers c ON c.id = ac.carrier_id WHERE ac.agent_id = ${agentId}`,
+      z.object({ id: column.text, name: column.text }),
+    ),
+    selectRows(
+      sql`SELECT ${PRODUCT_COLUMNS}, p.carrier_id AS "carrierId" FROM products p
+          WHERE p.agent_id = ${agentId} AND p.archived_at IS NULL`,
+      ProductRow.extend({ carrierId: column.text }),
+    ),
+    selectRows(
+      sql`SELECT s.state FROM licensed_states s WHERE s.agent_id = ${agentId}`,
+      z.object({ state: column.text }),
+    ),
   ]);
   if (!agent) return null;
-  const carriers = links
-    .map((link) => (link as AgentCarrier & { carrier?: Carrier }).carrier)
-    .filter((c): c is Carrier => Boolean(c))
-    .sort(byName)
-    .map((carrier) => ({
-      id: carrier.id,
-      name: carrier.name,
-      products: orderProducts(
-        carrier.name,
-        products.filter((p) => p.carrierId === carrier.id),
-      ).map((p) => ({
-        id: p.id,
-        name: p.name,
-        compPercentage: p.compPercentage,
-        commissionRate: p.compPercentage,
-      })),
-    }));
+  const carriers = carrierRows.sort(byName).map((carrier) => ({
+    id: carrier.id,
+    name: carrier.name,
+    products: orderProducts(
+      carrier.name,
+      products.filter((p) => p.carrierId === carrier.id),
+    ).map((p) => ({
+      id: p.id,
+      name: p.name,
+      compPercentage: p.compPercentage,
+      commissionRate: p.compPercentage,
+    })),
+  }));
   const codes = states.map((s) => s.state).sort((a, b) => stateName(a).localeCompare(stateName(b), "en-US"));
   return {
     setupComplete: agent.setupComplete,

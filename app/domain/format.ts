@@ -24,9 +24,9 @@ export function formatMoney(cents: number | null | undefined): string {
 }
 
 /** Money as the API answers it: dollars as a number (cents / 100), null for no amount. */
-export function centsToDollars(cents: number): number;
-export function centsToDollars(cents: number | null | undefined): number | null;
-export function centsToDollars(cents: number | null | undefined): number | null {
+export function centsAsDollars(cents: number): number;
+export function centsAsDollars(cents: number | null | undefined): number | null;
+export function centsAsDollars(cents: number | null | undefined): number | null {
   return cents === null || cents === undefined ? null : cents / 100;
 }
 

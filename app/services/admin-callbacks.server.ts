@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { centsToDollars } from "~/domain/format";
+import { centsAsDollars } from "~/domain/format";
 import { limitOffset, type Page } from "~/utils/list";
 import { SCHEDULED_CALLBACK } from "./callbacks.server";
 import { notFound } from "./errors.server";
@@ -56,8 +56,8 @@ const CallbackRow = z
     agentName: row.agentFirstName === null ? null : `${row.agentFirstName} ${row.agentLastName ?? ""}`.trim(),
     phone: row.phone,
     status: row.status,
-    coverageAmount: centsToDollars(row.coverageAmountCents),
-    monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+    coverageAmount: centsAsDollars(row.coverageAmountCents),
+    monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
     callbackDate: row.callbackDate,
     createdAt: row.createdAt,
   }));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wholePercent } from "~/domain/commission";
-import { centsToDollars, fullName } from "~/domain/format";
+import { centsAsDollars, fullName } from "~/domain/format";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
 import { adminPaymentStatusSchema, type RetentionAccountsQuery } from "~/domain/schemas/admin-retention";
 import type { Page } from "~/utils/list";
@@ -207,7 +207,7 @@ export async function listRetentionAccounts(
         agentName: row.agentId ? fullName({ firstName: row.agentFirstName, lastName: row.agentLastName }) : null,
         carrier: row.carrier,
         productName: row.soldProductName,
-        monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+        monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
         saleDate: row.soldAt,
         policyStatus,
         paymentDueSoon: months.some((payment) => payment.due === "today" || payment.due === "tomorrow"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { percentOf } from "~/domain/commission";
-import { centsToDollars } from "~/domain/format";
+import { centsAsDollars } from "~/domain/format";
 import type { AgentListQuery } from "~/domain/schemas/agents";
 import { stateName } from "~/domain/states";
 import type { Page } from "~/utils/list";
@@ -195,7 +195,7 @@ export async function getAgentProfileForAdmin(actor: SessionUser, agentId: strin
       totalLeads: figures.leads,
       totalSales: figures.sales,
       conversionRate: percentOf(callsSold, callsOrdered),
-      totalCommission: centsToDollars(figures.commissionCents),
+      totalCommission: centsAsDollars(figures.commissionCents),
       openCallbacks: row.openCallbacks,
       lastLeadAt: row.lastLeadAt,
       lastSaleAt: row.lastSaleAt,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { callbackCategory, callbackDayCounter, callbackPriority, type CallbackCategory } from "~/domain/callbacks";
 import type { CallbackPriority } from "~/domain/callbacks";
-import { centsToDollars, formatPhone, fullName } from "~/domain/format";
+import { centsAsDollars, formatPhone, fullName } from "~/domain/format";
 import { calendarEvent } from "~/domain/ics";
 import { periodRange } from "~/domain/periods";
 import { RESCHEDULE_MESSAGES, rescheduleSchema, type CallbackListFilter } from "~/domain/schemas/callbacks";
@@ -171,8 +171,8 @@ function toCallback(row: CallbackSqlRow, daysUntilCallback: (date: string) => nu
     state: row.state,
     status: row.status,
     carrier: row.carrierId && row.carrierName ? { id: row.carrierId, name: row.carrierName } : null,
-    coverageAmount: centsToDollars(row.coverageAmountCents),
-    monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+    coverageAmount: centsAsDollars(row.coverageAmountCents),
+    monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
     callbackDate,
     daysUntil,
     priority: callbackPriority(daysUntil),

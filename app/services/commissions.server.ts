@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sequelize } from "~db";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import type { CommissionFilter } from "~/domain/commissions";
-import { centsToDollars, dollarsFromCents, fullName } from "~/domain/format";
+import { centsAsDollars, dollarsFromCents, fullName } from "~/domain/format";
 import { ledgerLine, type LedgerLine, type LedgerTotals } from "~/domain/ledger";
 import { periodRange, type Period } from "~/domain/periods";
 import type { Page } from "~/utils/list";
@@ -91,10 +91,10 @@ export type CommissionQuery = PeriodInput & {
 
 function lineView(line: LedgerLine): LedgerLineView {
   return {
-    advanced: centsToDollars(line.advancedCents),
-    earned: centsToDollars(line.earnedCents),
-    unearned: centsToDollars(line.unearnedCents),
-    chargedBack: centsToDollars(line.chargedBackCents),
+    advanced: centsAsDollars(line.advancedCents),
+    earned: centsAsDollars(line.earnedCents),
+    unearned: centsAsDollars(line.unearnedCents),
+    chargedBack: centsAsDollars(line.chargedBackCents),
     monthsPaid: line.monthsPaid,
   };
 }
@@ -179,8 +179,8 @@ const RecordRow = z
       productName: row.productName,
       commissionPercentage: row.compPercentage,
       saleDate: row.soldAt,
-      monthlyPremium: centsToDollars(row.monthlyPremiumCents),
-      commission: centsToDollars(row.commissionCents),
+      monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
+      commission: centsAsDollars(row.commissionCents),
       isCancelled: row.cancelledAt !== null,
       cancelledAt: row.cancelledAt,
       ledger: lineView(line),
@@ -286,11 +286,11 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
     cancelledCommissions: dollarsFromCents(cents("totalCommissions") - cents("activeCommissions")),
   };
   const ledger: LedgerTotalsView = {
-    advanced: centsToDollars(totals.advancedCents),
-    earned: centsToDollars(totals.earnedCents),
-    unearned: centsToDollars(totals.unearnedCents),
-    chargedBack: centsToDollars(totals.chargedBackCents),
-    balance: centsToDollars(totals.balanceCents),
+    advanced: centsAsDollars(totals.advancedCents),
+    earned: centsAsDollars(totals.earnedCents),
+    unearned: centsAsDollars(totals.unearnedCents),
+    chargedBack: centsAsDollars(totals.chargedBackCents),
+    balance: centsAsDollars(totals.balanceCents),
   };
   return { summary, ledger };
 }

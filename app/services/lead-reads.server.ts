@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ActivityLog, Application } from "~db";
-import { centsToDollars, fullName } from "~/domain/format";
+import { centsAsDollars, fullName } from "~/domain/format";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import type { PeriodRange } from "~/domain/periods";
 import { AGENT_LEAD_STATUSES } from "~/domain/statuses";
@@ -224,9 +224,9 @@ export function leadRowView<A>(row: ListRow, agent: A) {
     carrierId: row.carrierId,
     carrier: row.carrierId && row.carrierName ? { id: row.carrierId, name: row.carrierName } : null,
     productName: row.soldProductName,
-    coverageAmount: centsToDollars(row.coverageAmountCents),
-    monthlyPremium: centsToDollars(row.monthlyPremiumCents),
-    calculatedCommission: centsToDollars(row.calculatedCommissionCents),
+    coverageAmount: centsAsDollars(row.coverageAmountCents),
+    monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
+    calculatedCommission: centsAsDollars(row.calculatedCommissionCents),
     commissionCancelledAt: iso(row.commissionCancelledAt),
     payments: { paid: row.paymentsPaid, total: row.paymentsTotal },
     callbackDate: iso(row.callbackDate),
@@ -529,9 +529,9 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     productId: lead.productId,
     productName: lead.soldProductName,
     compPercentage: lead.soldCompPercentage,
-    coverageAmount: centsToDollars(lead.coverageAmountCents),
-    monthlyPremium: centsToDollars(lead.monthlyPremiumCents),
-    calculatedCommission: centsToDollars(lead.calculatedCommissionCents),
+    coverageAmount: centsAsDollars(lead.coverageAmountCents),
+    monthlyPremium: centsAsDollars(lead.monthlyPremiumCents),
+    calculatedCommission: centsAsDollars(lead.calculatedCommissionCents),
     commissionCancelledAt: iso(lead.commissionCancelledAt),
     soldAt: iso(lead.soldAt),
     productType: lead.productType,
@@ -620,7 +620,7 @@ export function leadPaymentView(row: z.output<typeof LeadPaymentColumns>): LeadP
     month: row.monthNumber,
     monthNumber: row.monthNumber,
     dueDate: row.dueDate,
-    amount: centsToDollars(row.amountCents),
+    amount: centsAsDollars(row.amountCents),
     status: row.status,
     notes: row.notes,
   };

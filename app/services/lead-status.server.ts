@@ -1,7 +1,7 @@
 import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
 import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
-import { centsToDollars, fullName } from "~/domain/format";
+import { centsAsDollars, fullName } from "~/domain/format";
 import { todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
 import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
@@ -65,7 +65,7 @@ const ScheduleRow = LeadPaymentColumns.transform((month): PaymentScheduleItemVie
   id: month.id,
   monthNumber: month.monthNumber,
   dueDate: month.dueDate,
-  amount: centsToDollars(month.amountCents),
+  amount: centsAsDollars(month.amountCents),
   status: month.status,
   notes: month.notes,
 }));
@@ -240,7 +240,7 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       productId: lead.productId,
       soldProductName: lead.soldProductName ?? null,
       soldCompPercentage: lead.soldCompPercentage ?? null,
-      calculatedCommission: centsToDollars(lead.calculatedCommissionCents),
+      calculatedCommission: centsAsDollars(lead.calculatedCommissionCents),
       soldAt: isoOrNull(lead.soldAt),
       commissionCancelledAt: isoOrNull(lead.commissionCancelledAt),
       paymentTracking: schedule,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sequelize, User } from "~db";
 import { conversionRate } from "~/domain/commission";
-import { centsToDollars, fullName } from "~/domain/format";
+import { centsAsDollars, fullName } from "~/domain/format";
 import { localDateParts, zonedMidnight } from "~/domain/periods";
 import { profileUpdateSchema } from "~/domain/schemas/profile";
 import { SETUP_MESSAGES } from "~/domain/schemas/setup";
@@ -107,7 +107,7 @@ export async function getAgentStats(actor: SessionUser): Promise<AgentStats> {
   return {
     totalLeads: figures.totalLeads,
     conversionRate: conversionRate(figures.converted, figures.totalLeads),
-    totalCommission: centsToDollars(figures.commissionCents),
+    totalCommission: centsAsDollars(figures.commissionCents),
   };
 }
 

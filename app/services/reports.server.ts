@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { conversionRate } from "~/domain/commission";
 import { csvLine } from "~/domain/csv";
-import { centsToDollars, dollarsFromCents, fullName } from "~/domain/format";
+import { centsAsDollars, dollarsFromCents, fullName } from "~/domain/format";
 import { localDateLabeler, parseIsoDate, todayIn, zonedMidnight, type PeriodRange } from "~/domain/periods";
 import { REPORT_CSV_COLUMNS, REPORT_MESSAGES, reportFileName } from "~/domain/reports";
 import type { ReportFilters } from "~/domain/schemas/reports";
@@ -99,10 +99,10 @@ async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promis
     totalLeads: figures.totalLeads,
     totalSales: figures.totalSales,
     conversionRate: conversionRate(figures.totalSales, figures.totalLeads),
-    totalRevenue: centsToDollars(figures.revenueCents),
-    totalCommission: centsToDollars(figures.commissionCents),
+    totalRevenue: centsAsDollars(figures.revenueCents),
+    totalCommission: centsAsDollars(figures.commissionCents),
     averagePremium:
-      figures.totalSales === 0 ? 0 : centsToDollars(Math.round(figures.revenueCents / figures.totalSales)),
+      figures.totalSales === 0 ? 0 : centsAsDollars(Math.round(figures.revenueCents / figures.totalSales)),
   };
 }
 

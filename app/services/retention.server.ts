@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { z } from "zod";
 import { Notification, isPostgres, sequelize } from "~db";
-import { centsToDollars, formatDate, formatMoney, fullName } from "~/domain/format";
+import { centsAsDollars, formatDate, formatMoney, fullName } from "~/domain/format";
 import { addDaysIso, todayIn } from "~/domain/periods";
 import { paymentStatusStyle } from "~/domain/statuses";
 import { paymentTrackingUpdateSchema, type RetentionListQuery } from "~/domain/schemas/payment-tracking";
@@ -145,7 +145,7 @@ export async function retentionSummary(actor: SessionUser, now = new Date()): Pr
   const { activeAccounts = 0, monthlyRevenueCents = 0, dueToday = 0, dueTomorrow = 0, overdue = 0 } = figures ?? {};
   return {
     activeAccounts,
-    monthlyRevenue: centsToDollars(monthlyRevenueCents),
+    monthlyRevenue: centsAsDollars(monthlyRevenueCents),
     paymentsDue: dueToday + dueTomorrow,
     dueToday,
     dueTomorrow,
@@ -213,7 +213,7 @@ export async function listAgentRetention(
         productName: row.soldProductName,
         agentName,
         phone: row.phone,
-        monthlyPremium: centsToDollars(row.monthlyPremiumCents),
+        monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
         saleDate: row.soldAt,
         policyStatus,
         payments: withDueFlags(payments.get(row.id) ?? [], policyStatus, days),

@@ -1,4 +1,4 @@
-import { centsToDollars } from "~/domain/format";
+import { centsAsDollars } from "~/domain/format";
 import type { RecentLead } from "~/services/dashboard.server";
 
 // What both dashboards' /api routes send of the service's figures: the page works in cents, the
@@ -8,8 +8,8 @@ import type { RecentLead } from "~/services/dashboard.server";
 export function recentLeadJson({ agent, coverageAmountCents, monthlyPremiumCents, ...lead }: RecentLead) {
   return {
     ...lead,
-    coverageAmount: centsToDollars(coverageAmountCents),
-    monthlyPremium: centsToDollars(monthlyPremiumCents),
+    coverageAmount: centsAsDollars(coverageAmountCents),
+    monthlyPremium: centsAsDollars(monthlyPremiumCents),
     agent: agent ? { id: agent.id, user: { firstName: agent.firstName, lastName: agent.lastName } } : null,
   };
 }

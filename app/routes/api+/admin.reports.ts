@@ -1,4 +1,4 @@
-import { centsToDollars } from "~/domain/format";
+import { centsAsDollars } from "~/domain/format";
 import { adminReportFiltersSchema } from "~/domain/schemas/admin-reports";
 import { adminReport, type AgentFigures, type MonthFigures } from "~/services/admin-reports.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
@@ -9,14 +9,14 @@ const performer = (a: AgentFigures) => ({
   name: a.name,
   leads: a.leads,
   conversions: a.sales,
-  revenue: centsToDollars(a.revenueCents),
+  revenue: centsAsDollars(a.revenueCents),
 });
 
 const month = (m: MonthFigures) => ({
   month: m.month,
   leads: m.leads,
   sales: m.sales,
-  revenue: centsToDollars(m.revenueCents),
+  revenue: centsAsDollars(m.revenueCents),
   growth: m.growth,
 });
 
@@ -36,11 +36,11 @@ const api = apiRoute({
     const { current, changes, topPerformers } = report.overview!;
     return apiJson({
       overview: {
-        totalRevenue: centsToDollars(current.totalRevenueCents),
+        totalRevenue: centsAsDollars(current.totalRevenueCents),
         totalLeads: current.totalLeads,
         totalSales: current.totalSales,
         conversionRate: current.conversionRate,
-        averagePremium: centsToDollars(current.averagePremiumCents),
+        averagePremium: centsAsDollars(current.averagePremiumCents),
         changes,
         topPerformers: topPerformers.map(performer),
       },

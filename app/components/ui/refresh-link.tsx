@@ -23,11 +23,18 @@ export function RefreshLink({ to, className = "" }: { to: string; className?: st
   const going = navigation.location ? navigation.location.pathname + navigation.location.search : null;
   const refreshing = navigation.state === "loading" && going === sameUrl(to);
   useEffect(() => {
-    if (refreshing) setStartedAt(Date.now());
+    if (refreshing) setStartedAt(performance.now());
   }, [refreshing]);
   useEffect(() => {
     if (startedAt === null || refreshing) return;
-    const timer = window.setTimeout(() => setStartedAt(null), startedAt + REFRESH_SPIN_MS - Date.now());
+    // A timer may fire a millisecond or two early: stop only once the time has truly passed.
+    let timer = 0;
+    const stopWhenDue = () => {
+      const left = startedAt + REFRESH_SPIN_MS - performance.now();
+      if (left > 0) timer = window.setTimeout(stopWhenDue, left + 1);
+      else setStartedAt(null);
+    };
+    stopWhenDue();
     return () => window.clearTimeout(timer);
   }, [startedAt, refreshing]);
   const spinning = refreshing || startedAt !== null;

@@ -320,8 +320,11 @@ test.describe("the registration dialog on a short phone screen @no-js", () => {
         dialog.getByRole("link", { name: "Cancel" }),
         dialog.getByRole("button", { name: "Submit Request" }),
       ]) {
-        await control.scrollIntoViewIfNeeded();
-        await expect(control).toBeInViewport({ ratio: 1 });
+        // Again if the dialog was swapped for headlessui's between the scroll and the check.
+        await expect(async () => {
+          await control.scrollIntoViewIfNeeded({ timeout: 2000 });
+          await expect(control).toBeInViewport({ ratio: 1, timeout: 1000 });
+        }).toPass();
       }
       await expectNoSidewaysScroll(page);
       await context.close();

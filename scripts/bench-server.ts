@@ -9,11 +9,21 @@
 // - Requests per second: 50 connections asking for /admin/dashboard for 5 s.
 // - Sign-in stall: the p90 wait of a stream of GET /api/auth/me while 6 sign-ins run in parallel,
 //   against its idle median; and the server's peak memory during 10 parallel sign-ins.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import {
+  median,
+  productionBuildDir,
+  seedDemo,
+  serverEnv,
+  signIn as signInAt,
+  startServer,
+  stopServer,
+  waitForServer,
+} from "./bench-support";
 
 const args = process.argv.slice(2);
 function option(name: string, fallback: string) {
@@ -25,18 +35,17 @@ if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite o
 const port = Number(option("port", "3481"));
 const REQUESTS = Number(option("requests", "200"));
 const ROUNDS = Number(option("rounds", "3"));
-// `--only signins` skips the CPU and throughput parts, to compare hashing settings quickly.
-const signInsOnly = option("only", "all") === "signins";
+// `--only signins` skips the CPU and throughput parts, to compare hashing settings quickly;
+// `--only lists` measures the CPU of /api/auth/me and the two lead lists alone.
+const only = option("only", "all");
+if (!["all", "signins", "lists"].includes(only)) throw new Error("--only must be all, signins or lists");
+const signInsOnly = only === "signins";
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
 const TIME_LIMIT_MS = 15 * 60_000;
 const base = `http://127.0.0.1:${port}`;
 const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
 
-const buildDir = path.resolve(process.env.BUILD_DIR || "build");
-if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
-  console.error(`No production build in ${buildDir}: run \`npm run build\` first.`);
-  process.exit(1);
-}
+const buildDir = productionBuildDir();
 
 const deadline = setTimeout(() => {
   console.error("The benchmark ran past its time limit; stopping.");
@@ -48,14 +57,7 @@ let sqliteFile: string | null = null;
 let pgDatabase: string | null = null;
 
 async function cleanUp() {
-  if (server?.pid && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await stopServer(server);
   if (sqliteFile) for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) fs.rmSync(f, { force: true });
   if (pgDatabase) {
     const client = new pg.Client(POSTGRES_ADMIN_URL);
@@ -79,13 +81,6 @@ async function createDatabase() {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${pgDatabase}`;
   return url.toString();
-}
-
-function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"] });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${commandArgs.join(" ")} exited ${code}`))));
-  });
 }
 
 // --- /proc helpers ---------------------------------------------------------------------------
@@ -165,38 +160,8 @@ async function timed(pathname: string, cookie?: string) {
   return performance.now() - started;
 }
 
-async function signIn(email: string, password: string) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`Sign-in as ${email} answered ${response.status}: ${body}`);
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error(`Sign-in as ${email} set no cookie`);
-  return cookie;
-}
+const signIn = (email: string, password: string) => signInAt(base, email, password);
 
-async function waitForServer(child: ChildProcess) {
-  const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthcheck`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("The server did not answer /healthcheck within 60 s");
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -206,29 +171,26 @@ const percentile = (values: number[], p: number) => {
 
 try {
   const databaseUrl = await createDatabase();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    BUILD_DIR: buildDir,
-    SESSION_SECRET: "bench-session-secret-not-for-production",
-    DATA_ENCRYPTION_KEY: "0".repeat(64),
-    ALLOW_INSECURE_COOKIES: "1",
-  };
-  delete env.SCRYPT_LOG_N; // the demo passwords are hashed at the production cost
+  const env = serverEnv(databaseUrl, port, buildDir);
   console.log(`Seeding ${db} ...`);
-  await run(process.execPath, ["--import", "tsx", "prisma-free-db/cli/seed.ts", "--force"], env);
+  await seedDemo(env);
 
   console.log("Starting the server with `npm start` ...");
-  server = spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  await waitForServer(server);
+  server = startServer(env);
+  await waitForServer(server, base);
   const pid = listeningPid(descendantsOf(server.pid!));
 
   const admin = await signIn("admin@example.com", "admin12345");
   const agent = await signIn("agent@example.com", "agent12345");
   const hasCounts = (await request("/api/counts", admin)).status === 200;
 
-  const targets: { label: string; path: string; cookie: string }[] = [
+  const lists = [
+    { label: "/agent/leads (HTML)", path: "/agent/leads", cookie: agent },
+    { label: "/agent/leads.data", path: "/agent/leads.data", cookie: agent },
+    { label: "/admin/leads (HTML)", path: "/admin/leads", cookie: admin },
+    { label: "/admin/leads.data", path: "/admin/leads.data", cookie: admin },
+  ];
+  const everything: { label: string; path: string; cookie: string }[] = [
     { label: "GET /api/auth/me", path: "/api/auth/me", cookie: admin },
     ...(hasCounts
       ? [
@@ -240,7 +202,9 @@ try {
     { label: "/agent/dashboard.data", path: "/agent/dashboard.data", cookie: agent },
     { label: "/admin/dashboard (HTML)", path: "/admin/dashboard", cookie: admin },
     { label: "/admin/dashboard.data", path: "/admin/dashboard.data", cookie: admin },
+    ...lists,
   ];
+  const targets = only === "lists" ? [everything[0]!, ...lists] : everything;
 
   const loadBefore = os.loadavg()[0]!;
   const rssAtStart = memoryKb(pid, "VmRSS");

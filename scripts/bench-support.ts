@@ -1,0 +1,95 @@
+// What the benchmarks that start the production build share (bench-server, bench-pages): the
+// build's folder, the server's environment, seeding the demo data, starting and stopping the server
+// the way `npm start` does, the demo sign-ins and the median. Everything talks to 127.0.0.1 only.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/** BUILD_DIR (default `build`), or the process ends with what to run: the benchmarks build nothing. */
+export function productionBuildDir() {
+  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
+    console.error(`No production build in ${buildDir}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  return buildDir;
+}
+
+/** The production server's environment on a throwaway database, with fixed local secrets. */
+export function serverEnv(databaseUrl: string, port: number, buildDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    BUILD_DIR: buildDir,
+    SESSION_SECRET: "bench-session-secret-not-for-production",
+    DATA_ENCRYPTION_KEY: "0".repeat(64),
+    ALLOW_INSECURE_COOKIES: "1",
+  };
+  delete env.SCRYPT_LOG_N; // the demo passwords are hashed at the production cost
+  return env;
+}
+
+export function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${commandArgs.join(" ")} exited ${code}`))));
+  });
+}
+
+/** Migrates the database in `env` and fills it with the demo data (prisma-free-db/seed/demo.ts). */
+export function seedDemo(env: NodeJS.ProcessEnv) {
+  return run(process.execPath, ["--import", "tsx", "prisma-free-db/cli/seed.ts", "--force"], env);
+}
+
+/**
+ * `npm start` in a process group of its own (npm wraps node), so stopServer ends both. Returned
+ * before it listens, so a caller can stop it even if waitForServer fails.
+ */
+export function startServer(env: NodeJS.ProcessEnv) {
+  return spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+}
+
+export async function waitForServer(child: ChildProcess, base: string) {
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthcheck`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The server did not answer /healthcheck within 60 s");
+}
+
+export async function stopServer(server: ChildProcess | null) {
+  if (!server?.pid || server.exitCode !== null) return;
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** Signs in through the API and answers the session cookie as `name=value`. */
+export async function signIn(base: string, email: string, password: string) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`Sign-in as ${email} answered ${response.status}: ${body}`);
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error(`Sign-in as ${email} set no cookie`);
+  return cookie;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};

@@ -9,17 +9,15 @@ import type { Page } from "~/utils/list";
 import { forbidden } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
+import { leadSearchConditions } from "./lead-search.server";
 import { notFound } from "./errors.server";
 import type { SessionUser } from "./sessions.server";
 import {
   and,
   column,
-  contains,
   countBy,
   identifier,
   join,
-  or,
-  searchPatterns,
   selectOne,
   selectRows,
   sql,
@@ -169,9 +167,7 @@ export function leadListWhere(conditions: Sql[], query: Omit<AgentLeadFilters, "
     query.status !== "all" && sql`a.status = ${query.status}`,
     query.carrierId && sql`a.carrier_id = ${query.carrierId}`,
     query.created && (query.created.start || query.created.end) && withinRange(sql`a.created_at`, query.created),
-    ...searchPatterns(query.search).map((word) =>
-      or([contains(sql`a.first_name`, word), contains(sql`a.last_name`, word), contains(sql`a.email`, word)]),
-    ),
+    ...leadSearchConditions(query.search),
   ]);
 }
 

@@ -16,6 +16,8 @@ import * as premiumsAndCallbacksIndexes from "./020-premiums-and-callbacks-index
 import * as paymentStatusBySale from "./021-payment-status-by-sale";
 import * as adminReportCarrierIndex from "./022-admin-report-carrier-index";
 import * as jobs from "./023-jobs";
+import * as reportSummaries from "./024-report-summaries";
+import * as leadSearchIndex from "./025-lead-search-index";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -50,4 +52,6 @@ export const migrations: Migration[] = [
   step("021-payment-status-by-sale", paymentStatusBySale),
   step("022-admin-report-carrier-index", adminReportCarrierIndex),
   step("023-jobs", jobs),
+  step("024-report-summaries", reportSummaries),
+  step("025-lead-search-index", leadSearchIndex),
 ];

@@ -74,10 +74,17 @@ export function or(conditions: readonly Sql[]): Sql {
  * taken literally); use with `contains`.
  */
 export function searchPatterns(search: string | undefined): string[] {
-  return (search ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return searchWords(search).map(likePattern);
+}
+
+/** The words of a search box: what is between its spaces. */
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? "").split(/\s+/).filter(Boolean);
+}
+
+/** A LIKE pattern that finds `text` anywhere in a text (%, _ and \ taken literally); use with `contains`. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -1,0 +1,156 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { Application, Phone, sequelize } from "~db";
+import * as leadSearchIndex from "../../prisma-free-db/migrations/025-lead-search-index";
+import type { AgentLeadListQuery } from "~/domain/schemas/leads";
+import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
+import { listAllLeads } from "~/services/admin-leads.server";
+import { listAgentLeads } from "~/services/lead-reads.server";
+import { uniqueName } from "../support/application-factories";
+import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
+
+// The lead search from its index (migration 025, decision 056), on whichever database the run
+// uses: what the index must follow (edits, deletions, phones), what it cannot answer alone (words
+// of one or two characters), and whose leads a search may find.
+
+const ALL: AgentLeadListQuery = { status: "all", sort: "newest", page: 1, pageSize: 100 };
+
+/** A phone number no other test has: a 10-digit number from random digits. */
+const uniquePhone = () => `${crypto.randomInt(200, 999)}${crypto.randomInt(1_000_000, 9_999_999)}`;
+
+async function agentSearch() {
+  const me = await signedInAgent();
+  const found = async (search: string) =>
+    (await listAgentLeads(me.actor, { ...ALL, search })).rows.map((row) => row.id).sort();
+  return { me, found };
+}
+
+describe("the lead search", () => {
+  it("finds an edited name, email or phone by its new value and not its old one, and a deleted lead no more", async () => {
+    const { me, found } = await agentSearch();
+    const [oldName, newName] = [uniqueName("Oldname"), uniqueName("Newname")];
+    const [oldPhone, newPhone, addedPhone] = [uniquePhone(), uniquePhone(), uniquePhone()];
+    const lead = await createLead(
+      me.agent.id,
+      { lastName: oldName, email: `${oldName}@old.test` },
+      { phones: [{ phoneNumber: oldPhone, phoneType: "mobile", isPrimary: true }] },
+    );
+    expect(await found(oldName)).toEqual([lead.id]);
+    expect(await found(oldPhone)).toEqual([lead.id]);
+
+    await lead.update({ lastName: newName, email: `${newName}@new.test` });
+    expect(await found(newName)).toEqual([lead.id]);
+    expect(await found(`${newName}@new`)).toEqual([lead.id]);
+    expect(await found(oldName)).toEqual([]);
+
+    await Phone.update({ phoneNumber: newPhone }, { where: { applicationId: lead.id } });
+    await Phone.create({ applicationId: lead.id, phoneNumber: addedPhone, phoneType: "home", isPrimary: false });
+    expect(await found(newPhone)).toEqual([lead.id]);
+    expect(await found(addedPhone)).toEqual([lead.id]);
+    expect(await found(oldPhone)).toEqual([]);
+    await Phone.destroy({ where: { applicationId: lead.id, phoneNumber: addedPhone } });
+    expect(await found(addedPhone)).toEqual([]);
+
+    await Application.destroy({ where: { id: lead.id } });
+    expect(await found(newName)).toEqual([]);
+    expect(await found(newPhone)).toEqual([]);
+  });
+
+  it("answers words of one or two characters, alone or with longer ones, every word in any of the fields", async () => {
+    const { me, found } = await agentSearch();
+    const last = uniqueName("Short");
+    const xu = await createLead(me.agent.id, { firstName: "Xu", lastName: last, email: null });
+    const ali = await createLead(me.agent.id, { firstName: "Ali", lastName: last, email: "ali@qz.test" });
+    const other = await createLead(me.agent.id, { firstName: "Bo", lastName: uniqueName("Other"), email: null });
+
+    expect(await found("xU")).toEqual([xu.id]);
+    expect(await found("q")).toEqual([ali.id]);
+    expect(await found(`${last} xu`)).toEqual([xu.id]);
+    expect(await found(`xu ${last.toUpperCase()}`)).toEqual([xu.id]);
+    expect(await found(`al ${last}`)).toEqual([ali.id]);
+    expect(await found(`ali ${last}`)).toEqual([ali.id]);
+    expect(await found(`${last} bo`)).toEqual([]);
+    expect(await found("bo")).toEqual([other.id]);
+    expect(await found(`ali qz.test ${last}`)).toEqual([ali.id]);
+    expect(await found(`ali nobody ${last}`)).toEqual([]);
+    // Neither the index's query language nor LIKE reads a character as syntax.
+    for (const literal of [`"${last}`, `${last}*`, `words:${last}`, "%", "_", `${last.slice(0, 4)}%`, 'a"b']) {
+      expect(await found(literal), literal).toEqual([]);
+    }
+  });
+
+  it("finds a phone number's digits whatever punctuation either side has", async () => {
+    const { me, found } = await agentSearch();
+    const digits = uniquePhone();
+    const [area, exchange, line] = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)];
+    const lead = await createLead(
+      me.agent.id,
+      { firstName: "Dina", lastName: uniqueName("Dial"), email: null },
+      { phones: [{ phoneNumber: `(${area}) ${exchange}-${line}`, phoneType: "mobile", isPrimary: true }] },
+    );
+    // No digit in its fields: a short run of digits can only be found in a phone.
+    await createLead(me.agent.id, { firstName: "Nophone", lastName: "Dialtone", email: null });
+
+    for (const search of [
+      digits,
+      `${exchange}-${line}`,
+      `(${area})`,
+      `${area}.${exchange}.${line}`,
+      `${area}-${exchange}`,
+      `(${area}) ${exchange}-${line}`,
+      digits.slice(4, 6),
+      `dina ${line}`,
+    ]) {
+      expect(await found(search), search).toEqual([lead.id]);
+    }
+    expect(
+      await found(`${exchange}-${Number(line) === 9999 ? "0000" : String(Number(line) + 1).padStart(4, "0")}`),
+    ).toEqual([]);
+    expect(await found(`nophone ${line}`)).toEqual([]);
+  });
+
+  it("never finds another agent's lead for an agent; All Leads finds every agent's", async () => {
+    const mine = await signedInAgent();
+    const theirs = await signedInAgent();
+    const { actor: admin } = await signedInAdmin();
+    const last = uniqueName("Shared");
+    const phone = uniquePhone();
+    const phones = [{ phoneNumber: phone, phoneType: "mobile", isPrimary: true }];
+    const a = await createLead(mine.agent.id, { lastName: last, email: null }, { phones });
+    const b = await createLead(theirs.agent.id, { lastName: last, email: null }, { phones });
+
+    for (const search of [last, phone, `${last} ${phone.slice(0, 2)}`]) {
+      expect(
+        (await listAgentLeads(mine.actor, { ...ALL, search })).rows.map((r) => r.id),
+        search,
+      ).toEqual([a.id]);
+      expect(
+        (await listAgentLeads(theirs.actor, { ...ALL, search })).rows.map((r) => r.id),
+        search,
+      ).toEqual([b.id]);
+      const all = await listAllLeads(admin, allLeadsFromSearch(new URLSearchParams({ search })));
+      expect(all.rows.map((r) => r.id).sort(), search).toEqual([a.id, b.id].sort());
+      expect(all.total).toBe(2);
+    }
+  });
+
+  it("finds the leads written before the index was made (the migration's backfill)", async () => {
+    const { me, found } = await agentSearch();
+    const context = { queryInterface: sequelize.getQueryInterface() };
+    await sequelize.transaction((transaction) => leadSearchIndex.down({ context: { ...context, transaction } }));
+    const last = uniqueName("Before");
+    const phone = uniquePhone();
+    let lead: Application;
+    try {
+      lead = await createLead(
+        me.agent.id,
+        { lastName: last, email: null },
+        { phones: [{ phoneNumber: phone, phoneType: "mobile", isPrimary: true }] },
+      );
+    } finally {
+      await sequelize.transaction((transaction) => leadSearchIndex.up({ context: { ...context, transaction } }));
+    }
+    expect(await found(last)).toEqual([lead.id]);
+    expect(await found(phone)).toEqual([lead.id]);
+  });
+});

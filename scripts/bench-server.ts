@@ -230,17 +230,19 @@ try {
     const baseline = median(cpuMs.get(targets[0]!.label)!);
     const ratio = (label: string) => median(cpuMs.get(label)!) / baseline;
 
-    console.log("Measuring requests per second at 50 connections on /admin/dashboard (5 s) ...");
     const latencies: number[] = [];
-    const until = performance.now() + 5000;
-    await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        while (performance.now() < until) latencies.push(await timed("/admin/dashboard", admin));
-      }),
-    );
+    if (only === "all") {
+      console.log("Measuring requests per second at 50 connections on /admin/dashboard (5 s) ...");
+      const until = performance.now() + 5000;
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          while (performance.now() < until) latencies.push(await timed("/admin/dashboard", admin));
+        }),
+      );
+    }
 
     results.push(`${pad("request", 28)}${pad("CPU ms/req", 12)}${pad("x auth/me", 11)}wall median ms`);
-    if (!hasCounts) results.push(`${pad("GET /api/counts", 28)}n/a`);
+    if (!hasCounts && only === "all") results.push(`${pad("GET /api/counts", 28)}n/a`);
     for (const target of targets) {
       const cpu = median(cpuMs.get(target.label)!);
       const wall = median(wallMs.get(target.label)!);
@@ -248,57 +250,63 @@ try {
         `${pad(target.label, 28)}${pad(cpu.toFixed(2), 12)}${pad(ratio(target.label).toFixed(2), 11)}${wall.toFixed(1)}`,
       );
     }
-    results.push(
-      `/admin/dashboard at 50 connections: ${(latencies.length / 5).toFixed(1)} req/s, median ${median(latencies).toFixed(0)} ms, p90 ${percentile(latencies, 90).toFixed(0)} ms`,
-    );
-    if (hasCounts) {
-      const counts = Math.max(ratio("GET /api/counts (admin)"), ratio("GET /api/counts (agent)"));
-      verdicts.push(`  counts poll <= 1.5x /api/auth/me: ${counts.toFixed(2)}x ${verdict(counts <= 1.5)}`);
-    } else {
-      verdicts.push("  counts poll <= 1.5x /api/auth/me: n/a (no /api/counts yet)");
+    const list = Math.max(...lists.map((target) => ratio(target.label)));
+    verdicts.push(`  lead list (HTML or .data) <= 3x /api/auth/me: ${list.toFixed(2)}x ${verdict(list <= 3)}`);
+    if (only === "all") {
+      results.push(
+        `/admin/dashboard at 50 connections: ${(latencies.length / 5).toFixed(1)} req/s, median ${median(latencies).toFixed(0)} ms, p90 ${percentile(latencies, 90).toFixed(0)} ms`,
+      );
+      if (hasCounts) {
+        const counts = Math.max(ratio("GET /api/counts (admin)"), ratio("GET /api/counts (agent)"));
+        verdicts.push(`  counts poll <= 1.5x /api/auth/me: ${counts.toFixed(2)}x ${verdict(counts <= 1.5)}`);
+      } else {
+        verdicts.push("  counts poll <= 1.5x /api/auth/me: n/a (no /api/counts yet)");
+      }
+      const page = Math.max(ratio("/agent/dashboard (HTML)"), ratio("/admin/dashboard (HTML)"));
+      verdicts.push(`  dashboard page <= 2.5x /api/auth/me: ${page.toFixed(2)}x ${verdict(page <= 2.5)}`);
     }
-    const page = Math.max(ratio("/agent/dashboard (HTML)"), ratio("/admin/dashboard (HTML)"));
-    verdicts.push(`  dashboard page <= 2.5x /api/auth/me: ${page.toFixed(2)}x ${verdict(page <= 2.5)}`);
   }
 
-  console.log(`Measuring the wait of other requests during 6 parallel sign-ins (${ROUNDS} rounds) ...`);
-  const stallRatios: number[] = [];
-  const idleMedians: number[] = [];
-  const busyP90s: number[] = [];
-  const signInMs: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const idle: number[] = [];
-    for (let i = 0; i < 100; i++) idle.push(await timed("/api/auth/me", agent));
-    const busy: number[] = [];
-    let signingIn = true;
-    const started = performance.now();
-    const signIns = Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        signIn(i % 2 ? "agent@example.com" : "admin@example.com", i % 2 ? "agent12345" : "admin12345"),
-      ),
-    ).finally(() => {
-      signingIn = false;
-      signInMs.push(performance.now() - started);
-    });
-    const stream = (async () => {
-      while (signingIn) busy.push(await timed("/api/auth/me", agent));
-    })();
-    await Promise.all([signIns, stream]);
-    idleMedians.push(median(idle));
-    busyP90s.push(percentile(busy, 90));
-    stallRatios.push(percentile(busy, 90) / median(idle));
+  if (only !== "lists") {
+    console.log(`Measuring the wait of other requests during 6 parallel sign-ins (${ROUNDS} rounds) ...`);
+    const stallRatios: number[] = [];
+    const idleMedians: number[] = [];
+    const busyP90s: number[] = [];
+    const signInMs: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const idle: number[] = [];
+      for (let i = 0; i < 100; i++) idle.push(await timed("/api/auth/me", agent));
+      const busy: number[] = [];
+      let signingIn = true;
+      const started = performance.now();
+      const signIns = Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          signIn(i % 2 ? "agent@example.com" : "admin@example.com", i % 2 ? "agent12345" : "admin12345"),
+        ),
+      ).finally(() => {
+        signingIn = false;
+        signInMs.push(performance.now() - started);
+      });
+      const stream = (async () => {
+        while (signingIn) busy.push(await timed("/api/auth/me", agent));
+      })();
+      await Promise.all([signIns, stream]);
+      idleMedians.push(median(idle));
+      busyP90s.push(percentile(busy, 90));
+      stallRatios.push(percentile(busy, 90) / median(idle));
+    }
+    const rssBefore = memoryKb(pid, "VmRSS");
+    const tenStarted = performance.now();
+    await Promise.all(Array.from({ length: 10 }, () => signIn("agent@example.com", "agent12345")));
+    const tenSignInsMs = performance.now() - tenStarted;
+    const peakRss = memoryKb(pid, "VmHWM");
+    const stall = median(stallRatios);
+    results.push(
+      `GET /api/auth/me during 6 parallel sign-ins: p90 ${median(busyP90s).toFixed(1)} ms against idle median ${median(idleMedians).toFixed(1)} ms = ${stall.toFixed(1)}x (rounds: ${stallRatios.map((r) => r.toFixed(1)).join(", ")}); the 6 sign-ins took ${median(signInMs).toFixed(0)} ms`,
+      `10 parallel sign-ins: ${tenSignInsMs.toFixed(0)} ms; server RSS ${(rssAtStart / 1024).toFixed(0)} MiB at start, ${(rssBefore / 1024).toFixed(0)} MiB before them, peak ${(peakRss / 1024).toFixed(0)} MiB`,
+    );
+    verdicts.push(`  p90 during sign-ins <= 3x idle median: ${stall.toFixed(1)}x ${verdict(stall <= 3)}`);
   }
-  const rssBefore = memoryKb(pid, "VmRSS");
-  const tenStarted = performance.now();
-  await Promise.all(Array.from({ length: 10 }, () => signIn("agent@example.com", "agent12345")));
-  const tenSignInsMs = performance.now() - tenStarted;
-  const peakRss = memoryKb(pid, "VmHWM");
-  const stall = median(stallRatios);
-  results.push(
-    `GET /api/auth/me during 6 parallel sign-ins: p90 ${median(busyP90s).toFixed(1)} ms against idle median ${median(idleMedians).toFixed(1)} ms = ${stall.toFixed(1)}x (rounds: ${stallRatios.map((r) => r.toFixed(1)).join(", ")}); the 6 sign-ins took ${median(signInMs).toFixed(0)} ms`,
-    `10 parallel sign-ins: ${tenSignInsMs.toFixed(0)} ms; server RSS ${(rssAtStart / 1024).toFixed(0)} MiB at start, ${(rssBefore / 1024).toFixed(0)} MiB before them, peak ${(peakRss / 1024).toFixed(0)} MiB`,
-  );
-  verdicts.push(`  p90 during sign-ins <= 3x idle median: ${stall.toFixed(1)}x ${verdict(stall <= 3)}`);
 
   const loadAfter = os.loadavg()[0]!;
   console.log(

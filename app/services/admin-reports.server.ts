@@ -22,6 +22,7 @@ import { assertAdmin, isUuid } from "./permissions.server";
 import { REPORT_EXPORTED } from "./reports.server";
 import type { SessionUser } from "./sessions.server";
 import { and, bucketCase, column, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
+import { CUBE, NONE, hourOf, summariesIn } from "./sql/report-summaries.server";
 
 // The admin's Reports & Analytics (/admin/reports, its CSV export, GET /api/admin/reports): the
 // agency's leads created between two days of the admin's calendar, of an agent, a carrier and a
@@ -125,18 +126,38 @@ async function reportScope(actor: SessionUser, filters: AdminReportFilters, now:
 }
 
 /**
- * The WHERE of the leads a report counts: created from `from` (the report's start, or the previous
- * period's) up to the report's end, of the chosen agent, carrier and status. Each filter has an
- * index that starts with its column and goes on with created_at (docs/decisions/038).
+ * The WHERE of the summary rows (alias s, migration 024) of the leads a report counts: created in
+ * the report's range (or in it and the previous period, or in each of its months), of the chosen
+ * agent, carrier and status. A report filtered by agent or carrier reads the full cube (through its index
+ * by agent or by carrier); an unfiltered one the smaller cube `unfiltered` that has what it groups by.
  */
-function leadsWhere(scope: Scope, from: "start" | "previousStart" = "start"): Sql {
+function summariesWhere(scope: Scope, unfiltered: number, periods: "report" | "both" | "months" = "report"): Sql {
+  const filtered = Boolean(scope.agentId || scope.carrierId);
+  // Every bucket read lies inside one period: the periods' ends are where a figure is split.
+  const ends =
+    periods === "report"
+      ? [scope.start, scope.end]
+      : periods === "both"
+        ? [scope.previousStart, scope.start, scope.end]
+        : [...scope.months.map((m) => m.start), scope.end];
   return and([
-    sql`a.created_at >= ${scope[from]} AND a.created_at < ${scope.end}`,
-    scope.agentId && sql`a.agent_id = ${scope.agentId}`,
-    scope.carrierId && sql`a.carrier_id = ${scope.carrierId}`,
-    scope.status !== "all" && sql`a.status = ${scope.status}`,
+    summariesIn(
+      filtered ? CUBE.full : unfiltered,
+      ends.slice(1).map((end, i) => ({ start: ends[i]!, end })),
+    ),
+    scope.agentId && sql`s.agent_id = ${scope.agentId}`,
+    scope.carrierId && sql`s.carrier_id = ${scope.carrierId}`,
+    scope.status !== "all" && sql`s.status = ${scope.status}`,
   ]);
 }
+
+/** Sums of a summary figure over the rows of sales only. */
+const SALES_SUMS = {
+  leads: sql`SUM(CASE WHEN s.status = 'sale' THEN s.leads ELSE 0 END)`,
+  premium_cents: sql`SUM(CASE WHEN s.status = 'sale' THEN s.premium_cents ELSE 0 END)`,
+  commission_cents: sql`SUM(CASE WHEN s.status = 'sale' THEN s.commission_cents ELSE 0 END)`,
+};
+const ofSales = (figure: keyof typeof SALES_SUMS) => SALES_SUMS[figure];
 
 /** A count or a sum as either database answers it; a SUM over no row is NULL, read as 0. */
 const figure = column.number.nullable().transform((value) => value ?? 0);
@@ -180,16 +201,16 @@ function figures(leads: number, sales: number, revenueCents: number): OverviewFi
  * leads: conditional COUNTs and SUMs split each row by which side of the report's start it falls.
  */
 async function overviewFigures(scope: Scope) {
-  const start = scope.start;
+  const start = hourOf(scope.start);
   const row = await selectOne(
     sql`SELECT
-       COUNT(CASE WHEN a.created_at >= ${start} THEN 1 END) AS "leads",
-       COUNT(CASE WHEN a.created_at >= ${start} AND a.status = 'sale' THEN 1 END) AS "sales",
-       SUM(CASE WHEN a.created_at >= ${start} AND a.status = 'sale' THEN a.monthly_premium_cents END) AS "revenueCents",
-       COUNT(CASE WHEN a.created_at < ${start} THEN 1 END) AS "previousLeads",
-       COUNT(CASE WHEN a.created_at < ${start} AND a.status = 'sale' THEN 1 END) AS "previousSales",
-       SUM(CASE WHEN a.created_at < ${start} AND a.status = 'sale' THEN a.monthly_premium_cents END) AS "previousRevenueCents"
-     FROM applications a WHERE ${leadsWhere(scope, "previousStart")}`,
+       SUM(CASE WHEN s.bucket >= ${start} THEN s.leads END) AS "leads",
+       SUM(CASE WHEN s.bucket >= ${start} AND s.status = 'sale' THEN s.leads END) AS "sales",
+       SUM(CASE WHEN s.bucket >= ${start} AND s.status = 'sale' THEN s.premium_cents END) AS "revenueCents",
+       SUM(CASE WHEN s.bucket < ${start} THEN s.leads END) AS "previousLeads",
+       SUM(CASE WHEN s.bucket < ${start} AND s.status = 'sale' THEN s.leads END) AS "previousSales",
+       SUM(CASE WHEN s.bucket < ${start} AND s.status = 'sale' THEN s.premium_cents END) AS "previousRevenueCents"
+     FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.status, "both")}`,
     z.object({
       leads: figure,
       sales: figure,
@@ -249,12 +270,11 @@ async function agentFigures(
        s.sales AS "sales", s.revenue_cents AS "revenueCents", s.commission_cents AS "commissionCents",
        COUNT(*) OVER () AS "total"
      FROM (
-       SELECT a.agent_id, COUNT(*) AS leads, COUNT(CASE WHEN a.status = 'sale' THEN 1 END) AS sales,
-         COALESCE(SUM(CASE WHEN a.status = 'sale' THEN a.monthly_premium_cents END), 0) AS revenue_cents,
-         COALESCE(SUM(CASE WHEN a.status = 'sale' AND a.commission_cancelled_at IS NULL
-           THEN a.calculated_commission_cents END), 0) AS commission_cents
-       FROM applications a WHERE ${and([leadsWhere(scope), assignedOnly && sql`a.agent_id IS NOT NULL`])}
-       GROUP BY a.agent_id
+       SELECT NULLIF(s.agent_id, ${NONE}) AS agent_id, SUM(s.leads) AS leads, ${ofSales("leads")} AS sales,
+         ${ofSales("premium_cents")} AS revenue_cents, ${ofSales("commission_cents")} AS commission_cents
+       FROM report_summaries s
+       WHERE ${and([summariesWhere(scope, CUBE.agent), assignedOnly && sql`s.agent_id <> ${NONE}`])}
+       GROUP BY s.agent_id HAVING SUM(s.leads) > 0
      ) s
      LEFT JOIN agents g ON g.id = s.agent_id
      LEFT JOIN users u ON u.id = g.user_id
@@ -304,12 +324,11 @@ export type MonthFigures = {
  * month starts (SQLite knows no time zones), as the dashboard's chart finds its day.
  */
 async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
-  const bounds = [...scope.months.map((m) => m.start), scope.end];
+  const bounds = [...scope.months.map((m) => hourOf(m.start)), hourOf(scope.end)];
   const rows = await selectRows(
-    sql`SELECT ${bucketCase(sql`a.created_at`, bounds)} AS "bucket", COUNT(*) AS "leads",
-       COUNT(CASE WHEN a.status = 'sale' THEN 1 END) AS "sales",
-       SUM(CASE WHEN a.status = 'sale' THEN a.monthly_premium_cents END) AS "revenueCents"
-     FROM applications a WHERE ${leadsWhere(scope)} GROUP BY 1`,
+    sql`SELECT ${bucketCase(sql`s.bucket`, bounds)} AS "bucket", SUM(s.leads) AS "leads",
+       ${ofSales("leads")} AS "sales", ${ofSales("premium_cents")} AS "revenueCents"
+     FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.status, "months")} GROUP BY 1`,
     z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, revenueCents: figure }),
   );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
@@ -345,15 +364,15 @@ async function revenueBreakdown(scope: Scope): Promise<Omit<ReportRevenue, "byMo
       sql`SELECT s.carrier_id AS "carrierId", c.name AS "carrierName", s.product AS "product",
          s.sales AS "sales", s.revenue_cents AS "revenueCents"
        FROM (
-         SELECT a.carrier_id, ${product ?? sql`NULL`} AS product, COUNT(*) AS sales,
-           COALESCE(SUM(a.monthly_premium_cents), 0) AS revenue_cents
-         FROM applications a WHERE ${leadsWhere(scope)} AND a.status = 'sale'
-         GROUP BY a.carrier_id${product ? sql`, ${product}` : sql``}
+         SELECT NULLIF(s.carrier_id, ${NONE}) AS carrier_id, ${product ?? sql`NULL`} AS product, SUM(s.leads) AS sales,
+           SUM(s.premium_cents) AS revenue_cents
+         FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.carrierProduct)} AND s.status = 'sale'
+         GROUP BY s.carrier_id${product ? sql`, ${product}` : sql``} HAVING SUM(s.leads) > 0
        ) s LEFT JOIN carriers c ON c.id = s.carrier_id
        ORDER BY s.revenue_cents DESC, s.sales DESC, c.name${product ? sql`, s.product` : sql``}`,
       Row,
     );
-  const [carriers, products] = await Promise.all([grouped(null), grouped(sql`a.sold_product_name`)]);
+  const [carriers, products] = await Promise.all([grouped(null), grouped(sql`NULLIF(s.product, '')`)]);
   const carrierName = (row: z.output<typeof Row>) => row.carrierName ?? "No carrier";
   return {
     byCarrier: carriers.map((row) => ({

@@ -12,7 +12,8 @@ import { badRequest } from "./errors.server";
 import { agentLeadsWhere, listAgentLeads, type AgentLeadFilters } from "./lead-reads.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { column, numbersInOneStatement, raw, selectOne, selectRows, sql } from "./sql/reads.server";
+import { and, column, numbersInOneStatement, raw, selectOne, selectRows, sql } from "./sql/reads.server";
+import { CUBE, summariesIn } from "./sql/report-summaries.server";
 
 // The agent's report (/agent/reports, GET /api/agent/reports, /agent/reports/export): the
 // agent's own leads created between two days of their calendar, of a status and a carrier; six
@@ -80,20 +81,25 @@ async function leadFilters(actor: SessionUser, filters: ReportFilters): Promise<
 }
 
 /**
- * The six figures in one statement of COUNT(*) and SUM subqueries over the filtered leads: all of
- * them, and those sold (status sale). Revenue is the sold leads' monthly premiums; commission
- * their first-year commissions, less those cancelled; the average premium is revenue per sale, to
- * the cent.
+ * The six figures in one statement over the report's summary rows (migration 024, the full cube
+ * through its index by agent), so the time grows with the days the report covers, not with the
+ * agent's leads: all the leads, and those sold (status sale). Revenue is the sold leads' monthly
+ * premiums; commission their first-year commissions, less those cancelled; the average premium is
+ * revenue per sale, to the cent.
  */
 async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promise<ReportMetrics> {
-  const where = agentLeadsWhere(agentId, filters);
-  const sold = sql`${where} AND a.status = 'sale'`;
+  const where = and([
+    summariesIn(CUBE.full, [filters.created ?? { start: null, end: null }]),
+    sql`s.agent_id = ${agentId}`,
+    filters.status !== "all" && sql`s.status = ${filters.status}`,
+    filters.carrierId && sql`s.carrier_id = ${filters.carrierId}`,
+  ]);
+  const sold = sql`${where} AND s.status = 'sale'`;
   const figures = await numbersInOneStatement({
-    totalLeads: sql`SELECT COUNT(*) FROM applications a WHERE ${where}`,
-    totalSales: sql`SELECT COUNT(*) FROM applications a WHERE ${sold}`,
-    revenueCents: sql`SELECT SUM(a.monthly_premium_cents) FROM applications a WHERE ${sold}`,
-    commissionCents: sql`SELECT SUM(a.calculated_commission_cents) FROM applications a
-      WHERE ${sold} AND a.commission_cancelled_at IS NULL`,
+    totalLeads: sql`SELECT SUM(s.leads) FROM report_summaries s WHERE ${where}`,
+    totalSales: sql`SELECT SUM(s.leads) FROM report_summaries s WHERE ${sold}`,
+    revenueCents: sql`SELECT SUM(s.premium_cents) FROM report_summaries s WHERE ${sold}`,
+    commissionCents: sql`SELECT SUM(s.commission_cents) FROM report_summaries s WHERE ${sold}`,
   });
   return {
     totalLeads: figures.totalLeads,

@@ -1,0 +1,188 @@
+import { DataTypes, type Sequelize, type Transaction } from "sequelize";
+import type { MigrationContext } from "./index";
+
+// The reports' summaries (docs/decisions/055): what the admin's Reports & Analytics and the
+// agent's Reports count about leads, added up per period of time, kept by the database itself as
+// leads are inserted, changed and deleted, so a report reads a few rows per period it covers rather
+// than every lead it counts.
+//
+// - A row holds, for one bucket of time and one combination of its cube's dimensions, the number of
+//   leads created then (`leads`), the sum of their monthly premiums (`premium_cents`) and of their
+//   first-year commissions less the cancelled ones (`commission_cents`). The reports count a lead on
+//   the day it was created and a sale by its status now, so nothing but the lead row feeds them
+//   (payments do not: revenue is the sales' monthly premiums, decision 028).
+// - Buckets are UTC hours, days and months (`level` 0, 1, 2; `bucket` the hours since 1970 at the
+//   bucket's start). Every time zone a user can choose (app/domain/timezones.ts) is a whole number of
+//   hours from UTC, so a report's days, months and periods begin on whole hours: a range is read as
+//   hours up to the first UTC midnight, days up to the first month, whole months, then days and hours
+//   to its end (at most five ranges of buckets, app/services/sql/report-summaries.server.ts).
+// - Cubes (`cube`) are the dimensions a report groups or filters by; each lead counts once in each:
+//   1 status (the unfiltered overview and trend), 2 agent and status (the Agents tab, top
+//   performers), 3 carrier and product, sales only (the unfiltered Revenue tab), 4 agent, carrier,
+//   status and product (any report filtered by agent or carrier, and the agent's own report). A
+//   dimension a cube leaves out holds NONE (for agent and carrier) or '' (product), as does a lead
+//   with no agent, no carrier, or (product) one not sold or sold without a product recorded.
+// - A change is one INSERT ... ON CONFLICT DO UPDATE adding the new row's contributions and taking
+//   away the old one's, grouped by key (Postgres refuses to update a row twice in one statement) and
+//   in key order, so two writers lock the rows they share in the same order. Rows that fall to zero
+//   stay; the reads leave out groups without leads.
+// - A SQLite migration that rebuilds `applications` drops these triggers with it and must make them
+//   again; the agreement tests (tests/api/report-summaries.test.ts) would fail first.
+
+export const REPORT_SUMMARIES = "report_summaries";
+
+/** The agent_id or carrier_id of a cube that leaves it out, or of a lead without one. */
+export const NONE = "00000000-0000-0000-0000-000000000000";
+
+/** A lead's columns the summaries read; a change to any other leaves them as they are. */
+const COLUMNS = [
+  "created_at",
+  "agent_id",
+  "carrier_id",
+  "status",
+  "sold_product_name",
+  "monthly_premium_cents",
+  "calculated_commission_cents",
+  "commission_cancelled_at",
+] as const;
+
+/** The bucket's first hour (hours since 1970) of the instant `at` at level 0, 1 or 2. */
+function bucketOf(level: string, at: string, postgres: boolean) {
+  const hours = postgres
+    ? (unit: string) => `CAST(EXTRACT(EPOCH FROM date_trunc('${unit}', ${at} AT TIME ZONE 'UTC')) AS BIGINT) / 3600`
+    : (modifier: string) => `unixepoch(${at}${modifier}) / 3600`;
+  return postgres
+    ? `CASE ${level} WHEN 0 THEN ${hours("hour")} WHEN 1 THEN ${hours("day")} ELSE ${hours("month")} END`
+    : `CASE ${level} WHEN 0 THEN ${hours("")} WHEN 1 THEN ${hours(", 'start of day'")} ELSE ${hours(", 'start of month'")} END`;
+}
+
+const CUBES = "SELECT 1 AS cube UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4";
+const LEVELS = "SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2";
+
+/**
+ * The summary rows `leads` adds up to: `leads` is a SELECT of the COLUMNS (and `sign`, +1 or -1)
+ * under their own names, from the rows or from a trigger's OLD and NEW.
+ */
+function contributions(leads: string, postgres: boolean) {
+  const id = (name: string) => (postgres ? `CAST(${name} AS UUID)` : name);
+  return `SELECT c.cube, l.level, ${bucketOf("l.level", "v.created_at", postgres)} AS bucket,
+      CASE WHEN c.cube IN (2, 4) AND v.agent_id IS NOT NULL THEN v.agent_id ELSE ${id(`'${NONE}'`)} END AS agent_id,
+      CASE WHEN c.cube IN (3, 4) AND v.carrier_id IS NOT NULL THEN v.carrier_id ELSE ${id(`'${NONE}'`)} END AS carrier_id,
+      CASE WHEN c.cube = 3 THEN 'sale' ELSE v.status END AS status,
+      CASE WHEN c.cube IN (3, 4) AND v.status = 'sale' THEN COALESCE(v.sold_product_name, '') ELSE '' END AS product,
+      SUM(v.sign) AS leads,
+      SUM(v.sign * COALESCE(v.monthly_premium_cents, 0)) AS premium_cents,
+      SUM(CASE WHEN v.commission_cancelled_at IS NULL THEN v.sign * COALESCE(v.calculated_commission_cents, 0) ELSE 0 END)
+        AS commission_cents
+    FROM (${leads}) v CROSS JOIN (${CUBES}) c CROSS JOIN (${LEVELS}) l
+    WHERE c.cube <> 3 OR v.status = 'sale'
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    HAVING SUM(v.sign) <> 0 OR SUM(v.sign * COALESCE(v.monthly_premium_cents, 0)) <> 0
+      OR SUM(CASE WHEN v.commission_cancelled_at IS NULL THEN v.sign * COALESCE(v.calculated_commission_cents, 0) ELSE 0 END) <> 0`;
+}
+
+const KEY = "cube, level, bucket, agent_id, carrier_id, status, product";
+const FIGURES = "leads, premium_cents, commission_cents";
+
+/** The trigger's statement: `rows` (OLD, NEW or both) added into the summaries. */
+function upsert(rows: ("OLD" | "NEW")[], postgres: boolean) {
+  const leads = rows
+    .map((row) => `SELECT ${COLUMNS.map((c) => `${row}.${c} AS ${c}`).join(", ")}, ${row === "OLD" ? -1 : 1} AS sign`)
+    .join(" UNION ALL ");
+  return `INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${FIGURES})
+    SELECT * FROM (${contributions(leads, postgres)}) d ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (${KEY}) DO UPDATE SET leads = ${REPORT_SUMMARIES}.leads + excluded.leads,
+      premium_cents = ${REPORT_SUMMARIES}.premium_cents + excluded.premium_cents,
+      commission_cents = ${REPORT_SUMMARIES}.commission_cents + excluded.commission_cents`;
+}
+
+const TRIGGERS = [
+  { name: "report_summaries_lead_insert", on: "AFTER INSERT", rows: ["NEW"] as const },
+  { name: "report_summaries_lead_update", on: `AFTER UPDATE OF ${COLUMNS.join(", ")}`, rows: ["OLD", "NEW"] as const },
+  { name: "report_summaries_lead_delete", on: "AFTER DELETE", rows: ["OLD"] as const },
+];
+
+function createTriggerSql(trigger: (typeof TRIGGERS)[number], postgres: boolean): string[] {
+  const { name, on, rows } = trigger;
+  const differ = (a: string, b: string) => (postgres ? `${a} IS DISTINCT FROM ${b}` : `${a} IS NOT ${b}`);
+  const when = rows.length === 2 ? ` WHEN (${COLUMNS.map((c) => differ(`OLD.${c}`, `NEW.${c}`)).join(" OR ")})` : "";
+  const statement = upsert([...rows], postgres);
+  if (!postgres) {
+    return [`CREATE TRIGGER ${name} ${on} ON applications FOR EACH ROW${when} BEGIN ${statement}; END`];
+  }
+  return [
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statement}; RETURN NULL; END $$`,
+    `CREATE TRIGGER ${name} ${on} ON applications FOR EACH ROW${when} EXECUTE FUNCTION ${name}()`,
+  ];
+}
+
+/**
+ * The summaries counted again from every lead, in one set-based statement: the migration's backfill,
+ * and the benchmark's after it loads leads with the triggers off (dropTriggers, createTriggers).
+ * @internal
+ */
+export async function recountReportSummaries(sequelize: Sequelize, transaction?: Transaction) {
+  const postgres = sequelize.getDialect() === "postgres";
+  const leads = `SELECT ${COLUMNS.map((c) => `a.${c}`).join(", ")}, 1 AS sign FROM applications a`;
+  await sequelize.query(`DELETE FROM ${REPORT_SUMMARIES}`, { transaction });
+  await sequelize.query(`INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${FIGURES}) ${contributions(leads, postgres)}`, {
+    transaction,
+  });
+}
+
+/** @internal */
+export async function createTriggers(sequelize: Sequelize, transaction?: Transaction) {
+  const postgres = sequelize.getDialect() === "postgres";
+  for (const trigger of TRIGGERS) {
+    for (const sql of createTriggerSql(trigger, postgres)) await sequelize.query(sql, { transaction });
+  }
+}
+
+/** @internal */
+export async function dropTriggers(sequelize: Sequelize, transaction?: Transaction) {
+  const postgres = sequelize.getDialect() === "postgres";
+  for (const { name } of TRIGGERS) {
+    await sequelize.query(`DROP TRIGGER IF EXISTS ${name}${postgres ? " ON applications" : ""}`, { transaction });
+    if (postgres) await sequelize.query(`DROP FUNCTION IF EXISTS ${name}()`, { transaction });
+  }
+}
+
+export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
+  const postgres = qi.sequelize.getDialect() === "postgres";
+  const key = (type: DataTypes.DataType) => ({ type, allowNull: false, primaryKey: true });
+  await qi.createTable(
+    REPORT_SUMMARIES,
+    {
+      cube: key(DataTypes.SMALLINT),
+      level: key(DataTypes.SMALLINT),
+      bucket: key(DataTypes.INTEGER),
+      agent_id: key(DataTypes.UUID),
+      carrier_id: key(DataTypes.UUID),
+      status: key(DataTypes.STRING(32)),
+      product: key(DataTypes.TEXT),
+      leads: { type: DataTypes.INTEGER, allowNull: false },
+      premium_cents: { type: DataTypes.BIGINT, allowNull: false },
+      commission_cents: { type: DataTypes.BIGINT, allowNull: false },
+    },
+    { transaction },
+  );
+  // The full cube filtered by an agent or a carrier; cubes 1-3 are read by the primary key.
+  await qi.addIndex(REPORT_SUMMARIES, ["agent_id", "cube", "level", "bucket"], {
+    name: "report_summaries_agent",
+    transaction,
+  });
+  await qi.addIndex(REPORT_SUMMARIES, ["carrier_id", "cube", "level", "bucket"], {
+    name: "report_summaries_carrier",
+    transaction,
+  });
+  // Every lead there is now, counted once; the triggers keep it from here. On Postgres no lead
+  // changes in between.
+  if (postgres) await qi.sequelize.query("LOCK TABLE applications IN SHARE ROW EXCLUSIVE MODE", { transaction });
+  await recountReportSummaries(qi.sequelize, transaction);
+  await createTriggers(qi.sequelize, transaction);
+}
+
+export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
+  await dropTriggers(qi.sequelize, transaction);
+  await qi.dropTable(REPORT_SUMMARIES, { transaction });
+}

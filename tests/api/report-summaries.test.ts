@@ -1,0 +1,258 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { Op, QueryTypes, type Sequelize } from "sequelize";
+import { afterAll, describe, expect, it } from "vitest";
+import { Application, PaymentTracking, createSequelize, isPostgres, sequelize } from "~db";
+import { migratorFor } from "../../prisma-free-db/migrator";
+import { carrierId } from "../support/application-factories";
+import { createLead, signedInAgent, uniqueEmail } from "../support/factories";
+
+// The reports' summaries (migration 024, docs/decisions/055) against a recount from the lead rows,
+// in JavaScript, after each kind of change whoever makes it: inserts with and without an agent and a
+// carrier, status changes to and from sale, a commission cancelled, a premium and a product changed,
+// reassignment, a carrier changed, a lead moved to another day, payments (which change nothing),
+// deletions one and many at once, changes side by side, and the migration's count of the leads a
+// database already has. The leads are created in 2003, which no other test file writes on, so
+// the summaries' buckets of that year hold only this file's leads.
+
+const YEAR_START = Date.UTC(2003, 0, 1);
+const YEAR_END = Date.UTC(2004, 0, 1);
+const HOUR = 3_600_000;
+const NONE = "00000000-0000-0000-0000-000000000000";
+
+type LeadRow = {
+  created_at: Date | string;
+  agent_id: string | null;
+  carrier_id: string | null;
+  status: string;
+  sold_product_name: string | null;
+  monthly_premium_cents: number | string | null;
+  calculated_commission_cents: number | string | null;
+  commission_cancelled_at: Date | string | null;
+};
+
+/** Every summary row the leads of 2003 should make, with its figures, recounted lead by lead. */
+function recount(leads: LeadRow[]) {
+  const sums = new Map<string, [number, number, number]>();
+  for (const lead of leads) {
+    const at = new Date(lead.created_at);
+    const hour = Math.floor(at.getTime() / HOUR);
+    const buckets = [hour, Math.floor(hour / 24) * 24, Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) / HOUR];
+    const sale = lead.status === "sale";
+    const premium = Number(lead.monthly_premium_cents ?? 0);
+    const commission = lead.commission_cancelled_at ? 0 : Number(lead.calculated_commission_cents ?? 0);
+    const agent = lead.agent_id ?? NONE;
+    const carrier = lead.carrier_id ?? NONE;
+    const product = sale ? (lead.sold_product_name ?? "") : "";
+    const cubes = [
+      [1, NONE, NONE, lead.status, ""],
+      [2, agent, NONE, lead.status, ""],
+      ...(sale ? [[3, NONE, carrier, "sale", product]] : []),
+      [4, agent, carrier, lead.status, product],
+    ];
+    for (const [level, bucket] of buckets.entries()) {
+      for (const [cube, a, c, status, p] of cubes) {
+        const key = [cube, level, bucket, a, c, status, p].join("|");
+        const sum = sums.get(key) ?? [0, 0, 0];
+        sums.set(key, [sum[0] + 1, sum[1] + premium, sum[2] + commission]);
+      }
+    }
+  }
+  return Object.fromEntries(sums);
+}
+
+const LEAD_COLUMNS = `created_at, agent_id, carrier_id, status, sold_product_name, monthly_premium_cents,
+  calculated_commission_cents, commission_cancelled_at`;
+
+/** The stored summaries of 2003 (rows that fell back to nothing left out) and the recount, side by side. */
+async function summariesAndRecount(db: Sequelize = sequelize) {
+  const [leads, rows] = await Promise.all([
+    db.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM applications WHERE created_at >= :from AND created_at < :to`, {
+      type: QueryTypes.SELECT,
+      replacements: { from: new Date(YEAR_START), to: new Date(YEAR_END) },
+    }),
+    db.query<Record<string, string | number>>(`SELECT * FROM report_summaries WHERE bucket >= :from AND bucket < :to`, {
+      type: QueryTypes.SELECT,
+      replacements: { from: YEAR_START / HOUR, to: YEAR_END / HOUR },
+    }),
+  ]);
+  const stored: Record<string, [number, number, number]> = {};
+  for (const row of rows) {
+    const figures: [number, number, number] = [
+      Number(row.leads),
+      Number(row.premium_cents),
+      Number(row.commission_cents),
+    ];
+    if (figures.some((n) => n !== 0)) {
+      const key = [row.cube, row.level, row.bucket, row.agent_id, row.carrier_id, row.status, row.product];
+      stored[key.map(String).join("|")] = figures;
+    }
+  }
+  return { stored, recounted: recount(leads) };
+}
+
+async function expectAgreement(db?: Sequelize) {
+  const { stored, recounted } = await summariesAndRecount(db);
+  expect(Object.keys(recounted).length).toBeGreaterThan(0);
+  expect(stored).toEqual(recounted);
+}
+
+const in2003 = (day: string, time = "12:00") => new Date(`2003-${day}T${time}:00Z`);
+
+describe("the report summaries", () => {
+  it("agree with the leads after inserts, sales, cancellations, reassignments, payments and deletions", async () => {
+    const [a, b] = [await signedInAgent(), await signedInAgent()];
+    const [aetna, other] = [await carrierId("Aetna"), await carrierId("Mutual of Omaha")];
+    const made = [
+      await createLead(a.agent.id, { createdAt: in2003("03-04"), monthlyPremiumCents: 5000 }),
+      await createLead(a.agent.id, {
+        createdAt: in2003("03-04", "12:30"),
+        carrierId: aetna,
+        monthlyPremiumCents: 7000,
+      }),
+      await createLead(null, { createdAt: in2003("03-31", "23:59"), monthlyPremiumCents: null }),
+      await createLead(b.agent.id, { createdAt: in2003("04-01", "00:00"), carrierId: other }),
+    ];
+    await Application.bulkCreate(
+      Array.from({ length: 5 }, (_, i) => ({
+        agentId: i % 2 ? a.agent.id : b.agent.id,
+        firstName: "Bulk",
+        lastName: `Lead${i}`,
+        status: "contacted",
+        monthlyPremiumCents: 1000 * (i + 1),
+        createdAt: in2003("05-0" + (i + 1)),
+      })),
+    );
+    await expectAgreement();
+
+    // Sold (with a product, a commission), then its commission cancelled and its premium changed.
+    const [first, second, unassigned, fourth] = made as [Application, Application, Application, Application];
+    await first.update({ status: "sale", soldProductName: "GL Preferred", calculatedCommissionCents: 45_000 });
+    await second.update({ status: "sale", soldProductName: null, calculatedCommissionCents: 63_000 });
+    await expectAgreement();
+    await first.update({ commissionCancelledAt: new Date() });
+    await second.update({ monthlyPremiumCents: 9000, soldProductName: "Term 20" });
+    await PaymentTracking.create({
+      applicationId: second.id,
+      monthNumber: 1,
+      dueDate: "2003-04-04",
+      amountCents: 9000,
+    });
+    await expectAgreement();
+
+    // No longer a sale; reassigned, given an agent, another carrier, moved to another month.
+    await first.update({ status: "declined" });
+    await second.update({ agentId: b.agent.id });
+    await unassigned.update({ agentId: a.agent.id, carrierId: aetna });
+    await fourth.update({ carrierId: null, createdAt: in2003("07-15", "08:00") });
+    await expectAgreement();
+
+    // Deleted: one, then many in one statement.
+    await unassigned.destroy();
+    await expectAgreement();
+    await Application.destroy({ where: { firstName: "Bulk", createdAt: { [Op.gte]: in2003("05-01", "00:00") } } });
+    await expectAgreement();
+  });
+
+  it("agree after many changes of the same hour side by side, to and from sale", async () => {
+    const { agent } = await signedInAgent();
+    const carrier = await carrierId("Aetna");
+    const leads = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        createLead(agent.id, {
+          createdAt: in2003("09-09", `10:${String(i).padStart(2, "0")}`),
+          carrierId: carrier,
+          status: i % 2 ? "sale" : "contacted",
+          soldProductName: i % 2 ? "GL Preferred" : null,
+          calculatedCommissionCents: 1000,
+        }),
+      ),
+    );
+    await Promise.all(leads.map((lead) => lead.update({ status: lead.status === "sale" ? "contacted" : "sale" })));
+    await Promise.all(leads.slice(0, 6).map((lead) => lead.destroy()));
+    await expectAgreement();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The migration counts the leads a database already has.
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+/** An empty database of the run's kind, dropped when the file ends. */
+async function freshDatabaseUrl(): Promise<string> {
+  const suffix = crypto.randomBytes(4).toString("hex");
+  if (isPostgres) {
+    const name = `crm_summaries_${suffix}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  const file = path.resolve("data", `test-summaries-${suffix}.sqlite`);
+  cleanups.push(async () => {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  });
+  return `sqlite:${file}`;
+}
+
+describe("migration 024", () => {
+  it("counts every lead already there, sold or not, with and without an agent and a carrier", async () => {
+    const db = createSequelize(await freshDatabaseUrl());
+    try {
+      const migrator = migratorFor(db);
+      await migrator.up({ to: "023-jobs" });
+      const qi = db.getQueryInterface();
+      const stamp = (at: Date) => ({ created_at: at, updated_at: at });
+      const userId = crypto.randomUUID();
+      const agentId = crypto.randomUUID();
+      await qi.bulkInsert("users", [
+        {
+          id: userId,
+          email: uniqueEmail("summaries"),
+          password_hash: "x",
+          first_name: "Pre",
+          last_name: "Existing",
+          role: "agent",
+          ...stamp(new Date()),
+        },
+      ]);
+      await qi.bulkInsert("agents", [{ id: agentId, user_id: userId, license_number: "LIC", ...stamp(new Date()) }]);
+      const [carrier] = await db.query<{ id: string }>("SELECT id FROM carriers LIMIT 1", { type: QueryTypes.SELECT });
+      const lead = (at: Date, status: string, sold: boolean, agent: string | null) => ({
+        id: crypto.randomUUID(),
+        agent_id: agent,
+        carrier_id: sold ? (carrier?.id ?? null) : null,
+        first_name: "Old",
+        last_name: "Lead",
+        status,
+        monthly_premium_cents: 4200,
+        sold_product_name: sold ? "GL Preferred" : null,
+        calculated_commission_cents: sold ? 37_800 : null,
+        ...stamp(at),
+      });
+      await qi.bulkInsert("applications", [
+        lead(in2003("01-01", "00:00"), "sale", true, agentId),
+        lead(in2003("01-31", "23:00"), "sale", true, agentId),
+        lead(in2003("06-15"), "pending", false, null),
+        lead(in2003("12-31", "23:59"), "contacted", false, agentId),
+      ]);
+      await migrator.up();
+      await expectAgreement(db);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -21,5 +21,6 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
   },
 };

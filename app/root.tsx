@@ -59,6 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;
 
+/** Marks the document as run by JavaScript before anything is painted (see Layout). */
+const JS_CLASS_SCRIPT = 'document.documentElement.classList.add("js")';
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Tells the end-to-end tests that React has taken over the page, so what they type is kept.
@@ -73,10 +76,17 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     // Without React nothing will replace what a visitor types, so the page is marked ready at once
     // for the end-to-end tests' hydration wait (html[data-hydrated]).
-    <html lang="en" className="h-full" data-hydrated={hydrate ? undefined : "static"}>
+    // The `js` class is set by the head's first script, before the first paint, and React leaves it
+    // (suppressHydrationWarning): controls that exist only with or only without JavaScript are
+    // shown or hidden by CSS from the first frame (`[.js_&]:hidden`), never at hydration, which
+    // moved the page under the reader (docs/decisions/053).
+    <html lang="en" className="h-full" data-hydrated={hydrate ? undefined : "static"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {hydrate ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
+        ) : null}
         <Meta />
         <Links />
       </head>

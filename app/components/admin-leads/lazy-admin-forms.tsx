@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, type ComponentProps } from "react";
+import { lazy, Suspense, type ComponentProps } from "react";
 import { HydrationMark } from "~/components/leads/lazy-lead-forms";
+import { useLoadOnIntent } from "~/utils/load-on-intent";
 
-// All Leads' dialogs load when one opens, or once the browser is idle, not with the list (as the
+// All Leads' dialogs load when one is about to open (a press or focus of its link), not with the list (as the
 // agent's lead forms do, lazy-lead-forms.tsx): the server renders them as always, so a dialog in
 // the URL shows at once, and without JavaScript nothing changes.
 
@@ -32,12 +33,10 @@ export function LazyReassignDialog(props: ComponentProps<Forms["ReassignDialog"]
   );
 }
 
-/** Fetches the dialogs when the browser is next idle, so the first one opens without waiting. */
+/**
+ * Fetches the dialogs when the user presses or focuses a control that opens one, not while the
+ * page is idle (docs/decisions/053).
+ */
 export function usePreloadedAdminForms() {
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadForms().catch(() => {}));
-    return () => cancel(handle);
-  }, []);
+  useLoadOnIntent(loadForms);
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
+import { useLoadOnIntent } from "~/utils/load-on-intent";
 
 // The agent dialogs validate with conform and zod, about a third of the agents pages' JavaScript.
-// They load when one opens, or once the browser is idle, not with the list (as the lead forms do:
+// They load when one is about to open (a press or focus of its link), not with the list (as the lead forms do:
 // app/components/leads/lazy-lead-forms.tsx). The server renders them as always, so a URL with a
 // dialog shows it at once, and without JavaScript nothing changes.
 
@@ -30,12 +31,10 @@ export function LazyAgentDialog(props: ComponentProps<typeof AgentDialog>) {
   );
 }
 
-/** Fetches the dialogs when the browser is next idle, so the first one opens without waiting. */
+/**
+ * Fetches the dialogs when the user presses or focuses a control that opens one, not while the
+ * page is idle (docs/decisions/053).
+ */
 export function usePreloadedAgentDialogs() {
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadDialogs().catch(() => {}));
-    return () => cancel(handle);
-  }, []);
+  useLoadOnIntent(loadDialogs);
 }

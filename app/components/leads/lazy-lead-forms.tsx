@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
+import { useLoadOnIntent } from "~/utils/load-on-intent";
 
 // The lead dialogs and the edit form, with what they validate with (conform and zod): about as
-// much JavaScript again as the list itself. They load when one opens, or once the browser is idle
-// after the page has come to life, not with the page: on a phone over a slow link the list is
-// usable first. The server renders them as always, so a page opened with a dialog in its URL shows
+// much JavaScript again as the list itself. They load when the user presses or focuses a control
+// that opens one (or when one opens), never with the page nor while it is idle: on a phone over a
+// slow link the list is usable first, and a visit that opens none downloads none of it
+// (docs/decisions/053). The server renders them as always, so a page opened with a dialog in its URL shows
 // it at once, and without JavaScript nothing changes.
 
 const loadForms = () => import("./lead-forms");
@@ -72,12 +74,10 @@ export function LazyLeadEditForm(props: ComponentProps<Forms["LeadEditForm"]>) {
   );
 }
 
-/** Fetches the forms when the browser is next idle, so the first dialog opens without waiting. */
+/**
+ * Fetches the forms when the user presses or focuses a control that opens one, not while the
+ * page is idle (docs/decisions/053).
+ */
 export function usePreloadedLeadForms() {
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadForms().catch(() => {}));
-    return () => cancel(handle);
-  }, []);
+  useLoadOnIntent(loadForms);
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, type ComponentProps } from "react";
+import { lazy, Suspense, type ComponentProps } from "react";
 import { HydrationMark } from "~/components/leads/lazy-lead-forms";
+import { useLoadOnIntent } from "~/utils/load-on-intent";
 
-// The Add and Edit dialogs with what they validate with (conform and zod) load when one opens, or
-// once the browser is idle, not with the list (as My Leads' forms do, docs/conventions.md). The
+// The Add and Edit dialogs with what they validate with (conform and zod) load when one is about to
+// open (a press or focus of its link), not with the list (as My Leads' forms do, docs/conventions.md). The
 // server renders them as always, so ?dialog=add shows at once, and without JavaScript nothing
 // changes.
 
@@ -22,12 +23,10 @@ export function LazyOrderFormDialog(props: ComponentProps<Dialogs["OrderFormDial
   );
 }
 
-/** Fetches the dialogs when the browser is next idle, so the first one opens without waiting. */
+/**
+ * Fetches the dialogs when the user presses or focuses a control that opens one, not while the
+ * page is idle (docs/decisions/053).
+ */
 export function usePreloadedOrderDialogs() {
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadDialogs().catch(() => {}));
-    return () => cancel(handle);
-  }, []);
+  useLoadOnIntent(loadDialogs);
 }

@@ -90,8 +90,10 @@ function PeriodForm({ selection, extra, periods = PERIODS, children }: Props) {
   const [start, setStart] = useState(refused?.startDate ?? selection.startDate ?? "");
   const [end, setEnd] = useState(refused?.endDate ?? selection.endDate ?? "");
   const [edited, setEdited] = useState(false);
-  // Without JavaScript the dates are always there, so Custom Range can still be chosen.
-  const showDates = !hydrated || choice === "custom";
+  // Without JavaScript the dates are always there, so Custom Range can still be chosen; with it
+  // they show only for Custom Range. Decided by CSS before the first paint (the `js` class of
+  // root.tsx), not at hydration, which moved everything below by a row of fields.
+  const datesClass = choice === "custom" ? "contents" : "contents [.js_&]:hidden";
   const customIncomplete = hydrated && choice === "custom" && (!start || !end);
   // Once the dates are changed, a reversed range is caught here before it is applied.
   const live = hydrated && choice === "custom" && start && end ? customRangeErrors(start, end) : null;
@@ -133,7 +135,7 @@ function PeriodForm({ selection, extra, periods = PERIODS, children }: Props) {
           ))}
         </select>
       </div>
-      <div className={showDates ? "contents" : "hidden"}>
+      <div className={datesClass}>
         <div className="max-w-40">
           <label htmlFor="startDate" className="mb-1 block text-xs font-medium text-slate-600">
             Start date

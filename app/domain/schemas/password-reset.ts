@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { listQuery } from "~/domain/list-query";
+import { MIN_RESET_PASSWORD } from "~/domain/password-rules";
 
 // One schema per form (used by the page action and, for instant feedback, the browser) and one
 // per /api body. The texts are the spec's catalogue, word for word (part 1, sections 5 and 8).
-
-const MIN_RESET_PASSWORD = 8;
 
 export const forgotPasswordSchema = z.object({
   email: z
@@ -41,13 +40,6 @@ export const resetPasswordSchema = z
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: RESET_MESSAGES.mismatch.description });
     }
   });
-
-/** The live checklist of the reset page, computed the same way in the browser and on the server. */
-export function resetChecklist(password: string, confirmPassword: string) {
-  const a = password.trim();
-  const b = confirmPassword.trim();
-  return { longEnough: a.length >= MIN_RESET_PASSWORD, matches: a.length > 0 && a === b };
-}
 
 export const resetPasswordApiSchema = z.object({ token, password: resetPassword });
 

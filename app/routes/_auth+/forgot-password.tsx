@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, BackToLoginLink } from "~/components/auth/auth-card";
+import { useServerForm } from "~/components/auth/server-form";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { forgotPasswordSchema } from "~/domain/schemas/password-reset";
@@ -53,27 +53,15 @@ function RequestForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password");
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    // The message changes as the email is typed, never on blur: a message leaving on blur moved
-    // the button from under the pointer between press and release, and the click was lost.
-    shouldRevalidate: "onInput",
-  });
+  const { form, field } = useServerForm("forgot-password", actionData?.result);
 
   return (
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your account email and we will ask an administrator to approve a reset."
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          errors={fields.email.errors}
-        />
+      <Form method="post" {...form} className="space-y-4">
+        <Field label="Email" {...field("email")} type="email" autoComplete="email" />
         <Button className="w-full" disabled={submitting}>
           {submitting ? "Submitting..." : "Request Password Reset"}
         </Button>

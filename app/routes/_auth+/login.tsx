@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard, FailureAlert } from "~/components/auth/auth-card";
+import { useServerForm } from "~/components/auth/server-form";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { UrlDialog } from "~/components/ui/url-dialog";
@@ -131,33 +131,17 @@ export default function LoginPage() {
   const registering = searchParams.get("dialog") === "register" || actionData?.intent === "register";
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    constraint: { email: { required: true }, password: { required: true } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    // Messages change as the visitor types, never on blur, which would move the button under a click.
-    shouldRevalidate: "onInput",
-  });
+  // Checked by the server (loginSchema); the browser only asks for both fields before sending.
+  const { form, field } = useServerForm("login", actionData?.intent === "login" ? actionData.result : undefined);
   const loginFailure = actionData?.intent === "login" ? actionData.failure : null;
 
   return (
     <AuthCard title="Sign in to your account">
       <FailureAlert failure={loginFailure} tone="warning" />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          errors={fields.email.errors}
-        />
-        <Field
-          label="Password"
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="current-password"
-          errors={fields.password.errors}
-        />
+        <Field label="Email" {...field("email")} type="email" required autoComplete="email" />
+        <Field label="Password" {...field("password")} type="password" required autoComplete="current-password" />
         <div className="flex justify-end text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-600 hover:underline">
             Forgot password?
@@ -188,12 +172,8 @@ function RegistrationDialog() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: actionData?.intent === "register" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
-    shouldRevalidate: "onInput",
-  });
+  // Every rule is the server's (registrationSchema), said at its field, with what was typed kept.
+  const { form, field } = useServerForm("register", actionData?.intent === "register" ? actionData.result : undefined);
   const failure = actionData?.intent === "register" ? actionData.failure : null;
   return (
     <UrlDialog title="Agent Registration" closeTo="/login">
@@ -201,44 +181,19 @@ function RegistrationDialog() {
         Tell us who you are. An administrator reviews every request; you can sign in once it is approved.
       </p>
       <FailureAlert failure={failure} />
-      <Form method="post" action="/login?dialog=register" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          {...getInputProps(fields.firstName, { type: "text" })}
-          autoComplete="given-name"
-          errors={fields.firstName.errors}
-        />
-        <Field
-          label="Last name"
-          {...getInputProps(fields.lastName, { type: "text" })}
-          autoComplete="family-name"
-          errors={fields.lastName.errors}
-        />
-        <Field
-          className="sm:col-span-2"
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          errors={fields.email.errors}
-        />
-        <Field
-          label="Phone"
-          {...getInputProps(fields.phone, { type: "tel" })}
-          autoComplete="tel"
-          errors={fields.phone.errors}
-        />
-        <Field
-          label="License number"
-          {...getInputProps(fields.licenseNumber, { type: "text" })}
-          errors={fields.licenseNumber.errors}
-        />
+      <Form method="post" action="/login?dialog=register" {...form} className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" {...field("firstName")} type="text" autoComplete="given-name" />
+        <Field label="Last name" {...field("lastName")} type="text" autoComplete="family-name" />
+        <Field className="sm:col-span-2" label="Email" {...field("email")} type="email" autoComplete="email" />
+        <Field label="Phone" {...field("phone")} type="tel" autoComplete="tel" />
+        <Field label="License number" {...field("licenseNumber")} type="text" />
         <Field
           className="sm:col-span-2"
           label="Password"
-          {...getInputProps(fields.password, { type: "password" })}
+          {...field("password")}
+          type="password"
           autoComplete="new-password"
           hint="At least 6 characters."
-          errors={fields.password.errors}
         />
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
           <ButtonLink to="/login" variant="secondary">

@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { AuthCard, BackToLoginLink } from "~/components/auth/auth-card";
+import { useServerForm } from "~/components/auth/server-form";
 import { CheckItem, PasswordField } from "~/components/password-resets/password-field";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Alert } from "~/components/ui/card";
-import { resetChecklist, resetPasswordSchema } from "~/domain/schemas/password-reset";
+import { resetChecklist } from "~/domain/password-rules";
+import { resetPasswordSchema } from "~/domain/schemas/password-reset";
 import { ServiceError } from "~/services/errors.server";
 import { LINK_INVALID, verifyResetToken } from "~/services/password-resets.server";
 import { useHydrated } from "~/utils/hydrated";
@@ -121,12 +122,7 @@ function SetNewPasswordForm({ token, email }: { token: string; email?: string })
   const hydrated = useHydrated();
   const submitting = navigation.state === "submitting";
   const [typed, setTyped] = useState<{ password: string; confirmPassword: string } | null>(null);
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldRevalidate: "onInput",
-  });
+  const { form, field } = useServerForm("reset-password", actionData?.result);
   // Live while typing; after a submit without JavaScript, the server's verdict on what was sent.
   const checks = typed
     ? resetChecklist(typed.password, typed.confirmPassword)
@@ -152,20 +148,20 @@ function SetNewPasswordForm({ token, email }: { token: string; email?: string })
         )
       }
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form} className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <PasswordField
           label="New password"
-          {...getInputProps(fields.password, { type: "password" })}
+          {...field("password")}
+          type="password"
           autoComplete="new-password"
-          errors={fields.password.errors}
           onInput={(e) => track(e.currentTarget)}
         />
         <PasswordField
           label="Confirm new password"
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          {...field("confirmPassword")}
+          type="password"
           autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
           onInput={(e) => track(e.currentTarget)}
         />
         <ul

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, BackToLoginLink } from "~/components/auth/auth-card";
+import { useServerForm } from "~/components/auth/server-form";
 import { PasswordField } from "~/components/password-resets/password-field";
 import { Button } from "~/components/ui/button";
 import { setNewPasswordSchema } from "~/domain/schemas/password-reset";
@@ -66,13 +66,7 @@ export default function SetNewPasswordPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "set-new-password",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setNewPasswordSchema }),
-    // Errors change as the visitor types, never on blur, which would move the button under a click.
-    shouldRevalidate: "onInput",
-  });
+  const { form, field } = useServerForm("set-new-password", actionData?.result);
 
   return (
     <AuthCard
@@ -84,19 +78,14 @@ export default function SetNewPasswordPage() {
         </>
       }
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form} className="space-y-4">
         <input type="hidden" name="token" value={token} />
-        <PasswordField
-          label="New password"
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          errors={fields.password.errors}
-        />
+        <PasswordField label="New password" {...field("password")} type="password" autoComplete="new-password" />
         <PasswordField
           label="Confirm new password"
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          {...field("confirmPassword")}
+          type="password"
           autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
         />
         <div className="rounded-md bg-blue-50 p-3 text-sm text-blue-900 ring-1 ring-blue-200">
           <p className="font-semibold">Password requirements</p>

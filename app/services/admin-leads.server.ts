@@ -26,7 +26,17 @@ import {
 } from "./lead-reads.server";
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { column, selectRows, sql, sqlPage, type Sql } from "./sql/reads.server";
+import { unreadLeadsCount, unreadLeadsFigure } from "./leads.server";
+import {
+  column,
+  numbersInOneStatement,
+  pageRowsSql,
+  searchWords,
+  selectRows,
+  sql,
+  sqlPage,
+  type Sql,
+} from "./sql/reads.server";
 
 // The admin's side of the lead book (All Leads, GET /api/admin/applications): every agent's leads,
 // through the same SQL builders as the agent's list (lead-reads.server.ts), with the filters an
@@ -95,17 +105,36 @@ const AllLeadsRow = LeadListRow.extend({
  */
 export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Promise<Page<AdminLeadRow>> {
   assertAdmin(actor);
-  return sqlPage(
-    {
-      select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"`,
-      from: sql`applications a`,
-      join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
-      where: allLeadsWhere(actor, query),
-      orderBy: ORDER[query.sort] ?? ORDER.newest,
-      key: sql`a.id`,
-    },
-    query,
-    AllLeadsRow,
+  const list = {
+    select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"`,
+    from: sql`applications a`,
+    join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
+    where: allLeadsWhere(actor, query),
+    orderBy: ORDER[query.sort] ?? ORDER.newest,
+    key: sql`a.id`,
+  };
+  if (!onlyUnread(query)) return sqlPage(list, query, AllLeadsRow);
+  // Unread only, nothing else: the total is the admin's unread count, which the database keeps
+  // (decision 024), one row read instead of every lead probed for a read.
+  const [rows, read] = await Promise.all([
+    selectRows(pageRowsSql(list, query), AllLeadsRow),
+    numbersInOneStatement({ count: unreadLeadsCount(actor) }),
+  ]);
+  return { rows, total: await unreadLeadsFigure(actor, read.count), page: query.page, pageSize: query.pageSize };
+}
+
+/** Whether unread is All Leads' one filter (so its total is the admin's kept unread count). */
+function onlyUnread(query: AllLeadsQuery): boolean {
+  return (
+    query.unread &&
+    query.status === "all" &&
+    searchWords(query.search).length === 0 &&
+    !query.agentId &&
+    !query.carrierId &&
+    !query.state &&
+    !query.dateFrom &&
+    !query.dateTo &&
+    (!query.paymentStatus || query.paymentStatus === "all")
   );
 }
 

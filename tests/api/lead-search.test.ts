@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Application, Phone, sequelize } from "~db";
 import * as leadSearchIndex from "../../prisma-free-db/migrations/025-lead-search-index";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { listAllLeads } from "~/services/admin-leads.server";
 import { listAgentLeads } from "~/services/lead-reads.server";
+import { markLeadRead } from "~/services/leads.server";
+import { column, selectOne, sql } from "~/services/sql/reads.server";
 import { uniqueName } from "../support/application-factories";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 
@@ -132,6 +135,22 @@ describe("the lead search", () => {
       expect(all.rows.map((r) => r.id).sort(), search).toEqual([a.id, b.id].sort());
       expect(all.total).toBe(2);
     }
+  });
+
+  it("All Leads unread only: its total is the admin's kept unread count, the leads without their read", async () => {
+    const { actor: admin } = await signedInAdmin();
+    const { agent } = await signedInAgent();
+    const [opened] = await Promise.all([createLead(agent.id), createLead(agent.id)]);
+    await markLeadRead(admin, opened!.id);
+    const counted = await selectOne(
+      sql`SELECT COUNT(*) AS total FROM applications a
+          WHERE NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${admin.id} AND r.application_id = a.id)`,
+      z.object({ total: column.integer }),
+    );
+    const unread = await listAllLeads(admin, allLeadsFromSearch(new URLSearchParams({ unread: "1", pageSize: "5" })));
+    expect(unread.total).toBe(counted!.total);
+    expect(unread.rows.map((row) => row.isUnread)).toEqual(unread.rows.map(() => true));
+    expect(unread.rows.map((row) => row.id)).not.toContain(opened!.id);
   });
 
   it("finds the leads written before the index was made (the migration's backfill)", async () => {

@@ -48,40 +48,68 @@ export const REGISTRATIONS: LimitRule = {
  */
 export type AttemptTicket = { keep: () => Promise<void>; giveBack: () => Promise<void> };
 
-// An attempt in flight longer than this is taken to have failed (its process may have stopped).
-const IN_FLIGHT_STALE_MS = 30_000;
-// How long a request waits for attempts in flight to end before it is refused.
-const IN_FLIGHT_WAIT_MS = 10_000;
-const IN_FLIGHT_POLL_MS = 100;
+/**
+ * How long attempts in flight are waited for (decision 057). An attempt in flight is live while
+ * its process says so: it is touched every staleMs / 3 while its work runs, and one not touched
+ * for staleMs is taken to have failed (its process stopped). A request that finds the limit
+ * reached only by live attempts in flight waits as long as they make progress: it is refused only
+ * when none of the attempts ahead of it has ended for noProgressMs. A fixed wait (10 s before)
+ * refused correct passwords when the hashing queue, one hash at a time, was longer than that.
+ * @internal tests shorten them.
+ */
+export const inFlightTiming = { staleMs: 30_000, noProgressMs: 60_000, pollMs: 100 };
+
+// Waiters in this process wake as soon as an attempt here ends; the poll covers other processes.
+const wakers = new Set<() => void>();
+function wakeWaiters() {
+  for (const wake of [...wakers]) wake();
+}
+function pause(ms: number) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      wakers.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wakers.add(done);
+  });
+}
 
 /**
  * One locked look at the keys: records an attempt (in flight) for every key and answers its ids,
- * or answers "wait" when the limit is reached only with the help of attempts still in flight, or
- * refuses (429) when the limit is reached by attempts that ended.
+ * or answers the ids of the live attempts in flight it has to wait for when the limit is reached
+ * only with their help, or refuses (429) when the limit is reached by attempts that ended.
  */
-async function tryTakeAttempt(rule: LimitRule, keys: string[], inFlight: boolean): Promise<string[] | "wait"> {
+async function tryTakeAttempt(
+  rule: LimitRule,
+  keys: string[],
+  inFlight: boolean,
+): Promise<{ ids: string[] } | { waitFor: string[] }> {
   return serializedTransaction(
     keys.map((key) => `attempts:${rule.kind}:${key}`),
     async (transaction) => {
       const now = Date.now();
-      let blockedInFlight = false;
+      const waitFor: string[] = [];
       for (const key of keys) {
         const counted = { kind: rule.kind, key, createdAt: { [Op.gte]: new Date(now - rule.windowMs) } };
         const count = await Attempt.count({ where: counted, transaction });
         if (count < rule.max) continue;
-        const inFlight = await Attempt.count({
-          where: { ...counted, inFlight: true, createdAt: { [Op.gte]: new Date(now - IN_FLIGHT_STALE_MS) } },
+        const live = await Attempt.findAll({
+          attributes: ["id"],
+          where: { ...counted, inFlight: true, updatedAt: { [Op.gte]: new Date(now - inFlightTiming.staleMs) } },
           transaction,
+          raw: true,
         });
-        if (count - inFlight >= rule.max) throw new ServiceError(429, rule.message);
-        blockedInFlight = true;
+        if (count - live.length >= rule.max) throw new ServiceError(429, rule.message);
+        waitFor.push(...live.map((attempt) => attempt.id));
       }
-      if (blockedInFlight) return "wait";
+      if (waitFor.length) return { waitFor };
       const rows = await Attempt.bulkCreate(
         keys.map((key) => ({ kind: rule.kind, key, inFlight })),
         { transaction },
       );
-      return rows.map((row) => row.id);
+      return { ids: rows.map((row) => row.id) };
     },
   );
 }
@@ -91,18 +119,28 @@ async function tryTakeAttempt(rule: LimitRule, keys: string[], inFlight: boolean
  * records one attempt for every key, as one step: parallel requests cannot all pass the count
  * before any of them is recorded (docs/decisions/013). The attempt counts while its work runs, so
  * 30 parallel wrong passwords run at most 5 checks; a request that finds the limit reached only by
- * attempts still in flight waits for them to end (up to 10 s), so 6 colleagues signing in at once
- * from one office address all get in.
+ * attempts still in flight waits for them to end for as long as they are live and some end, so 10
+ * parallel sign-ins of one account, or 6 colleagues from one office address, all get in however
+ * long the hashing queue is (decision 057).
  */
 export async function takeAttempt(rule: LimitRule, keys: (string | null | undefined)[]): Promise<AttemptTicket> {
   const taken = await recordAttempt(rule, keys, true);
+  // Touched while the work runs, so a long queue ahead of it does not make it look abandoned.
+  const heartbeat = setInterval(() => {
+    void Attempt.update({ inFlight: true }, { where: { id: taken, inFlight: true } }).catch(() => {});
+  }, inFlightTiming.staleMs / 3);
+  heartbeat.unref();
+  const end = async (change: () => Promise<unknown>) => {
+    clearInterval(heartbeat);
+    try {
+      await change();
+    } finally {
+      wakeWaiters();
+    }
+  };
   return {
-    keep: async () => {
-      await Attempt.update({ inFlight: false }, { where: { id: taken } });
-    },
-    giveBack: async () => {
-      await Attempt.destroy({ where: { id: taken } });
-    },
+    keep: () => end(() => Attempt.update({ inFlight: false }, { where: { id: taken } })),
+    giveBack: () => end(() => Attempt.destroy({ where: { id: taken } })),
   };
 }
 
@@ -114,14 +152,19 @@ export async function countAttempt(rule: LimitRule, keys: (string | null | undef
 async function recordAttempt(rule: LimitRule, keys: (string | null | undefined)[], inFlight: boolean) {
   const present = [...new Set(keys.filter((key): key is string => !!key))];
   if (!present.length) return [];
-  const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
-  let ids = await tryTakeAttempt(rule, present, inFlight);
-  while (ids === "wait") {
-    if (Date.now() >= waitUntil) throw new ServiceError(429, rule.message);
-    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
-    ids = await tryTakeAttempt(rule, present, inFlight);
+  let answer = await tryTakeAttempt(rule, present, inFlight);
+  let ahead = new Set<string>();
+  let lastProgress = Date.now();
+  while ("waitFor" in answer) {
+    const waitFor = new Set(answer.waitFor);
+    // Progress: an attempt this request waited behind has ended (or gone stale).
+    if ([...ahead].some((id) => !waitFor.has(id))) lastProgress = Date.now();
+    if (Date.now() - lastProgress >= inFlightTiming.noProgressMs) throw new ServiceError(429, rule.message);
+    ahead = waitFor;
+    await pause(inFlightTiming.pollMs);
+    answer = await tryTakeAttempt(rule, present, inFlight);
   }
-  return ids;
+  return answer.ids;
 }
 
 /** Runs `work` as one attempt against the limit: kept when it succeeds, given back when it fails. */

@@ -18,6 +18,17 @@ import type { MigrationContext } from "./index";
 //
 // The lists still answer words shorter than three characters (the trigram index cannot) with the
 // LIKE on the leads the other words and filters left.
+//
+// All Leads' pages (every lead, or by status, newest first) end their order in the lead's id, which
+// (created_at) and (status, created_at) did not hold, so each page's ids were read from the table
+// and sorted again: (created_at, id) and (status, created_at, id) take their place and answer a
+// page, unread only included, from the index alone.
+const BY_CREATED = { name: "applications_created_id", fields: ["created_at", "id"], replaces: ["created_at"] };
+const BY_STATUS = {
+  name: "applications_status_created_id",
+  fields: ["status", "created_at", "id"],
+  replaces: ["status", "created_at"],
+};
 
 /** The characters a phone number may hold besides digits (the application's phone rule), dropped to compare digits. */
 const PHONE_PUNCTUATION_SQLITE = [" ", "(", ")", "-", ".", "+", "char(9)", "char(10)", "char(13)"];
@@ -66,6 +77,10 @@ const POSTGRES_INDEXES = {
 
 export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   const run = (statement: string) => qi.sequelize.query(statement, { transaction });
+  for (const index of [BY_CREATED, BY_STATUS]) {
+    await qi.addIndex("applications", index.fields, { name: index.name, transaction });
+    await qi.removeIndex("applications", index.replaces, { transaction });
+  }
   if (qi.sequelize.getDialect() === "postgres") {
     // pg_trgm is a trusted extension: the database's owner may create it.
     await run("CREATE EXTENSION IF NOT EXISTS pg_trgm");
@@ -86,6 +101,10 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
 
 export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   const run = (statement: string) => qi.sequelize.query(statement, { transaction });
+  for (const index of [BY_STATUS, BY_CREATED]) {
+    await qi.addIndex("applications", index.replaces, { transaction });
+    await qi.removeIndex("applications", index.name, { transaction });
+  }
   if (qi.sequelize.getDialect() === "postgres") {
     // The extension stays: dropping it would take any other use of it along.
     for (const name of Object.keys(POSTGRES_INDEXES)) await run(`DROP INDEX IF EXISTS ${name}`);

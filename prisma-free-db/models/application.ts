@@ -253,8 +253,9 @@ export function initApplicationModels(sequelize: Sequelize) {
           fields: ["callback_date", "id"],
           where: { status: ["callback", "rescheduled"] },
         },
-        { fields: ["status", "created_at"] },
-        { fields: ["created_at"] },
+        // Migration 025: All Leads' pages, every lead or by status, newest first, from the index alone.
+        { name: "applications_status_created_id", fields: ["status", "created_at", "id"] },
+        { name: "applications_created_id", fields: ["created_at", "id"] },
         // Migration 022: the agency's leads of a carrier within a range (the admin's reports, decision 038).
         { name: "applications_carrier_created", fields: ["carrier_id", "created_at"] },
         { fields: ["callback_date"] },

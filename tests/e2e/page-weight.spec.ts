@@ -1,10 +1,29 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { LeadRead } from "~db";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // What a first visit downloads (issue 8): the landing page is plain HTML with a few inline lines
 // instead of React (at most 15 KB of JavaScript, gzipped), and /login fetches headlessui's dialog
-// only when a dialog opens. With JavaScript on only: without it no script runs anyway.
+// only when a dialog opens. The budgets of issue 23 (docs/decisions/053): an agent page at most
+// 110 KB in at most 15 files, and nothing more while it is idle; a sign-in page at most 95 KB; and
+// no layout shift as the page comes to life. With JavaScript on only: without it no script runs.
+
+/** Gzipped bytes of the scripts fetched so far (the server sends them gzipped). */
+async function gzippedKb(scripts: { bytes: Promise<Buffer> }[]) {
+  const files = await Promise.all(scripts.map((script) => script.bytes));
+  return files.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0) / 1024;
+}
+
+/**
+ * Waits until the page has hydrated and then stays quiet: two idle callbacks (where an idle
+ * prefetch would start) and no request for half a second. Waits on the browser, not a clock.
+ */
+async function settle(page: Page) {
+  await waitForHydration(page);
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => requestIdleCallback(() => done()))));
+  await page.waitForLoadState("networkidle");
+}
 
 /** Records the URL and the body of every script file the page fetches. */
 function recordScripts(page: Page) {
@@ -42,5 +61,77 @@ test.describe("page weight", () => {
     await page.getByRole("link", { name: "Request Account Access" }).click();
     await expect(page.getByRole("dialog", { name: "Agent Registration" })).toBeVisible();
     expect(headless()).toHaveLength(1);
+  });
+
+  test("an agent page's first visit: at most 110 KB of JavaScript in 15 files, none while idle", async ({
+    page,
+    agent,
+    factory,
+  }) => {
+    const lead = await factory.lead(agent);
+    // Already read: opening an unread lead posts its mark-read as the page comes to life, which
+    // is the page at work, not an idle download.
+    await LeadRead.create({ userId: agent.id, applicationId: lead.id });
+    for (const path of ["/agent/dashboard", "/agent/leads", `/applications/${lead.id}`]) {
+      const scripts = recordScripts(page);
+      await page.goto(path);
+      await waitForHydration(page);
+      const first = scripts.length;
+      const kb = await gzippedKb(scripts);
+      expect(first, `${path}: script files`).toBeLessThanOrEqual(15);
+      expect(kb, `${path}: KB of JavaScript`).toBeLessThanOrEqual(110);
+      await settle(page);
+      // The lead forms load when a dialog is about to open, never in the background.
+      expect(
+        scripts.slice(first).map((script) => script.url),
+        `${path}: scripts while idle`,
+      ).toEqual([]);
+      page.removeAllListeners("response");
+    }
+  });
+
+  test("a sign-in page's first visit: at most 95 KB of JavaScript", async ({ page }) => {
+    for (const path of ["/login", "/forgot-password"]) {
+      const scripts = recordScripts(page);
+      await page.goto(path);
+      await settle(page);
+      expect(await gzippedKb(scripts), `${path}: KB of JavaScript`).toBeLessThanOrEqual(95);
+      page.removeAllListeners("response");
+    }
+  });
+
+  test("the stylesheet comes before every script in the document", async ({ page }) => {
+    await page.goto("/login");
+    const order = await page
+      .locator('link[rel="stylesheet"], link[rel="modulepreload"], script[src], script[type="module"]')
+      .evaluateAll((nodes) => nodes.map((node) => (node.getAttribute("rel") === "stylesheet" ? "css" : "js")));
+    expect(order[0]).toBe("css");
+  });
+
+  test("the agent dashboard and My Leads do not move as they come to life on a slow phone (CLS at most 0.02)", async ({
+    page,
+    agent,
+    factory,
+  }) => {
+    await factory.lead(agent);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A phone's processor: four times slower, so hydration comes well after the first paint.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.total += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const path of ["/agent/dashboard", "/agent/leads"]) {
+      await page.goto(path);
+      await settle(page);
+      const cls = await page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts.total);
+      expect(cls, `${path}: cumulative layout shift`).toBeLessThanOrEqual(0.02);
+    }
   });
 });

@@ -50,9 +50,11 @@ export function MarkLeadRead({ id, unread, here }: { id: string; unread: boolean
     sent.current = id;
     fetcher.submit({}, { method: "post", action: `/api/leads/${encodeURIComponent(id)}/mark-read` });
   }, [hydrated, unread, id, fetcher]);
-  if (hydrated || !unread || !here) return null;
+  if (!unread || !here) return null;
+  // Hidden by CSS from the first paint when JavaScript runs (root.tsx's `js` class), not at
+  // hydration, which moved the page (docs/decisions/053).
   return (
-    <Form method="post" action={here} preventScrollReset replace>
+    <Form method="post" action={here} preventScrollReset replace className="[.js_&]:hidden">
       <input type="hidden" name="intent" value="open" />
       <input type="hidden" name="id" value={id} />
       <button

@@ -4,7 +4,6 @@ import { Badge } from "~/components/ui/card";
 import { formatDate, formatDollars, formatPhone } from "~/domain/format";
 import { PAYMENT_STATUSES, paymentStatusStyle } from "~/domain/statuses";
 import type { PolicyStatus, RetentionPayment, RetentionPolicy } from "~/services/retention.server";
-import { useHydrated } from "~/utils/hydrated";
 
 // One sold policy of the 9-Month Payment Tracker: who and what was sold, and its nine months,
 // each a small form whose status select saves at once with JavaScript (a fetcher, so only that
@@ -89,7 +88,6 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function PaymentCell({ payment, customerName }: { payment: RetentionPayment; customerName: string }) {
   const fetcher = useFetcher();
-  const hydrated = useHydrated();
   const selectId = `payment-${payment.id}`;
   const flagId = `${selectId}-due`;
   // What the agent just chose shows while it saves; afterwards the saved status from the page.
@@ -118,7 +116,8 @@ function PaymentCell({ payment, customerName }: { payment: RetentionPayment; cus
         {formatDate(payment.dueDate, "UTC")} · {formatDollars(payment.amount)}
       </p>
       {/* Without JavaScript the Save button goes under the select (beside it on a wide screen), so neither is squeezed. */}
-      <fetcher.Form method="post" className={`mt-1.5 grid gap-1.5 ${hydrated ? "" : "xl:grid-cols-[1fr_auto]"}`}>
+      {/* Decided by CSS before the first paint (root.tsx's `js` class), not at hydration (decision 053). */}
+      <fetcher.Form method="post" className="mt-1.5 grid gap-1.5 xl:[html:not(.js)_&]:grid-cols-[1fr_auto]">
         <input type="hidden" name="intent" value="payment" />
         <input type="hidden" name="id" value={payment.id} />
         <select
@@ -135,14 +134,12 @@ function PaymentCell({ payment, customerName }: { payment: RetentionPayment; cus
             </option>
           ))}
         </select>
-        {hydrated ? null : (
-          <button
-            type="submit"
-            className="min-h-10 rounded-md bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
-          >
-            Save<span className="sr-only"> month {payment.monthNumber}</span>
-          </button>
-        )}
+        <button
+          type="submit"
+          className="min-h-10 rounded-md bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-100 [.js_&]:hidden"
+        >
+          Save<span className="sr-only"> month {payment.monthNumber}</span>
+        </button>
       </fetcher.Form>
       {busy ? (
         <p className="mt-1 text-xs text-slate-600" role="status">

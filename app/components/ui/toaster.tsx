@@ -148,9 +148,9 @@ export function Toaster({ toast }: { toast: (Toast & { key: string }) | null }) 
           </div>
           <button
             type="button"
-            hidden={!hydrated}
             onClick={dismiss}
-            className="text-slate-600 hover:text-slate-900"
+            // Shown only with JavaScript, decided by CSS before the first paint (decision 053).
+            className="text-slate-600 hover:text-slate-900 [html:not(.js)_&]:hidden"
             aria-label="Dismiss"
           >
             ×

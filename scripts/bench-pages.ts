@@ -318,7 +318,12 @@ try {
       jsFiles: of("jsFiles"),
       idleKb: of("idleBytes") / 1024,
       idleFiles: of("idleFiles"),
-      idleUrls: [...new Set(runs.flatMap((run) => run.idleUrls))],
+      // Fetching while idle is a yes or no, not a time: the worst round counts, and each file
+      // says in how many rounds it came.
+      idleMaxBytes: Math.max(...runs.map((run) => run.idleBytes)),
+      idleUrls: [...new Set(runs.flatMap((run) => run.idleUrls))].map(
+        (url) => `${url} (${runs.filter((run) => run.idleUrls.includes(url)).length} of ${runs.length} rounds)`,
+      ),
       lcpMs: of("lcp"),
       lcpRatio: ratio("lcp"),
       cls: of("cls"),
@@ -336,7 +341,11 @@ try {
       check(`first-visit JS <= ${TARGETS.agentJsKb} KB`, `${row.jsKb.toFixed(1)} KB`, row.jsKb <= TARGETS.agentJsKb);
       check(`first-visit JS files <= ${TARGETS.agentJsFiles}`, `${row.jsFiles}`, row.jsFiles <= TARGETS.agentJsFiles);
     }
-    check("JS while idle = 0 bytes", `${row.idleKb.toFixed(1)} KB`, row.idleKb * 1024 <= TARGETS.idleJsBytes);
+    check(
+      "JS while idle = 0 bytes, in every round",
+      `${row.idleMaxBytes} bytes at most`,
+      row.idleMaxBytes <= TARGETS.idleJsBytes,
+    );
     check(
       `hydrated <= ${TARGETS.hydration}x bare`,
       `${row.hydratedRatio.toFixed(2)}x`,

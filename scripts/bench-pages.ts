@@ -34,6 +34,10 @@ const USAGE = `npm run bench:pages [-- options]
 Measures the agent's and the admin's main pages on a throttled phone, against a bare page of the
 same framework (the 404 page). It builds nothing: it starts the production build in BUILD_DIR
 (default: build), so run \`npm run build\` (or BUILD_DIR=... npm run build) first.
+The phone: Chrome DevTools' Slow 4G preset (562.5 ms added per request, 1.44 Mbps down, 675 Kbps
+up), the CPU 4x slower, a 390x844 screen. Targets (issue 23): an agent page's first visit at most
+110 KB of gzipped JavaScript in 15 files; no script fetched while idle; hydrated within 1.5x and
+the largest contentful paint within 1.2x the bare page's; CLS at most 0.02.
 
   --rounds N     rounds of visits, the median is reported (default 5)
   --only TEXT    only the pages whose name or path contains TEXT (the bare page is always measured)

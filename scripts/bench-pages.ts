@@ -263,6 +263,13 @@ try {
   const leads = await fetch(`${base}/api/agent/applications?pageSize=1`, { headers: { cookie: cookies.agent } });
   const leadId = ((await leads.json()) as { id?: string }[])[0]?.id;
   if (!leadId) throw new Error(`No lead of the demo agent's from /api/agent/applications (${leads.status})`);
+  // Opened once before the rounds, so every round sees the same page: opening an unread lead also
+  // posts mark-read after hydration (components/leads/lead-read.tsx), the first visit only.
+  const marked = await fetch(`${base}/api/leads/${leadId}/mark-read`, {
+    method: "POST",
+    headers: { cookie: cookies.agent, origin: base },
+  });
+  if (marked.status !== 200) throw new Error(`Marking the lead read answered ${marked.status}`);
 
   const bare: Page = {
     label: "bare page (404)",

@@ -1,3 +1,4 @@
+import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
@@ -87,20 +88,35 @@ export const dialogOpen = (search: URLSearchParams) => search.has("dialog");
  * the layout's or the root's. Use it in place of `useLoaderData` in the page's component.
  * `pauseWhile` skips the reloads while the URL says so (dialogOpen: a form being filled in keeps
  * what it was opened with, and a revealed lead is not read, and logged, again every minute).
+ * `version` (decision 057): each run first asks `href` for `{ version }` and reloads only when it
+ * differs from the one the shown data was read with (`of(data)`); a failed ask reloads nothing.
  */
 export function useRefreshedLoaderData<T>(
   intervalMs: number,
-  { pauseWhile }: { pauseWhile?: (search: URLSearchParams) => boolean } = {},
+  {
+    pauseWhile,
+    version,
+  }: {
+    pauseWhile?: (search: URLSearchParams) => boolean;
+    version?: { href: string; of: (data: SerializeFrom<T>) => string };
+  } = {},
 ) {
   const loaderData = useLoaderData<T>();
   const fetcher = useFetcher<T>();
   const location = useLocation();
   const newest = useNewest(loaderData);
   const answerRef = useRef<((answer: typeof loaderData) => void) | null>(null);
-  useVisibleInterval(() => {
+  useVisibleInterval(async (signal) => {
     // A failed fetcher load shows the error boundary, so none starts while the device is offline.
     if (!navigator.onLine || fetcher.state !== "idle") return;
     if (pauseWhile?.(new URLSearchParams(location.search))) return;
+    const shown = newest.value;
+    if (version) {
+      const response = await fetch(version.href, { headers: { Accept: "application/json" }, signal });
+      if (!response.ok) return;
+      const answer = (await response.json()) as { version?: unknown };
+      if (answer.version === version.of(shown)) return;
+    }
     answerRef.current = newest.start();
     fetcher.load(location.pathname + location.search);
   }, intervalMs);

@@ -91,6 +91,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "leads.$id.mark-read": { methods: ["POST"], probe: 401 },
   "leads.unread-count": { methods: ["GET"], probe: 401 },
   "leads.unread-ids": { methods: ["GET"], probe: 401 },
+  "leads.version": { methods: ["GET"], probe: 401 },
   notifications: { methods: ["GET"], probe: 401 },
   "notifications.$id.read": { methods: ["POST"], probe: 401 },
   "notifications.clear-all": { methods: ["DELETE"], probe: 401 },

@@ -19,6 +19,7 @@ import { todayIn } from "~/domain/periods";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { allLeadsFilterChoices, listAllLeads, recordedLeadCopyText } from "~/services/admin-leads.server";
 import { leadTrail } from "~/services/audit.server";
+import { leadListVersion } from "~/services/lead-list-version.server";
 import { leadCarrierChoices } from "~/services/lead-edit.server";
 import { getLeadDetail } from "~/services/lead-reads.server";
 import { reassignDialogData } from "~/services/lead-reassign.server";
@@ -38,6 +39,9 @@ import { hrefWith, pageCount } from "~/utils/list";
 import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
 import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
+/** The 60 s refresh re-reads the page only when the list's version changed. */
+const LIST_VERSION = { href: "/api/leads/version", of: (data: { version: string }) => data.version };
+
 export const handle: PageHandle = { title: "All Leads", subtitle: "Every lead of every agent" };
 export const meta: MetaFunction = () => [{ title: "All Leads | Agency CRM" }];
 
@@ -56,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const nothingSelected =
     url.searchParams.get("dialog") === "reassign" &&
     !url.searchParams.getAll("ids").concat(url.searchParams.getAll("id")).some(Boolean);
+  // Read before the list: a change made in between makes the next poll's version differ (decision 057).
+  const version = await leadListVersion(user);
   const [list, choices, reassign] = await Promise.all([
     listAllLeads(user, query),
     allLeadsFilterChoices(user),
@@ -96,6 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unread,
     timezone: user.timezone,
     today: todayIn(user.timezone),
+    version,
   };
 }
 
@@ -142,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AllLeadsPage() {
   const { list, choices, reassign, nothingSelected, filters, dialog, unread, timezone, today } = useRefreshedLoaderData<
     typeof loader
-  >(60_000, { pauseWhile: dialogOpen });
+  >(60_000, { pauseWhile: dialogOpen, version: LIST_VERSION });
   const actionData = useActionData<ReassignIntentResult | undefined>();
   const location = useLocation();
   usePreloadedAdminForms();

@@ -22,6 +22,7 @@ import {
   listAgentLeads,
 } from "~/services/lead-reads.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
+import { leadListVersion } from "~/services/lead-list-version.server";
 import { isLeadUnread } from "~/services/leads.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
@@ -34,6 +35,9 @@ import {
 } from "~/utils/lead-intents.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
+
+/** The 60 s refresh re-reads the page only when the list's version changed. */
+const LIST_VERSION = { href: "/api/leads/version", of: (data: { version: string }) => data.version };
 
 export const handle: PageHandle = { title: "My Leads", subtitle: "Call, update and sell your leads" };
 export const meta: MetaFunction = () => [{ title: "My Leads | Agency CRM" }];
@@ -48,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dialog = LEAD_DIALOGS.find((name) => name === url.searchParams.get("dialog")) ?? null;
   const id = url.searchParams.get("id") ?? "";
 
+  // Read before the list: a change made in between makes the next poll's version differ (decision 057).
+  const version = await leadListVersion(user);
   const [list, counts, readyCarriers] = await Promise.all([
     listAgentLeads(user, query),
     countAgentLeadsByStatus(user),
@@ -88,6 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     carriers,
     timezone: user.timezone,
     today: todayIn(user.timezone),
+    version,
   };
 }
 
@@ -127,7 +134,7 @@ export default function MyLeadsPage() {
     carriers,
     timezone,
     today,
-  } = useRefreshedLoaderData<typeof loader>(60_000);
+  } = useRefreshedLoaderData<typeof loader>(60_000, { version: LIST_VERSION });
   const location = useLocation();
   usePreloadedLeadForms();
   const here = location.pathname + location.search;

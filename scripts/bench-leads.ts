@@ -130,6 +130,7 @@ const { Agent, User, analyzeDatabase, closeDatabase, isPostgres, migrate, sequel
   await import("../prisma-free-db/index");
 const { ensureCatalog } = await import("../prisma-free-db/seed/catalog");
 const { leadAttributes, leadPhoneRow, leadRow } = await import("../prisma-free-db/seed/lead-factory");
+const summaryUpkeep = await import("../prisma-free-db/migrations/024-report-summaries");
 const { getAdminDashboard, getAgentDashboard } = await import("../app/services/dashboard.server");
 const { getLeadDetail, listAgentLeads } = await import("../app/services/lead-reads.server");
 const { listAllLeads } = await import("../app/services/admin-leads.server");
@@ -687,6 +688,224 @@ async function fill(): Promise<Bench> {
     diligentAgent: await sessionUser(diligentUserId),
     agentLeads,
   };
+}
+
+// --- the set-based fill (issue 23 item 4): 10,000 to 1,000,000 leads in minutes ------------------
+
+/**
+ * Agents and admins for fillLeadsSetBased: `agents` approved agents (each with a user) and one
+ * admin, all on New York's calendar, by bulk insert. Returns their ids and session users.
+ */
+async function fillPeopleForSetBasedFill(agents: number) {
+  await migrate();
+  await ensureCatalog();
+  const created = new Date(Date.now() - YEAR_MS - 86_400_000);
+  const stamp = { created_at: created, updated_at: created };
+  const person = (email: string, lastName: string, role: string) => ({
+    id: crypto.randomUUID(),
+    email,
+    password_hash: "x",
+    first_name: "Bench",
+    last_name: lastName,
+    role,
+    timezone: "America/New_York",
+    must_change_password: false,
+    ...stamp,
+  });
+  const agentUsers = Array.from({ length: agents }, (_, i) =>
+    person(`bench.agent${i}@example.test`, `Agent${i}`, "agent"),
+  );
+  const admin = person("bench.admin0@example.test", "Admin0", "admin");
+  await insert("users", [...agentUsers, admin]);
+  const agentRows = agentUsers.map((user, i) => ({
+    id: crypto.randomUUID(),
+    user_id: user.id,
+    license_number: `BENCH-${i}`,
+    status: "approved",
+    setup_complete: true,
+    calls_left: 10,
+    ...stamp,
+  }));
+  await insert("agents", agentRows);
+  const sessionUser = async (userId: string) =>
+    toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
+  return {
+    agentIds: agentRows.map((a) => a.id),
+    admin: await sessionUser(admin.id),
+    /** The busiest agent: fillLeadsSetBased gives the first agent the most leads. */
+    busiest: await sessionUser(agentUsers[0]!.id),
+  };
+}
+
+/**
+ * `count` leads in one INSERT ... SELECT per 100,000 over a generated series (SQLite: a recursive
+ * CTE; Postgres: generate_series), never row by row, numbered from `first` so successive calls add
+ * different leads. Spread as fill()'s: created over the last year, 1% unassigned, agents' shares
+ * skewed (agent i of n has sqrt((i+1)/n) - sqrt(i/n) of them: the first about 14% with 50 agents),
+ * statuses pending 20%, contacted 30, callback 8, rescheduled 5, declined 22, sale 15; a carrier on
+ * every sale and half the others; premiums $20-$170, commission 9 months of it, 6% of commissions
+ * cancelled; names from fill()'s lists, an email for 85%. Every trigger on applications runs (the
+ * unread counts, the report summaries, the search index), as for any other insert. The "random"
+ * draws are a fixed function of the lead's number, so every run fills the same spread.
+ */
+async function fillLeadsSetBased(count: number, first: number, agentIds: readonly string[]) {
+  const qi = sequelize.getQueryInterface();
+  const postgres = isPostgres;
+  const started = performance.now();
+  // Lookup tables the statement picks from by number.
+  await sequelize.query("DROP TABLE IF EXISTS bench_fill_pick");
+  await sequelize.query(
+    "CREATE TABLE bench_fill_pick (kind VARCHAR(8) NOT NULL, idx INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, idx))",
+  );
+  const carriers = await selectRows(sql`SELECT id FROM carriers ORDER BY name`, Id);
+  const pickRows = [
+    ...agentIds.map((value, idx) => ({ kind: "agent", idx, value })),
+    ...carriers.map((c, idx) => ({ kind: "carrier", idx, value: c.id })),
+    ...FIRST_NAMES.map((value, idx) => ({ kind: "first", idx, value })),
+    ...LAST_NAMES.map((value, idx) => ({ kind: "last", idx, value })),
+  ];
+  for (let i = 0; i < pickRows.length; i += 500) await qi.bulkInsert("bench_fill_pick", pickRows.slice(i, i + 500));
+  const nowMs = Date.now();
+  // r(k): a draw in [0, 1) for lead number i, from a multiplicative hash per k.
+  const r = (k: number) =>
+    `(((n.i * ${[7919, 104_729, 15_485_863, 32_452_843, 49_979_687, 67_867_967, 86_028_121, 122_949_829][k]} + ${k * 7_777 + 1}) % 1000003) * 1.0 / 1000003)`;
+  const pick = (kind: string, index: string) =>
+    `(SELECT p.value FROM bench_fill_pick p WHERE p.kind = '${kind}' AND p.idx = ${index})`;
+  const uuid = postgres
+    ? "gen_random_uuid()"
+    : `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+        substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+  const instant = (ms: string) =>
+    postgres ? `to_timestamp((${ms}) / 1000.0)` : `strftime('%Y-%m-%d %H:%M:%f +00:00', (${ms}) / 1000.0, 'unixepoch')`;
+  const cast = (text: string) => (postgres ? `CAST(${text} AS UUID)` : text);
+  // The report summaries are counted after the load in one set-based statement, as migration 024
+  // counts a database's leads, rather than row by row by their triggers.
+  await summaryUpkeep.dropTriggers(sequelize);
+  // A draw times n as a whole number below n (Postgres rounds a CAST to INTEGER; SQLite truncates).
+  const below = (draw: string, n: number) =>
+    postgres ? `CAST(FLOOR(${draw} * ${n}) AS INTEGER)` : `CAST(${draw} * ${n} AS INTEGER)`;
+  const agentCount = agentIds.length;
+  const BATCH = 100_000;
+  for (let from = first; from < first + count; from += BATCH) {
+    const to = Math.min(first + count, from + BATCH);
+    const series = postgres
+      ? `generate_series(CAST(${from} AS BIGINT), ${to - 1}) AS n(i)`
+      : `(WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to - 1}) SELECT i FROM s) n`;
+    // d: the lead's draws; v: its columns.
+    await sequelize.query(
+      `INSERT INTO applications (id, agent_id, carrier_id, status, first_name, last_name, has_email, email,
+         monthly_premium_cents, sold_product_name, sold_comp_percentage, calculated_commission_cents, sold_at,
+         commission_cancelled_at, source, consent_given, created_at, updated_at)
+       SELECT ${uuid}, v.agent_id, v.carrier_id, v.status, v.first_name, v.last_name, v.has_email,
+         CASE WHEN v.has_email THEN lower(v.first_name || '.' || v.last_name || (v.i % 1000) || '@example.test') END,
+         v.premium, CASE WHEN v.status = 'sale' THEN 'Final Expense' END, CASE WHEN v.status = 'sale' THEN 100 END,
+         CASE WHEN v.status = 'sale' THEN v.premium * 9 END, CASE WHEN v.status = 'sale' THEN ${instant("v.created_ms")} END,
+         CASE WHEN v.status = 'sale' AND v.r8 < 0.06 THEN ${instant(String(nowMs))} END,
+         'public_form', ${postgres ? "true" : "1"}, ${instant("v.created_ms")}, ${instant("v.created_ms")}
+       FROM (
+         SELECT d.i, d.r8, ${cast(`CASE WHEN d.agent_index IS NULL THEN NULL ELSE ${pick("agent", "d.agent_index")} END`)} AS agent_id,
+           d.status, d.created_ms, d.has_email, d.premium,
+           ${cast(`CASE WHEN d.status = 'sale' OR d.r5 < 0.5 THEN ${pick("carrier", below("d.r6", carriers.length))} END`)} AS carrier_id,
+           ${pick("first", below("d.r7", FIRST_NAMES.length))} AS first_name,
+           ${pick("last", below("d.r3", LAST_NAMES.length))} AS last_name
+         FROM (
+           SELECT n.i, ${r(5)} AS r5, ${r(6)} AS r6, ${r(7)} AS r7, ${r(0)} * ${r(3)} AS r3, ${r(1)} AS r8,
+             CASE WHEN ${r(2)} < 0.01 THEN NULL ELSE ${below(`${r(3)} * ${r(3)}`, agentCount)} END AS agent_index,
+             CASE WHEN ${r(2)} < 0.01 THEN 'pending' ELSE
+               CASE WHEN ${r(4)} < 0.20 THEN 'pending' WHEN ${r(4)} < 0.50 THEN 'contacted' WHEN ${r(4)} < 0.58 THEN 'callback'
+                 WHEN ${r(4)} < 0.63 THEN 'rescheduled' WHEN ${r(4)} < 0.85 THEN 'declined' ELSE 'sale' END END AS status,
+             ${nowMs} - CAST(${r(0)} * ${YEAR_MS} AS BIGINT) AS created_ms,
+             ${r(1)} < 0.85 AS has_email,
+             2000 + CAST(${r(7)} * 15000 AS INTEGER) AS premium
+           FROM ${series}
+         ) d
+       ) v`,
+    );
+    process.stdout.write(`\r${to} leads`);
+  }
+  await sequelize.query("DROP TABLE bench_fill_pick");
+  const recountStarted = performance.now();
+  await summaryUpkeep.recountReportSummaries(sequelize);
+  await summaryUpkeep.createTriggers(sequelize);
+  process.stdout.write(
+    ` (the report summaries recounted in ${((performance.now() - recountStarted) / 1000).toFixed(1)} s)\n`,
+  );
+  insertMs.set("applications", (insertMs.get("applications") ?? 0) + performance.now() - started);
+}
+
+/** --sizes N,N,...: the reports at each size, filled set-based one after the other. */
+const SIZES = option("sizes", "").split(",").filter(Boolean).map(Number);
+
+/**
+ * The report tabs at each of SIZES leads (added to the same database between sizes), as ms (the
+ * service's median of 15 after a warm-up) and the ratio to the first size; target: the 12-month
+ * overview within 2x of its time at the first size (10,000).
+ */
+async function reportsAtSizes() {
+  const people = await fillPeopleForSetBasedFill(AGENTS);
+  const { admin, busiest } = people;
+  const now = new Date();
+  const today = todayIn(admin.timezone, now);
+  const lastYear = { dateFrom: addDaysIso(today, -364), dateTo: today };
+  const [{ carrierId }] = (await selectRows(
+    sql`SELECT c.id AS "carrierId" FROM carriers c ORDER BY c.name LIMIT 1`,
+    z.object({ carrierId: column.text }),
+  )) as [{ carrierId: string }];
+  const cases: [string, () => Promise<unknown>][] = [
+    ["admin overview, 12 months", () => adminReport(admin, { status: "all" }, { parts: ["overview"] }, now)],
+    ["admin performance, 12 months", () => adminReport(admin, { status: "all" }, { parts: ["performance"] }, now)],
+    ["admin revenue, 12 months", () => adminReport(admin, { status: "all" }, { parts: ["revenue"] }, now)],
+    [
+      "admin agents, page 1",
+      () => adminReport(admin, { status: "all" }, { parts: ["agents"], agentsPage: { page: 1, pageSize: 25 } }, now),
+    ],
+    ["admin agents CSV", () => exportAdminReport(admin, { status: "all" }, "agents", now)],
+    [
+      "admin overview, busiest agent",
+      () => adminReport(admin, { status: "all", agentId: busiest.agent!.id }, { parts: ["overview"] }, now),
+    ],
+    ["admin overview, a carrier", () => adminReport(admin, { status: "all", carrierId }, { parts: ["overview"] }, now)],
+    ["admin overview, status sale", () => adminReport(admin, { status: "sale" }, { parts: ["overview"] }, now)],
+    [
+      "agent report figures, all time",
+      () => agentReport(busiest, { status: "all" } as ReportFilters, { page: 1, pageSize: 20 }),
+    ],
+    [
+      "agent report, last year, sale, a carrier",
+      () =>
+        agentReport(busiest, { status: "sale", carrierId, ...lastYear } as ReportFilters, { page: 1, pageSize: 20 }),
+    ],
+  ];
+  const results = new Map<string, number[]>();
+  let filled = 0;
+  for (const size of SIZES) {
+    const fillStarted = performance.now();
+    await fillLeadsSetBased(size - filled, filled, people.agentIds);
+    filled = size;
+    const fillSeconds = (performance.now() - fillStarted) / 1000;
+    await analyzeDatabase();
+    if (isPostgres) await sequelize.query("VACUUM ANALYZE");
+    const { summaries } = await numbersInOneStatement({ summaries: sql`SELECT COUNT(*) FROM report_summaries` });
+    console.log(
+      `\n${size} leads (${size - (SIZES[SIZES.indexOf(size) - 1] ?? 0)} added in ${fillSeconds.toFixed(1)} s, set-based; ${summaries} summary rows) on ${isPostgres ? "Postgres" : "SQLite"}: median of 15, ratio to ${SIZES[0]}`,
+    );
+    for (const [label, run] of cases) {
+      const ms = await time(run, 15);
+      const all = results.get(label) ?? [];
+      all.push(ms);
+      results.set(label, all);
+      console.log(`  ${label.padEnd(45)}${ms.toFixed(2).padStart(8)} ms   ${(ms / all[0]!).toFixed(2)}x`);
+    }
+  }
+  console.log("\nTargets");
+  const overview = results.get("admin overview, 12 months")!;
+  for (const [i, size] of SIZES.entries()) {
+    if (i === 0) continue;
+    const ratio = overview[i]! / overview[0]!;
+    console.log(
+      `  12-month overview at ${size} within 2x of ${SIZES[0]}: ${ratio.toFixed(2)}x ${ratio <= 2 ? "PASS" : "FAIL"}`,
+    );
+  }
 }
 
 // --- timing ------------------------------------------------------------------------------------------
@@ -2473,6 +2692,16 @@ async function measureServer(readers: [string, SessionUser][], cookies: Map<Sess
 }
 
 const started = performance.now();
+
+if (SIZES.length > 0) {
+  try {
+    await reportsAtSizes();
+  } finally {
+    await closeDatabase().catch(() => {});
+    await dropDatabase();
+  }
+  process.exit(0);
+}
 
 try {
   if (reuse) {

@@ -128,11 +128,13 @@ async function reportScope(actor: SessionUser, filters: AdminReportFilters, now:
 /**
  * The WHERE of the summary rows (alias s, migration 024) of the leads a report counts: created in
  * the report's range (or in it and the previous period, or in each of its months), of the chosen
- * agent, carrier and status. A report filtered by agent or carrier reads the full cube (through its index
- * by agent or by carrier); an unfiltered one the smaller cube `unfiltered` that has what it groups by.
+ * agent, carrier and status. `cube` has what the statement groups by; a filter it does not keep
+ * (agent, carrier, or a status when `cube` keeps none) sends the statement to the full cube,
+ * through its index by agent or by carrier or (by status alone) its primary key.
  */
-function summariesWhere(scope: Scope, unfiltered: number, periods: "report" | "both" | "months" = "report"): Sql {
-  const filtered = Boolean(scope.agentId || scope.carrierId);
+function summariesWhere(scope: Scope, cube: number, periods: "report" | "both" | "months" = "report"): Sql {
+  const keepsStatus = cube === CUBE.status || cube === CUBE.full;
+  const full = Boolean(scope.agentId || scope.carrierId || (scope.status !== "all" && !keepsStatus));
   // Every bucket read lies inside one period: the periods' ends are where a figure is split.
   const ends =
     periods === "report"
@@ -142,7 +144,7 @@ function summariesWhere(scope: Scope, unfiltered: number, periods: "report" | "b
         : [...scope.months.map((m) => m.start), scope.end];
   return and([
     summariesIn(
-      filtered ? CUBE.full : unfiltered,
+      full ? CUBE.full : cube,
       ends.slice(1).map((end, i) => ({ start: ends[i]!, end })),
     ),
     scope.agentId && sql`s.agent_id = ${scope.agentId}`,
@@ -150,14 +152,6 @@ function summariesWhere(scope: Scope, unfiltered: number, periods: "report" | "b
     scope.status !== "all" && sql`s.status = ${scope.status}`,
   ]);
 }
-
-/** Sums of a summary figure over the rows of sales only. */
-const SALES_SUMS = {
-  leads: sql`SUM(CASE WHEN s.status = 'sale' THEN s.leads ELSE 0 END)`,
-  premium_cents: sql`SUM(CASE WHEN s.status = 'sale' THEN s.premium_cents ELSE 0 END)`,
-  commission_cents: sql`SUM(CASE WHEN s.status = 'sale' THEN s.commission_cents ELSE 0 END)`,
-};
-const ofSales = (figure: keyof typeof SALES_SUMS) => SALES_SUMS[figure];
 
 /** A count or a sum as either database answers it; a SUM over no row is NULL, read as 0. */
 const figure = column.number.nullable().transform((value) => value ?? 0);
@@ -205,11 +199,11 @@ async function overviewFigures(scope: Scope) {
   const row = await selectOne(
     sql`SELECT
        SUM(CASE WHEN s.bucket >= ${start} THEN s.leads END) AS "leads",
-       SUM(CASE WHEN s.bucket >= ${start} AND s.status = 'sale' THEN s.leads END) AS "sales",
-       SUM(CASE WHEN s.bucket >= ${start} AND s.status = 'sale' THEN s.premium_cents END) AS "revenueCents",
+       SUM(CASE WHEN s.bucket >= ${start} THEN s.sales END) AS "sales",
+       SUM(CASE WHEN s.bucket >= ${start} THEN s.premium_cents END) AS "revenueCents",
        SUM(CASE WHEN s.bucket < ${start} THEN s.leads END) AS "previousLeads",
-       SUM(CASE WHEN s.bucket < ${start} AND s.status = 'sale' THEN s.leads END) AS "previousSales",
-       SUM(CASE WHEN s.bucket < ${start} AND s.status = 'sale' THEN s.premium_cents END) AS "previousRevenueCents"
+       SUM(CASE WHEN s.bucket < ${start} THEN s.sales END) AS "previousSales",
+       SUM(CASE WHEN s.bucket < ${start} THEN s.premium_cents END) AS "previousRevenueCents"
      FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.status, "both")}`,
     z.object({
       leads: figure,
@@ -270,8 +264,8 @@ async function agentFigures(
        s.sales AS "sales", s.revenue_cents AS "revenueCents", s.commission_cents AS "commissionCents",
        COUNT(*) OVER () AS "total"
      FROM (
-       SELECT NULLIF(s.agent_id, ${NONE}) AS agent_id, SUM(s.leads) AS leads, ${ofSales("leads")} AS sales,
-         ${ofSales("premium_cents")} AS revenue_cents, ${ofSales("commission_cents")} AS commission_cents
+       SELECT NULLIF(s.agent_id, ${NONE}) AS agent_id, SUM(s.leads) AS leads, SUM(s.sales) AS sales,
+         SUM(s.premium_cents) AS revenue_cents, SUM(s.commission_cents) AS commission_cents
        FROM report_summaries s
        WHERE ${and([summariesWhere(scope, CUBE.agent), assignedOnly && sql`s.agent_id <> ${NONE}`])}
        GROUP BY s.agent_id HAVING SUM(s.leads) > 0
@@ -327,7 +321,7 @@ async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
   const bounds = [...scope.months.map((m) => hourOf(m.start)), hourOf(scope.end)];
   const rows = await selectRows(
     sql`SELECT ${bucketCase(sql`s.bucket`, bounds)} AS "bucket", SUM(s.leads) AS "leads",
-       ${ofSales("leads")} AS "sales", ${ofSales("premium_cents")} AS "revenueCents"
+       SUM(s.sales) AS "sales", SUM(s.premium_cents) AS "revenueCents"
      FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.status, "months")} GROUP BY 1`,
     z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, revenueCents: figure }),
   );
@@ -351,6 +345,9 @@ type ReportRevenue = { byCarrier: RevenueLine[]; byProduct: RevenueLine[]; byMon
  * one statement each, the sales grouped first and the groups then named.
  */
 async function revenueBreakdown(scope: Scope): Promise<Omit<ReportRevenue, "byMonth">> {
+  // Only sales have revenue: a status filter other than sale leaves none, and sale every one.
+  if (scope.status !== "all" && scope.status !== "sale") return { byCarrier: [], byProduct: [] };
+  if (scope.status === "sale") scope = { ...scope, status: "all" };
   const Row = z.object({
     carrierId: column.text.nullable(),
     carrierName: column.text.nullable(),
@@ -364,10 +361,10 @@ async function revenueBreakdown(scope: Scope): Promise<Omit<ReportRevenue, "byMo
       sql`SELECT s.carrier_id AS "carrierId", c.name AS "carrierName", s.product AS "product",
          s.sales AS "sales", s.revenue_cents AS "revenueCents"
        FROM (
-         SELECT NULLIF(s.carrier_id, ${NONE}) AS carrier_id, ${product ?? sql`NULL`} AS product, SUM(s.leads) AS sales,
+         SELECT NULLIF(s.carrier_id, ${NONE}) AS carrier_id, ${product ?? sql`NULL`} AS product, SUM(s.sales) AS sales,
            SUM(s.premium_cents) AS revenue_cents
-         FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.carrierProduct)} AND s.status = 'sale'
-         GROUP BY s.carrier_id${product ? sql`, ${product}` : sql``} HAVING SUM(s.leads) > 0
+         FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.carrierProduct)}
+         GROUP BY s.carrier_id${product ? sql`, ${product}` : sql``} HAVING SUM(s.sales) > 0
        ) s LEFT JOIN carriers c ON c.id = s.carrier_id
        ORDER BY s.revenue_cents DESC, s.sales DESC, c.name${product ? sql`, s.product` : sql``}`,
       Row,

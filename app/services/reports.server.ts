@@ -94,12 +94,11 @@ async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promis
     filters.status !== "all" && sql`s.status = ${filters.status}`,
     filters.carrierId && sql`s.carrier_id = ${filters.carrierId}`,
   ]);
-  const sold = sql`${where} AND s.status = 'sale'`;
   const figures = await numbersInOneStatement({
     totalLeads: sql`SELECT SUM(s.leads) FROM report_summaries s WHERE ${where}`,
-    totalSales: sql`SELECT SUM(s.leads) FROM report_summaries s WHERE ${sold}`,
-    revenueCents: sql`SELECT SUM(s.premium_cents) FROM report_summaries s WHERE ${sold}`,
-    commissionCents: sql`SELECT SUM(s.commission_cents) FROM report_summaries s WHERE ${sold}`,
+    totalSales: sql`SELECT SUM(s.sales) FROM report_summaries s WHERE ${where}`,
+    revenueCents: sql`SELECT SUM(s.premium_cents) FROM report_summaries s WHERE ${where}`,
+    commissionCents: sql`SELECT SUM(s.commission_cents) FROM report_summaries s WHERE ${where}`,
   });
   return {
     totalLeads: figures.totalLeads,

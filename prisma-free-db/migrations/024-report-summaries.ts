@@ -1,4 +1,4 @@
-import { DataTypes, type Sequelize, type Transaction } from "sequelize";
+import type { Sequelize, Transaction } from "sequelize";
 import type { MigrationContext } from "./index";
 
 // The reports' summaries (docs/decisions/055): what the admin's Reports & Analytics and the
@@ -7,21 +7,22 @@ import type { MigrationContext } from "./index";
 // than every lead it counts.
 //
 // - A row holds, for one bucket of time and one combination of its cube's dimensions, the number of
-//   leads created then (`leads`), the sum of their monthly premiums (`premium_cents`) and of their
-//   first-year commissions less the cancelled ones (`commission_cents`). The reports count a lead on
-//   the day it was created and a sale by its status now, so nothing but the lead row feeds them
-//   (payments do not: revenue is the sales' monthly premiums, decision 028).
-// - Buckets are UTC hours, days and months (`level` 0, 1, 2; `bucket` the hours since 1970 at the
-//   bucket's start). Every time zone a user can choose (app/domain/timezones.ts) is a whole number of
-//   hours from UTC, so a report's days, months and periods begin on whole hours: a range is read as
-//   hours up to the first UTC midnight, days up to the first month, whole months, then days and hours
-//   to its end (at most five ranges of buckets, app/services/sql/report-summaries.server.ts).
-// - Cubes (`cube`) are the dimensions a report groups or filters by; each lead counts once in each:
-//   1 status (the unfiltered overview and trend), 2 agent and status (the Agents tab, top
-//   performers), 3 carrier and product, sales only (the unfiltered Revenue tab), 4 agent, carrier,
-//   status and product (any report filtered by agent or carrier, and the agent's own report). A
-//   dimension a cube leaves out holds NONE (for agent and carrier) or '' (product), as does a lead
-//   with no agent, no carrier, or (product) one not sold or sold without a product recorded.
+//   leads created then (`leads`), how many of them are sold (`sales`, status sale), and the sales'
+//   monthly premiums (`premium_cents`) and first-year commissions less the cancelled ones
+//   (`commission_cents`). The reports count a lead on the day it was created and a sale by its
+//   status now, so nothing but the lead row feeds them (payments do not: revenue is the sales'
+//   monthly premiums, decision 028).
+// - Buckets are 1, 4, 24, 192 and 1536 hours wide (`level` 0 to 4, WIDTHS; `bucket` the hours since
+//   1970 at the bucket's start, a multiple of its width). Every time zone a user can choose
+//   (app/domain/timezones.ts) is a whole number of hours from UTC, so a report's days, months and
+//   periods begin on whole hours: a range is read as the narrow buckets at its edges and the wide
+//   ones in between (at most nine ranges of buckets, app/services/sql/report-summaries.server.ts).
+// - Cubes (`cube`) are the dimensions a report groups or filters by; each lead counts once in each,
+//   at every level: 1 status (the overview's figures and the trend), 2 agent (the Agents tab, top
+//   performers), 3 carrier and product, sales only (the Revenue tab), 4 agent, carrier, status and
+//   product (any report filtered by what the others leave out, and the agent's own report). A
+//   dimension a cube leaves out holds NONE (agent, carrier) or '' (status, product), as does a lead
+//   with no agent or no carrier, or (product) one not sold or sold without a product recorded.
 // - A change is one INSERT ... ON CONFLICT DO UPDATE adding the new row's contributions and taking
 //   away the old one's, grouped by key (Postgres refuses to update a row twice in one statement) and
 //   in key order, so two writers lock the rows they share in the same order. Rows that fall to zero
@@ -46,43 +47,51 @@ const COLUMNS = [
   "commission_cancelled_at",
 ] as const;
 
-/** The bucket's first hour (hours since 1970) of the instant `at` at level 0, 1 or 2. */
-function bucketOf(level: string, at: string, postgres: boolean) {
-  const hours = postgres
-    ? (unit: string) => `CAST(EXTRACT(EPOCH FROM date_trunc('${unit}', ${at} AT TIME ZONE 'UTC')) AS BIGINT) / 3600`
-    : (modifier: string) => `unixepoch(${at}${modifier}) / 3600`;
-  return postgres
-    ? `CASE ${level} WHEN 0 THEN ${hours("hour")} WHEN 1 THEN ${hours("day")} ELSE ${hours("month")} END`
-    : `CASE ${level} WHEN 0 THEN ${hours("")} WHEN 1 THEN ${hours(", 'start of day'")} ELSE ${hours(", 'start of month'")} END`;
+/**
+ * The buckets' widths in hours, level by level: each divides the next, and a bucket of level L
+ * starts at a multiple of its width since 1970 (so a day is a UTC day, the wider ones are not
+ * calendar periods). A lead counts once at every level.
+ */
+export const WIDTHS = [1, 4, 24, 192, 1536] as const;
+
+/** The hours since 1970 of the instant `at` (whole hours, rounded down). */
+function hourOf(at: string, postgres: boolean) {
+  return postgres ? `CAST(FLOOR(EXTRACT(EPOCH FROM ${at}) / 3600) AS BIGINT)` : `(unixepoch(${at}) / 3600)`;
 }
 
 const CUBES = "SELECT 1 AS cube UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4";
-const LEVELS = "SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2";
+const LEVELS = WIDTHS.map((width, level) => `SELECT ${level} AS level, ${width} AS width`).join(" UNION ALL ");
 
 /**
  * The summary rows `leads` adds up to: `leads` is a SELECT of the COLUMNS (and `sign`, +1 or -1)
- * under their own names, from the rows or from a trigger's OLD and NEW.
+ * under their own names, from the rows or from a trigger's OLD and NEW. Only groups whose figures
+ * change are written.
  */
 function contributions(leads: string, postgres: boolean) {
   const id = (name: string) => (postgres ? `CAST(${name} AS UUID)` : name);
-  return `SELECT c.cube, l.level, ${bucketOf("l.level", "v.created_at", postgres)} AS bucket,
-      CASE WHEN c.cube IN (2, 4) AND v.agent_id IS NOT NULL THEN v.agent_id ELSE ${id(`'${NONE}'`)} END AS agent_id,
-      CASE WHEN c.cube IN (3, 4) AND v.carrier_id IS NOT NULL THEN v.carrier_id ELSE ${id(`'${NONE}'`)} END AS carrier_id,
-      CASE WHEN c.cube = 3 THEN 'sale' ELSE v.status END AS status,
-      CASE WHEN c.cube IN (3, 4) AND v.status = 'sale' THEN COALESCE(v.sold_product_name, '') ELSE '' END AS product,
-      SUM(v.sign) AS leads,
-      SUM(v.sign * COALESCE(v.monthly_premium_cents, 0)) AS premium_cents,
-      SUM(CASE WHEN v.commission_cancelled_at IS NULL THEN v.sign * COALESCE(v.calculated_commission_cents, 0) ELSE 0 END)
-        AS commission_cents
-    FROM (${leads}) v CROSS JOIN (${CUBES}) c CROSS JOIN (${LEVELS}) l
-    WHERE c.cube <> 3 OR v.status = 'sale'
+  const none = id(`'${NONE}'`);
+  const sale = "v.status = 'sale'";
+  const figures = [
+    "SUM(v.sign)",
+    `SUM(CASE WHEN ${sale} THEN v.sign ELSE 0 END)`,
+    `SUM(CASE WHEN ${sale} THEN v.sign * COALESCE(v.monthly_premium_cents, 0) ELSE 0 END)`,
+    `SUM(CASE WHEN ${sale} AND v.commission_cancelled_at IS NULL THEN v.sign * COALESCE(v.calculated_commission_cents, 0) ELSE 0 END)`,
+  ];
+  return `SELECT c.cube, l.level, v.hour - v.hour % l.width AS bucket,
+      CASE WHEN c.cube IN (2, 4) AND v.agent_id IS NOT NULL THEN v.agent_id ELSE ${none} END AS agent_id,
+      CASE WHEN c.cube IN (3, 4) AND v.carrier_id IS NOT NULL THEN v.carrier_id ELSE ${none} END AS carrier_id,
+      CASE WHEN c.cube IN (1, 4) THEN v.status ELSE '' END AS status,
+      CASE WHEN c.cube IN (3, 4) AND ${sale} THEN COALESCE(v.sold_product_name, '') ELSE '' END AS product,
+      ${figures[0]} AS leads, ${figures[1]} AS sales, ${figures[2]} AS premium_cents, ${figures[3]} AS commission_cents
+    FROM (SELECT u.*, ${hourOf("u.created_at", postgres)} AS hour FROM (${leads}) u) v
+      CROSS JOIN (${CUBES}) c CROSS JOIN (${LEVELS}) l
+    WHERE c.cube <> 3 OR ${sale}
     GROUP BY 1, 2, 3, 4, 5, 6, 7
-    HAVING SUM(v.sign) <> 0 OR SUM(v.sign * COALESCE(v.monthly_premium_cents, 0)) <> 0
-      OR SUM(CASE WHEN v.commission_cancelled_at IS NULL THEN v.sign * COALESCE(v.calculated_commission_cents, 0) ELSE 0 END) <> 0`;
+    HAVING ${figures.map((f) => `${f} <> 0`).join(" OR ")}`;
 }
 
 const KEY = "cube, level, bucket, agent_id, carrier_id, status, product";
-const FIGURES = "leads, premium_cents, commission_cents";
+const FIGURES = "leads, sales, premium_cents, commission_cents";
 
 /** The trigger's statement: `rows` (OLD, NEW or both) added into the summaries. */
 function upsert(rows: ("OLD" | "NEW")[], postgres: boolean) {
@@ -92,6 +101,7 @@ function upsert(rows: ("OLD" | "NEW")[], postgres: boolean) {
   return `INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${FIGURES})
     SELECT * FROM (${contributions(leads, postgres)}) d ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT (${KEY}) DO UPDATE SET leads = ${REPORT_SUMMARIES}.leads + excluded.leads,
+      sales = ${REPORT_SUMMARIES}.sales + excluded.sales,
       premium_cents = ${REPORT_SUMMARIES}.premium_cents + excluded.premium_cents,
       commission_cents = ${REPORT_SUMMARIES}.commission_cents + excluded.commission_cents`;
 }
@@ -149,21 +159,14 @@ export async function dropTriggers(sequelize: Sequelize, transaction?: Transacti
 
 export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   const postgres = qi.sequelize.getDialect() === "postgres";
-  const key = (type: DataTypes.DataType) => ({ type, allowNull: false, primaryKey: true });
-  await qi.createTable(
-    REPORT_SUMMARIES,
-    {
-      cube: key(DataTypes.SMALLINT),
-      level: key(DataTypes.SMALLINT),
-      bucket: key(DataTypes.INTEGER),
-      agent_id: key(DataTypes.UUID),
-      carrier_id: key(DataTypes.UUID),
-      status: key(DataTypes.STRING(32)),
-      product: key(DataTypes.TEXT),
-      leads: { type: DataTypes.INTEGER, allowNull: false },
-      premium_cents: { type: DataTypes.BIGINT, allowNull: false },
-      commission_cents: { type: DataTypes.BIGINT, allowNull: false },
-    },
+  // SQLite keeps the rows in key order (WITHOUT ROWID), so a range of buckets is read in one pass.
+  const uuid = postgres ? "UUID" : "CHAR(36)";
+  await qi.sequelize.query(
+    `CREATE TABLE ${REPORT_SUMMARIES} (
+       cube SMALLINT NOT NULL, level SMALLINT NOT NULL, bucket INTEGER NOT NULL,
+       agent_id ${uuid} NOT NULL, carrier_id ${uuid} NOT NULL, status VARCHAR(24) NOT NULL, product VARCHAR(120) NOT NULL,
+       leads INTEGER NOT NULL, sales INTEGER NOT NULL, premium_cents BIGINT NOT NULL, commission_cents BIGINT NOT NULL,
+       PRIMARY KEY (${KEY}))${postgres ? "" : " WITHOUT ROWID"}`,
     { transaction },
   );
   // The full cube filtered by an agent or a carrier; cubes 1-3 are read by the primary key.

@@ -15,11 +15,13 @@ import { createLead, signedInAgent, uniqueEmail } from "../support/factories";
 // reassignment, a carrier changed, a lead moved to another day, payments (which change nothing),
 // deletions one and many at once, changes side by side, and the migration's count of the leads a
 // database already has. The leads are created in 2003, which no other test file writes on, so
-// the summaries' buckets of that year hold only this file's leads.
+// the summaries' buckets of that year (widest buckets included) hold only this file's leads.
 
-const YEAR_START = Date.UTC(2003, 0, 1);
-const YEAR_END = Date.UTC(2004, 0, 1);
 const HOUR = 3_600_000;
+/** The widest buckets (1536 hours) that hold 2003's January to November, which this file's leads keep to. */
+const WIDEST = 1536 * HOUR;
+const YEAR_START = Math.floor(Date.UTC(2003, 0, 1) / WIDEST) * WIDEST;
+const YEAR_END = Math.floor(Date.UTC(2003, 11, 1) / WIDEST) * WIDEST;
 const NONE = "00000000-0000-0000-0000-000000000000";
 
 type LeadRow = {
@@ -33,30 +35,37 @@ type LeadRow = {
   commission_cancelled_at: Date | string | null;
 };
 
+/** The buckets' widths in hours, level by level (migration 024). */
+const WIDTHS = [1, 4, 24, 192, 1536];
+
+type Figures = [leads: number, sales: number, premiumCents: number, commissionCents: number];
+
 /** Every summary row the leads of 2003 should make, with its figures, recounted lead by lead. */
 function recount(leads: LeadRow[]) {
-  const sums = new Map<string, [number, number, number]>();
+  const sums = new Map<string, Figures>();
   for (const lead of leads) {
-    const at = new Date(lead.created_at);
-    const hour = Math.floor(at.getTime() / HOUR);
-    const buckets = [hour, Math.floor(hour / 24) * 24, Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) / HOUR];
+    const hour = Math.floor(new Date(lead.created_at).getTime() / HOUR);
     const sale = lead.status === "sale";
-    const premium = Number(lead.monthly_premium_cents ?? 0);
-    const commission = lead.commission_cancelled_at ? 0 : Number(lead.calculated_commission_cents ?? 0);
+    const figures: Figures = [
+      1,
+      sale ? 1 : 0,
+      sale ? Number(lead.monthly_premium_cents ?? 0) : 0,
+      sale && !lead.commission_cancelled_at ? Number(lead.calculated_commission_cents ?? 0) : 0,
+    ];
     const agent = lead.agent_id ?? NONE;
     const carrier = lead.carrier_id ?? NONE;
     const product = sale ? (lead.sold_product_name ?? "") : "";
     const cubes = [
       [1, NONE, NONE, lead.status, ""],
-      [2, agent, NONE, lead.status, ""],
-      ...(sale ? [[3, NONE, carrier, "sale", product]] : []),
+      [2, agent, NONE, "", ""],
+      ...(sale ? [[3, NONE, carrier, "", product]] : []),
       [4, agent, carrier, lead.status, product],
     ];
-    for (const [level, bucket] of buckets.entries()) {
+    for (const [level, width] of WIDTHS.entries()) {
       for (const [cube, a, c, status, p] of cubes) {
-        const key = [cube, level, bucket, a, c, status, p].join("|");
-        const sum = sums.get(key) ?? [0, 0, 0];
-        sums.set(key, [sum[0] + 1, sum[1] + premium, sum[2] + commission]);
+        const key = [cube, level, hour - (hour % width), a, c, status, p].join("|");
+        const sum = sums.get(key) ?? [0, 0, 0, 0];
+        sums.set(key, sum.map((n, i) => n + figures[i]!) as Figures);
       }
     }
   }
@@ -78,10 +87,11 @@ async function summariesAndRecount(db: Sequelize = sequelize) {
       replacements: { from: YEAR_START / HOUR, to: YEAR_END / HOUR },
     }),
   ]);
-  const stored: Record<string, [number, number, number]> = {};
+  const stored: Record<string, Figures> = {};
   for (const row of rows) {
-    const figures: [number, number, number] = [
+    const figures: Figures = [
       Number(row.leads),
+      Number(row.sales),
       Number(row.premium_cents),
       Number(row.commission_cents),
     ];
@@ -247,7 +257,7 @@ describe("migration 024", () => {
         lead(in2003("01-01", "00:00"), "sale", true, agentId),
         lead(in2003("01-31", "23:00"), "sale", true, agentId),
         lead(in2003("06-15"), "pending", false, null),
-        lead(in2003("12-31", "23:59"), "contacted", false, agentId),
+        lead(in2003("09-30", "23:59"), "contacted", false, agentId),
       ]);
       await migrator.up();
       await expectAgreement(db);

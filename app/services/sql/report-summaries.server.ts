@@ -1,9 +1,10 @@
 import { and, or, sql, type Sql } from "./reads.server";
 
-// Reading the reports' summaries (migration 024, docs/decisions/055): rows of UTC hours (level 0),
-// days (1) and months (2), each keyed by the hours since 1970 at its start, in four cubes of
-// dimensions. A range of instants on whole hours is read as at most five ranges of buckets, none
-// crossing its ends, so a sum over them is exactly the sum over the leads created in the range.
+// Reading the reports' summaries (migration 024, docs/decisions/055): rows of buckets of 1, 4, 24,
+// 192 and 1536 hours (levels 0 to 4), each keyed by the hours since 1970 at its start, in four
+// cubes of dimensions. A range of instants on whole hours is read as at most nine ranges of
+// buckets, none crossing its ends, so a sum over them is exactly the sum over the leads created in
+// the range, and the buckets read grow with the range's length only through the widest level.
 
 /** The cubes (see migration 024): which dimensions a row keeps. */
 export const CUBE = { status: 1, agent: 2, carrierProduct: 3, full: 4 } as const;
@@ -21,48 +22,37 @@ export function hourOf(instant: Date): number {
   return ms / HOUR_MS;
 }
 
-const monthStart = (hour: number, add: 0 | 1) => {
-  const at = new Date(hour * HOUR_MS);
-  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + add, 1) / HOUR_MS;
-};
-const dayFloor = (hour: number) => Math.floor(hour / 24) * 24;
-const dayCeil = (hour: number) => Math.ceil(hour / 24) * 24;
-const monthCeil = (hour: number) => (monthStart(hour, 0) === hour ? hour : monthStart(hour, 1));
+/** The buckets' widths in hours, level by level (migration 024): each divides the next. */
+const WIDTHS = [1, 4, 24, 192, 1536] as const;
 
 /** The first hour of 1970 and of 10000: a range with no start or no end reaches them. */
 const FIRST_HOUR = 0;
 const LAST_HOUR = Date.UTC(10_000, 0, 1) / HOUR_MS;
 
-type BucketRange = { level: 0 | 1 | 2; from: number; to: number };
+type BucketRange = { level: number; from: number; to: number };
 
 /**
- * [start, end) as ranges of buckets: hours up to the first UTC midnight, days up to the first
- * month, whole months, then days and hours to the end.
+ * [start, end) as ranges of buckets: at each level, the buckets up to the first and from the last
+ * boundary of the next level's, and the rest one level up; the widest level takes what is left.
+ * A period's edges cost at most (next width / width - 1) buckets a level on each side.
  * @internal
  */
 export function bucketRanges(start: Date | null, end: Date | null): BucketRange[] {
-  const from = start ? hourOf(start) : FIRST_HOUR;
-  const to = end ? hourOf(end) : LAST_HOUR;
-  if (from >= to) return [];
-  const firstDay = dayCeil(from);
-  const lastDay = dayFloor(to);
-  if (firstDay >= lastDay) return [{ level: 0, from, to }];
-  const ranges: BucketRange[] = [
-    { level: 0, from, to: firstDay },
-    { level: 0, from: lastDay, to },
-  ];
-  const firstMonth = monthCeil(firstDay);
-  const lastMonth = monthStart(lastDay, 0);
-  if (firstMonth >= lastMonth) {
-    ranges.push({ level: 1, from: firstDay, to: lastDay });
-  } else {
-    ranges.push(
-      { level: 1, from: firstDay, to: firstMonth },
-      { level: 1, from: lastMonth, to: lastDay },
-      { level: 2, from: firstMonth, to: lastMonth },
-    );
+  const ranges: BucketRange[] = [];
+  let from = start ? hourOf(start) : FIRST_HOUR;
+  let to = end ? hourOf(end) : LAST_HOUR;
+  for (let level = 0; from < to; level++) {
+    const next = WIDTHS[level + 1];
+    const inner = next === undefined ? null : { from: Math.ceil(from / next) * next, to: Math.floor(to / next) * next };
+    if (!inner || inner.from >= inner.to) {
+      ranges.push({ level, from, to });
+      break;
+    }
+    if (from < inner.from) ranges.push({ level, from, to: inner.from });
+    if (inner.to < to) ranges.push({ level, from: inner.to, to });
+    ({ from, to } = inner);
   }
-  return ranges.filter((r) => r.from < r.to);
+  return ranges;
 }
 
 /**

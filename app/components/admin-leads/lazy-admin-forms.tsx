@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from "react";
 import { HydrationMark } from "~/components/leads/lazy-lead-forms";
+import { DialogPending } from "~/components/ui/url-dialog";
 import { useLoadOnIntent } from "~/utils/load-on-intent";
 
 // All Leads' dialogs load when one is about to open (a press or focus of its link), not with the list (as the
@@ -15,7 +16,7 @@ type Forms = Awaited<ReturnType<typeof loadForms>>;
 
 export function LazyAdminLeadDialog(props: ComponentProps<Forms["AdminLeadDialog"]>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <AdminLeadDialog {...props} />
       </HydrationMark>
@@ -25,7 +26,7 @@ export function LazyAdminLeadDialog(props: ComponentProps<Forms["AdminLeadDialog
 
 export function LazyReassignDialog(props: ComponentProps<Forms["ReassignDialog"]>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <ReassignDialog {...props} />
       </HydrationMark>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { useLoadOnIntent } from "~/utils/load-on-intent";
+import { DialogPending } from "~/components/ui/url-dialog";
 
 // The agent dialogs validate with conform and zod, about a third of the agents pages' JavaScript.
 // They load when one is about to open (a press or focus of its link), not with the list (as the lead forms do:
@@ -23,7 +24,7 @@ function HydrationMark({ children }: { children: ReactNode }) {
 
 export function LazyAgentDialog(props: ComponentProps<typeof AgentDialog>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <AgentDialog {...props} />
       </HydrationMark>

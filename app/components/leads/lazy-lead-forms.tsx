@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { useLoadOnIntent } from "~/utils/load-on-intent";
+import { DialogPending } from "~/components/ui/url-dialog";
 
 // The lead dialogs and the edit form, with what they validate with (conform and zod): about as
 // much JavaScript again as the list itself. They load when the user presses or focuses a control
@@ -35,7 +36,7 @@ export function HydrationMark({ children }: { children: ReactNode }) {
 
 export function LazyLeadDialog(props: ComponentProps<Forms["LeadDialog"]>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <LeadDialog {...props} />
       </HydrationMark>
@@ -45,7 +46,7 @@ export function LazyLeadDialog(props: ComponentProps<Forms["LeadDialog"]>) {
 
 export function LazyDispositionDialog(props: ComponentProps<Forms["DispositionDialog"]>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <DispositionDialog {...props} />
       </HydrationMark>
@@ -56,7 +57,7 @@ export function LazyDispositionDialog(props: ComponentProps<Forms["DispositionDi
 /** The Callbacks page's Reschedule dialog, with the lead forms (it validates with the same schema). */
 export function LazyRescheduleDialog(props: ComponentProps<Forms["RescheduleDialog"]>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <RescheduleDialog {...props} />
       </HydrationMark>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from "react";
 import { HydrationMark } from "~/components/leads/lazy-lead-forms";
+import { DialogPending } from "~/components/ui/url-dialog";
 import { useLoadOnIntent } from "~/utils/load-on-intent";
 
 // The Add and Edit dialogs with what they validate with (conform and zod) load when one is about to
@@ -15,7 +16,7 @@ type Dialogs = Awaited<ReturnType<typeof loadDialogs>>;
 
 export function LazyOrderFormDialog(props: ComponentProps<Dialogs["OrderFormDialog"]>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <OrderFormDialog {...props} />
       </HydrationMark>

@@ -152,3 +152,16 @@ export function UrlDialog({
     </>
   );
 }
+
+/**
+ * Shown while a dialog's code is on its way (a slow link, the first dialog of the visit): a
+ * fixed layer over the page, so nothing below moves, that says the dialog is opening. The server
+ * and a page opened with the dialog in its URL never show it (hydration keeps the server's HTML).
+ */
+export function DialogPending() {
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/20" role="status">
+      <p className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow">Opening...</p>
+    </div>
+  );
+}

@@ -27,6 +27,7 @@ import {
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { unreadLeadsCount, unreadLeadsFigure } from "./leads.server";
+import { scopedSearchPlan, type SearchPlan } from "./lead-search.server";
 import {
   column,
   numbersInOneStatement,
@@ -57,7 +58,7 @@ const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], Sql> = {
  * All Leads' WHERE over `applications a`: the agent's list filters plus the admin's own.
  * @internal
  */
-export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery): Sql {
+export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery, options: { plan?: SearchPlan } = {}): Sql {
   const conditions: Sql[] = [];
   if (query.agentId) conditions.push(sql`a.agent_id = ${query.agentId}`);
   if (query.state) conditions.push(sql`a.state = ${query.state}`);
@@ -75,12 +76,16 @@ export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery): Sql {
       sql`NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${actor.id} AND r.application_id = a.id)`,
     );
   }
-  return leadListWhere(conditions, {
-    status: query.status,
-    search: query.search,
-    carrierId: query.carrierId,
-    created: zonedDayRange(query.dateFrom, query.dateTo, actor.timezone),
-  });
+  return leadListWhere(
+    conditions,
+    {
+      status: query.status,
+      search: query.search,
+      carrierId: query.carrierId,
+      created: zonedDayRange(query.dateFrom, query.dateTo, actor.timezone),
+    },
+    options,
+  );
 }
 
 /** An All Leads row: My Leads' columns with the name of the lead's agent, if any. */
@@ -109,7 +114,8 @@ export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Pr
     select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"`,
     from: sql`applications a`,
     join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
-    where: allLeadsWhere(actor, query),
+    // One agent's leads: the search may read their entries (scopedSearchPlan).
+    where: allLeadsWhere(actor, query, { plan: query.agentId ? await scopedSearchPlan(query.search) : "index" }),
     orderBy: ORDER[query.sort] ?? ORDER.newest,
     key: sql`a.id`,
   };

@@ -9,7 +9,7 @@ import type { Page } from "~/utils/list";
 import { forbidden } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
-import { leadSearchConditions } from "./lead-search.server";
+import { leadSearchConditions, scopedSearchPlan, type SearchPlan } from "./lead-search.server";
 import { notFound } from "./errors.server";
 import type { SessionUser } from "./sessions.server";
 import {
@@ -156,18 +156,25 @@ export type AgentLeadFilters = Pick<AgentLeadListQuery, "status" | "search"> & {
  * agent_id and ends in (created_at, id): the list's (migration 006), by status (006), by carrier
  * (012). The agent's report counts and exports with the same WHERE (reports.server.ts).
  */
-export function agentLeadsWhere(agentId: string, query: AgentLeadFilters): Sql {
-  return leadListWhere([sql`a.agent_id = ${agentId}`], query);
+export function agentLeadsWhere(agentId: string, query: AgentLeadFilters, options: { plan?: SearchPlan } = {}): Sql {
+  return leadListWhere([sql`a.agent_id = ${agentId}`], query, options);
 }
 
-/** agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin). */
-export function leadListWhere(conditions: Sql[], query: Omit<AgentLeadFilters, "status"> & { status: string }): Sql {
+/**
+ * agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin);
+ * the search read as `plan` says (scopedSearchPlan's, for a list of one agent's leads).
+ */
+export function leadListWhere(
+  conditions: Sql[],
+  query: Omit<AgentLeadFilters, "status"> & { status: string },
+  { plan }: { plan?: SearchPlan } = {},
+): Sql {
   return and([
     ...conditions,
     query.status !== "all" && sql`a.status = ${query.status}`,
     query.carrierId && sql`a.carrier_id = ${query.carrierId}`,
     query.created && (query.created.start || query.created.end) && withinRange(sql`a.created_at`, query.created),
-    ...leadSearchConditions(query.search),
+    ...leadSearchConditions(query.search, { plan }),
   ]);
 }
 
@@ -193,7 +200,7 @@ export async function listAgentLeads(
     {
       select: leadListColumns(actor.id),
       from: sql`applications a`,
-      where: agentLeadsWhere(actor.agent.id, query),
+      where: agentLeadsWhere(actor.agent.id, query, { plan: await scopedSearchPlan(query.search) }),
       orderBy: sql`a.created_at DESC, a.id DESC`,
       key: sql`a.id`,
     },

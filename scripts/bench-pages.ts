@@ -21,6 +21,7 @@ import { chromium, type Browser } from "@playwright/test";
 import {
   median,
   productionBuildDir,
+  refuseIfListening,
   seedDemo,
   serverEnv,
   signIn,
@@ -249,6 +250,7 @@ const log = (line: string) => (asJson ? console.error(line) : console.log(line))
 let failed = false;
 try {
   const env = { ...serverEnv(`sqlite:${path.join(tempDir, "demo.sqlite")}`, port, buildDir), JOB_SCHEDULES: "0" };
+  await refuseIfListening(base);
   log(`Seeding the demo data in ${tempDir} ...`);
   await seedDemo(env);
   log(`Starting ${buildDir} with \`npm start\` on port ${port} ...`);

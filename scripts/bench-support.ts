@@ -64,14 +64,39 @@ export async function waitForServer(child: ChildProcess, base: string) {
   throw new Error("The server did not answer /healthcheck within 60 s");
 }
 
+/** Something already answers on `base`: a server left from another run would be measured instead. */
+export async function refuseIfListening(base: string) {
+  const answered = await fetch(`${base}/healthcheck`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`Something already listens at ${base}: stop it or choose another --port`);
+}
+
+/**
+ * SIGTERM to the server's process group, then waits until every process in it has ended (the
+ * server finishes its requests and closes the database first), SIGKILL after 15 s, so the port
+ * is free when this returns.
+ */
 export async function stopServer(server: ChildProcess | null) {
-  if (!server?.pid || server.exitCode !== null) return;
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
+  if (!server?.pid) return;
+  const alive = () => {
+    try {
+      process.kill(-server.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(-server.pid, "SIGTERM");
+  for (const until = Date.now() + 15_000; alive();) {
+    if (Date.now() > until) {
+      process.kill(-server.pid, "SIGKILL");
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 /** Signs in through the API and answers the session cookie as `name=value`. */

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { LeadActionIconSprite } from "~/components/leads/lead-action-icons";
 import {
   actionsColumn,
@@ -13,6 +12,7 @@ import { leadRowId } from "~/components/leads/lead-links";
 import { OpenLeadButton } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { DataTable, type Column } from "~/components/ui/data-table";
+import { RowLink, RowNavigation } from "~/components/ui/row-navigation";
 import type { AdminLeadRow } from "~/services/admin-leads.server";
 import { hrefWith } from "~/utils/list";
 import { CopyLeadButton } from "./copy-lead-button";
@@ -63,23 +63,22 @@ export function AllLeadsTable({
         <OpenLeadButton here={here} id={lead.id} className={ROW_ACTION} title="View details">
           {rowActionLabel("details", "Details", `of ${name}`)}
         </OpenLeadButton>
-        <Link to={open({ id: lead.id, mode: "edit" })} preventScrollReset className={ROW_ACTION} title="Edit lead">
+        <RowLink to={open({ id: lead.id, mode: "edit" })} className={ROW_ACTION} title="Edit lead">
           {rowActionLabel("edit", "Edit", name)}
-        </Link>
-        <Link
+        </RowLink>
+        <RowLink
           to={hrefWith(here, { dialog: "reassign", id: lead.id, mode: null })}
-          preventScrollReset
           className={ROW_ACTION}
           title="Reassign lead"
         >
           {rowActionLabel("status", "Reassign", name)}
-        </Link>
+        </RowLink>
         <CopyLeadButton here={here} id={lead.id} name={name} />
       </>
     )),
   ];
   return (
-    <>
+    <RowNavigation>
       <LeadActionIconSprite />
       <DataTable
         caption="All Leads"
@@ -93,6 +92,6 @@ export function AllLeadsTable({
           className: lead.isUnread ? "bg-red-50/40" : undefined,
         })}
       />
-    </>
+    </RowNavigation>
   );
 }

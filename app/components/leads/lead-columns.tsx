@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CancelledAmount } from "~/components/commissions/cancelled-commission";
 import { BreakableEmail } from "~/components/ui/breakable-email";
 import { Badge } from "~/components/ui/card";
 import type { Column } from "~/components/ui/data-table";
+import { RowLink } from "~/components/ui/row-navigation";
 import { formatDate, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { LeadActionIcon, type IconName } from "./lead-action-icons";
@@ -40,9 +40,9 @@ export function leadDetailsColumn<T extends ListedLead>(
       <div className="space-y-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           {select?.(lead)}
-          <Link to={href(lead)} preventScrollReset className="hover:underline">
+          <RowLink to={href(lead)} className="hover:underline">
             {fullName(lead)}
-          </Link>
+          </RowLink>
           {lead.isUnread ? <Badge className={NEW_LEAD_BADGE}>New Lead</Badge> : null}
         </p>
         <p className="text-xs text-slate-600">

@@ -1,5 +1,6 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { RowForm } from "~/components/ui/row-navigation";
 import { useHydrated } from "~/utils/hydrated";
 
 // Opening a lead marks it read for the user, but a GET never writes (decision 046): the loader only
@@ -24,13 +25,13 @@ export function OpenLeadButton({
   children: ReactNode;
 }) {
   return (
-    <Form method="post" action={here} preventScrollReset className="contents">
+    <RowForm action={here} className="contents">
       <input type="hidden" name="intent" value="open" />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className={className} title={title}>
         {children}
       </button>
-    </Form>
+    </RowForm>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/ui/data-table";
+import { RowLink, RowNavigation } from "~/components/ui/row-navigation";
 import { digitsOnly, formatDateTime, formatPhone } from "~/domain/format";
 import { CALLBACK_STATUSES } from "~/domain/statuses";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
@@ -68,9 +68,9 @@ export function MyLeadsTable({
         <OpenLeadButton here={here} id={lead.id} className={ROW_ACTION} title="View details">
           {rowActionLabel("details", "Details", `of ${name}`)}
         </OpenLeadButton>
-        <Link to={open("edit", lead.id)} preventScrollReset className={ROW_ACTION} title="Edit application">
+        <RowLink to={open("edit", lead.id)} className={ROW_ACTION} title="Edit application">
           {rowActionLabel("edit", "Edit", `the application of ${name}`)}
-        </Link>
+        </RowLink>
         {lead.primaryPhone ? (
           <a
             href={`tel:${digitsOnly(lead.primaryPhone)}`}
@@ -80,14 +80,14 @@ export function MyLeadsTable({
             {rowActionLabel("call", "Call", name)}
           </a>
         ) : null}
-        <Link to={open("status", lead.id)} preventScrollReset className={ROW_ACTION} title="Update status">
+        <RowLink to={open("status", lead.id)} className={ROW_ACTION} title="Update status">
           {rowActionLabel("status", "Status", `of ${name}`)}
-        </Link>
+        </RowLink>
       </>
     )),
   ];
   return (
-    <>
+    <RowNavigation>
       <LeadActionIconSprite />
       <DataTable
         caption="My Leads"
@@ -107,6 +107,6 @@ export function MyLeadsTable({
           "aria-current": lead.id === highlight ? "true" : undefined,
         })}
       />
-    </>
+    </RowNavigation>
   );
 }

@@ -70,9 +70,8 @@ export function DataTable<T>({
                 {...extra}
                 className={`align-top max-sm:block max-sm:space-y-1.5 max-sm:px-4 max-sm:py-3 ${extra?.className ?? ""}`}
               >
-                {columns.map((column) => (
-                  <Cell key={column.header} column={column} row={row} pad={pad} />
-                ))}
+                {/* Cells are plain calls, not components: a long list has hundreds of them. */}
+                {columns.map((column) => cell(column, row, pad))}
               </tr>
             );
           })}
@@ -82,14 +81,19 @@ export function DataTable<T>({
   );
 }
 
-function Cell<T>({ column, row, pad }: { column: Column<T>; row: T; pad: string }) {
+function cell<T>(column: Column<T>, row: T, pad: string) {
   const content = column.cell(row);
   if (column.actions) {
-    return <td className={`${pad} max-sm:block max-sm:pt-2 ${column.className ?? ""}`}>{content}</td>;
+    return (
+      <td key={column.header} className={`${pad} max-sm:block max-sm:pt-2 ${column.className ?? ""}`}>
+        {content}
+      </td>
+    );
   }
   const desktop = column.truncate ? "sm:max-w-64 sm:truncate" : "";
   return (
     <td
+      key={column.header}
       data-label={column.header}
       title={column.truncate ? column.title?.(row) : undefined}
       className={`${pad} stacked-cell ${column.align === "right" ? "sm:text-right" : ""} ${column.className ?? ""}`}

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { LeadRead } from "~db";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -28,10 +28,11 @@ async function settle(page: Page) {
 /** Records the URL and the body of every script file the page fetches. */
 function recordScripts(page: Page) {
   const scripts: { url: string; bytes: Promise<Buffer> }[] = [];
-  page.on("response", (response) => {
+  const record = (response: Response) => {
     if (response.request().resourceType() === "script") scripts.push({ url: response.url(), bytes: response.body() });
-  });
-  return scripts;
+  };
+  page.on("response", record);
+  return Object.assign(scripts, { stop: () => page.off("response", record) });
 }
 
 test.describe("page weight", () => {
@@ -86,7 +87,7 @@ test.describe("page weight", () => {
         scripts.slice(first).map((script) => script.url),
         `${path}: scripts while idle`,
       ).toEqual([]);
-      page.removeAllListeners("response");
+      scripts.stop();
     }
   });
 
@@ -96,7 +97,7 @@ test.describe("page weight", () => {
       await page.goto(path);
       await settle(page);
       expect(await gzippedKb(scripts), `${path}: KB of JavaScript`).toBeLessThanOrEqual(95);
-      page.removeAllListeners("response");
+      scripts.stop();
     }
   });
 

@@ -1,5 +1,5 @@
 import { isPostgres } from "~db";
-import { contains, likePattern, numbersInOneStatement, or, searchWords, sql, type Sql } from "./sql/reads.server";
+import { contains, likePattern, numbersInOneStatement, or, raw, searchWords, sql, type Sql } from "./sql/reads.server";
 
 // The lead lists' search (My Leads, the agent's report, All Leads) from the trigram index of
 // migration 025 (docs/decisions/056). Every word of the search box must be found in the lead,
@@ -75,11 +75,13 @@ export async function scopedSearchPlan(search: string | undefined): Promise<Sear
  * exactly when it is in one of the three.
  */
 function postgresWord(word: string): Sql {
-  const named = sql`lower(a.first_name || ' ' || a.last_name || ' ' || COALESCE(a.email, '')) LIKE lower(${likePattern(word)}) ESCAPE '\\'`;
+  const names = (lead: string) =>
+    sql`lower(${raw(lead)}.first_name || ' ' || ${raw(lead)}.last_name || ' ' || COALESCE(${raw(lead)}.email, '')) LIKE lower(${likePattern(word)}) ESCAPE '\\'`;
   const digits = phoneDigits(word);
-  if (digits === null) return named;
-  return sql`(${named} OR a.id IN (SELECT p.application_id FROM phones p
-    WHERE translate(p.phone_number, E' ()-.+\\t\\n\\r', '') LIKE ${likePattern(digits)}))`;
+  if (digits === null) return names("a");
+  // Each side from its own index, as a list of ids: an OR of the two would read every lead.
+  return sql`a.id IN (SELECT x.id FROM applications x WHERE ${names("x")}
+    UNION SELECT p.application_id FROM phones p WHERE translate(p.phone_number, E' ()-.+\\t\\n\\r', '') LIKE ${likePattern(digits)})`;
 }
 
 /**

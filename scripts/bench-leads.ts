@@ -1093,11 +1093,208 @@ function leadsWhere(agentId: string, query: Omit<ListCase, "label" | "page">) {
     where += " AND a.created_at >= :createdStart AND a.created_at < :createdEnd";
     Object.assign(values, { createdStart: query.created.start, createdEnd: query.created.end });
   }
-  for (const [i, word] of (query.search ?? "").split(/\s+/).filter(Boolean).entries()) {
-    values[`word${i}`] = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where += ` AND (${["first_name", "last_name", "email"].map((c) => `lower(a.${c}) LIKE :word${i} ESCAPE '\\'`).join(" OR ")})`;
+  const search = searchByIndex(query.search);
+  for (const condition of search.conditions) where += ` AND ${condition}`;
+  return { where, values: { ...values, ...search.values } };
+}
+
+// --- the lead search from its index (issue 23 item 5, migration 025) ----------------------------
+
+/** The characters a phone number may hold besides digits, as the service drops them. */
+const PHONE_PUNCTUATION = /[ ()\-.+\t\n\r]/g;
+
+/**
+ * The lead search by hand, as a plain-SQL baseline: every word as a piece of the names or email, or
+ * a phone-number word's digits in a phone's digits. SQLite: the words of 3+ characters in one FTS5
+ * query of lead_search (trigram phrases), the shorter by LIKE; Postgres: LIKE on the expressions
+ * migration 025's GIN trigram indexes hold.
+ */
+function searchByIndex(search: string | undefined) {
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = {};
+  const phrases: string[] = [];
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  for (const [i, word] of (search ?? "").split(/\s+/).filter(Boolean).entries()) {
+    const stripped = word.replace(PHONE_PUNCTUATION, "");
+    const digits = /^\d+$/.test(stripped) ? stripped : null;
+    values[`word${i}`] = like(word.toLowerCase());
+    values[`digits${i}`] = digits && like(digits);
+    if (isPostgres) {
+      const names = (lead: string) =>
+        `lower(${lead}.first_name || ' ' || ${lead}.last_name || ' ' || COALESCE(${lead}.email, '')) LIKE :word${i}`;
+      conditions.push(
+        digits
+          ? `a.id IN (SELECT x.id FROM applications x WHERE ${names("x")} UNION SELECT p.application_id FROM phones p
+              WHERE translate(p.phone_number, E' ()-.+\\t\\n\\r', '') LIKE :digits${i})`
+          : names("a"),
+      );
+    } else if ([...word].length >= 3 && (!digits || digits.length >= 3)) {
+      const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+      phrases.push(digits ? `(words : ${quoted(word)} OR phones : ${quoted(digits)})` : `words : ${quoted(word)}`);
+    } else {
+      const named = ["first_name", "last_name", "email"].map((c) => `lower(a.${c}) LIKE :word${i} ESCAPE '\\'`);
+      const phone = `EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id AND replace(replace(replace(replace(replace(
+        replace(replace(replace(replace(p.phone_number, ' ', ''), '(', ''), ')', ''), '-', ''), '.', ''), '+', ''),
+        char(9), ''), char(10), ''), char(13), '') LIKE :digits${i})`;
+      conditions.push(`(${[...named, ...(digits ? [phone] : [])].join(" OR ")})`);
+    }
   }
-  return { where, values };
+  if (phrases.length) {
+    values.match = phrases.join(" AND ");
+    conditions.unshift(`a.id IN (SELECT k.application_id FROM lead_search
+      JOIN lead_search_keys k ON k.id = lead_search.rowid WHERE lead_search MATCH :match)`);
+  }
+  return { conditions, values };
+}
+
+/** --search-sizes N,N,...: My Leads' and All Leads' searches and filters at each size, filled set-based. */
+const SEARCH_SIZES = option("search-sizes", "").split(",").filter(Boolean).map(Number);
+
+/**
+ * My Leads (the busiest agent) and All Leads (the admin, who opened 5% of the leads) at each of
+ * SEARCH_SIZES leads, added to one database between sizes by fillLeadsSetBased with a phone each
+ * (813-555-xxxx, set-based) and the admin's reads: every search, status, agent, submitted-days and
+ * unread case, page 1 and page 40, the service against the hand-written SQL (checked to agree),
+ * side by side; then each case's service time as a ratio to the first size. Targets: within 2x of
+ * the SQL, and flat (page 1 and 40) from the first size to the last (issue 23 item 5).
+ */
+async function searchesAtSizes() {
+  const people = await fillPeopleForSetBasedFill(AGENTS);
+  const { admin, busiest } = people;
+  const agentId = busiest.agent!.id;
+  const raw = await rawConnection();
+  const all = <T = Row>(statement: Statement) => raw.all<T>(statement.sql, statement.params);
+  const now = new Date();
+  const today = todayIn(admin.timezone, now);
+  const thisMonth = `${today.slice(0, 8)}01`;
+  const lastMonth = { from: `${addDaysIso(thisMonth, -1).slice(0, 8)}01`, to: addDaysIso(thisMonth, -1) };
+  const { year, month, day } = parseIsoDate(lastMonth.from)!;
+  const end = parseIsoDate(lastMonth.to)!;
+  const lastMonthRange = {
+    start: zonedMidnight(year, month, day, admin.timezone),
+    end: zonedMidnight(end.year, end.month, end.day + 1, admin.timezone),
+  };
+  const mine: ListCase[] = [
+    { label: "page 1", status: "all", page: 1 },
+    { label: "page 40", status: "all", page: 40 },
+    { label: "contacted, page 40", status: "contacted", page: 40 },
+    { label: 'search "garcia", page 1', status: "all", search: "garcia", page: 1 },
+    { label: 'search "example" (85% of emails), page 40', status: "all", search: "example", page: 40 },
+    { label: 'search "mary smith"', status: "all", search: "mary smith", page: 1 },
+    { label: 'search "555-0142" (a phone)', status: "all", search: "555-0142", page: 1 },
+    { label: 'search "li" (two letters)', status: "all", search: "li", page: 1 },
+  ];
+  const theirs: AllLeadsCase[] = [
+    { label: "page 1", page: 1 },
+    { label: "page 40", page: 40 },
+    { label: 'search "garcia", page 1', search: "garcia", page: 1 },
+    { label: 'search "garcia", page 40', search: "garcia", page: 40 },
+    { label: 'search "mary smith", page 1', search: "mary smith", page: 1 },
+    { label: 'search "555-0142" (a phone), page 1', search: "555-0142", page: 1 },
+    { label: 'search "li" (two letters), page 1', search: "li", page: 1 },
+    { label: "unread only, page 1", unread: true, page: 1 },
+    { label: "unread only, page 40", unread: true, page: 40 },
+    { label: "contacted + busiest agent, page 40", status: "contacted", agentId, page: 40 },
+    { label: "submitted last month, page 40", days: lastMonth, page: 40 },
+  ];
+  const cases: [
+    string,
+    () => Promise<{ ids: string[]; total: number }>,
+    () => Promise<{ ids: string[]; total: number }>,
+  ][] = [
+    ...mine.map((query): (typeof cases)[number] => [
+      `My Leads ${query.label}`,
+      async () => {
+        const page = await listAgentLeads(busiest, { ...query, pageSize: 20 } as never);
+        return { ids: page.rows.map((row) => row.id), total: page.total };
+      },
+      async () => {
+        const sql = myLeadsSql(agentId, busiest.id, query);
+        const [rows, [count]] = await Promise.all([all<{ id: string }>(sql.page), all<{ total: unknown }>(sql.count)]);
+        return { ids: rows.map((row) => row.id), total: num(count!.total) };
+      },
+    ]),
+    ...theirs.map((query): (typeof cases)[number] => [
+      `All Leads ${query.label}`,
+      async () => {
+        const page = await listAllLeads(admin, {
+          status: (query.status ?? "all") as AllLeadsQuery["status"],
+          search: query.search,
+          sort: "newest",
+          page: query.page,
+          pageSize: 20,
+          agentId: query.agentId,
+          dateFrom: query.days?.from,
+          dateTo: query.days?.to,
+          unread: Boolean(query.unread),
+        });
+        return { ids: page.rows.map((row) => row.id), total: page.total };
+      },
+      async () => {
+        const sql = allLeadsSql(admin.id, query, query.days ? lastMonthRange : null);
+        const [rows, [count]] = await Promise.all([all<{ id: string }>(sql.page), all<{ total: unknown }>(sql.count)]);
+        return { ids: rows.map((row) => row.id), total: num(count!.total) };
+      },
+    ]),
+  ];
+  const results = new Map<string, number[]>();
+  const verdicts: string[] = [];
+  let filled = 0;
+  for (const size of SEARCH_SIZES) {
+    const fillStarted = performance.now();
+    await fillLeadsSetBased(size - filled, filled, people.agentIds);
+    filled = size;
+    // A phone for each new lead (813-555 and four digits, as fill()'s), and the admin's reads of 5%.
+    const postgres = isPostgres;
+    const uuid = postgres ? "gen_random_uuid()" : "lower(hex(randomblob(16)))";
+    const stamp = postgres ? "now()" : "strftime('%Y-%m-%d %H:%M:%f +00:00', 'now')";
+    const fourDigits = postgres
+      ? "lpad(CAST(floor(random() * 10000) AS INTEGER)::text, 4, '0')"
+      : "substr('000' || (abs(random()) % 10000), -4, 4)";
+    const lonely = "NOT EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id)";
+    await sequelize.query(
+      `INSERT INTO phones (id, application_id, phone_number, phone_type, is_primary, created_at, updated_at)
+       SELECT ${uuid}, a.id, '813555' || ${fourDigits}, 'mobile', ${postgres ? "true" : "1"}, ${stamp}, ${stamp}
+       FROM applications a WHERE ${lonely}`,
+    );
+    const sometimes = postgres ? "random() < 0.05" : "abs(random()) % 100 < 5";
+    await sequelize.query(
+      `INSERT INTO lead_reads (id, user_id, application_id, created_at, updated_at)
+       SELECT ${uuid}, '${admin.id}', a.id, ${stamp}, ${stamp} FROM applications a
+       WHERE NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = '${admin.id}' AND r.application_id = a.id)
+         AND ${sometimes}`,
+    );
+    const fillSeconds = (performance.now() - fillStarted) / 1000;
+    await analyzeDatabase();
+    if (isPostgres) await sequelize.query("VACUUM ANALYZE");
+    console.log(
+      `\n${size} leads (added with phones and reads in ${fillSeconds.toFixed(1)} s) on ${isPostgres ? "Postgres" : "SQLite"}: service / hand-written SQL, median side by side; service as a ratio to ${SEARCH_SIZES[0]}`,
+    );
+    for (const [label, service, handWritten] of cases.filter(([label]) => chosen({ label } as Case))) {
+      const [a, b] = [await service(), await handWritten()];
+      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${label}: the service and the SQL disagree`);
+      const [serviceMs, sqlMs] = (await timeSideBySide([service, handWritten], 15)) as [number, number];
+      const times = [...(results.get(label) ?? []), serviceMs];
+      results.set(label, times);
+      const ratio = serviceMs / sqlMs;
+      if (size === 100_000 || SEARCH_SIZES.length === 1) {
+        verdicts.push(`  ${label} at ${size} <= 2x SQL: ${ratio.toFixed(2)}x ${ratio <= 2 ? "PASS" : "FAIL"}`);
+      }
+      console.log(
+        `  ${label.padEnd(50)}${`${a.ids.length} of ${a.total}`.padEnd(16)}service ${serviceMs.toFixed(2).padStart(8)} ms   SQL ${sqlMs.toFixed(2).padStart(8)} ms   ${ratio.toFixed(2)}x   ${(serviceMs / times[0]!).toFixed(2)}x of ${SEARCH_SIZES[0]}`,
+      );
+    }
+  }
+  await raw.close();
+  console.log("\nTargets");
+  for (const verdict of verdicts) console.log(verdict);
+  const last = SEARCH_SIZES[SEARCH_SIZES.length - 1]!;
+  for (const [label, times] of results) {
+    const ratio = times[times.length - 1]! / times[0]!;
+    console.log(
+      `  ${label} at ${last} within 2x of ${SEARCH_SIZES[0]}: ${ratio.toFixed(2)}x ${ratio <= 2 ? "PASS" : "FAIL"}`,
+    );
+  }
 }
 
 /** A lead list's row of lead `l`: its columns and correlated subqueries (:readerId opened it or not). */
@@ -1448,6 +1645,10 @@ async function portalCases(raw: Raw, actor: SessionUser, now: Date): Promise<Cas
       { label: "page 200", status: "all", page: 200 },
       { label: 'search "garcia"', status: "all", search: "garcia", page: 1 },
       { label: 'search "mary smith" (two words)', status: "all", search: "mary smith", page: 1 },
+      // The search from its index (issue 23 item 5): a deep page, a phone number, two letters.
+      { label: 'search "gmail", page 40', status: "all", search: "gmail", page: 40 },
+      { label: 'search "555-0142" (a phone)', status: "all", search: "555-0142", page: 1 },
+      { label: 'search "li" (two letters)', status: "all", search: "li", page: 1 },
       { label: "status callback", status: "callback", page: 1 },
       { label: "status contacted, page 50", status: "contacted", page: 50 },
     ].map(myLeads),
@@ -1689,12 +1890,9 @@ function adminLeadsWhere(readerId: string, query: AllLeadsCase, range: { start: 
     conditions.push("a.created_at >= :createdStart AND a.created_at < :createdEnd");
     Object.assign(values, { createdStart: range.start, createdEnd: range.end });
   }
-  for (const [i, word] of (query.search ?? "").split(/\s+/).filter(Boolean).entries()) {
-    values[`word${i}`] = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      `(${["first_name", "last_name", "email"].map((c) => `lower(a.${c}) LIKE :word${i} ESCAPE '\\'`).join(" OR ")})`,
-    );
-  }
+  const search = searchByIndex(query.search);
+  conditions.push(...search.conditions);
+  Object.assign(values, search.values);
   return { where: conditions.join(" AND ") || "1 = 1", values };
 }
 
@@ -1711,7 +1909,12 @@ function allLeadsSql(readerId: string, query: AllLeadsCase, range: { start: Date
      ORDER BY l.created_at DESC, l.id DESC`,
     { ...values, readerId, limit: 20, offset: (query.page - 1) * 20 },
   );
-  return { page, count: bind(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, values) };
+  // Unread only and nothing else: the reader's unread count, which the database keeps (decision 024).
+  const onlyUnread = query.unread && !query.status && !query.search && !query.agentId && !range;
+  const count = onlyUnread
+    ? bind(`SELECT c.count AS total FROM unread_lead_counts c WHERE c.user_id = :readerId`, { readerId })
+    : bind(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, values);
+  return { page, count };
 }
 
 const MANAGED_AGENTS_PAGE = `SELECT a.id, a.company_name, a.license_number, a.status, a.call_quota, a.calls_left,
@@ -1915,11 +2118,18 @@ async function adminCases(raw: Raw, admin: SessionUser, busiestAgentId: string, 
       { label: "page 200", page: 200 },
       { label: 'search "garcia", page 1', search: "garcia", page: 1 },
       { label: 'search "garcia", page 40', search: "garcia", page: 40 },
+      // The search from its index (issue 23 item 5): two words, a phone number, two letters, a deep page.
+      { label: 'search "mary smith", page 1', search: "mary smith", page: 1 },
+      { label: 'search "555-0142" (a phone), page 1', search: "555-0142", page: 1 },
+      { label: 'search "li" (two letters), page 1', search: "li", page: 1 },
+      { label: 'search "gmail", page 40', search: "gmail", page: 40 },
+      { label: 'search "garcia" + unread, page 1', search: "garcia", unread: true, page: 1 },
       { label: "contacted + busiest agent, page 1", status: "contacted", agentId: busiestAgentId, page: 1 },
       { label: "contacted + busiest agent, page 100", status: "contacted", agentId: busiestAgentId, page: 100 },
       { label: `submitted ${lastMonth.from.slice(0, 7)}, page 1`, days: lastMonth, page: 1 },
       { label: `submitted ${lastMonth.from.slice(0, 7)}, page 200`, days: lastMonth, page: 200 },
       { label: "unread (admin opened 5%), page 1", unread: true, page: 1 },
+      { label: "unread (admin opened 5%), page 40", unread: true, page: 40 },
       { label: "unread (admin opened 5%), page 200", unread: true, page: 200 },
     ].map(allLeads),
     defineCase({
@@ -2692,6 +2902,16 @@ async function measureServer(readers: [string, SessionUser][], cookies: Map<Sess
 }
 
 const started = performance.now();
+
+if (SEARCH_SIZES.length > 0) {
+  try {
+    await searchesAtSizes();
+  } finally {
+    await closeDatabase().catch(() => {});
+    await dropDatabase();
+  }
+  process.exit(0);
+}
 
 if (SIZES.length > 0) {
   try {

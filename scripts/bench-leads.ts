@@ -56,7 +56,8 @@
 // --requests N (200), --rounds N (3), --port N (3482), --keep (leave the database and print its
 // URL), --reuse URL (measure a database a --keep run left, migrated to the current schema),
 // --only TEXT[,TEXT...] (measure only the service/SQL cases whose label contains one of them,
-// case-insensitive).
+// case-insensitive), --search-sizes N,N,... (instead of the above: My Leads' and All Leads'
+// searches and filters at each size, filled set-based; --only picks among them).
 // A build outside the repository (BUILD_DIR=/tmp/...) gets a node_modules link to the repository's.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";

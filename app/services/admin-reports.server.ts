@@ -21,8 +21,8 @@ import { badRequest } from "./errors.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { REPORT_EXPORTED } from "./reports.server";
 import type { SessionUser } from "./sessions.server";
-import { and, bucketCase, column, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
-import { CUBE, NONE, hourOf, summariesIn } from "./sql/report-summaries.server";
+import { bucketCase, column, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
+import { CUBE, NONE, hourOf, summaryRows } from "./sql/report-summaries.server";
 
 // The admin's Reports & Analytics (/admin/reports, its CSV export, GET /api/admin/reports): the
 // agency's leads created between two days of the admin's calendar, of an agent, a carrier and a
@@ -126,13 +126,18 @@ async function reportScope(actor: SessionUser, filters: AdminReportFilters, now:
 }
 
 /**
- * The WHERE of the summary rows (alias s, migration 024) of the leads a report counts: created in
+ * The summary rows (a FROM source named s, migration 024) of the leads a report counts: created in
  * the report's range (or in it and the previous period, or in each of its months), of the chosen
- * agent, carrier and status. `cube` has what the statement groups by; a filter it does not keep
- * (agent, carrier, or a status when `cube` keeps none) sends the statement to the full cube,
- * through its index by agent or by carrier or (by status alone) its primary key.
+ * agent, carrier and status, and meeting `more`. `cube` has what the statement groups by; a filter
+ * it does not keep (agent, carrier, or a status when `cube` keeps none) sends the statement to the
+ * full cube, through its index by agent or by carrier or (by status alone) its primary key.
  */
-function summariesWhere(scope: Scope, cube: number, periods: "report" | "both" | "months" = "report"): Sql {
+function summariesFrom(
+  scope: Scope,
+  cube: number,
+  periods: "report" | "both" | "months" = "report",
+  more: Sql | false = false,
+): Sql {
   const keepsStatus = cube === CUBE.status || cube === CUBE.full;
   const full = Boolean(scope.agentId || scope.carrierId || (scope.status !== "all" && !keepsStatus));
   // Every bucket read lies inside one period: the periods' ends are where a figure is split.
@@ -142,15 +147,16 @@ function summariesWhere(scope: Scope, cube: number, periods: "report" | "both" |
       : periods === "both"
         ? [scope.previousStart, scope.start, scope.end]
         : [...scope.months.map((m) => m.start), scope.end];
-  return and([
-    summariesIn(
-      full ? CUBE.full : cube,
-      ends.slice(1).map((end, i) => ({ start: ends[i]!, end })),
-    ),
-    scope.agentId && sql`s.agent_id = ${scope.agentId}`,
-    scope.carrierId && sql`s.carrier_id = ${scope.carrierId}`,
-    scope.status !== "all" && sql`s.status = ${scope.status}`,
-  ]);
+  return summaryRows(
+    full ? CUBE.full : cube,
+    ends.slice(1).map((end, i) => ({ start: ends[i]!, end })),
+    [
+      scope.agentId && sql`s.agent_id = ${scope.agentId}`,
+      scope.carrierId && sql`s.carrier_id = ${scope.carrierId}`,
+      scope.status !== "all" && sql`s.status = ${scope.status}`,
+      more,
+    ],
+  );
 }
 
 /** A count or a sum as either database answers it; a SUM over no row is NULL, read as 0. */
@@ -204,7 +210,7 @@ async function overviewFigures(scope: Scope) {
        SUM(CASE WHEN s.bucket < ${start} THEN s.leads END) AS "previousLeads",
        SUM(CASE WHEN s.bucket < ${start} THEN s.sales END) AS "previousSales",
        SUM(CASE WHEN s.bucket < ${start} THEN s.premium_cents END) AS "previousRevenueCents"
-     FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.status, "both")}`,
+     FROM ${summariesFrom(scope, CUBE.status, "both")}`,
     z.object({
       leads: figure,
       sales: figure,
@@ -266,8 +272,7 @@ async function agentFigures(
      FROM (
        SELECT NULLIF(s.agent_id, ${NONE}) AS agent_id, SUM(s.leads) AS leads, SUM(s.sales) AS sales,
          SUM(s.premium_cents) AS revenue_cents, SUM(s.commission_cents) AS commission_cents
-       FROM report_summaries s
-       WHERE ${and([summariesWhere(scope, CUBE.agent), assignedOnly && sql`s.agent_id <> ${NONE}`])}
+       FROM ${summariesFrom(scope, CUBE.agent, "report", assignedOnly && sql`s.agent_id <> ${NONE}`)}
        GROUP BY s.agent_id HAVING SUM(s.leads) > 0
      ) s
      LEFT JOIN agents g ON g.id = s.agent_id
@@ -322,7 +327,7 @@ async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
   const rows = await selectRows(
     sql`SELECT ${bucketCase(sql`s.bucket`, bounds)} AS "bucket", SUM(s.leads) AS "leads",
        SUM(s.sales) AS "sales", SUM(s.premium_cents) AS "revenueCents"
-     FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.status, "months")} GROUP BY 1`,
+     FROM ${summariesFrom(scope, CUBE.status, "months")} GROUP BY 1`,
     z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, revenueCents: figure }),
   );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
@@ -363,7 +368,7 @@ async function revenueBreakdown(scope: Scope): Promise<Omit<ReportRevenue, "byMo
        FROM (
          SELECT NULLIF(s.carrier_id, ${NONE}) AS carrier_id, ${product ?? sql`NULL`} AS product, SUM(s.sales) AS sales,
            SUM(s.premium_cents) AS revenue_cents
-         FROM report_summaries s WHERE ${summariesWhere(scope, CUBE.carrierProduct)}
+         FROM ${summariesFrom(scope, CUBE.carrierProduct)}
          GROUP BY s.carrier_id${product ? sql`, ${product}` : sql``} HAVING SUM(s.sales) > 0
        ) s LEFT JOIN carriers c ON c.id = s.carrier_id
        ORDER BY s.revenue_cents DESC, s.sales DESC, c.name${product ? sql`, s.product` : sql``}`,

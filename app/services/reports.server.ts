@@ -12,8 +12,8 @@ import { badRequest } from "./errors.server";
 import { agentLeadsWhere, listAgentLeads, type AgentLeadFilters } from "./lead-reads.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { and, column, numbersInOneStatement, raw, selectOne, selectRows, sql } from "./sql/reads.server";
-import { CUBE, summariesIn } from "./sql/report-summaries.server";
+import { column, raw, selectOne, selectRows, sql } from "./sql/reads.server";
+import { CUBE, summaryRows } from "./sql/report-summaries.server";
 
 // The agent's report (/agent/reports, GET /api/agent/reports, /agent/reports/export): the
 // agent's own leads created between two days of their calendar, of a status and a carrier; six
@@ -88,18 +88,21 @@ async function leadFilters(actor: SessionUser, filters: ReportFilters): Promise<
  * revenue per sale, to the cent.
  */
 async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promise<ReportMetrics> {
-  const where = and([
-    summariesIn(CUBE.full, [filters.created ?? { start: null, end: null }]),
-    sql`s.agent_id = ${agentId}`,
-    filters.status !== "all" && sql`s.status = ${filters.status}`,
-    filters.carrierId && sql`s.carrier_id = ${filters.carrierId}`,
-  ]);
-  const figures = await numbersInOneStatement({
-    totalLeads: sql`SELECT SUM(s.leads) FROM report_summaries s WHERE ${where}`,
-    totalSales: sql`SELECT SUM(s.sales) FROM report_summaries s WHERE ${where}`,
-    revenueCents: sql`SELECT SUM(s.premium_cents) FROM report_summaries s WHERE ${where}`,
-    commissionCents: sql`SELECT SUM(s.commission_cents) FROM report_summaries s WHERE ${where}`,
-  });
+  const rows = summaryRows(
+    CUBE.full,
+    [filters.created ?? { start: null, end: null }],
+    [
+      sql`s.agent_id = ${agentId}`,
+      filters.status !== "all" && sql`s.status = ${filters.status}`,
+      filters.carrierId && sql`s.carrier_id = ${filters.carrierId}`,
+    ],
+  );
+  const figure = column.number.nullable().transform((value) => value ?? 0);
+  const figures = (await selectOne(
+    sql`SELECT SUM(s.leads) AS "totalLeads", SUM(s.sales) AS "totalSales", SUM(s.premium_cents) AS "revenueCents",
+          SUM(s.commission_cents) AS "commissionCents" FROM ${rows}`,
+    z.object({ totalLeads: figure, totalSales: figure, revenueCents: figure, commissionCents: figure }),
+  ))!;
   return {
     totalLeads: figures.totalLeads,
     totalSales: figures.totalSales,

@@ -1,4 +1,4 @@
-import { and, or, sql, type Sql } from "./reads.server";
+import { and, join, sql, type Sql } from "./reads.server";
 
 // Reading the reports' summaries (migration 024, docs/decisions/055): rows of buckets of 1, 4, 24,
 // 192 and 1536 hours (levels 0 to 4), each keyed by the hours since 1970 at its start, in four
@@ -56,13 +56,25 @@ export function bucketRanges(start: Date | null, end: Date | null): BucketRange[
 }
 
 /**
- * The summary rows (alias s) of one cube whose buckets lie in one of the periods [start, end),
- * consecutive periods sharing their ends (a report and its previous period, a trend's months).
+ * The summary rows of one cube whose buckets lie in one of the periods [start, end) and that meet
+ * `conditions` (on alias s), as a FROM source named s: one SELECT per range of buckets, put
+ * together with UNION ALL, so each reads its range through the index that fits its conditions
+ * (an OR of the ranges left SQLite free to scan the whole cube). Consecutive periods share their
+ * ends (a report and its previous period, a trend's months).
  */
-export function summariesIn(cube: number, periods: { start: Date | null; end: Date | null }[]): Sql {
+export function summaryRows(
+  cube: number,
+  periods: { start: Date | null; end: Date | null }[],
+  conditions: readonly (Sql | null | undefined | false | "")[] = [],
+): Sql {
   const ranges = periods.flatMap((p) => bucketRanges(p.start, p.end));
-  return and([
-    sql`s.cube = ${cube}`,
-    or(ranges.map((r) => sql`(s.level = ${r.level} AND s.bucket >= ${r.from} AND s.bucket < ${r.to})`)),
-  ]);
+  const selects = (ranges.length ? ranges : [null]).map(
+    (r) =>
+      sql`SELECT s.* FROM report_summaries s WHERE ${and([
+        sql`s.cube = ${cube}`,
+        r ? sql`s.level = ${r.level} AND s.bucket >= ${r.from} AND s.bucket < ${r.to}` : sql`1 = 0`,
+        ...conditions,
+      ])}`,
+  );
+  return sql`(${join(selects, " UNION ALL ")}) s`;
 }

@@ -30,7 +30,6 @@ export type SearchPlan = "index" | "entries";
 /**
  * The search's conditions over `applications a`, one per word (none for an empty search), to AND
  * with the list's other filters, read as `plan` says.
- * @internal
  */
 export function leadSearchConditions(
   search: string | undefined,

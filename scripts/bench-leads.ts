@@ -898,6 +898,39 @@ async function reportsAtSizes() {
       console.log(`  ${label.padEnd(45)}${ms.toFixed(2).padStart(8)} ms   ${(ms / all[0]!).toFixed(2)}x`);
     }
   }
+  // What the summaries' upkeep adds to a write at the last size: one lead inserted, sold, and
+  // deleted, with the triggers and with them dropped (median of 20 each).
+  const writes = async () => {
+    const ms: number[][] = [[], [], []];
+    for (let i = 0; i < 23; i++) {
+      const lead = leadRow(
+        leadAttributes({ agentId: busiest.agent!.id, firstName: "Bench", lastName: "Write", createdAt: new Date() }),
+      );
+      const steps = [
+        () => sequelize.getQueryInterface().bulkInsert("applications", [lead]),
+        () =>
+          sequelize.query(
+            "UPDATE applications SET status = 'sale', monthly_premium_cents = 5000, calculated_commission_cents = 45000 WHERE id = :id",
+            { replacements: { id: lead.id } },
+          ),
+        () => sequelize.query("DELETE FROM applications WHERE id = :id", { replacements: { id: lead.id } }),
+      ];
+      for (const [k, step] of steps.entries()) {
+        const at = performance.now();
+        await step();
+        if (i >= 3) ms[k]!.push(performance.now() - at);
+      }
+    }
+    return ms.map((m) => median(m).toFixed(2));
+  };
+  const withTriggers = await writes();
+  await summaryUpkeep.dropTriggers(sequelize);
+  const without = await writes();
+  await summaryUpkeep.createTriggers(sequelize);
+  console.log(
+    `\nOne lead written at ${filled} leads, with the summaries' triggers / without: insert ${withTriggers[0]} / ${without[0]} ms, sold ${withTriggers[1]} / ${without[1]} ms, delete ${withTriggers[2]} / ${without[2]} ms`,
+  );
+
   console.log("\nTargets");
   const overview = results.get("admin overview, 12 months")!;
   for (const [i, size] of SIZES.entries()) {

@@ -1,4 +1,5 @@
-import { and, join, sql, type Sql } from "./reads.server";
+import { isPostgres } from "~db";
+import { and, join, or, sql, type Sql } from "./reads.server";
 
 // Reading the reports' summaries (migration 024, docs/decisions/055): rows of buckets of 1, 4, 24,
 // 192 and 1536 hours (levels 0 to 4), each keyed by the hours since 1970 at its start, in four
@@ -57,24 +58,22 @@ export function bucketRanges(start: Date | null, end: Date | null): BucketRange[
 
 /**
  * The summary rows of one cube whose buckets lie in one of the periods [start, end) and that meet
- * `conditions` (on alias s), as a FROM source named s: one SELECT per range of buckets, put
- * together with UNION ALL, so each reads its range through the index that fits its conditions
- * (an OR of the ranges left SQLite free to scan the whole cube). Consecutive periods share their
- * ends (a report and its previous period, a trend's months).
+ * `conditions` (on alias s), as a FROM source named s. Consecutive periods share their ends (a
+ * report and its previous period, a trend's months). SQLite gets one SELECT per range of buckets
+ * under UNION ALL, so each reads its range through the index that fits its conditions (given an OR
+ * of the ranges it may scan the whole cube); Postgres one SELECT with the OR, which it reads as a
+ * BitmapOr of the ranges (under UNION ALL it starts parallel workers for a few short reads).
  */
 export function summaryRows(
   cube: number,
   periods: { start: Date | null; end: Date | null }[],
   conditions: readonly (Sql | null | undefined | false | "")[] = [],
 ): Sql {
-  const ranges = periods.flatMap((p) => bucketRanges(p.start, p.end));
-  const selects = (ranges.length ? ranges : [null]).map(
-    (r) =>
-      sql`SELECT s.* FROM report_summaries s WHERE ${and([
-        sql`s.cube = ${cube}`,
-        r ? sql`s.level = ${r.level} AND s.bucket >= ${r.from} AND s.bucket < ${r.to}` : sql`1 = 0`,
-        ...conditions,
-      ])}`,
-  );
-  return sql`(${join(selects, " UNION ALL ")}) s`;
+  const ranges = periods
+    .flatMap((p) => bucketRanges(p.start, p.end))
+    .map((r) => sql`s.level = ${r.level} AND s.bucket >= ${r.from} AND s.bucket < ${r.to}`);
+  const select = (range: Sql) =>
+    sql`SELECT s.* FROM report_summaries s WHERE ${and([sql`s.cube = ${cube}`, range, ...conditions])}`;
+  if (isPostgres || ranges.length === 0) return sql`(${select(or(ranges))}) s`;
+  return sql`(${join(ranges.map(select), " UNION ALL ")}) s`;
 }

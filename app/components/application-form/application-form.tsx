@@ -182,9 +182,16 @@ export function ApplicationForm({
   const method = typeof fields.paymentMethod.value === "string" ? fields.paymentMethod.value : "";
   // Without JavaScript nothing can reveal fields, so every conditional field is shown, labelled
   // with when it applies; the server ignores the ones that do not.
-  const showEmail = !hydrated || fields.hasEmail.value === "on";
-  const showBank = !hydrated || BANK_METHODS.includes(method);
-  const showCard = !hydrated || CARD_METHODS.includes(method);
+  // What the choices show with JavaScript. Before hydration every group is in the page (so the form
+  // works without JavaScript) and the `js` class of root.tsx hides, from the first paint, the ones
+  // the choices leave out; after hydration those are not rendered at all, so they are not sent.
+  // Deciding it at hydration instead moved the page under the reader (docs/decisions/053).
+  const emailChosen = fields.hasEmail.value === "on";
+  const bankChosen = BANK_METHODS.includes(method);
+  const cardChosen = CARD_METHODS.includes(method);
+  const showEmail = !hydrated || emailChosen;
+  const showBank = !hydrated || bankChosen;
+  const showCard = !hydrated || cardChosen;
   const summary = summaryItems(form.id, form.allErrors);
   const showSummary = form.status === "error" && (summary.length > 0 || !!formMessage || !!form.errors?.length);
 
@@ -306,7 +313,7 @@ export function ApplicationForm({
         </div>
         {showEmail ? (
           <Field
-            className="md:col-span-2"
+            className={emailChosen ? "md:col-span-2" : "md:col-span-2 [.js_&]:hidden"}
             label="Email"
             {...getInputProps(fields.email, { type: "email" })}
             autoComplete="email"
@@ -433,13 +440,17 @@ export function ApplicationForm({
             </option>
           ))}
         </SelectField>
-        {hydrated && !method ? (
-          <p className="text-sm text-slate-500 md:col-span-2">
+        {!method ? (
+          <p className="hidden text-sm text-slate-500 md:col-span-2 [.js_&]:block">
             Choose a payment method to enter the bank or card details.
           </p>
         ) : null}
         {showBank ? (
-          <SubGroup title="Bank account (for checking or savings)" hint={NEVER_SHOWN.bank}>
+          <SubGroup
+            title="Bank account (for checking or savings)"
+            hint={NEVER_SHOWN.bank}
+            className={bankChosen ? undefined : "[.js_&]:hidden"}
+          >
             <Field
               className="md:col-span-2"
               label="Bank name"
@@ -467,7 +478,11 @@ export function ApplicationForm({
           </SubGroup>
         ) : null}
         {showCard ? (
-          <SubGroup title="Card (for debit or credit)" hint={NEVER_SHOWN.card}>
+          <SubGroup
+            title="Card (for debit or credit)"
+            hint={NEVER_SHOWN.card}
+            className={cardChosen ? undefined : "[.js_&]:hidden"}
+          >
             <Field
               className="md:col-span-2"
               label="Card number"

@@ -59,7 +59,9 @@ export function BeneficiaryRows<F extends Record<string, unknown>>({
         {rows.map((row, index) => {
           const b = row.getFieldset();
           const n = index + 1;
-          const showOther = !hydrated || b.relationship.value === "other";
+          // As the email and payment groups of application-form.tsx: hidden by CSS before hydration.
+          const otherChosen = b.relationship.value === "other";
+          const showOther = !hydrated || otherChosen;
           return (
             <li key={row.key}>
               <fieldset className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
@@ -103,7 +105,7 @@ export function BeneficiaryRows<F extends Record<string, unknown>>({
                   </SelectField>
                   {showOther ? (
                     <Field
-                      className="md:col-span-2"
+                      className={otherChosen ? "md:col-span-2" : "md:col-span-2 [.js_&]:hidden"}
                       label={labelFor(n, "Relationship, please specify")}
                       {...getInputProps(b.otherRelationship, { type: "text" })}
                       hint={hydrated ? undefined : "Only if the relationship is Other."}

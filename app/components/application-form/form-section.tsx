@@ -27,9 +27,19 @@ export function FormSection({
 }
 
 /** A group inside a section with its own small heading, spanning both columns. */
-export function SubGroup({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+export function SubGroup({
+  title,
+  hint,
+  className,
+  children,
+}: {
+  title: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="md:col-span-2">
+    <div className={className ? `md:col-span-2 ${className}` : "md:col-span-2"}>
       <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
       {hint ? <p className="mt-0.5 text-xs text-slate-500">{hint}</p> : null}
       <div className="mt-3 grid gap-4 md:grid-cols-2">{children}</div>

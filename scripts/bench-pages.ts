@@ -361,10 +361,10 @@ try {
     );
     check(
       `hydrated <= ${TARGETS.hydration}x bare`,
-      `${row.hydratedRatio.toFixed(2)}x`,
+      `${row.hydratedRatio.toFixed(3)}x`,
       row.hydratedRatio <= TARGETS.hydration,
     );
-    check(`LCP <= ${TARGETS.lcp}x bare`, `${row.lcpRatio.toFixed(2)}x`, row.lcpRatio <= TARGETS.lcp);
+    check(`LCP <= ${TARGETS.lcp}x bare`, `${row.lcpRatio.toFixed(3)}x`, row.lcpRatio <= TARGETS.lcp);
     check(`CLS <= ${TARGETS.cls}`, row.cls.toFixed(3), row.cls <= TARGETS.cls);
   }
   failed = verdicts.some((v) => !v.pass);

@@ -30,10 +30,10 @@ import type { MigrationContext } from "./index";
 // - A SQLite migration that rebuilds `applications` drops these triggers with it and must make them
 //   again; the agreement tests (tests/api/report-summaries.test.ts) would fail first.
 
-export const REPORT_SUMMARIES = "report_summaries";
+const REPORT_SUMMARIES = "report_summaries";
 
 /** The agent_id or carrier_id of a cube that leaves it out, or of a lead without one. */
-export const NONE = "00000000-0000-0000-0000-000000000000";
+const NONE = "00000000-0000-0000-0000-000000000000";
 
 /** A lead's columns the summaries read; a change to any other leaves them as they are. */
 const COLUMNS = [
@@ -52,7 +52,7 @@ const COLUMNS = [
  * starts at a multiple of its width since 1970 (so a day is a UTC day, the wider ones are not
  * calendar periods). A lead counts once at every level.
  */
-export const WIDTHS = [1, 4, 24, 192, 1536] as const;
+const WIDTHS = [1, 4, 24, 192, 1536] as const;
 
 /** The hours since 1970 of the instant `at` (whole hours, rounded down). */
 function hourOf(at: string, postgres: boolean) {

@@ -36,9 +36,8 @@ type BucketRange = { level: number; from: number; to: number };
  * [start, end) as ranges of buckets: at each level, the buckets up to the first and from the last
  * boundary of the next level's, and the rest one level up; the widest level takes what is left.
  * A period's edges cost at most (next width / width - 1) buckets a level on each side.
- * @internal
  */
-export function bucketRanges(start: Date | null, end: Date | null): BucketRange[] {
+function bucketRanges(start: Date | null, end: Date | null): BucketRange[] {
   const ranges: BucketRange[] = [];
   let from = start ? hourOf(start) : FIRST_HOUR;
   let to = end ? hourOf(end) : LAST_HOUR;

@@ -7,8 +7,12 @@
 //   sequential requests, median of 3 rounds, as a ratio to GET /api/auth/me measured in the same
 //   rounds (side by side, so a busy machine slows them alike).
 // - Requests per second: 50 connections asking for /admin/dashboard for 5 s.
+//   The lead lists (My Leads, All Leads: HTML and .data) are among them, target 3x; `--only lists`
+//   measures those alone.
 // - Sign-in stall: the p90 wait of a stream of GET /api/auth/me while 6 sign-ins run in parallel,
-//   against its idle median; and the server's peak memory during 10 parallel sign-ins.
+//   against its idle median; and 10 parallel sign-ins of one account (all must get in) with the
+//   server's peak memory.
+// - `--soak SECONDS` instead: mixed traffic for that long, with RSS and the heap after GC (soak()).
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

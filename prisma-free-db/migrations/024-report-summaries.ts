@@ -170,11 +170,13 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
     { transaction },
   );
   // The full cube filtered by an agent or a carrier; cubes 1-3 are read by the primary key.
-  await qi.addIndex(REPORT_SUMMARIES, ["agent_id", "cube", "level", "bucket"], {
+  // Cube first: every row of cubes 1 and 3 has the agent NONE (and of 1 and 2 the carrier NONE),
+  // which led SQLite's statistics, averaged over agent_id alone, to take the primary key instead.
+  await qi.addIndex(REPORT_SUMMARIES, ["cube", "agent_id", "level", "bucket"], {
     name: "report_summaries_agent",
     transaction,
   });
-  await qi.addIndex(REPORT_SUMMARIES, ["carrier_id", "cube", "level", "bucket"], {
+  await qi.addIndex(REPORT_SUMMARIES, ["cube", "carrier_id", "level", "bucket"], {
     name: "report_summaries_carrier",
     transaction,
   });

@@ -1,43 +1,13 @@
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import pg from "pg";
 import { QueryTypes, type Sequelize } from "sequelize";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSequelize, isPostgres } from "~db";
 import { migrations } from "../../prisma-free-db/migrations";
 import { migrateDatabase } from "../../prisma-free-db/migrator";
+import { freshDatabases } from "../support/fresh-databases";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-/** An empty database of the run's kind, beside the run's own, dropped when the file ends. */
-async function freshDatabaseUrl(): Promise<string> {
-  const suffix = crypto.randomBytes(4).toString("hex");
-  if (isPostgres) {
-    const runDatabaseUrl = process.env.DATABASE_URL!;
-    const name = `crm_migrate_${suffix}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: runDatabaseUrl });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(runDatabaseUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
-  const file = path.resolve("data", `test-migrate-${suffix}.sqlite`);
-  cleanups.push(async () => {
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-  });
-  return `sqlite:${file}`;
-}
+/** An empty database of the run's kind, dropped when the file ends. */
+const freshDatabaseUrl = freshDatabases("migrate");
 
 /** Each migration's name and how many times schema_migrations records it. */
 async function recordedOnce(db: Sequelize) {

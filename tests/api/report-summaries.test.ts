@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import pg from "pg";
 import { Op, QueryTypes, type Sequelize } from "sequelize";
-import { afterAll, describe, expect, it } from "vitest";
-import { Application, PaymentTracking, createSequelize, isPostgres, sequelize } from "~db";
+import { describe, expect, it } from "vitest";
+import { Application, PaymentTracking, createSequelize, sequelize } from "~db";
 import { migratorFor } from "../../prisma-free-db/migrator";
 import { carrierId } from "../support/application-factories";
 import { createLead, signedInAgent, uniqueEmail } from "../support/factories";
+import { freshDatabases } from "../support/fresh-databases";
 
 // The reports' summaries (migration 024, docs/decisions/055) against a recount from the lead rows,
 // in JavaScript, after each kind of change whoever makes it: inserts with and without an agent and a
@@ -189,34 +187,8 @@ describe("the report summaries", () => {
 // ---------------------------------------------------------------------------------------------
 // The migration counts the leads a database already has.
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
 /** An empty database of the run's kind, dropped when the file ends. */
-async function freshDatabaseUrl(): Promise<string> {
-  const suffix = crypto.randomBytes(4).toString("hex");
-  if (isPostgres) {
-    const name = `crm_summaries_${suffix}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
-  const file = path.resolve("data", `test-summaries-${suffix}.sqlite`);
-  cleanups.push(async () => {
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-  });
-  return `sqlite:${file}`;
-}
+const freshDatabaseUrl = freshDatabases("summaries");
 
 describe("migration 024", () => {
   it("counts every lead already there, sold or not, with and without an agent and a carrier", async () => {

@@ -1,11 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import pg from "pg";
 import { QueryTypes } from "sequelize";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, Application, LeadRead, Notification, User, createSequelize, isPostgres } from "~db";
+import { Agent, Application, LeadRead, Notification, User, createSequelize } from "~db";
 import { UnreadLeadCount } from "~db/models/unread-lead-count";
 import { migratorFor } from "../../prisma-free-db/migrator";
 import { publicApplicationSchema } from "~/domain/schemas/public-application";
@@ -28,6 +25,7 @@ import {
   uniqueEmail,
 } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { freshDatabases } from "../support/fresh-databases";
 
 // Issue 10, item 10 at scale (docs/decisions/021 and 024): the shell's unread figures stop at 100
 // (the badges show 99+ above 99) while GET /api/leads/unread-count and
@@ -442,34 +440,8 @@ describe("unread_lead_counts under writers side by side", () => {
 // ---------------------------------------------------------------------------------------------
 // The migration counts the users a database already has.
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
 /** An empty database of the run's kind, dropped when the file ends. */
-async function freshDatabaseUrl(): Promise<string> {
-  const suffix = crypto.randomBytes(4).toString("hex");
-  if (isPostgres) {
-    const name = `crm_counts_${suffix}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
-  const file = path.resolve("data", `test-counts-${suffix}.sqlite`);
-  cleanups.push(async () => {
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-  });
-  return `sqlite:${file}`;
-}
+const freshDatabaseUrl = freshDatabases("counts");
 
 describe("migration 007", () => {
   it("counts every user already there by the rule: admins, agents, an agent-role user without a record", async () => {

@@ -1255,17 +1255,7 @@ async function searchesAtSizes() {
     ...theirs.map((query): (typeof cases)[number] => [
       `All Leads ${query.label}`,
       async () => {
-        const page = await listAllLeads(admin, {
-          status: (query.status ?? "all") as AllLeadsQuery["status"],
-          search: query.search,
-          sort: "newest",
-          page: query.page,
-          pageSize: 20,
-          agentId: query.agentId,
-          dateFrom: query.days?.from,
-          dateTo: query.days?.to,
-          unread: Boolean(query.unread),
-        });
+        const page = await listAllLeads(admin, allLeadsQueryOf(query));
         return { ids: page.rows.map((row) => row.id), total: page.total };
       },
       async () => {
@@ -1908,6 +1898,21 @@ type AllLeadsCase = {
   unread?: boolean;
 };
 
+/** The All Leads service's query for a case: newest first, 20 a page. */
+function allLeadsQueryOf(query: AllLeadsCase): AllLeadsQuery {
+  return {
+    status: (query.status ?? "all") as AllLeadsQuery["status"],
+    search: query.search,
+    sort: "newest",
+    page: query.page,
+    pageSize: 20,
+    agentId: query.agentId,
+    dateFrom: query.days?.from,
+    dateTo: query.days?.to,
+    unread: Boolean(query.unread),
+  };
+}
+
 /** All Leads' WHERE, hand-written: the agent, unread for the reader, the status, the submitted range, the words. */
 function adminLeadsWhere(readerId: string, query: AllLeadsCase, range: { start: Date; end: Date } | null) {
   const conditions: string[] = [];
@@ -2030,17 +2035,7 @@ async function adminCases(raw: Raw, admin: SessionUser, busiestAgentId: string, 
 
   const allLeads = (query: AllLeadsCase) => {
     const sql = allLeadsSql(admin.id, query, rangeOf(query.days));
-    const serviceQuery: AllLeadsQuery = {
-      status: (query.status ?? "all") as AllLeadsQuery["status"],
-      search: query.search,
-      sort: "newest",
-      page: query.page,
-      pageSize: 20,
-      agentId: query.agentId,
-      dateFrom: query.days?.from,
-      dateTo: query.days?.to,
-      unread: Boolean(query.unread),
-    };
+    const serviceQuery = allLeadsQueryOf(query);
     return defineCase({
       label: `All Leads ${query.label}`,
       service: () => listAllLeads(admin, serviceQuery),

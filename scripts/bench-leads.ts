@@ -2936,9 +2936,10 @@ async function measureServer(readers: [string, SessionUser][], cookies: Map<Sess
 
 const started = performance.now();
 
-if (SEARCH_SIZES.length > 0) {
+/** The --sizes modes fill databases of their own: each runs alone, then drops its database and exits. */
+async function runSizesMode(measure: () => Promise<void>) {
   try {
-    await searchesAtSizes();
+    await measure();
   } finally {
     await closeDatabase().catch(() => {});
     await dropDatabase();
@@ -2946,15 +2947,8 @@ if (SEARCH_SIZES.length > 0) {
   process.exit(0);
 }
 
-if (SIZES.length > 0) {
-  try {
-    await reportsAtSizes();
-  } finally {
-    await closeDatabase().catch(() => {});
-    await dropDatabase();
-  }
-  process.exit(0);
-}
+if (SEARCH_SIZES.length > 0) await runSizesMode(searchesAtSizes);
+if (SIZES.length > 0) await runSizesMode(reportsAtSizes);
 
 try {
   if (reuse) {

@@ -1,6 +1,5 @@
 import { gzipSync } from "node:zlib";
 import type { Page, Response } from "@playwright/test";
-import { LeadRead } from "~db";
 import { expect, test, waitForHydration } from "./fixtures";
 
 // What a first visit downloads (issue 8): the landing page is plain HTML with a few inline lines
@@ -69,10 +68,8 @@ test.describe("page weight", () => {
     agent,
     factory,
   }) => {
+    // Unread: its page marks it read as it comes to life, by a plain POST that loads no route module.
     const lead = await factory.lead(agent);
-    // Already read: opening an unread lead posts its mark-read as the page comes to life, which
-    // is the page at work, not an idle download.
-    await LeadRead.create({ userId: agent.id, applicationId: lead.id });
     for (const path of ["/agent/dashboard", "/agent/leads", `/applications/${lead.id}`]) {
       const scripts = recordScripts(page);
       await page.goto(path);

@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { RowForm } from "~/components/ui/row-navigation";
 import { useHydrated } from "~/utils/hydrated";
@@ -44,13 +44,22 @@ export function OpenLeadButton({
  */
 export function MarkLeadRead({ id, unread, here }: { id: string; unread: boolean; here?: string }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
+  const { revalidate } = useRevalidator();
   const sent = useRef<string | null>(null);
   useEffect(() => {
     if (!hydrated || !unread || sent.current === id) return;
     sent.current = id;
-    fetcher.submit({}, { method: "post", action: `/api/leads/${encodeURIComponent(id)}/mark-read` });
-  }, [hydrated, unread, id, fetcher]);
+    // A plain POST, not a fetcher: the router would first look the API route up (lazy route
+    // discovery) and fetch its empty module, two more requests on a slow link (docs/decisions/053).
+    void fetch(`/api/leads/${encodeURIComponent(id)}/mark-read`, { method: "POST" })
+      // The answer is read to its end: left unread, the request stayed open (the page never went
+      // network-idle in the page-weight e2e).
+      .then(async (response) => {
+        await response.text();
+        if (response.ok) revalidate();
+      })
+      .catch(() => {});
+  }, [hydrated, unread, id, revalidate]);
   if (!unread || !here) return null;
   // Hidden by CSS from the first paint when JavaScript runs (root.tsx's `js` class), not at
   // hydration, which moved the page (docs/decisions/053).

@@ -68,6 +68,7 @@ function TimezonePicker({ timezone, id }: { timezone: string; id: string }) {
   const location = useLocation();
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("timezone");
+  // Its own text colour: in the drawer it sits in pale text meant for the dark background.
   return (
     <fetcher.Form method="post" action="/timezone" className="flex items-center gap-1">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
@@ -79,7 +80,7 @@ function TimezonePicker({ timezone, id }: { timezone: string; id: string }) {
         name="timezone"
         defaultValue={typeof pending === "string" ? pending : timezone}
         onChange={(e) => fetcher.submit(e.currentTarget.form)}
-        className="rounded-md border-0 bg-white py-1 pr-7 pl-2 text-xs ring-1 ring-slate-300"
+        className="rounded-md border-0 bg-white py-1 pr-7 pl-2 text-xs text-slate-900 ring-1 ring-slate-300"
       >
         {TIMEZONES.map((tz) => (
           <option key={tz.value} value={tz.value}>
@@ -88,7 +89,7 @@ function TimezonePicker({ timezone, id }: { timezone: string; id: string }) {
         ))}
       </select>
       <noscript>
-        <button type="submit" className="rounded bg-slate-200 px-2 py-1 text-xs">
+        <button type="submit" className="rounded bg-slate-200 px-2 py-1 text-xs text-slate-900">
           Set
         </button>
       </noscript>

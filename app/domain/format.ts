@@ -19,6 +19,9 @@ export function formatPhone(raw: string | null | undefined): string {
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
+/** What a commission not yet known reads: a sale without a product (decision 043). */
+export const COMMISSION_TBD = "TBD";
+
 export function formatMoney(cents: number | null | undefined): string {
   return usd.format((cents ?? 0) / 100);
 }

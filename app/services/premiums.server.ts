@@ -48,7 +48,8 @@ export type PremiumRow = {
   product: string | null;
   premiumCents: number;
   compPercentage: number | null;
-  commissionCents: number;
+  /** Null for an admin's sale without a product: the commission is to be decided (TBD, decision 043). */
+  commissionCents: number | null;
   commissionCancelled: boolean;
   saleDate: string;
 };
@@ -128,7 +129,7 @@ const PremiumSqlRow = z
     product: row.productName,
     premiumCents: row.premiumCents ?? 0,
     compPercentage: row.compPercentage,
-    commissionCents: row.commissionCents ?? 0,
+    commissionCents: row.commissionCents,
     commissionCancelled: row.cancelledAt !== null,
     saleDate: row.soldAt,
   }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Application } from "~db";
+import { Application, Carrier } from "~db";
 import { firstYearCommissionCents } from "~/domain/commission";
 import { ledgerTotals, saleLedger } from "~/domain/ledger";
 import { PERIOD_MESSAGES } from "~/domain/period-range";
@@ -7,8 +7,9 @@ import { PREMIUM_QUERY_MESSAGES } from "~/domain/schemas/premiums";
 import { loader as premiumsApi } from "~/routes/api+/admin.commissions";
 import { loader as pageLoader } from "~/routes/admin+/premiums";
 import { agentFilterChoices } from "~/services/agents.server";
+import { changeLeadStatus } from "~/services/lead-status.server";
 import { PREMIUM_ERRORS, listAgentLedgers, listPremiums, premiumFigures } from "~/services/premiums.server";
-import { createAgent, signedInAdmin, signedInAgent } from "../support/factories";
+import { createAgent, createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 import { premiumSeller, recordPremiumSale, setPaymentStatuses } from "../support/premiums-factories";
 
@@ -45,6 +46,29 @@ async function rowsOf(query: string, cookie: string) {
 const day = (iso: string) => `period=custom&startDate=${iso}&endDate=${iso}`;
 
 describe("GET /api/admin/commissions (part 2, section 7)", () => {
+  it("reads TBD, not $0.00, for an admin's sale without a product, in the service's row and the API", async () => {
+    const { cookie, actor } = await signedInAdmin();
+    const seller = await premiumSeller("Tobias");
+    const lead = await createLead(seller.agent.id, { monthlyPremiumCents: 5_000, firstName: "Tess", lastName: "Tbd" });
+    const aetna = (await Carrier.findOne({ where: { name: "Aetna" }, attributes: ["id"], raw: true }))!;
+    await lead.update({ carrierId: aetna.id, state: "FL" });
+    await changeLeadStatus(actor, lead.id, { status: "sale" });
+    await Application.update({ soldAt: new Date("2031-07-09T15:00:00Z") }, { where: { id: lead.id } });
+
+    const query = `?${day("2031-07-09")}&agentId=${seller.agent.id}`;
+    const { rows } = await rowsOf(query, cookie);
+    expect(rows.map((row) => [row.leadName, row.commission])).toEqual([["Tess Tbd", "TBD"]]);
+    const page = await listPremiums(actor, {
+      period: "custom",
+      startDate: "2031-07-09",
+      endDate: "2031-07-09",
+      agentId: seller.agent.id,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(page.rows.map((row) => row.commissionCents)).toEqual([null]);
+  });
+
   it("answers the spec's Premium rows for one agent, newest sale first, with the total in X-Total-Count", async () => {
     const { cookie } = await signedInAdmin();
     const seller = await premiumSeller("Paula", 87.5, "Golden Rider");

@@ -55,6 +55,17 @@ describe("Premiums Management's pieces", () => {
     expect(html).toContain("Cancelled");
   });
 
+  it("reads TBD, not $0.00, for a sale without a product (no commission yet)", () => {
+    const html = render(
+      <PremiumTable
+        rows={[{ ...row, product: null, compPercentage: null, commissionCents: null, commissionCancelled: false }]}
+        timezone="UTC"
+      />,
+    );
+    expect(html).toContain("TBD");
+    expect(html).not.toContain("$0.00");
+  });
+
   it("says No premium data found. without rows, and Failed to fetch premium data when the read failed", () => {
     expect(render(<PremiumTable rows={[]} timezone="UTC" />)).toContain("No premium data found.");
     const failed = render(<PremiumsFetchError />);

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/card";
 import { CancelledBadge } from "./cancelled-commission";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { PAYMENT_MONTHS } from "~/domain/commission";
-import { formatDate, formatDollars } from "~/domain/format";
+import { COMMISSION_TBD, formatDate, formatDollars } from "~/domain/format";
 import type { CommissionRecord } from "~/services/commissions.server";
 import { hrefWith } from "~/utils/list";
 
@@ -57,7 +57,7 @@ export function CommissionTable({
       header: "Commission",
       align: "right",
       className: "sm:whitespace-nowrap",
-      cell: (row) => (row.commission === null ? "TBD" : money(row.commission)),
+      cell: (row) => (row.commission === null ? COMMISSION_TBD : money(row.commission)),
     },
     {
       header: "Months Paid",

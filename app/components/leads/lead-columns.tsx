@@ -4,7 +4,7 @@ import { BreakableEmail } from "~/components/ui/breakable-email";
 import { Badge } from "~/components/ui/card";
 import type { Column } from "~/components/ui/data-table";
 import { RowLink } from "~/components/ui/row-navigation";
-import { formatDate, formatDollars, formatPhone, fullName } from "~/domain/format";
+import { COMMISSION_TBD, formatDate, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { LeadActionIcon, type IconName } from "./lead-action-icons";
 
@@ -113,7 +113,7 @@ export function figureColumns<T extends ListedLead>(timezone: string): Column<T>
             {lead.commissionCancelledAt && lead.calculatedCommission !== null ? (
               <CancelledAmount>{formatDollars(lead.calculatedCommission)}</CancelledAmount>
             ) : (
-              (formatDollars(lead.calculatedCommission) ?? "TBD")
+              (formatDollars(lead.calculatedCommission) ?? COMMISSION_TBD)
             )}
           </p>
           {lead.payments.total > 0 ? (

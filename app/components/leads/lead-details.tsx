@@ -1,7 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/card";
-import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, shortId, fullName } from "~/domain/format";
+import {
+  COMMISSION_TBD,
+  digitsOnly,
+  formatDate,
+  formatDateTime,
+  formatDollars,
+  formatPhone,
+  shortId,
+  fullName,
+} from "~/domain/format";
 import {
   GENDERS,
   MARITAL_STATUSES,
@@ -257,7 +266,7 @@ export function LeadDetails({
               "Commission",
               lead.calculatedCommission !== null
                 ? `${formatDollars(lead.calculatedCommission)}${lead.commissionCancelledAt ? " (cancelled)" : ""}`
-                : "TBD",
+                : COMMISSION_TBD,
             ],
             ["Sold", lead.soldAt ? formatDate(lead.soldAt, timezone) : null],
             ["Product type", lead.productType],

@@ -4,7 +4,7 @@ import { FilterSelect } from "~/components/ui/period-filter";
 import { Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { buttonClass } from "~/components/ui/button";
-import { formatDate, formatMoney } from "~/domain/format";
+import { COMMISSION_TBD, formatDate, formatMoney } from "~/domain/format";
 import type { AgentLedgerRow, PremiumFigures, PremiumRow } from "~/services/premiums.server";
 
 /** The agent filter (all or one approved agent), a field of the page's one filter form (PeriodFilter). */
@@ -64,12 +64,10 @@ export function PremiumTable({ rows, timezone }: { rows: PremiumRow[]; timezone:
       header: "Commission",
       align: "right",
       className: "sm:whitespace-nowrap",
-      cell: (row) =>
-        row.commissionCancelled ? (
-          <CancelledAmount>{formatMoney(row.commissionCents)}</CancelledAmount>
-        ) : (
-          formatMoney(row.commissionCents)
-        ),
+      cell: (row) => {
+        const commission = row.commissionCents === null ? COMMISSION_TBD : formatMoney(row.commissionCents);
+        return row.commissionCancelled ? <CancelledAmount>{commission}</CancelledAmount> : commission;
+      },
     },
     { header: "Sale Date", className: "sm:whitespace-nowrap", cell: (row) => formatDate(row.saleDate, timezone) },
   ];

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/domain/format";
+import { COMMISSION_TBD, formatMoney } from "~/domain/format";
 import { premiumQuerySchema } from "~/domain/schemas/premiums";
 import { listPremiums, type PremiumRow } from "~/services/premiums.server";
 import { apiPage, apiRoute, parseQuery } from "~/utils/api.server";
@@ -30,7 +30,7 @@ function toPremiumJson(row: PremiumRow) {
     product: row.product,
     premium: formatMoney(row.premiumCents),
     compPercentage: row.compPercentage,
-    commission: formatMoney(row.commissionCents),
+    commission: row.commissionCents === null ? COMMISSION_TBD : formatMoney(row.commissionCents),
     commissionCancelled: row.commissionCancelled,
     saleDate: row.saleDate,
   };

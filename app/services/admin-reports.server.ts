@@ -159,9 +159,6 @@ function summariesFrom(
   );
 }
 
-/** A count or a sum as either database answers it; a SUM over no row is NULL, read as 0. */
-const figure = column.number.nullable().transform((value) => value ?? 0);
-
 // ---------------------------------------------------------------------------------------------
 // Overview
 
@@ -212,12 +209,12 @@ async function overviewFigures(scope: Scope) {
        SUM(CASE WHEN s.bucket < ${start} THEN s.premium_cents END) AS "previousRevenueCents"
      FROM ${summariesFrom(scope, CUBE.status, "both")}`,
     z.object({
-      leads: figure,
-      sales: figure,
-      revenueCents: figure,
-      previousLeads: figure,
-      previousSales: figure,
-      previousRevenueCents: figure,
+      leads: column.sum,
+      sales: column.sum,
+      revenueCents: column.sum,
+      previousLeads: column.sum,
+      previousSales: column.sum,
+      previousRevenueCents: column.sum,
     }),
   );
   const current = figures(row?.leads ?? 0, row?.sales ?? 0, row?.revenueCents ?? 0);
@@ -328,7 +325,7 @@ async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
     sql`SELECT ${bucketCase(sql`s.bucket`, bounds)} AS "bucket", SUM(s.leads) AS "leads",
        SUM(s.sales) AS "sales", SUM(s.premium_cents) AS "revenueCents"
      FROM ${summariesFrom(scope, CUBE.status, "months")} GROUP BY 1`,
-    z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, revenueCents: figure }),
+    z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, revenueCents: column.sum }),
   );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   let before: number | null = null;

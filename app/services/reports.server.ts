@@ -97,11 +97,10 @@ async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promis
       filters.carrierId && sql`s.carrier_id = ${filters.carrierId}`,
     ],
   );
-  const figure = column.number.nullable().transform((value) => value ?? 0);
   const figures = (await selectOne(
     sql`SELECT SUM(s.leads) AS "totalLeads", SUM(s.sales) AS "totalSales", SUM(s.premium_cents) AS "revenueCents",
           SUM(s.commission_cents) AS "commissionCents" FROM ${rows}`,
-    z.object({ totalLeads: figure, totalSales: figure, revenueCents: figure, commissionCents: figure }),
+    z.object({ totalLeads: column.sum, totalSales: column.sum, revenueCents: column.sum, commissionCents: column.sum }),
   ))!;
   return {
     totalLeads: figures.totalLeads,

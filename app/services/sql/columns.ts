@@ -102,6 +102,8 @@ export const column = {
   /** Money in integer cents (never dollars as floats); format with formatMoney. */
   cents: integer,
   number,
+  /** A COUNT or a SUM: a number, and 0 for the NULL a SUM over no row answers. */
+  sum: number.nullable().transform((value) => value ?? 0),
   boolean,
   date,
   isoDate,

@@ -195,9 +195,6 @@ function listColumnSql(list: ListColumn<unknown>): Sql {
   return sql`SELECT COALESCE(json_group_array(json_object(${join(pairs)})), '[]') FROM (${list.query}) r`;
 }
 
-/** A figure as pageReads reads it: a number, and 0 for the NULL of an empty SUM. */
-const figure = column.number.nullable().transform((value) => value ?? 0);
-
 /**
  * A page's reads in one statement (decision 040): scalar subqueries (counts, sums) read as
  * numbers, short lists, and optionally a grouped query whose rows come back beside them (a one-row
@@ -232,7 +229,7 @@ export async function pageReads<
   const rows = await run(statement);
   const first = rows[0] ?? {};
   const numbers = {} as Record<K, number>;
-  for (const name of Object.keys(reads.numbers) as K[]) numbers[name] = decodeRow(figure, first[name] ?? null);
+  for (const name of Object.keys(reads.numbers) as K[]) numbers[name] = decodeRow(column.sum, first[name] ?? null);
   const listed = {} as Record<string, unknown[]>;
   for (const [name, list] of Object.entries<ListColumn<unknown>>(lists)) {
     // SQLite answers the list as JSON text, Postgres as parsed JSON.

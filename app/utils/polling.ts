@@ -79,6 +79,12 @@ export function usePolledJson<T>(href: string, initial: T, intervalMs: number): 
   return newest.value;
 }
 
+/**
+ * The lead lists' version (My Leads, All Leads; GET /api/leads/version, decision 057): their
+ * loaders answer `version`, and the 60 s refresh re-reads the page only when it changed.
+ */
+export const LEAD_LIST_VERSION = { href: "/api/leads/version", of: (data: { version: string }) => data.version };
+
 /** A URL-addressed dialog is open (?dialog=): what `pauseWhile` takes for the admin's lists. */
 export const dialogOpen = (search: URLSearchParams) => search.has("dialog");
 

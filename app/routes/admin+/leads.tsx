@@ -37,10 +37,7 @@ import {
 } from "~/utils/lead-intents.server";
 import { hrefWith, pageCount } from "~/utils/list";
 import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
-import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
-
-/** The 60 s refresh re-reads the page only when the list's version changed. */
-const LIST_VERSION = { href: "/api/leads/version", of: (data: { version: string }) => data.version };
+import { LEAD_LIST_VERSION, dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "All Leads", subtitle: "Every lead of every agent" };
 export const meta: MetaFunction = () => [{ title: "All Leads | Agency CRM" }];
@@ -149,7 +146,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AllLeadsPage() {
   const { list, choices, reassign, nothingSelected, filters, dialog, unread, timezone, today } = useRefreshedLoaderData<
     typeof loader
-  >(60_000, { pauseWhile: dialogOpen, version: LIST_VERSION });
+  >(60_000, { pauseWhile: dialogOpen, version: LEAD_LIST_VERSION });
   const actionData = useActionData<ReassignIntentResult | undefined>();
   const location = useLocation();
   usePreloadedAdminForms();

@@ -34,10 +34,7 @@ import {
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
 import { hrefWith, pageCount } from "~/utils/list";
-import { useRefreshedLoaderData } from "~/utils/polling";
-
-/** The 60 s refresh re-reads the page only when the list's version changed. */
-const LIST_VERSION = { href: "/api/leads/version", of: (data: { version: string }) => data.version };
+import { LEAD_LIST_VERSION, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "My Leads", subtitle: "Call, update and sell your leads" };
 export const meta: MetaFunction = () => [{ title: "My Leads | Agency CRM" }];
@@ -134,7 +131,7 @@ export default function MyLeadsPage() {
     carriers,
     timezone,
     today,
-  } = useRefreshedLoaderData<typeof loader>(60_000, { version: LIST_VERSION });
+  } = useRefreshedLoaderData<typeof loader>(60_000, { version: LEAD_LIST_VERSION });
   const location = useLocation();
   usePreloadedLeadForms();
   const here = location.pathname + location.search;

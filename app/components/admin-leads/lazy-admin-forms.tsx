@@ -38,6 +38,6 @@ export function LazyReassignDialog(props: ComponentProps<Forms["ReassignDialog"]
  * Fetches the dialogs when the user presses or focuses a control that opens one, not while the
  * page is idle (docs/decisions/053).
  */
-export function usePreloadedAdminForms() {
+export function useAdminFormsOnIntent() {
   useLoadOnIntent(loadForms);
 }

@@ -36,6 +36,6 @@ export function LazyAgentDialog(props: ComponentProps<typeof AgentDialog>) {
  * Fetches the dialogs when the user presses or focuses a control that opens one, not while the
  * page is idle (docs/decisions/053).
  */
-export function usePreloadedAgentDialogs() {
+export function useAgentDialogsOnIntent() {
   useLoadOnIntent(loadDialogs);
 }

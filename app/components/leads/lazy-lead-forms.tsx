@@ -79,6 +79,6 @@ export function LazyLeadEditForm(props: ComponentProps<Forms["LeadEditForm"]>) {
  * Fetches the forms when the user presses or focuses a control that opens one, not while the
  * page is idle (docs/decisions/053).
  */
-export function usePreloadedLeadForms() {
+export function useLeadFormsOnIntent() {
   useLoadOnIntent(loadForms);
 }

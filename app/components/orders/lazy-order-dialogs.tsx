@@ -28,6 +28,6 @@ export function LazyOrderFormDialog(props: ComponentProps<Dialogs["OrderFormDial
  * Fetches the dialogs when the user presses or focuses a control that opens one, not while the
  * page is idle (docs/decisions/053).
  */
-export function usePreloadedOrderDialogs() {
+export function useOrderDialogsOnIntent() {
   useLoadOnIntent(loadDialogs);
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { ApplicationNotFound } from "~/components/leads/application-not-found";
-import { LazyDispositionDialog, LazyLeadEditForm, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import { LazyDispositionDialog, LazyLeadEditForm, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
 import { useLeadEditAnswer } from "~/components/leads/lead-links";
 import { LeadDetails, LeadPhones, Section } from "~/components/leads/lead-details";
 import { MarkLeadRead } from "~/components/leads/lead-read";
@@ -91,7 +91,7 @@ export default function ApplicationPage() {
   const here = location.pathname + location.search;
   const view = hrefWith(here, { edit: null, dialog: null });
   const editAnswer = useLeadEditAnswer();
-  usePreloadedLeadForms();
+  useLeadFormsOnIntent();
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <MarkLeadRead key={lead.id} id={lead.id} unread={unread} here={here} />

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { AgentStatCards, AllAgents } from "~/components/agents/agents-table";
-import { LazyAgentDialog, usePreloadedAgentDialogs } from "~/components/agents/lazy-agent-dialog";
+import { LazyAgentDialog, useAgentDialogsOnIntent } from "~/components/agents/lazy-agent-dialog";
 import { PendingApprovals } from "~/components/agents/pending-approvals";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { AGENT_DIALOGS } from "~/domain/agent-options";
@@ -50,7 +50,7 @@ export default function AgentApprovalPage() {
   const { list, pending, counts, bdms, tab, search, dialog, agent, temporaryPassword, timezone } =
     useLoaderData<typeof loader>();
   const location = useLocation();
-  usePreloadedAgentDialogs();
+  useAgentDialogsOnIntent();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, agent: null });
   return (

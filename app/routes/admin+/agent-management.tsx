@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ManagedAgents, ManagementCards, ManagementTabs, withoutDialog } from "~/components/agents/agent-management";
 import { AgentProfileDialog } from "~/components/agents/agent-profile-dialog";
-import { LazyAgentDialog, usePreloadedAgentDialogs } from "~/components/agents/lazy-agent-dialog";
+import { LazyAgentDialog, useAgentDialogsOnIntent } from "~/components/agents/lazy-agent-dialog";
 import { ResetRequestsIntro, ResetRequestsPanel } from "~/components/password-resets/reset-requests";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { AGENT_DIALOGS } from "~/domain/agent-options";
@@ -91,7 +91,7 @@ export default function AgentManagementPage() {
   const loaded = useRefreshedLoaderData<typeof loader>(60_000, { pauseWhile: dialogOpen });
   const shell = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin+/_layout");
   const location = useLocation();
-  usePreloadedAgentDialogs();
+  useAgentDialogsOnIntent();
   const here = location.pathname + location.search;
   const tabs = (
     <ManagementTabs

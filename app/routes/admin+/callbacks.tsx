@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { CallbackCards } from "~/components/admin-callbacks/callback-cards";
-import { LazyRescheduleDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import { LazyRescheduleDialog, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -61,7 +61,7 @@ export default function AdminCallbacksPage() {
   });
   const location = useLocation();
   const submit = useSubmit();
-  usePreloadedLeadForms();
+  useLeadFormsOnIntent();
   const here = location.pathname + location.search;
   return (
     <div className="space-y-5">

@@ -6,7 +6,7 @@ import { AllLeadsTable, BULK_FORM_ID } from "~/components/admin-leads/all-leads-
 import {
   LazyAdminLeadDialog,
   LazyReassignDialog,
-  usePreloadedAdminForms,
+  useAdminFormsOnIntent,
 } from "~/components/admin-leads/lazy-admin-forms";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
@@ -149,7 +149,7 @@ export default function AllLeadsPage() {
   >(60_000, { pauseWhile: dialogOpen, version: LEAD_LIST_VERSION });
   const actionData = useActionData<ReassignIntentResult | undefined>();
   const location = useLocation();
-  usePreloadedAdminForms();
+  useAdminFormsOnIntent();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null, ids: null, mode: null, reveal: null, copy: null });
   const keep = new URLSearchParams(location.search);

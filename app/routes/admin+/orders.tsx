@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { DeleteOrderDialog } from "~/components/orders/delete-order-dialog";
-import { LazyOrderFormDialog, usePreloadedOrderDialogs } from "~/components/orders/lazy-order-dialogs";
+import { LazyOrderFormDialog, useOrderDialogsOnIntent } from "~/components/orders/lazy-order-dialogs";
 import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderTable } from "~/components/orders/order-table";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -100,7 +100,7 @@ export default function AdminOrders() {
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null });
   const caption = periodCaption(selection);
-  usePreloadedOrderDialogs();
+  useOrderDialogsOnIntent();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { CallbackTable } from "~/components/callbacks/callback-table";
-import { LazyDispositionDialog, LazyRescheduleDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import { LazyDispositionDialog, LazyRescheduleDialog, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { StatCards } from "~/components/ui/card";
 import { CALLBACK_CATEGORIES, type CallbackCategory } from "~/domain/callbacks";
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CallbacksPage() {
   const { board, dialog, rescheduling, lead, products, timezone } = useLoaderData<typeof loader>();
   const location = useLocation();
-  usePreloadedLeadForms();
+  useLeadFormsOnIntent();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null });
   const table = { here, timezone };

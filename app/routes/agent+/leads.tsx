@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
-import { LazyLeadDialog, usePreloadedLeadForms } from "~/components/leads/lazy-lead-forms";
+import { LazyLeadDialog, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
 import { LEAD_DIALOGS, leadRowId } from "~/components/leads/lead-links";
 import { MarkLeadRead } from "~/components/leads/lead-read";
 import { MyLeadsTable } from "~/components/leads/my-leads-table";
@@ -133,7 +133,7 @@ export default function MyLeadsPage() {
     today,
   } = useRefreshedLoaderData<typeof loader>(60_000, { version: LEAD_LIST_VERSION });
   const location = useLocation();
-  usePreloadedLeadForms();
+  useLeadFormsOnIntent();
   const here = location.pathname + location.search;
   const closeTo = hrefWith(here, { dialog: null, id: null, reveal: null });
   const filtered = status !== "all" || search !== "";

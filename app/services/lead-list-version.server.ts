@@ -2,25 +2,27 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { forbidden } from "./errors.server";
 import type { SessionUser } from "./sessions.server";
-import { column, selectOne, sql } from "./sql/reads.server";
+import { unreadLeadsCount } from "./leads.server";
+import { column, selectOne, sql, type Sql } from "./sql/reads.server";
 
 /**
  * What a lead list's version is made of (decision 057): how many leads there are, the newest one,
  * the latest change recorded on a lead (every change a user makes to a lead, its phones or its
- * payments writes the activity log), the latest update of a lead row, and the reader's own read
- * marks (the New Lead badges and "unread only"). Each is answered from an index or, for an
- * agent, from their own leads alone.
+ * payments writes the activity log), the latest update of a lead row, and how many leads the
+ * reader has not opened (the New Lead badges and "unread only"; a read mark changes it). Each is
+ * answered from an index, the kept unread count (one row, decision 024) or, for an agent, from
+ * their own leads alone.
  */
 const VersionParts = z.object({
   leads: column.integer.nullable(),
   created: column.isoDate.nullable(),
   updated: column.isoDate.nullable(),
   logged: column.isoDate.nullable(),
-  reads: column.integer,
+  unread: column.integer,
 });
 
 /** An agent's own leads only: nothing about another agent's leads goes into it. */
-function agentVersionSql(agentId: string, userId: string) {
+function agentVersionSql(agentId: string, unread: Sql) {
   return sql`SELECT
     (SELECT COUNT(*) FROM applications a WHERE a.agent_id = ${agentId}) AS leads,
     NULL AS created,
@@ -28,7 +30,7 @@ function agentVersionSql(agentId: string, userId: string) {
     (SELECT MAX(l.created_at) FROM applications a
       JOIN activity_logs l ON l.entity_type = 'application' AND l.entity_id = a.id
       WHERE a.agent_id = ${agentId}) AS logged,
-    (SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = ${userId}) AS reads`;
+    (${unread}) AS unread`;
 }
 
 /**
@@ -36,14 +38,14 @@ function agentVersionSql(agentId: string, userId: string) {
  * by walking the activity log's (created_at, id) index back to its first lead entry. No lead is
  * ever deleted (an erased lead is an update), so a count adds nothing and would read them all.
  */
-function adminVersionSql(userId: string) {
+function adminVersionSql(unread: Sql) {
   return sql`SELECT
     NULL AS leads,
     (SELECT MAX(a.created_at) FROM applications a) AS created,
     NULL AS updated,
     (SELECT l.created_at FROM activity_logs l WHERE l.entity_type = 'application'
       ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS logged,
-    (SELECT COUNT(*) FROM lead_reads r WHERE r.user_id = ${userId}) AS reads`;
+    (${unread}) AS unread`;
 }
 
 /**
@@ -54,8 +56,8 @@ function adminVersionSql(userId: string) {
  */
 export async function leadListVersion(actor: SessionUser): Promise<string> {
   let statement;
-  if (actor.role === "agent" && actor.agent) statement = agentVersionSql(actor.agent.id, actor.id);
-  else if (actor.role === "admin") statement = adminVersionSql(actor.id);
+  if (actor.role === "agent" && actor.agent) statement = agentVersionSql(actor.agent.id, unreadLeadsCount(actor));
+  else if (actor.role === "admin") statement = adminVersionSql(unreadLeadsCount(actor));
   else throw forbidden();
   const parts = await selectOne(statement, VersionParts);
   return crypto.createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 22);

@@ -32,8 +32,9 @@ export function RowNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey) return;
-    if (event.shiftKey) return;
+    // A modified click (new tab, new window, download) is the browser's.
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     const link = (event.target as Element).closest("a[data-row-link]");
     if (!(link instanceof HTMLAnchorElement) || link.target) return;
     event.preventDefault();

@@ -89,6 +89,30 @@ test.describe("registration", () => {
     await expect(page.getByText("Account pending approval").first()).toBeVisible();
   });
 
+  test("what is typed while the dialog's code is on its way stays typed, and the next key lands in the same field", async ({
+    page,
+  }) => {
+    // headlessui's dialog module is held back until the visitor has started typing into the plain
+    // dialog the server drew (a slow link), then let through in the middle of a word.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/url-dialog-headless*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login?dialog=register");
+    const dialog = page.getByRole("dialog", { name: "Agent Registration" });
+    await dialog.getByLabel("First name").fill("Dup");
+    await dialog.getByLabel("Last name").pressSequentially("Lic");
+    const arrived = page.waitForResponse((response) => response.url().includes("/url-dialog-headless"));
+    release();
+    await arrived;
+    await expect(page.locator('[id^="headlessui-dialog-panel"]')).toBeVisible();
+    await page.keyboard.type("ate");
+    await expect(dialog.getByLabel("First name")).toHaveValue("Dup");
+    await expect(dialog.getByLabel("Last name")).toHaveValue("Licate");
+  });
+
   test("a duplicate email is a clear error", async ({ page, factory }) => {
     const existing = await factory.agent();
     await page.goto("/login?dialog=register");

@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useNavigate } from "@remix-run/react";
-import { useLayoutEffect, useRef, type ReactNode } from "react";
-import type { FieldValues } from "./url-dialog";
+import { useCallback, useRef, type ReactNode } from "react";
+import { fieldKey, type CarriedFields } from "./url-dialog";
 
 /**
  * headlessui's dialog (focus trap, Escape and outside-click closing) around UrlDialog's panel.
@@ -22,21 +22,29 @@ export default function HeadlessUrlDialog({
   frame: string;
   backdrop: string;
   panelClass: string;
-  carried: FieldValues;
+  carried: CarriedFields;
   panel: (heading: ReactNode) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const panelRef = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const fields = panelRef.current?.querySelectorAll<HTMLInputElement>("input[name], select[name], textarea[name]");
-    fields?.forEach((field, i) => {
-      const value = carried[`${field.name}#${i}`];
-      if (typeof value === "boolean") field.checked = value;
-      else if (typeof value === "string") field.value = value;
-    });
-    // Only the first render's fields came from the plain dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // What was typed into the plain dialog, put into the panel's fields when the panel reaches the
+  // page: headlessui mounts it through a portal after its own effects, so a layout effect here ran
+  // before it existed and carried nothing.
+  const carriedOver = useRef(false);
+  const takeOver = useCallback(
+    (panel: HTMLDivElement | null) => {
+      if (!panel || carriedOver.current) return;
+      carriedOver.current = true;
+      panel.querySelectorAll<HTMLInputElement>("input[name], select[name], textarea[name]").forEach((field, i) => {
+        const value = carried.values[fieldKey(field, i)];
+        if (typeof value === "boolean") field.checked = value;
+        else if (typeof value === "string") field.value = value;
+        // The field being typed into keeps the focus (headlessui leaves focus that is already
+        // inside the dialog where it is), so the next key lands where the last one did.
+        if (carried.focused === fieldKey(field, i)) field.focus({ preventScroll: true });
+      });
+    },
+    [carried],
+  );
   return (
     <Dialog
       open
@@ -47,7 +55,7 @@ export default function HeadlessUrlDialog({
     >
       <div className={backdrop} aria-hidden="true" />
       <div className={frame}>
-        <DialogPanel ref={panelRef} className={panelClass}>
+        <DialogPanel ref={takeOver} className={panelClass}>
           {panel(<DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>)}
         </DialogPanel>
       </div>

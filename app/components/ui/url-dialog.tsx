@@ -1,10 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useHydrated } from "~/utils/hydrated";
 
 type HeadlessDialog = typeof import("./url-dialog-headless").default;
-/** What was typed into the plain dialog, by field name and position, for headlessui's to take over. */
-export type FieldValues = Record<string, string | boolean>;
+/**
+ * What was typed into the plain dialog, by field name and position, and the field that had the
+ * focus, for headlessui's dialog to take over.
+ */
+export type CarriedFields = { values: Record<string, string | boolean>; focused: string | null };
 
 // headlessui (about 17 KB gzipped) is fetched the first time a dialog opens, then kept.
 let headless: HeadlessDialog | undefined;
@@ -20,13 +24,16 @@ function loadHeadless() {
   return loading;
 }
 
-function readFields(root: HTMLElement | null): FieldValues {
-  const values: FieldValues = {};
+export const fieldKey = (field: HTMLInputElement, position: number) => `${field.name}#${position}`;
+
+function readFields(root: HTMLElement | null): CarriedFields {
+  const carried: CarriedFields = { values: {}, focused: null };
   root?.querySelectorAll<HTMLInputElement>("input[name], select[name], textarea[name]").forEach((field, i) => {
     if (field.type === "hidden" || field.type === "file") return;
-    values[`${field.name}#${i}`] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+    carried.values[fieldKey(field, i)] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+    if (field === document.activeElement) carried.focused = fieldKey(field, i);
   });
-  return values;
+  return carried;
 }
 
 /**
@@ -71,8 +78,8 @@ export function UrlDialog({
   const [openedInBrowser] = useState(hydrated);
   // headlessui's dialog once its module is here (at once if an earlier dialog loaded it), with what
   // was typed into the plain one meanwhile.
-  const [enhanced, setEnhanced] = useState<{ Dialog: HeadlessDialog; carried: FieldValues } | undefined>(() =>
-    hydrated && headless ? { Dialog: headless, carried: {} } : undefined,
+  const [enhanced, setEnhanced] = useState<{ Dialog: HeadlessDialog; carried: CarriedFields } | undefined>(() =>
+    hydrated && headless ? { Dialog: headless, carried: { values: {}, focused: null } } : undefined,
   );
   const [loadFailed, setLoadFailed] = useState(false);
   const plainDialog = useRef<HTMLDivElement>(null);
@@ -84,7 +91,9 @@ export function UrlDialog({
     let live = true;
     loadHeadless().then(
       (Dialog) => {
-        if (live) setEnhanced({ Dialog, carried: readFields(plainDialog.current) });
+        // Read and swapped in one task (flushSync): a key typed between reading the plain dialog
+        // and its replacement was lost, and the focus with it.
+        if (live) flushSync(() => setEnhanced({ Dialog, carried: readFields(plainDialog.current) }));
       },
       () => live && setLoadFailed(true),
     );

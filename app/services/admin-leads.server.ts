@@ -17,6 +17,7 @@ import { logActivity } from "./activity.server";
 import {
   LeadListRow,
   REVEAL_PARTS,
+  LEAD_LIST_COUNT_LIMIT,
   leadListColumns,
   leadListWhere,
   leadRowView,
@@ -119,7 +120,7 @@ export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Pr
     orderBy: ORDER[query.sort] ?? ORDER.newest,
     key: sql`a.id`,
   };
-  if (!onlyUnread(query)) return sqlPage(list, query, AllLeadsRow);
+  if (!onlyUnread(query)) return sqlPage(list, query, AllLeadsRow, { countUpTo: LEAD_LIST_COUNT_LIMIT });
   // Unread only, nothing else: the total is the admin's unread count, which the database keeps
   // (decision 024), one row read instead of every lead probed for a read.
   const [rows, read] = await Promise.all([

@@ -179,6 +179,13 @@ export function leadListWhere(
 }
 
 /**
+ * How far the lead lists count their matches (decision 058): "1,000+" past it. An agency's lists
+ * grow without bound, and a total counted to the end costs as much as every match; nobody pages
+ * through more than a thousand leads, they narrow the search (the stat cards keep the exact figures).
+ */
+export const LEAD_LIST_COUNT_LIMIT = 1000;
+
+/**
  * GET /api/agent/applications and My Leads: the signed-in agent's own leads, newest first,
  * filtered by status and by a search over first name, last name and email (every word,
  * case-insensitive), one page of them and the filtered total, all in SQL. Only an agent has a
@@ -188,7 +195,7 @@ export function leadListWhere(
  * Plain SQL in two statements run together: the page, whose ids come first from the
  * (agent_id, created_at, id, names, email) or (agent_id, status, created_at, id) index alone, so
  * page 200 skips index entries rather than rows, and only its 20 rows are read and given their
- * subqueries; and the total, a COUNT(*) of the same index (docs/performance.md).
+ * subqueries; and the total, a COUNT(*) of the same index up to LEAD_LIST_COUNT_LIMIT (docs/performance.md).
  */
 export async function listAgentLeads(
   actor: SessionUser,
@@ -206,6 +213,7 @@ export async function listAgentLeads(
     },
     query,
     LeadListRow,
+    { countUpTo: LEAD_LIST_COUNT_LIMIT },
   );
   return { ...page, rows: page.rows.map((row) => leadRowView(row, agent)) };
 }

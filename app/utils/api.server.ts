@@ -22,9 +22,20 @@ export function apiError(status: number, error: string, extra: Record<string, un
   return apiJson({ error, ...extra }, { ...init, status });
 }
 
-/** A list answer: the spec's array body, with the filtered total in X-Total-Count. */
+/**
+ * A list answer: the spec's array body, with the filtered total in X-Total-Count; for a list that
+ * counted no further (the lead lists past 1,000, decision 058) the count made and
+ * `X-Total-Count-At-Least: true`.
+ */
 export function apiPage<T, R = T>(page: Page<T>, toJson: (row: T) => R = (row) => row as unknown as R) {
-  return apiJson(page.rows.map(toJson), { headers: { "X-Total-Count": String(page.total) } });
+  return apiJson(page.rows.map(toJson), { headers: totalHeaders(page) });
+}
+
+/** A list's total headers (see apiPage), for an answer whose body holds more than the rows. */
+export function totalHeaders(page: Pick<Page<unknown>, "total" | "totalAtLeast">): Record<string, string> {
+  return page.totalAtLeast
+    ? { "X-Total-Count": String(page.total), "X-Total-Count-At-Least": "true" }
+    : { "X-Total-Count": String(page.total) };
 }
 
 /**

@@ -4,15 +4,23 @@
  * lists does not ship the validation library; what a list reads from its URL is app/domain/list-query.ts.
  */
 
-/** One page of a list, as every list service answers it. */
-export type Page<T> = { rows: T[]; total: number; page: number; pageSize: number };
+/**
+ * One page of a list, as every list service answers it. `totalAtLeast`: the list counted no
+ * further than `total` (sqlPage's `countUpTo`), so more rows match and a next page exists.
+ */
+export type Page<T> = { rows: T[]; total: number; page: number; pageSize: number; totalAtLeast?: boolean };
+
+/** A list's total as a person reads it: 1,234, or 1,000+ when it was counted no further. */
+export function totalText({ total, totalAtLeast }: { total: number; totalAtLeast?: boolean }) {
+  return `${total.toLocaleString("en-US")}${totalAtLeast ? "+" : ""}`;
+}
 
 /** SQL's LIMIT and OFFSET for a page. */
 export function limitOffset({ page, pageSize }: { page: number; pageSize: number }) {
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
 
-/** The page numbers a list has (at least 1). */
+/** The page numbers a list has (at least 1); of a total counted no further, the pages known so far. */
 export function pageCount({ total, pageSize }: { total: number; pageSize: number }) {
   return Math.max(1, Math.ceil(total / pageSize));
 }

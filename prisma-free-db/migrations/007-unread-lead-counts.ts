@@ -1,4 +1,4 @@
-import { DataTypes } from "sequelize";
+import { DataTypes, type Sequelize, type Transaction } from "sequelize";
 import type { MigrationContext } from "./index";
 
 // Each user's number of unread leads, kept by the database itself (docs/decisions/024), so the
@@ -52,6 +52,16 @@ const countedFromScratch = (userId: string) =>
      ELSE (SELECT COUNT(*) FROM agents g JOIN applications a ON a.agent_id = g.id WHERE g.user_id = ${userId}
        AND NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${userId} AND r.application_id = a.id))
    END`;
+
+/**
+ * Every count row counted again from scratch, in one set-based statement: what the triggers keep,
+ * for a load that ran with them off (prisma-free-db/bulk-load.ts). Only rows that exist, as the
+ * triggers change only those.
+ * @internal
+ */
+export async function recountUnreadLeadCounts(sequelize: Sequelize, transaction?: Transaction) {
+  await sequelize.query(`UPDATE ${TABLE} SET count = ${countedFromScratch(`${TABLE}.user_id`)}`, { transaction });
+}
 
 const countAgain = (userId: string) =>
   `INSERT INTO ${TABLE} (user_id, count) VALUES (${userId}, ${countedFromScratch(userId)})
@@ -185,6 +195,14 @@ function createTriggerSql(trigger: Trigger, postgres: boolean): string[] {
      END $$`,
     `CREATE TRIGGER ${name} ${on} ON ${table} FOR EACH ROW${condition} EXECUTE FUNCTION ${name}()`,
   ];
+}
+
+/** One trigger of this migration, as it made it (migration 026's down). */
+export async function createTrigger(sequelize: Sequelize, name: string, transaction?: Transaction) {
+  const trigger = TRIGGERS.find((t) => t.name === name)!;
+  for (const sql of createTriggerSql(trigger, sequelize.getDialect() === "postgres")) {
+    await sequelize.query(sql, { transaction });
+  }
 }
 
 export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {

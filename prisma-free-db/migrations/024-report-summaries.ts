@@ -98,6 +98,16 @@ function upsert(rows: ("OLD" | "NEW")[], postgres: boolean) {
   const leads = rows
     .map((row) => `SELECT ${COLUMNS.map((c) => `${row}.${c} AS ${c}`).join(", ")}, ${row === "OLD" ? -1 : 1} AS sign`)
     .join(" UNION ALL ");
+  return summariesUpsert(leads, postgres);
+}
+
+/** Every lead of `table` (a trigger's transition table of inserted rows) added into the summaries. */
+export function summariesUpsertOfInserted(table: string) {
+  return summariesUpsert(`SELECT ${COLUMNS.join(", ")}, 1 AS sign FROM ${table}`, true);
+}
+
+/** The leads `leads` selects (the COLUMNS and `sign`) added into the summaries, in key order. */
+function summariesUpsert(leads: string, postgres: boolean) {
   return `INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${FIGURES})
     SELECT * FROM (${contributions(leads, postgres)}) d ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT (${KEY}) DO UPDATE SET leads = ${REPORT_SUMMARIES}.leads + excluded.leads,
@@ -142,10 +152,14 @@ export async function recountReportSummaries(sequelize: Sequelize, transaction?:
 
 /** @internal */
 export async function createTriggers(sequelize: Sequelize, transaction?: Transaction) {
+  for (const { name } of TRIGGERS) await createTrigger(sequelize, name, transaction);
+}
+
+/** One trigger of this migration, as it made it (migration 026's down). */
+export async function createTrigger(sequelize: Sequelize, name: (typeof TRIGGERS)[number]["name"], transaction?: Transaction) {
   const postgres = sequelize.getDialect() === "postgres";
-  for (const trigger of TRIGGERS) {
-    for (const sql of createTriggerSql(trigger, postgres)) await sequelize.query(sql, { transaction });
-  }
+  const trigger = TRIGGERS.find((t) => t.name === name)!;
+  for (const sql of createTriggerSql(trigger, postgres)) await sequelize.query(sql, { transaction });
 }
 
 /** @internal */

@@ -18,6 +18,7 @@ import * as adminReportCarrierIndex from "./022-admin-report-carrier-index";
 import * as jobs from "./023-jobs";
 import * as reportSummaries from "./024-report-summaries";
 import * as leadSearchIndex from "./025-lead-search-index";
+import * as leadInsertsCountedPerStatement from "./026-lead-inserts-counted-per-statement";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -54,4 +55,5 @@ export const migrations: Migration[] = [
   step("023-jobs", jobs),
   step("024-report-summaries", reportSummaries),
   step("025-lead-search-index", leadSearchIndex),
+  step("026-lead-inserts-counted-per-statement", leadInsertsCountedPerStatement),
 ];

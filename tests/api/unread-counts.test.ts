@@ -367,6 +367,30 @@ describe("unread_lead_counts: the database keeps each user's count equal to the 
     expect(await UnreadLeadCount.count({ where: { userId: heir.id } })).toBe(0);
   });
 
+  it("one INSERT of many leads for several agents (migration 026's one count per statement), an admin's own agent record counted once, and an insert that adds nothing", async () => {
+    const admin = await createAdmin();
+    // An admin with an agent record of their own: their leads count once, as an admin's.
+    const theirs = await Agent.create({ userId: admin.id, licenseNumber: `LIC-${crypto.randomUUID()}`, status: "approved" });
+    const [a, b] = [await signedInAgent(), await signedInAgent()];
+    const who = { admin: admin.id, a: a.user.id, b: b.user.id };
+    const start = await countsOf(who);
+    const rows = [a.agent.id, a.agent.id, b.agent.id, theirs.id, null, a.agent.id].map((agentId, i) => ({
+      agentId,
+      firstName: "Batch",
+      lastName: `Lead${i}`,
+      status: "pending",
+    }));
+    const made = await Application.bulkCreate(rows);
+    expect(await countsOf(who)).toEqual({ admin: start.admin + 6, a: start.a + 3, b: start.b + 1 });
+    // The same ids again, each refused as a duplicate: nothing inserted, nothing counted.
+    await Application.bulkCreate(
+      made.map((lead, i) => ({ ...rows[i], id: lead.id })),
+      { ignoreDuplicates: true },
+    );
+    expect(await Application.count({ where: { firstName: "Batch", agentId: a.agent.id } })).toBe(3);
+    expect(await countsOf(who)).toEqual({ admin: start.admin + 6, a: start.a + 3, b: start.b + 1 });
+  });
+
   it("a user without a count row is counted by the rule, exactly and in the shell", async () => {
     const admin = await signedInAdmin();
     const a = await signedInAgent();

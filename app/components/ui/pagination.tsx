@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith, pageCount, totalText } from "~/utils/list";
 
 const pageLink =
   "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium ring-1 ring-inset ring-slate-300 bg-white text-slate-700 hover:bg-slate-50";
@@ -11,18 +11,20 @@ const disabledLink =
  * every filter stays and it works without JavaScript. Renders nothing when one page holds all.
  */
 export function Pagination({
-  page: { page, pageSize, total },
+  page: { page, pageSize, total, totalAtLeast },
   label = "Pagination",
   param = "page",
 }: {
-  page: { page: number; pageSize: number; total: number };
+  page: { page: number; pageSize: number; total: number; totalAtLeast?: boolean };
   label?: string;
   /** The URL parameter of the page number, for a page with several paged lists (Callbacks). */
   param?: string;
 }) {
   const location = useLocation();
   const pages = pageCount({ total, pageSize });
-  if (pages <= 1) return null;
+  // Counted no further than `total`: more pages follow than are known.
+  const hasNext = page < pages || Boolean(totalAtLeast);
+  if (pages <= 1 && !hasNext) return null;
   const hrefFor = (p: number) => hrefWith(location.pathname + location.search, { [param]: p === 1 ? null : p });
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -30,7 +32,8 @@ export function Pagination({
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
         Showing <span className="font-medium">{first}</span>–<span className="font-medium">{last}</span> of{" "}
-        <span className="font-medium">{total}</span> (page {page} of {pages})
+        <span className="font-medium">{totalText({ total, totalAtLeast })}</span> (page {page} of {pages}
+        {totalAtLeast ? "+" : ""})
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
@@ -42,7 +45,7 @@ export function Pagination({
             Previous
           </span>
         )}
-        {page < pages ? (
+        {hasNext ? (
           <Link to={hrefFor(page + 1)} className={pageLink} rel="next">
             Next
           </Link>

@@ -35,7 +35,7 @@ import {
   leadRevealIntent,
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith, pageCount, totalText } from "~/utils/list";
 import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
 import { LEAD_LIST_VERSION, dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
@@ -163,7 +163,7 @@ export default function AllLeadsPage() {
       ) : null}
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-          <h2 className="font-semibold text-slate-900">All Leads ({list.total.toLocaleString("en-US")})</h2>
+          <h2 className="font-semibold text-slate-900">All Leads ({totalText(list)})</h2>
           {/* The rows' checkboxes belong to this GET form: ?dialog=reassign&ids=…, with or without JavaScript. */}
           <Form method="get" id={BULK_FORM_ID} preventScrollReset>
             {[...keep.entries()]

@@ -33,7 +33,7 @@ import {
   leadRevealIntent,
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith, pageCount, totalText } from "~/utils/list";
 import { LEAD_LIST_VERSION, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "My Leads", subtitle: "Call, update and sell your leads" };
@@ -166,7 +166,7 @@ export default function MyLeadsPage() {
       </Card>
       <Card className="overflow-hidden">
         <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
-          {filtered ? `Leads found: ${list.total}` : `All leads: ${list.total}`}
+          {filtered ? `Leads found: ${totalText(list)}` : `All leads: ${totalText(list)}`}
         </h2>
         <MyLeadsTable
           leads={list.rows}

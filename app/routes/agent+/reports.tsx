@@ -11,7 +11,7 @@ import { readReportFilters, reportPage } from "~/domain/schemas/reports";
 import { ServiceError } from "~/services/errors.server";
 import { agentReport, reportCarrierChoices, type AgentReport } from "~/services/reports.server";
 import { requireAgent } from "~/utils/auth.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith, pageCount, totalText } from "~/utils/list";
 
 export const handle: PageHandle = { title: "Reports", subtitle: "Filter your leads and export them" };
 export const meta: MetaFunction = () => [{ title: "Reports | Agency CRM" }];
@@ -79,7 +79,7 @@ export default function ReportsPage() {
           />
           <Card className="overflow-hidden">
             <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
-              {filtered ? `Leads found: ${report.applications.total}` : `All leads: ${report.applications.total}`}
+              {filtered ? `Leads found: ${totalText(report.applications)}` : `All leads: ${totalText(report.applications)}`}
             </h2>
             <ReportTable
               rows={report.applications.rows}

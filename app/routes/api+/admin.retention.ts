@@ -1,6 +1,6 @@
 import { retentionAccountsQuerySchema } from "~/domain/schemas/admin-retention";
 import { listRetentionAccounts, retentionManagementSummary } from "~/services/admin-retention.server";
-import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
+import { apiJson, apiRoute, parseQuery, totalHeaders } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
@@ -19,7 +19,7 @@ const api = apiRoute({
       listRetentionAccounts(admin, query),
       retentionManagementSummary(admin, query),
     ]);
-    return apiJson({ accounts: list.rows, summary }, { headers: { "X-Total-Count": String(list.total) } });
+    return apiJson({ accounts: list.rows, summary }, { headers: totalHeaders(list) });
   },
 });
 

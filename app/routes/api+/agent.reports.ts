@@ -1,6 +1,6 @@
 import { reportApiQuery } from "~/domain/schemas/reports";
 import { agentReport } from "~/services/reports.server";
-import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
+import { apiJson, apiRoute, parseQuery, totalHeaders } from "~/utils/api.server";
 import { requireAgent } from "~/utils/auth.server";
 
 /**
@@ -16,7 +16,7 @@ const api = apiRoute({
     const report = await agentReport(agent, filters, { page, pageSize });
     return apiJson(
       { applications: report.applications.rows, metrics: report.metrics },
-      { headers: { "X-Total-Count": String(report.applications.total) } },
+      { headers: totalHeaders(report.applications) },
     );
   },
 });

@@ -105,18 +105,32 @@ const TOTAL = z.object({ total: column.integer });
  * One page of a list and the total its filter matches: the rows (LIMIT/OFFSET of `orderBy`) and a
  * COUNT(*) of `from` and `where`, two statements run together (decision 051 has the measurements
  * against one statement with COUNT(*) OVER ()).
+ *
+ * With `countUpTo`, a list that may match very many rows counts no further than that (or than the
+ * end of the page asked for, if it is deeper), so its cost stays the same whether 2,000 or
+ * 2,000,000 rows match (decision 058): past the cap the page says `totalAtLeast`, its `total` the
+ * rows counted, and there is always a next page.
  */
 export async function sqlPage<T>(
   query: PageQuery,
   params: { page: number; pageSize: number },
   schema: RowSchema<T>,
+  { countUpTo }: { countUpTo?: number } = {},
 ): Promise<Page<T>> {
   const where = query.where ?? raw("1 = 1");
+  const cap = countUpTo === undefined ? null : Math.max(countUpTo, params.page * params.pageSize);
   const [page, counted] = await Promise.all([
     selectRows(pageRowsSql(query, params), schema),
-    selectOne(sql`SELECT COUNT(*) AS total FROM ${query.from} WHERE ${where}`, TOTAL),
+    selectOne(
+      cap === null
+        ? sql`SELECT COUNT(*) AS total FROM ${query.from} WHERE ${where}`
+        : sql`SELECT COUNT(*) AS total FROM (SELECT 1 FROM ${query.from} WHERE ${where} LIMIT ${cap + 1}) counted`,
+      TOTAL,
+    ),
   ]);
-  return { rows: page, total: counted?.total ?? 0, page: params.page, pageSize: params.pageSize };
+  const total = counted?.total ?? 0;
+  const base = { rows: page, page: params.page, pageSize: params.pageSize };
+  return cap !== null && total > cap ? { ...base, total: cap, totalAtLeast: true } : { ...base, total };
 }
 
 const COUNTED = z.object({ value: column.text.nullable(), count: column.integer });

@@ -1,3 +1,4 @@
+import type { Sequelize, Transaction } from "sequelize";
 import type { MigrationContext } from "./index";
 
 // The lead lists' search from an index (issue 23 item 5, docs/decisions/056). A search's every
@@ -75,6 +76,23 @@ const POSTGRES_INDEXES = {
   phones_digits_trgm: `phones USING gin ((translate(phone_number, E' ()-.+\\t\\n\\r', '')) gin_trgm_ops)`,
 };
 
+/**
+ * SQLite: the search index made again from every lead and phone, in set-based statements: the
+ * migration's first fill, and a load that ran with the triggers dropped (prisma-free-db/bulk-load.ts).
+ * @internal
+ */
+export async function rebuildSqliteLeadSearch(sequelize: Sequelize, transaction?: Transaction) {
+  const run = (statement: string) => sequelize.query(statement, { transaction });
+  await run("DELETE FROM lead_search");
+  await run("DELETE FROM lead_search_keys");
+  await run("INSERT INTO lead_search_keys (application_id) SELECT id FROM applications ORDER BY created_at, id");
+  await run(
+    `INSERT INTO lead_search (rowid, words, phones)
+     SELECT k.id, ${SQLITE_WORDS("a")}, ${sqlitePhonesOf("a.id")}
+     FROM lead_search_keys k JOIN applications a ON a.id = k.application_id`,
+  );
+}
+
 export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   const run = (statement: string) => qi.sequelize.query(statement, { transaction });
   for (const index of [BY_CREATED, BY_STATUS]) {
@@ -89,13 +107,8 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
   }
   await run("CREATE TABLE lead_search_keys (id INTEGER PRIMARY KEY, application_id UUID NOT NULL UNIQUE)");
   await run("CREATE VIRTUAL TABLE lead_search USING fts5(words, phones, tokenize = 'trigram')");
-  // Every lead there is now, in two set-based statements; the triggers keep them from here.
-  await run("INSERT INTO lead_search_keys (application_id) SELECT id FROM applications ORDER BY created_at, id");
-  await run(
-    `INSERT INTO lead_search (rowid, words, phones)
-     SELECT k.id, ${SQLITE_WORDS("a")}, ${sqlitePhonesOf("a.id")}
-     FROM lead_search_keys k JOIN applications a ON a.id = k.application_id`,
-  );
+  // Every lead there is now; the triggers keep them from here.
+  await rebuildSqliteLeadSearch(qi.sequelize, transaction);
   for (const [name, body] of Object.entries(SQLITE_TRIGGERS)) await run(`CREATE TRIGGER ${name} ${body}`);
 }
 

@@ -1,0 +1,125 @@
+import { QueryTypes, type Sequelize } from "sequelize";
+import { recountUnreadLeadCounts } from "./migrations/007-unread-lead-counts";
+import { recountReportSummaries } from "./migrations/024-report-summaries";
+import { rebuildSqliteLeadSearch } from "./migrations/025-lead-search-index";
+
+// A load of many leads at once (the leads benchmark's 1,000,000, issue 23 item 4) with the
+// per-row upkeep off, and what that upkeep keeps made again after, set-based. Row by row, each
+// lead's triggers update the same few rows again (every admin's unread count, the report
+// summaries' buckets): on Postgres each update inside one statement walks the row versions the
+// ones before it left, so a statement's cost grows with the square of its rows, and the trigram
+// GIN indexes (migration 025) are slower to grow one entry at a time than to build once.
+//
+// Only for a database nobody else writes to at the time (a benchmark's, a test's): on Postgres the
+// triggers are disabled for the table, not the session, and the indexes are gone until the end.
+
+/** The tables a load writes whose triggers and indexes are set aside. */
+const TABLES = ["applications", "phones", "lead_reads"] as const;
+
+/**
+ * The upkeep the triggers on TABLES do, by trigger name prefix: each is made again after a load
+ * from every row. A trigger of another kind stops the load before it starts, so a later migration's
+ * trigger is never skipped without being recounted.
+ */
+const UPKEEP = ["unread_lead_counts_", "report_summaries_", "lead_search_"] as const;
+
+function assertKnown(triggers: readonly string[]) {
+  const unknown = triggers.filter((name) => !UPKEEP.some((prefix) => name.startsWith(prefix)));
+  if (unknown.length) throw new Error(`bulkLoad does not know how to redo the triggers ${unknown.join(", ")}`);
+}
+
+/**
+ * Runs `load` (inserts, and any change, to applications, phones and lead_reads) with their
+ * triggers off and, on Postgres, their secondary indexes dropped; then puts back the triggers and
+ * the indexes exactly as they were and counts again, set-based, what the triggers keep: every
+ * user's unread count (migration 007), the report summaries (024) and, on SQLite, the search index
+ * (025). Users and agents keep their triggers: add them before.
+ */
+export async function bulkLoad(sequelize: Sequelize, load: () => Promise<void>): Promise<Rebuilt> {
+  return sequelize.getDialect() === "postgres" ? bulkLoadPostgres(sequelize, load) : bulkLoadSqlite(sequelize, load);
+}
+
+/** The seconds a bulk load spent after `load`: building the indexes it dropped, and counting again. */
+export type Rebuilt = { indexSeconds: number; recountSeconds: number };
+
+const since = (started: number) => (performance.now() - started) / 1000;
+
+/**
+ * The counts the triggers keep, counted again in one transaction; on Postgres with room to group
+ * the summaries' millions of rows in memory (with the default 4 MB they spill to disk in pieces).
+ */
+async function recount(sequelize: Sequelize) {
+  const started = performance.now();
+  await sequelize.transaction(async (transaction) => {
+    if (sequelize.getDialect() === "postgres") {
+      await sequelize.query("SET LOCAL work_mem = '512MB'", { transaction });
+    }
+    await recountUnreadLeadCounts(sequelize, transaction);
+    await recountReportSummaries(sequelize, transaction);
+  });
+  return since(started);
+}
+
+/** `load`, then `restore` whether it succeeded or not. */
+async function loadThenRestore(load: () => Promise<void>, restore: () => Promise<Rebuilt>) {
+  try {
+    await load();
+  } catch (error) {
+    // The database is left whole (triggers, indexes, counts) for whoever looks at it after.
+    await restore();
+    throw error;
+  }
+  return restore();
+}
+
+async function bulkLoadPostgres(sequelize: Sequelize, load: () => Promise<void>) {
+  const tables = TABLES.map((t) => `'${t}'`).join(", ");
+  const triggers = await sequelize.query<{ name: string }>(
+    `SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class WHERE relname IN (${tables}) AND relnamespace = 'public'::regnamespace)`,
+    { type: QueryTypes.SELECT },
+  );
+  assertKnown(triggers.map((t) => t.name));
+  // Every index but those behind a constraint (the primary keys, which the foreign keys need) and
+  // the partial ones: pg_get_indexdef writes a predicate `IN (...)` as another expression than the
+  // one it was made from, which the planner could no longer match to a query's `IN`.
+  const indexes = await sequelize.query<{ name: string; definition: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
+     WHERE t.relname IN (${tables}) AND t.relnamespace = 'public'::regnamespace
+       AND i.indpred IS NULL AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+     ORDER BY 1`,
+    { type: QueryTypes.SELECT },
+  );
+  for (const table of TABLES) await sequelize.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+  for (const { name } of indexes) await sequelize.query(`DROP INDEX ${name}`);
+  return loadThenRestore(load, async () => {
+    const started = performance.now();
+    // One session for the builds, with room to sort in memory (a GIN build of 1,000,000 leads
+    // otherwise spills to disk in 64 MB pieces).
+    await sequelize.transaction(async (transaction) => {
+      await sequelize.query("SET LOCAL maintenance_work_mem = '512MB'", { transaction });
+      for (const { definition } of indexes) await sequelize.query(definition, { transaction });
+    });
+    for (const table of TABLES) await sequelize.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    const indexSeconds = since(started);
+    return { indexSeconds, recountSeconds: await recount(sequelize) };
+  });
+}
+
+async function bulkLoadSqlite(sequelize: Sequelize, load: () => Promise<void>) {
+  const tables = TABLES.map((t) => `'${t}'`).join(", ");
+  const triggers = await sequelize.query<{ name: string; definition: string }>(
+    `SELECT name, sql AS definition FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (${tables}) ORDER BY name`,
+    { type: QueryTypes.SELECT },
+  );
+  assertKnown(triggers.map((t) => t.name));
+  for (const { name } of triggers) await sequelize.query(`DROP TRIGGER ${name}`);
+  return loadThenRestore(load, async () => {
+    for (const { definition } of triggers) await sequelize.query(definition);
+    const recountSeconds = await recount(sequelize);
+    // The search index is SQLite's triggers' upkeep, not an index the database builds.
+    const started = performance.now();
+    await rebuildSqliteLeadSearch(sequelize);
+    return { indexSeconds: since(started), recountSeconds };
+  });
+}

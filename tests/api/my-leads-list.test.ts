@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Phone } from "~db";
+import { Application, Phone } from "~db";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
-import { listAgentLeads } from "~/services/lead-reads.server";
+import { countAgentLeadsByStatus, listAgentLeads } from "~/services/lead-reads.server";
 import { markLeadRead } from "~/services/leads.server";
 import { uniqueName } from "../support/application-factories";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
@@ -81,3 +81,27 @@ describe("listAgentLeads", () => {
     expect((await listAgentLeads(me.actor, { ...query, page: 3 })).rows).toEqual([]);
   });
 });
+
+describe("countAgentLeadsByStatus (My Leads' cards and tabs, from the report summaries)", () => {
+  it("counts the agent's own leads by their status now, across years, after sales, changes and reassignments", async () => {
+    const me = await signedInAgent();
+    const other = await signedInAgent();
+    const made = [
+      await createLead(me.agent.id, { status: "pending", createdAt: new Date("2003-03-04T12:30:00Z") }),
+      await createLead(me.agent.id, { status: "pending" }),
+      await createLead(me.agent.id, { status: "callback" }),
+      await createLead(me.agent.id, { status: "contacted", createdAt: new Date("2024-12-31T23:59:00Z") }),
+      await createLead(other.agent.id, { status: "sale" }),
+    ];
+    await made[1]!.update({ status: "sale" });
+    await made[3]!.update({ status: "rescheduled" });
+    // Given to me from the other agent, and one of mine given away.
+    await made[4]!.update({ agentId: me.agent.id });
+    await Application.update({ agentId: other.agent.id }, { where: { id: made[2]!.id } });
+
+    const counts = await countAgentLeadsByStatus(me.actor);
+    expect(counts).toMatchObject({ all: 4, pending: 1, sale: 2, rescheduled: 1, callback: 0, contacted: 0 });
+    expect(await countAgentLeadsByStatus(other.actor)).toMatchObject({ all: 1, callback: 1, sale: 0 });
+  });
+});
+

@@ -138,13 +138,14 @@ const COUNTED = z.object({ value: column.text.nullable(), count: column.integer 
 /**
  * How many rows have each value of one column, in one GROUP BY, plus `all`: the figures behind a
  * list's tabs and stat cards. Values in `keys` with no rows answer 0, so a tab always has a number.
+ * `count` sums a kept figure instead of counting rows (SUM(s.leads) of the report summaries).
  */
 export async function countBy<K extends string>(
-  query: { column: Sql; from: Sql; where?: Sql },
+  query: { column: Sql; from: Sql; where?: Sql; count?: Sql },
   keys: readonly K[] = [],
 ): Promise<Record<K | "all", number>> {
   const rows = await selectRows(
-    sql`SELECT ${query.column} AS value, COUNT(*) AS count FROM ${query.from}
+    sql`SELECT ${query.column} AS value, ${query.count ?? raw("COUNT(*)")} AS count FROM ${query.from}
         WHERE ${query.where ?? raw("1 = 1")} GROUP BY ${query.column}`,
     COUNTED,
   );

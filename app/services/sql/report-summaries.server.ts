@@ -26,6 +26,9 @@ export function hourOf(instant: Date): number {
 /** The buckets' widths in hours, level by level (migration 024): each divides the next. */
 const WIDTHS = [1, 4, 24, 192, 1536] as const;
 
+/** The level of the widest buckets: every lead is in one of them, so a sum over all time reads the fewest rows there. */
+export const WIDEST_LEVEL = WIDTHS.length - 1;
+
 /** The first hour of 1970 and of 10000: a range with no start or no end reaches them. */
 const FIRST_HOUR = 0;
 const LAST_HOUR = Date.UTC(10_000, 0, 1) / HOUR_MS;

@@ -6,6 +6,16 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 type Row = { id: string; name: string; note: string };
 const columns: Column<Row>[] = [
   { header: "Name", cell: (row) => row.name },
+  {
+    header: "Lines",
+    valueClassName: "space-y-1",
+    cell: (row) => (
+      <>
+        <p>{row.name}</p>
+        <p>{row.note}</p>
+      </>
+    ),
+  },
   { header: "Note", cell: (row) => row.note, truncate: true, title: (row) => row.note },
   { header: "Actions", actions: true, cell: (row) => <button type="button">Edit {row.name}</button> },
 ];
@@ -25,10 +35,18 @@ describe("DataTable", () => {
     expect(html).toContain('data-label="Name"');
     expect(html).toContain('data-label="Note"');
     expect(html).not.toContain('data-label="Actions"');
-    expect(html).toContain('class="sm:px-4 sm:py-2.5 stacked-cell');
-    // The class shows the data-label before each value below 640 px.
+    // The table's class shows each labelled cell's data-label before its value below 640 px.
+    expect(html).toMatch(/<table class="data-table /);
     const css = readFileSync("app/tailwind.css", "utf8");
-    expect(css).toMatch(/\.stacked-cell \{\s*@apply [^;]*max-sm:before:content-\[attr\(data-label\)\]/);
+    expect(css).toMatch(
+      /\.data-table \{[\s\S]*?td\[data-label\] \{\s*@apply [^;]*max-sm:before:content-\[attr\(data-label\)\]/,
+    );
+  });
+
+  it("keeps a value of several lines in one box, the value column of a phone's card", () => {
+    expect(html).toContain(
+      '<td data-label="Lines"><div class="cell-value space-y-1"><p>Ann</p><p>A long note</p></div></td>',
+    );
   });
 
   it("names the table and its keyboard-scrollable region, and gives a truncated cell its title", () => {

@@ -5,17 +5,17 @@ import {
   carrierColumn,
   figureColumns,
   leadDetailsColumn,
-  rowActionLabel,
+  rowAction,
   ROW_ACTION,
 } from "~/components/leads/lead-columns";
 import { leadRowId } from "~/components/leads/lead-links";
-import { OpenLeadButton } from "~/components/leads/lead-read";
+import { OpenLeadButton, OpenLeadForm } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { RowLink, RowNavigation } from "~/components/ui/row-navigation";
 import type { AdminLeadRow } from "~/services/admin-leads.server";
 import { hrefWith } from "~/utils/list";
-import { CopyLeadButton } from "./copy-lead-button";
+import { CopyLeadButton, CopyLeadForm } from "./copy-lead-button";
 import { fullName } from "~/domain/format";
 
 /** The bulk reassign selection's form: a GET to ?dialog=reassign&ids=…, so it works without JavaScript. */
@@ -60,19 +60,24 @@ export function AllLeadsTable({
     ...figureColumns(timezone),
     actionsColumn((lead, name) => (
       <>
-        <OpenLeadButton here={here} id={lead.id} className={ROW_ACTION} title="View details">
-          {rowActionLabel("details", "Details", `of ${name}`)}
-        </OpenLeadButton>
-        <RowLink to={open({ id: lead.id, mode: "edit" })} className={ROW_ACTION} title="Edit lead">
-          {rowActionLabel("edit", "Edit", name)}
-        </RowLink>
+        <OpenLeadButton
+          id={lead.id}
+          className={ROW_ACTION}
+          title="View details"
+          {...rowAction("details", "Details", `of ${name}`)}
+        />
+        <RowLink
+          to={open({ id: lead.id, mode: "edit" })}
+          className={ROW_ACTION}
+          title="Edit lead"
+          {...rowAction("edit", "Edit", name)}
+        />
         <RowLink
           to={hrefWith(here, { dialog: "reassign", id: lead.id, mode: null })}
           className={ROW_ACTION}
           title="Reassign lead"
-        >
-          {rowActionLabel("status", "Reassign", name)}
-        </RowLink>
+          {...rowAction("status", "Reassign", name)}
+        />
         <CopyLeadButton here={here} id={lead.id} name={name} />
       </>
     )),
@@ -80,6 +85,8 @@ export function AllLeadsTable({
   return (
     <RowNavigation>
       <LeadActionIconSprite />
+      <OpenLeadForm here={here} />
+      <CopyLeadForm here={here} />
       <DataTable
         caption="All Leads"
         columns={columns}

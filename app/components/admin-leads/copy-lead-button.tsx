@@ -1,6 +1,6 @@
-import { Form, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { STROKE_ICON } from "~/components/leads/lead-action-icons";
+import { COPY_ICON, LeadActionIcon, STROKE_ICON } from "~/components/leads/lead-action-icons";
 import { useHydrated } from "~/utils/hydrated";
 
 /** How long the copied check shows (part 1, section 9: copy confirmation 2 s). */
@@ -13,8 +13,79 @@ const COPIED_MS = 2_000;
  * on the clipboard, and the icon turns to a check for 2 seconds; without, the post redirects to
  * the lead's dialog showing the text to select.
  */
-export function CopyLeadButton({ here, id, name, label }: { here: string; id: string; name: string; label?: string }) {
+export function CopyLeadButton(props: CopyProps) {
   const hydrated = useHydrated();
+  // The server's render (and the first in the browser) is a plain post: a list renders one in each
+  // of its rows, and a fetcher each, whose path is resolved against the routes, cost its render
+  // a good part of its time. The browser's own post is what happens before hydration anyway.
+  if (hydrated) return <CopyWithFetcher {...props} />;
+  const { here, id, name, label } = props;
+  if (!label) {
+    // A list row's: its lead's id posted through the list's one CopyLeadForm, the icon from the
+    // list's sprite (LeadActionIconSprite).
+    return (
+      <button
+        type="submit"
+        form={COPY_LEAD_FORM}
+        name="id"
+        value={id}
+        className={buttonClass(label)}
+        title="Copy All Lead Information"
+        aria-label={`Copy all information of ${name}`}
+      >
+        <LeadActionIcon name="copy" />
+        <span className="sm:sr-only">Copy</span>
+      </button>
+    );
+  }
+  return (
+    <form method="post" action={here} className="contents">
+      <input type="hidden" name="intent" value="copy" />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={buttonClass(label)} title="Copy All Lead Information">
+        <CopyContent name={name} label={label} copied={false} />
+      </button>
+    </form>
+  );
+}
+
+const COPY_LEAD_FORM = "copy-lead";
+
+/** The one form the rows' Copy buttons post before hydration (intent "copy"), once before the rows. */
+export function CopyLeadForm({ here }: { here: string }) {
+  return (
+    <form id={COPY_LEAD_FORM} method="post" action={here} className="hidden">
+      <input type="hidden" name="intent" value="copy" />
+    </form>
+  );
+}
+
+type CopyProps = { here: string; id: string; name: string; label?: string };
+
+const buttonClass = (label: string | undefined) =>
+  label
+    ? "inline-flex min-h-9 items-center gap-1.5 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+    : "row-action sm:px-0";
+
+function CopyContent({ name, label, copied }: { name: string; label?: string; copied: boolean }) {
+  return (
+    <>
+      <svg aria-hidden="true" {...STROKE_ICON} className={`size-4 shrink-0 ${copied ? "text-green-700" : ""}`}>
+        {copied ? <path d="m5 13 4 4L19 7" /> : COPY_ICON}
+      </svg>
+      {label ? (
+        <>
+          <span>{label}</span>
+          <span className="sr-only"> all information of {name}</span>
+        </>
+      ) : (
+        <span className="sm:sr-only">Copy</span>
+      )}
+    </>
+  );
+}
+
+function CopyWithFetcher({ here, id, name, label }: CopyProps) {
   const fetcher = useFetcher<{ copyText?: string }>();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
 
@@ -32,48 +103,13 @@ export function CopyLeadButton({ here, id, name, label }: { here: string; id: st
     return () => window.clearTimeout(timer);
   }, [fetcher.state, fetcher.data]);
 
-  const icon =
-    state === "copied" ? (
-      <path d="m5 13 4 4L19 7" />
-    ) : (
-      <>
-        <rect x="9" y="9" width="11" height="11" rx="2" />
-        <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-      </>
-    );
-  const content = (
-    <>
-      <svg
-        aria-hidden="true"
-        {...STROKE_ICON}
-        className={`size-4 shrink-0 ${state === "copied" ? "text-green-700" : ""}`}
-      >
-        {icon}
-      </svg>
-      <span className={label ? "" : "sm:sr-only"}>{label ?? "Copy"}</span>
-      <span className="sr-only"> all information of {name}</span>
-    </>
-  );
-  const className = label
-    ? "inline-flex min-h-9 items-center gap-1.5 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-    : "row-action sm:px-0";
-  if (!hydrated) {
-    return (
-      <Form method="post" action={here} preventScrollReset className="contents">
-        <input type="hidden" name="intent" value="copy" />
-        <input type="hidden" name="id" value={id} />
-        <button type="submit" className={className} title="Copy All Lead Information">
-          {content}
-        </button>
-      </Form>
-    );
-  }
   return (
     <>
       <button
         type="button"
-        className={className}
+        className={buttonClass(label)}
         title="Copy All Lead Information"
+        aria-label={label ? undefined : `Copy all information of ${name}`}
         aria-busy={fetcher.state !== "idle"}
         onClick={() =>
           fetcher.submit(
@@ -82,7 +118,7 @@ export function CopyLeadButton({ here, id, name, label }: { here: string; id: st
           )
         }
       >
-        {content}
+        <CopyContent name={name} label={label} copied={state === "copied"} />
       </button>
       {/* The spec's toasts (part 1, section 8), for the 2 seconds the icon shows the outcome. */}
       <span

@@ -3,7 +3,15 @@ import type { ReactNode } from "react";
 // The row actions' icons (inline SVG, drawn with currentColor): on a wide screen the actions are
 // icon buttons with a tooltip and a spoken name, on a phone the same buttons with their words.
 
-const PATHS: Record<"details" | "edit" | "call" | "status", ReactNode> = {
+/** Copy All Lead Information's drawing (also drawn inline by its button once JavaScript runs). */
+export const COPY_ICON = (
+  <>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+  </>
+);
+
+const PATHS: Record<"details" | "edit" | "call" | "status" | "copy", ReactNode> = {
   details: (
     <>
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
@@ -23,6 +31,7 @@ const PATHS: Record<"details" | "edit" | "call" | "status", ReactNode> = {
       <circle cx="7.5" cy="7.5" r="1.5" />
     </>
   ),
+  copy: COPY_ICON,
 };
 
 export type IconName = keyof typeof PATHS;
@@ -53,9 +62,10 @@ export function LeadActionIconSprite() {
   );
 }
 
+/** A row action's icon; `.row-action` sizes it (app/tailwind.css). */
 export function LeadActionIcon({ name }: { name: IconName }) {
   return (
-    <svg aria-hidden="true" className="size-4 shrink-0">
+    <svg aria-hidden="true">
       <use href={`#lead-icon-${name}`} />
     </svg>
   );

@@ -36,8 +36,9 @@ export function leadDetailsColumn<T extends ListedLead>(
   return {
     header: "Lead Details",
     className: "sm:min-w-52",
+    valueClassName: "space-y-0.5",
     cell: (lead) => (
-      <div className="space-y-0.5">
+      <>
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           {select?.(lead)}
           <RowLink to={href(lead)} className="hover:underline">
@@ -54,14 +55,18 @@ export function leadDetailsColumn<T extends ListedLead>(
             "No contact info"
           )}
         </p>
-        <p className="text-xs text-slate-600">
-          {[lead.city, lead.state].filter(Boolean).join(", ") || "No address"}
-          {lead.gender ? ` · ${lead.gender[0]!.toUpperCase()}${lead.gender.slice(1)}` : ""}
-          {lead.weight !== null ? ` · ${lead.weight} lbs` : ""}
-        </p>
-      </div>
+        <p className="text-xs text-slate-600">{placeLine(lead)}</p>
+      </>
     ),
   };
+}
+
+/** Where they live, with gender and weight, as one text (one node to render, not four). */
+function placeLine(lead: ListedLead) {
+  let line = [lead.city, lead.state].filter(Boolean).join(", ") || "No address";
+  if (lead.gender) line += ` · ${lead.gender[0]!.toUpperCase()}${lead.gender.slice(1)}`;
+  if (lead.weight !== null) line += ` · ${lead.weight} lbs`;
+  return line;
 }
 
 /** Agent: whose lead it is (All Leads' may be nobody's). */
@@ -70,7 +75,8 @@ export function agentColumn<
 >(): Column<T> {
   return {
     header: "Agent",
-    cell: (lead) => <span className={whole}>{lead.agent ? fullName(lead.agent.user) : "Unassigned"}</span>,
+    valueClassName: whole,
+    cell: (lead) => (lead.agent ? fullName(lead.agent.user) : "Unassigned"),
   };
 }
 
@@ -78,11 +84,12 @@ export function agentColumn<
 export function carrierColumn<T extends ListedLead>(noProduct?: (lead: T) => ReactNode): Column<T> {
   return {
     header: "Carrier / Product",
+    valueClassName: `space-y-0.5 ${whole}`,
     cell: (lead) => (
-      <div className={`space-y-0.5 ${whole}`}>
+      <>
         <p className="text-slate-900">{lead.carrier?.name ?? "No carrier"}</p>
         {lead.productName ? <p className="text-xs text-slate-600">{lead.productName}</p> : (noProduct?.(lead) ?? null)}
-      </div>
+      </>
     ),
   };
 }
@@ -95,19 +102,21 @@ export function figureColumns<T extends ListedLead>(timezone: string): Column<T>
   return [
     {
       header: "Coverage & Premium",
+      valueClassName: whole,
       cell: (lead) => (
-        <div className={whole}>
+        <>
           <p className="text-slate-900">{formatDollars(lead.coverageAmount) ?? "—"}</p>
           <p className="text-xs text-slate-600">
             {lead.monthlyPremium !== null ? `${formatDollars(lead.monthlyPremium)}/mo` : "No premium"}
           </p>
-        </div>
+        </>
       ),
     },
     {
       header: "Commission",
+      valueClassName: whole,
       cell: (lead) => (
-        <div className={whole}>
+        <>
           {/* A cancelled (charged back) commission is no longer owed: struck through, as Premiums shows it. */}
           <p className="font-medium text-slate-900">
             {lead.commissionCancelledAt && lead.calculatedCommission !== null ? (
@@ -117,11 +126,9 @@ export function figureColumns<T extends ListedLead>(timezone: string): Column<T>
             )}
           </p>
           {lead.payments.total > 0 ? (
-            <p className="text-xs text-slate-600">
-              {lead.payments.paid}/{lead.payments.total} payments
-            </p>
+            <p className="text-xs text-slate-600">{`${lead.payments.paid}/${lead.payments.total} payments`}</p>
           ) : null}
-        </div>
+        </>
       ),
     },
     {
@@ -143,11 +150,17 @@ export function actionsColumn<T extends ListedLead>(actions: (lead: T, name: str
   };
 }
 
-/** A row action's inside: its icon, its word (only an icon on a wide screen), and whose it is, spoken. */
-export const rowActionLabel = (icon: IconName, word: string, spoken: string) => (
-  <>
-    <LeadActionIcon name={icon} />
-    <span className="sm:sr-only">{word}</span>
-    <span className="sr-only"> {spoken}</span>
-  </>
-);
+/**
+ * A row action's name and inside, spread on its link or button: its icon and its word (only the
+ * icon on a wide screen), named for whose it is ("Edit Jane Doe"). The name is an aria-label
+ * rather than a hidden span: one element less on each of a page's eighty actions.
+ */
+export const rowAction = (icon: IconName, word: string, spoken: string) => ({
+  "aria-label": `${word} ${spoken}`,
+  children: (
+    <>
+      <LeadActionIcon name={icon} />
+      <span className="sm:sr-only">{word}</span>
+    </>
+  ),
+});

@@ -1,38 +1,38 @@
 import { Form, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ButtonHTMLAttributes } from "react";
 import { RowForm } from "~/components/ui/row-navigation";
 import { useHydrated } from "~/utils/hydrated";
 
 // Opening a lead marks it read for the user, but a GET never writes (decision 046): the loader only
 // says whether the lead is still unread, and the marking is a post.
 
+/** The id of the one form every row's Details button posts (OpenLeadForm). */
+const OPEN_LEAD_FORM = "open-lead";
+
 /**
- * A list row's Details: a post (intent "open") that marks the lead read and redirects to the open
- * lead, with or without JavaScript, so the New Lead badge and the sidebar's count drop at once.
+ * The rows' Details post (intent "open") marks the lead read and redirects to the open lead, with
+ * or without JavaScript, so the New Lead badge and the sidebar's count drop at once. One form for
+ * the whole list, rendered once before its rows: each row's button sends its own lead's id
+ * (`form`, `name` and `value`), instead of a form and two hidden fields in every row.
  */
-export function OpenLeadButton({
+export function OpenLeadForm({
   here,
-  id,
-  className,
-  title,
-  children,
 }: {
-  /** The page's URL: the action answers with the same list and the lead's dialog open. */
-  here: string;
-  id: string;
-  className: string;
-  title: string;
-  children: ReactNode;
+  /** The page's URL: the action answers with the same list and the lead's dialog open. */ here: string;
 }) {
   return (
-    <RowForm action={here} className="contents">
+    <RowForm id={OPEN_LEAD_FORM} action={here} className="hidden">
       <input type="hidden" name="intent" value="open" />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className={className} title={title}>
-        {children}
-      </button>
     </RowForm>
   );
+}
+
+/** A list row's Details: submits the list's OpenLeadForm with this lead's id. */
+export function OpenLeadButton({
+  id,
+  ...props
+}: { id: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "form" | "name" | "value" | "type">) {
+  return <button type="submit" form={OPEN_LEAD_FORM} name="id" value={id} {...props} />;
 }
 
 /**

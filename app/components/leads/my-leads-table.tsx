@@ -11,11 +11,11 @@ import {
   carrierColumn,
   figureColumns,
   leadDetailsColumn,
-  rowActionLabel,
+  rowAction,
   ROW_ACTION,
 } from "./lead-columns";
 import { leadRowId } from "./lead-links";
-import { OpenLeadButton } from "./lead-read";
+import { OpenLeadButton, OpenLeadForm } from "./lead-read";
 import { LeadStatusBadge } from "./status-badge";
 
 /**
@@ -46,13 +46,14 @@ export function MyLeadsTable({
     agentColumn(),
     {
       header: "Status",
+      valueClassName: "space-y-1",
       cell: (lead) => (
-        <div className="space-y-1">
+        <>
           <LeadStatusBadge status={lead.status} />
           {lead.callbackDate && CALLBACK_STATUSES.some((s) => s === lead.status) ? (
             <p className="text-xs text-slate-600">{formatDateTime(lead.callbackDate, timezone)}</p>
           ) : null}
-        </div>
+        </>
       ),
     },
     carrierColumn((lead) =>
@@ -65,30 +66,39 @@ export function MyLeadsTable({
     ...figureColumns(timezone),
     actionsColumn((lead, name) => (
       <>
-        <OpenLeadButton here={here} id={lead.id} className={ROW_ACTION} title="View details">
-          {rowActionLabel("details", "Details", `of ${name}`)}
-        </OpenLeadButton>
-        <RowLink to={open("edit", lead.id)} className={ROW_ACTION} title="Edit application">
-          {rowActionLabel("edit", "Edit", `the application of ${name}`)}
-        </RowLink>
+        <OpenLeadButton
+          id={lead.id}
+          className={ROW_ACTION}
+          title="View details"
+          {...rowAction("details", "Details", `of ${name}`)}
+        />
+        <RowLink
+          to={open("edit", lead.id)}
+          className={ROW_ACTION}
+          title="Edit application"
+          {...rowAction("edit", "Edit", `the application of ${name}`)}
+        />
         {lead.primaryPhone ? (
           <a
             href={`tel:${digitsOnly(lead.primaryPhone)}`}
             className={ROW_ACTION}
             title={`Call ${formatPhone(lead.primaryPhone)}`}
-          >
-            {rowActionLabel("call", "Call", name)}
-          </a>
+            {...rowAction("call", "Call", name)}
+          />
         ) : null}
-        <RowLink to={open("status", lead.id)} className={ROW_ACTION} title="Update status">
-          {rowActionLabel("status", "Status", `of ${name}`)}
-        </RowLink>
+        <RowLink
+          to={open("status", lead.id)}
+          className={ROW_ACTION}
+          title="Update status"
+          {...rowAction("status", "Status", `of ${name}`)}
+        />
       </>
     )),
   ];
   return (
     <RowNavigation>
       <LeadActionIconSprite />
+      <OpenLeadForm here={here} />
       <DataTable
         caption="My Leads"
         columns={columns}

@@ -7,6 +7,11 @@ export type Column<T> = {
   truncate?: boolean;
   title?: (row: T) => string | undefined;
   align?: "left" | "right";
+  /**
+   * Classes of the box the value sits in (the spacing of a value of several lines, how its words
+   * wrap): `cell` then answers the lines themselves, with no box of its own around them.
+   */
+  valueClassName?: string;
   /** The row's actions: on a phone they close the card, without a label. */
   actions?: boolean;
   className?: string;
@@ -38,9 +43,8 @@ export function DataTable<T>({
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
 }) {
   if (rows.length === 0) return <p className="px-4 py-8 text-center text-sm text-slate-600">{empty}</p>;
-  // Dense tables (eight columns and more) keep 8 px a side so that, with words never split, they
-  // fit the 976 px a list has at 1024 and 1280 px.
-  const pad = dense ? "sm:px-2 sm:py-2" : "sm:px-4 sm:py-2.5";
+  // Each column's classes are worked out once, not once a row: a long list has hundreds of cells.
+  const cells = columns.map((column) => prepare(column));
   return (
     <div
       role="region"
@@ -50,56 +54,57 @@ export function DataTable<T>({
       // region; otherwise they sat past a wide table's right edge and made the whole page scroll.
       className="relative focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-inset sm:overflow-x-auto"
     >
-      <table className={`w-full max-sm:block ${dense ? "text-[13px]" : "text-sm"}`}>
+      {/* The rows' and cells' padding and phone layout come from `data-table` (app/tailwind.css),
+          named once here rather than on each cell. Dense tables (eight columns and more) keep 8 px
+          a side so that, with words never split, they fit the 976 px a list has at 1024 and 1280 px. */}
+      <table className={dense ? "data-table data-table-dense w-full text-[13px]" : "data-table w-full text-sm"}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:hidden">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`${pad} ${column.align === "right" ? "text-right" : ""}`}>
+              <th key={column.header} scope="col" className={column.align === "right" ? "text-right" : undefined}>
                 {column.actions ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
-          {rows.map((row) => {
-            const extra = rowProps?.(row);
-            return (
-              <tr
-                key={rowKey(row)}
-                {...extra}
-                className={`align-top max-sm:block max-sm:space-y-1.5 max-sm:px-4 max-sm:py-3 ${extra?.className ?? ""}`}
-              >
-                {/* Cells are plain calls, not components: a long list has hundreds of them. */}
-                {columns.map((column) => cell(column, row, pad))}
-              </tr>
-            );
-          })}
+          {rows.map((row) => (
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
+              {/* Cells are plain calls, not components: a long list has hundreds of them. */}
+              {cells.map((render) => render(row))}
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
 
-function cell<T>(column: Column<T>, row: T, pad: string) {
-  const content = column.cell(row);
+/** A column's cell renderer, with its classes joined once. */
+function prepare<T>(column: Column<T>) {
+  const { header, cell, truncate, title } = column;
   if (column.actions) {
+    // No data-label: on a phone the actions close the card, without a label (app/tailwind.css).
+    return function actionsCell(row: T) {
+      return (
+        <td key={header} className={column.className}>
+          {cell(row)}
+        </td>
+      );
+    };
+  }
+  const tdClass =
+    [column.align === "right" ? "sm:text-right" : "", column.className ?? ""].filter(Boolean).join(" ") || undefined;
+  const valueClass = ["cell-value", truncate ? "sm:truncate" : "", column.valueClassName ?? ""]
+    .filter(Boolean)
+    .join(" ");
+  return function valueCell(row: T) {
     return (
-      <td key={column.header} className={`${pad} max-sm:block max-sm:pt-2 ${column.className ?? ""}`}>
-        {content}
+      <td key={header} data-label={header} title={truncate ? title?.(row) : undefined} className={tdClass}>
+        {/* One box for the value, so a cell of several lines stays in the value column on a phone. */}
+        <div className={valueClass}>{cell(row)}</div>
       </td>
     );
-  }
-  const desktop = column.truncate ? "sm:max-w-64 sm:truncate" : "";
-  return (
-    <td
-      key={column.header}
-      data-label={column.header}
-      title={column.truncate ? column.title?.(row) : undefined}
-      className={`${pad} stacked-cell ${column.align === "right" ? "sm:text-right" : ""} ${column.className ?? ""}`}
-    >
-      {/* One wrapper, so a cell of several lines stays in the value column on a phone. */}
-      <div className={`cell-value ${desktop}`}>{content}</div>
-    </td>
-  );
+  };
 }

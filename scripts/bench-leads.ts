@@ -52,7 +52,8 @@
 //   different order), plus on Postgres the database's own CPU for the same requests (target: the
 //   poll at most 1.5x /api/auth/me).
 //
-// Options: --db sqlite|postgres, --leads N (100000), --agents N (50), --explain, --no-server,
+// Options: --db sqlite|postgres, --pg-database NAME (bench_leads_PID, made and dropped), --leads N
+// (100000), --agents N (50), --explain, --no-server,
 // --requests N (200), --rounds N (3), --port N (3482), --keep (leave the database and print its
 // URL), --reuse URL (measure a database a --keep run left, migrated to the current schema),
 // --only TEXT[,TEXT...] (measure only the service/SQL cases whose label contains one of them,
@@ -101,7 +102,9 @@ if (reuse) {
   sqliteFile = path.join(os.tmpdir(), `bench-leads-${process.pid}.sqlite`);
   process.env.DATABASE_URL = `sqlite:${sqliteFile}`;
 } else {
-  pgDatabase = `bench_leads_${process.pid}`;
+  // --pg-database NAME: a name of one's own where others' runs (a process id seen from another
+  // container can be the same) create and drop theirs on the same server.
+  pgDatabase = option("pg-database", `bench_leads_${process.pid}`);
   const client = new pg.Client(POSTGRES_ADMIN_URL);
   await client.connect();
   await client.query(`CREATE DATABASE "${pgDatabase}"`);
@@ -134,7 +137,7 @@ const { leadAttributes, leadPhoneRow, leadRow } = await import("../prisma-free-d
 const summaryUpkeep = await import("../prisma-free-db/migrations/024-report-summaries");
 const { bulkLoad } = await import("../prisma-free-db/bulk-load");
 const { getAdminDashboard, getAgentDashboard } = await import("../app/services/dashboard.server");
-const { getLeadDetail, listAgentLeads } = await import("../app/services/lead-reads.server");
+const { LEAD_LIST_COUNT_LIMIT, getLeadDetail, listAgentLeads } = await import("../app/services/lead-reads.server");
 const { listAllLeads } = await import("../app/services/admin-leads.server");
 const { listManagedAgents } = await import("../app/services/agent-management.server");
 const { countAgentsByStatus } = await import("../app/services/agents.server");
@@ -997,6 +1000,9 @@ async function timeSideBySide(runs: (() => Promise<unknown>)[], rounds = 40) {
 async function rawConnection() {
   if (isPostgres) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    // An idle connection ended by the server (the database dropped WITH (FORCE) after a failure)
+    // would otherwise end the process before the failure itself is printed.
+    pool.on("error", () => {});
     return {
       all: async <T>(sql: string, params: unknown[]) => (await pool.query(sql, params)).rows as T[],
       close: () => pool.end(),
@@ -1249,7 +1255,7 @@ async function searchesAtSizes() {
         return { ids: page.rows.map((row) => row.id), total: page.total };
       },
       async () => {
-        const sql = myLeadsSql(agentId, busiest.id, query);
+        const sql = myLeadsSql(agentId, busiest.id, query, { countUpTo: LEAD_LIST_COUNT_LIMIT });
         const [rows, [count]] = await Promise.all([all<{ id: string }>(sql.page), all<{ total: unknown }>(sql.count)]);
         return { ids: rows.map((row) => row.id), total: num(count!.total) };
       },
@@ -1347,7 +1353,18 @@ const LEAD_ROW_COLUMNS = `l.id, l.agent_id AS "agentId", l.carrier_id AS "carrie
  * My Leads in plain SQL: the page's ids from the index (newest first), then the row's columns and
  * its correlated subqueries for those 20 rows only; the total with the same WHERE.
  */
-function myLeadsSql(agentId: string, readerId: string, query: ListCase) {
+/**
+ * The total of a lead list in plain SQL. `countUpTo`: as My Leads and All Leads count it (decision
+ * 058), no further than that or than the end of the page asked for if deeper, which is the
+ * service's `total` (LEAD_LIST_COUNT_LIMIT, "1,000+" past it).
+ */
+function leadsTotalSql(where: string, page: number, countUpTo?: number) {
+  return countUpTo === undefined
+    ? `SELECT COUNT(*) AS total FROM applications a WHERE ${where}`
+    : `SELECT COUNT(*) AS total FROM (SELECT 1 FROM applications a WHERE ${where} LIMIT ${Math.max(countUpTo, page * 20)}) counted`;
+}
+
+function myLeadsSql(agentId: string, readerId: string, query: ListCase, { countUpTo }: { countUpTo?: number } = {}) {
   const { where, values } = leadsWhere(agentId, query);
   const page = bind(
     `SELECT ${LEAD_ROW_COLUMNS}
@@ -1357,7 +1374,7 @@ function myLeadsSql(agentId: string, readerId: string, query: ListCase) {
      ORDER BY l.created_at DESC, l.id DESC`,
     { ...values, readerId, limit: 20, offset: (query.page - 1) * 20 },
   );
-  return { page, count: bind(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, values), where, values };
+  return { page, count: bind(leadsTotalSql(where, query.page, countUpTo), values), where, values };
 }
 
 /** A scheduled callback of the agent, word for word the predicate of migration 010's partial index. */
@@ -1528,7 +1545,7 @@ async function portalCases(raw: Raw, actor: SessionUser, now: Date): Promise<Cas
       service: () =>
         listAgentLeads(actor, { status: query.status, search: query.search, page: query.page, pageSize: 20 } as never),
       sql: async () => {
-        const sql = myLeadsSql(agentId, actor.id, query);
+        const sql = myLeadsSql(agentId, actor.id, query, { countUpTo: LEAD_LIST_COUNT_LIMIT });
         const [rows, [count]] = await Promise.all([all(sql.page), all<{ total: unknown }>(sql.count)]);
         return { rows, total: num(count!.total) };
       },
@@ -1539,7 +1556,10 @@ async function portalCases(raw: Raw, actor: SessionUser, now: Date): Promise<Cas
       ],
       plans: [
         [`My Leads ${query.label}: the page`, myLeadsSql(agentId, actor.id, query).page],
-        [`My Leads ${query.label}: the total`, myLeadsSql(agentId, actor.id, query).count],
+        [
+          `My Leads ${query.label}: the total`,
+          myLeadsSql(agentId, actor.id, query, { countUpTo: LEAD_LIST_COUNT_LIMIT }).count,
+        ],
       ],
     });
 
@@ -1960,7 +1980,7 @@ function allLeadsSql(readerId: string, query: AllLeadsCase, range: { start: Date
   const onlyUnread = query.unread && !query.status && !query.search && !query.agentId && !range;
   const count = onlyUnread
     ? bind(`SELECT c.count AS total FROM unread_lead_counts c WHERE c.user_id = :readerId`, { readerId })
-    : bind(`SELECT COUNT(*) AS total FROM applications a WHERE ${where}`, values);
+    : bind(leadsTotalSql(where, query.page, LEAD_LIST_COUNT_LIMIT), values);
   return { page, count };
 }
 

@@ -6,7 +6,12 @@ import { LEAD_LIST_COUNT_LIMIT, listAgentLeads } from "~/services/lead-reads.ser
 import { column, sql, sqlPage } from "~/services/sql/reads.server";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
+import { loader as agentLayout } from "~/routes/agent+/_layout";
+import myLeadsPage, { loader as myLeadsLoader } from "~/routes/agent+/leads";
+import { loader as agentApplicationsApi } from "~/routes/api+/agent.applications";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
+import { callRoute } from "../support/http";
+import { renderPage } from "../support/render-page";
 
 // A list's total counted no further than a limit (decision 058): the lead lists past 1,000 say
 // "1,000+" and always offer a next page, whatever the page asked for.
@@ -77,5 +82,19 @@ describe("a list's total counted up to a limit", () => {
 
     const all = await listAllLeads(admin.actor, allLeadsFromSearch(new URLSearchParams({ agentId: me.agent.id })));
     expect(all).toMatchObject({ total: 1000, totalAtLeast: true });
+
+    // What the agent reads on My Leads (page 50 of at least 50, with Next), and the API's headers.
+    const { html } = await renderPage("/agent/leads?page=50", {
+      layouts: [{ id: "routes/agent+/_layout", path: "agent", module: { loader: agentLayout } }],
+      page: { path: "leads", module: { loader: myLeadsLoader, default: myLeadsPage } },
+      cookie: me.cookie,
+    });
+    const text = html.replace(/<[^>]+>/g, "");
+    expect(text).toContain("All leads: 1,000+");
+    expect(text).toContain("Showing 981–1,000 of 1,000+ (page 50 of 50+)");
+    expect(html).toMatch(/<a [^>]*rel="next"[^>]*>Next<\/a>/);
+    const api = await callRoute(agentApplicationsApi, { path: "/api/agent/applications?pageSize=20", cookie: me.cookie });
+    expect(api.headers.get("X-Total-Count")).toBe("1000");
+    expect(api.headers.get("X-Total-Count-At-Least")).toBe("true");
   });
 });

@@ -31,7 +31,8 @@ export function Pagination({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
-        Showing <span className="font-medium">{first}</span>–<span className="font-medium">{last}</span> of{" "}
+        Showing <span className="font-medium">{first.toLocaleString("en-US")}</span>–
+        <span className="font-medium">{last.toLocaleString("en-US")}</span> of{" "}
         <span className="font-medium">{totalText({ total, totalAtLeast })}</span> (page {page} of {pages}
         {totalAtLeast ? "+" : ""})
       </p>

@@ -1,6 +1,6 @@
 import type { Transaction } from "sequelize";
 import { z } from "zod";
-import { ActivityLog } from "~db";
+import { ActivityLog, Application } from "~db";
 import { column, listColumn, selectRows, sql } from "./sql/reads.server";
 import { fullName } from "~/domain/format";
 
@@ -15,12 +15,19 @@ export async function logActivity(
   },
   options: { transaction?: Transaction } = {},
 ) {
+  // An entry about a lead names the lead's agent now, so the agent's list version finds their
+  // latest change from an index (decision 060).
+  const lead =
+    entry.entityType === "application" && entry.entityId
+      ? await Application.findByPk(entry.entityId, { attributes: ["agentId"], transaction: options.transaction })
+      : null;
   await ActivityLog.create(
     {
       userId: entry.userId ?? null,
       action: entry.action,
       entityType: entry.entityType ?? null,
       entityId: entry.entityId ?? null,
+      leadAgentId: lead?.agentId ?? null,
       summary: entry.summary.slice(0, 500),
     },
     { transaction: options.transaction },

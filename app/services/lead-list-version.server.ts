@@ -4,6 +4,7 @@ import { forbidden } from "./errors.server";
 import type { SessionUser } from "./sessions.server";
 import { unreadLeadsCount } from "./leads.server";
 import { column, selectOne, sql, type Sql } from "./sql/reads.server";
+import { CUBE, WIDEST_LEVEL } from "./sql/report-summaries.server";
 
 /**
  * What a lead list's version is made of (decision 057): how many leads there are, the newest one,
@@ -21,15 +22,19 @@ const VersionParts = z.object({
   unread: column.integer,
 });
 
-/** An agent's own leads only: nothing about another agent's leads goes into it. */
+/**
+ * An agent's own leads only: nothing about another agent's leads goes into it. Each part from an
+ * index or a few kept rows, whatever the size of the book (decision 060): how many leads from the
+ * report summaries' widest buckets, the latest lead update from (agent_id, updated_at), the latest
+ * logged change from the entries that name the agent's lead (lead_agent_id, created_at).
+ */
 function agentVersionSql(agentId: string, unread: Sql) {
   return sql`SELECT
-    (SELECT COUNT(*) FROM applications a WHERE a.agent_id = ${agentId}) AS leads,
+    (SELECT SUM(s.leads) FROM report_summaries s
+      WHERE s.cube = ${CUBE.agent} AND s.agent_id = ${agentId} AND s.level = ${WIDEST_LEVEL}) AS leads,
     NULL AS created,
     (SELECT MAX(a.updated_at) FROM applications a WHERE a.agent_id = ${agentId}) AS updated,
-    (SELECT MAX(l.created_at) FROM applications a
-      JOIN activity_logs l ON l.entity_type = 'application' AND l.entity_id = a.id
-      WHERE a.agent_id = ${agentId}) AS logged,
+    (SELECT MAX(l.created_at) FROM activity_logs l WHERE l.lead_agent_id = ${agentId}) AS logged,
     (${unread}) AS unread`;
 }
 

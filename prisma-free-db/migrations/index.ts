@@ -19,6 +19,7 @@ import * as jobs from "./023-jobs";
 import * as reportSummaries from "./024-report-summaries";
 import * as leadSearchIndex from "./025-lead-search-index";
 import * as leadInsertsCountedPerStatement from "./026-lead-inserts-counted-per-statement";
+import * as leadListVersionIndexes from "./027-lead-list-version-indexes";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -56,4 +57,5 @@ export const migrations: Migration[] = [
   step("024-report-summaries", reportSummaries),
   step("025-lead-search-index", leadSearchIndex),
   step("026-lead-inserts-counted-per-statement", leadInsertsCountedPerStatement),
+  step("027-lead-list-version-indexes", leadListVersionIndexes),
 ];

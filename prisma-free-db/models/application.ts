@@ -235,6 +235,8 @@ export function initApplicationModels(sequelize: Sequelize) {
         },
         { name: "applications_agent_status_list", fields: ["agent_id", "status", "created_at", "id"] },
         { name: "applications_agent_id_id", fields: ["agent_id", "id"] },
+        // Migration 027: an agent's latest lead change (their list version, decision 060).
+        { name: "applications_agent_updated", fields: ["agent_id", "updated_at"] },
         // Migration 010: an agent's scheduled callbacks by callback date (the Callbacks page, decision 025).
         {
           name: "applications_agent_callbacks",

@@ -95,6 +95,7 @@ export class ActivityLog extends Model<InferAttributes<ActivityLog>, InferCreati
   declare action: string;
   declare entityType: Opt<string>;
   declare entityId: Opt<string>;
+  declare leadAgentId: Opt<string>;
   declare summary: string;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -206,6 +207,8 @@ export function initOperationModels(sequelize: Sequelize) {
       action: { type: DataTypes.STRING(64), allowNull: false },
       entityType: { type: DataTypes.STRING(32), allowNull: true },
       entityId: { type: DataTypes.UUID, allowNull: true },
+      // For an entry about a lead: the lead's agent when it was written (an agent's list version).
+      leadAgentId: { type: DataTypes.UUID, allowNull: true },
       summary: { type: DataTypes.STRING(500), allowNull: false },
       ...timestamps(),
     },
@@ -219,6 +222,8 @@ export function initOperationModels(sequelize: Sequelize) {
         { fields: ["user_id", "created_at", "id"] },
         { fields: ["action", "created_at", "id"] },
         { fields: ["entity_type", "entity_id", "created_at", "id"] },
+        // Migration 027: the latest entry about an agent's leads (their list version, decision 060).
+        { name: "activity_logs_lead_agent", fields: ["lead_agent_id", "created_at"] },
       ],
       // Every way an entry is written passes here, so none can keep a long number (decision 034).
       hooks: {

@@ -4,6 +4,9 @@ import { leadListVersion } from "~/services/lead-list-version.server";
 import { updateLead } from "~/services/lead-edit.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
 import { markLeadRead } from "~/services/leads.server";
+import { reassignLeads } from "~/services/lead-reassign.server";
+import { updatePaymentTracking } from "~/services/retention.server";
+import { PaymentTracking } from "~db";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
@@ -34,6 +37,36 @@ describe("the lead list's version (GET /api/leads/version)", () => {
     await changed(() => updateLead(me.actor, lead.id, { phones: [{ phoneNumber: "7275550199", phoneType: "home" }] }));
     await changed(() => createLead(me.agent.id));
     await changed(() => markLeadRead(me.actor, lead.id));
+    // A payment of a sale (the row's paid / total), by the agent and by an admin.
+    const { actor: admin } = await signedInAdmin();
+    const sold = await createLead(me.agent.id, { status: "sale", soldAt: new Date() });
+    const payment = await PaymentTracking.create({
+      applicationId: sold.id,
+      monthNumber: 1,
+      dueDate: "2026-12-01",
+      amountCents: 5000,
+    });
+    await changed(() => updatePaymentTracking(me.actor, payment.id, { status: "paid" }));
+    await changed(() => updatePaymentTracking(admin, payment.id, { notes: "Called the bank" }));
+  });
+
+  it("a lead given to another agent changes both agents' versions", async () => {
+    const me = await signedInAgent({ status: "approved", setupComplete: true });
+    const other = await signedInAgent({ status: "approved", setupComplete: true });
+    const { actor: admin } = await signedInAdmin();
+    const lead = await createLead(me.agent.id, { state: null });
+    await createLead(other.agent.id);
+    const [mine, theirs] = [await leadListVersion(me.actor), await leadListVersion(other.actor)];
+    await nextMillisecond();
+    await reassignLeads(admin, { ids: [lead.id], agentId: other.agent.id });
+    const [mineAfter, theirsAfter] = [await leadListVersion(me.actor), await leadListVersion(other.actor)];
+    expect(mineAfter).not.toBe(mine);
+    expect(theirsAfter).not.toBe(theirs);
+    // Their later change to the lead now moves their version, not mine.
+    await nextMillisecond();
+    await changeLeadStatus(other.actor, lead.id, { status: "contacted" });
+    expect(await leadListVersion(me.actor)).toBe(mineAfter);
+    expect(await leadListVersion(other.actor)).not.toBe(theirsAfter);
   });
 
   it("another agent's changes leave an agent's version as it was; the admin's version follows every lead", async () => {

@@ -1,4 +1,3 @@
-import { LeadActionIconSprite } from "~/components/leads/lead-action-icons";
 import {
   actionsColumn,
   agentColumn,
@@ -84,7 +83,6 @@ export function AllLeadsTable({
   ];
   return (
     <RowNavigation>
-      <LeadActionIconSprite />
       <OpenLeadForm here={here} />
       <CopyLeadForm here={here} />
       <DataTable

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { COPY_ICON, LeadActionIcon, STROKE_ICON } from "~/components/leads/lead-action-icons";
+import { COPY_ICON, STROKE_ICON } from "~/components/leads/lead-action-icons";
 import { useHydrated } from "~/utils/hydrated";
 
 /** How long the copied check shows (part 1, section 9: copy confirmation 2 s). */
@@ -21,8 +21,7 @@ export function CopyLeadButton(props: CopyProps) {
   if (hydrated) return <CopyWithFetcher {...props} />;
   const { here, id, name, label } = props;
   if (!label) {
-    // A list row's: its lead's id posted through the list's one CopyLeadForm, the icon from the
-    // list's sprite (LeadActionIconSprite).
+    // A list row's: its lead's id posted through the list's one CopyLeadForm, its icon drawn by CSS.
     return (
       <button
         type="submit"
@@ -32,8 +31,8 @@ export function CopyLeadButton(props: CopyProps) {
         className={buttonClass(label)}
         title="Copy All Lead Information"
         aria-label={`Copy all information of ${name}`}
+        data-icon="copy"
       >
-        <LeadActionIcon name="copy" />
         <span className="sm:sr-only">Copy</span>
       </button>
     );
@@ -43,7 +42,7 @@ export function CopyLeadButton(props: CopyProps) {
       <input type="hidden" name="intent" value="copy" />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className={buttonClass(label)} title="Copy All Lead Information">
-        <CopyContent name={name} label={label} copied={false} />
+        <LabelledContent name={name} label={label} copied={false} />
       </button>
     </form>
   );
@@ -67,20 +66,15 @@ const buttonClass = (label: string | undefined) =>
     ? "inline-flex min-h-9 items-center gap-1.5 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
     : "row-action sm:px-0";
 
-function CopyContent({ name, label, copied }: { name: string; label?: string; copied: boolean }) {
+/** The dialog's Copy All Info: its icon drawn inline, its words, and whose, spoken. */
+function LabelledContent({ name, label, copied }: { name: string; label: string; copied: boolean }) {
   return (
     <>
       <svg aria-hidden="true" {...STROKE_ICON} className={`size-4 shrink-0 ${copied ? "text-green-700" : ""}`}>
         {copied ? <path d="m5 13 4 4L19 7" /> : COPY_ICON}
       </svg>
-      {label ? (
-        <>
-          <span>{label}</span>
-          <span className="sr-only"> all information of {name}</span>
-        </>
-      ) : (
-        <span className="sm:sr-only">Copy</span>
-      )}
+      <span>{label}</span>
+      <span className="sr-only"> all information of {name}</span>
     </>
   );
 }
@@ -110,6 +104,7 @@ function CopyWithFetcher({ here, id, name, label }: CopyProps) {
         className={buttonClass(label)}
         title="Copy All Lead Information"
         aria-label={label ? undefined : `Copy all information of ${name}`}
+        data-icon={label ? undefined : state === "copied" ? "copied" : "copy"}
         aria-busy={fetcher.state !== "idle"}
         onClick={() =>
           fetcher.submit(
@@ -118,7 +113,11 @@ function CopyWithFetcher({ here, id, name, label }: CopyProps) {
           )
         }
       >
-        <CopyContent name={name} label={label} copied={state === "copied"} />
+        {label ? (
+          <LabelledContent name={name} label={label} copied={state === "copied"} />
+        ) : (
+          <span className="sm:sr-only">Copy</span>
+        )}
       </button>
       {/* The spec's toasts (part 1, section 8), for the 2 seconds the icon shows the outcome. */}
       <span

@@ -4,7 +4,6 @@ import { digitsOnly, formatDateTime, formatPhone } from "~/domain/format";
 import { CALLBACK_STATUSES } from "~/domain/statuses";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { hrefWith } from "~/utils/list";
-import { LeadActionIconSprite } from "./lead-action-icons";
 import {
   actionsColumn,
   agentColumn,
@@ -97,7 +96,6 @@ export function MyLeadsTable({
   ];
   return (
     <RowNavigation>
-      <LeadActionIconSprite />
       <OpenLeadForm here={here} />
       <DataTable
         caption="My Leads"

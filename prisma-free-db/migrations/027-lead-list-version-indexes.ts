@@ -26,5 +26,6 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
 export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   await qi.removeIndex("applications", LEAD_UPDATES.name, { transaction });
   await qi.removeIndex("activity_logs", LEAD_LOG.name, { transaction });
-  await qi.removeColumn("activity_logs", "lead_agent_id", { transaction });
+  // Plain DROP COLUMN (SQLite 3.35+ and Postgres), as in 003: removeColumn would copy the table on SQLite.
+  await qi.sequelize.query(`ALTER TABLE "activity_logs" DROP COLUMN "lead_agent_id"`, { transaction });
 }

@@ -20,6 +20,7 @@ import * as reportSummaries from "./024-report-summaries";
 import * as leadSearchIndex from "./025-lead-search-index";
 import * as leadInsertsCountedPerStatement from "./026-lead-inserts-counted-per-statement";
 import * as leadListVersionIndexes from "./027-lead-list-version-indexes";
+import * as leadSupply from "./028-lead-supply";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -58,4 +59,5 @@ export const migrations: Migration[] = [
   step("025-lead-search-index", leadSearchIndex),
   step("026-lead-inserts-counted-per-statement", leadInsertsCountedPerStatement),
   step("027-lead-list-version-indexes", leadListVersionIndexes),
+  step("028-lead-supply", leadSupply),
 ];

@@ -37,6 +37,7 @@ export class Agent extends Model<InferAttributes<Agent>, InferCreationAttributes
   declare setupComplete: CreationOptional<boolean>;
   declare temporaryPasswordEncrypted: CreationOptional<string | null>;
   declare approvedAt: CreationOptional<Date | null>;
+  declare lastLeadAssignedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare user?: NonAttribute<User>;
@@ -89,6 +90,8 @@ export function initAgentModels(sequelize: Sequelize) {
       setupComplete: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       temporaryPasswordEncrypted: { type: DataTypes.TEXT, allowNull: true },
       approvedAt: { type: DataTypes.DATE, allowNull: true },
+      // Migration 028: distribution gives the next lead to the eligible agent assigned least recently.
+      lastLeadAssignedAt: { type: DataTypes.DATE, allowNull: true },
       ...timestamps(),
     },
     {

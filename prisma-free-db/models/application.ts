@@ -75,6 +75,13 @@ export class Application extends Model<InferAttributes<Application>, InferCreati
   declare consentText: Opt<string>;
   declare consentAt: Opt<Date>;
   declare consentIp: Opt<string>;
+  declare leadSourceId: Opt<string>;
+  declare externalId: Opt<string>;
+  declare phoneE164: Opt<string>;
+  declare emailNormalized: Opt<string>;
+  declare consentPageUrl: Opt<string>;
+  declare consentCertificateUrl: Opt<string>;
+  declare billable: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare agent?: NonAttribute<Agent | null>;
@@ -221,6 +228,14 @@ export function initApplicationModels(sequelize: Sequelize) {
       consentText: text(),
       consentAt: at(),
       consentIp: str(64),
+      // Migration 028 (lead supply, decision 061).
+      leadSourceId: { type: DataTypes.UUID, allowNull: true },
+      externalId: str(120),
+      phoneE164: str(16),
+      emailNormalized: str(255),
+      consentPageUrl: str(2048),
+      consentCertificateUrl: str(2048),
+      billable: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps(),
     },
     {
@@ -260,6 +275,12 @@ export function initApplicationModels(sequelize: Sequelize) {
         { name: "applications_created_id", fields: ["created_at", "id"] },
         // Migration 022: the agency's leads of a carrier within a range (the admin's reports, decision 038).
         { name: "applications_carrier_created", fields: ["carrier_id", "created_at"] },
+        // Migration 028: one lead per source and external id; duplicates by phone or email within a
+        // window; a source's leads by day (decision 061).
+        { name: "applications_source_external", unique: true, fields: ["lead_source_id", "external_id"] },
+        { name: "applications_phone_e164_created", fields: ["phone_e164", "created_at"] },
+        { name: "applications_email_normalized_created", fields: ["email_normalized", "created_at"] },
+        { name: "applications_source_created", fields: ["lead_source_id", "created_at"] },
         { fields: ["callback_date"] },
         { fields: ["sold_at"] },
         { fields: ["last_name", "first_name"] },

@@ -11,6 +11,7 @@ import {
 } from "./application";
 import { Carrier, Product, initCarrierModels } from "./carrier";
 import { initJobModel } from "./job";
+import { LeadDuplicate, LeadSource, initLeadSupplyModels } from "./lead-supply";
 import {
   ActivityLog,
   Attempt,
@@ -33,7 +34,9 @@ export {
   Beneficiary,
   Carrier,
   FormSubmission,
+  LeadDuplicate,
   LeadRead,
+  LeadSource,
   LicensedState,
   Notification,
   Order,
@@ -57,6 +60,7 @@ export function initModels(sequelize: Sequelize) {
   initApplicationModels(sequelize);
   initOperationModels(sequelize);
   initUnreadLeadCountModel(sequelize);
+  initLeadSupplyModels(sequelize);
   // The SQLite job runner's table; on Postgres the jobs are pg-boss's (schema pgboss).
   if (sequelize.getDialect() === "sqlite") initJobModel(sequelize);
 

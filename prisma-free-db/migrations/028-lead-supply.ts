@@ -16,7 +16,10 @@ import type { MigrationContext } from "./index";
 // - lead_duplicates: a post or row found to be a duplicate, kept for the record with the lead it
 //   repeats; never a lead (no agent, no list, no count, no bill).
 // - agents.last_lead_assigned_at: distribution gives the next lead to the eligible agent assigned
-//   least recently.
+//   least recently; applications.order_id is the order whose call the lead used (a return gives it
+//   back).
+// - lead_returns: an agent's request to return a bad lead for credit, and the admin's decision;
+//   applications.returned_at marks a lead returned (out of the agent's working lists, kept).
 
 const SOURCE_EXTERNAL = { name: "applications_source_external", fields: ["lead_source_id", "external_id"] };
 const BY_PHONE = { name: "applications_phone_e164_created", fields: ["phone_e164", "created_at"] };
@@ -66,6 +69,13 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
   await qi.addColumn("applications", "consent_page_url", { type: DataTypes.STRING(2048), allowNull: true }, { transaction });
   await qi.addColumn("applications", "consent_certificate_url", { type: DataTypes.STRING(2048), allowNull: true }, { transaction });
   await qi.addColumn("applications", "billable", { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false }, { transaction });
+  const order = {
+    type: DataTypes.UUID,
+    allowNull: true,
+    ...(postgres ? { references: { model: "orders", key: "id" }, onDelete: "SET NULL" } : {}),
+  };
+  await qi.addColumn("applications", "order_id", order, { transaction });
+  await qi.addColumn("applications", "returned_at", { type: DataTypes.DATE, allowNull: true }, { transaction });
   await qi.addIndex("applications", SOURCE_EXTERNAL.fields, { name: SOURCE_EXTERNAL.name, unique: true, transaction });
   for (const index of [BY_PHONE, BY_EMAIL, BY_SOURCE]) {
     await qi.addIndex("applications", index.fields, { name: index.name, transaction });
@@ -97,17 +107,44 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
   await qi.addIndex("lead_duplicates", DUPLICATE_BY_SOURCE.fields, { name: DUPLICATE_BY_SOURCE.name, transaction });
   await qi.addIndex("lead_duplicates", ["duplicate_of_id"], { name: "lead_duplicates_duplicate_of", transaction });
   await qi.addColumn("agents", "last_lead_assigned_at", { type: DataTypes.DATE, allowNull: true }, { transaction });
+  await qi.createTable(
+    "lead_returns",
+    {
+      id: { type: DataTypes.UUID, primaryKey: true, allowNull: false },
+      application_id: {
+        type: DataTypes.UUID,
+        allowNull: false,
+        references: { model: "applications", key: "id" },
+        onDelete: "CASCADE",
+      },
+      agent_id: { type: DataTypes.UUID, allowNull: true, references: { model: "agents", key: "id" }, onDelete: "SET NULL" },
+      reason: { type: DataTypes.STRING(32), allowNull: false },
+      notes: { type: DataTypes.STRING(1000), allowNull: true },
+      status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "pending" },
+      decided_by_id: { type: DataTypes.UUID, allowNull: true, references: { model: "users", key: "id" }, onDelete: "SET NULL" },
+      decision_note: { type: DataTypes.STRING(1000), allowNull: true },
+      decided_at: { type: DataTypes.DATE, allowNull: true },
+      created_at: now,
+      updated_at: now,
+    },
+    { transaction },
+  );
+  await qi.addIndex("lead_returns", ["status", "created_at", "id"], { name: "lead_returns_status_created", transaction });
+  await qi.addIndex("lead_returns", ["application_id"], { name: "lead_returns_application", transaction });
 }
 
 export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   // Plain DROP COLUMN (SQLite 3.35+ and Postgres), as in 003: removeColumn would copy the tables on
   // SQLite and lose their triggers.
+  await qi.dropTable("lead_returns", { transaction });
   await qi.sequelize.query(`ALTER TABLE "agents" DROP COLUMN "last_lead_assigned_at"`, { transaction });
   await qi.dropTable("lead_duplicates", { transaction });
   for (const index of [SOURCE_EXTERNAL, BY_PHONE, BY_EMAIL, BY_SOURCE]) {
     await qi.removeIndex("applications", index.name, { transaction });
   }
   for (const column of [
+    "returned_at",
+    "order_id",
     "billable",
     "consent_certificate_url",
     "consent_page_url",

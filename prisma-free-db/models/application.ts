@@ -82,6 +82,8 @@ export class Application extends Model<InferAttributes<Application>, InferCreati
   declare consentPageUrl: Opt<string>;
   declare consentCertificateUrl: Opt<string>;
   declare billable: CreationOptional<boolean>;
+  declare orderId: Opt<string>;
+  declare returnedAt: Opt<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare agent?: NonAttribute<Agent | null>;
@@ -236,6 +238,8 @@ export function initApplicationModels(sequelize: Sequelize) {
       consentPageUrl: str(2048),
       consentCertificateUrl: str(2048),
       billable: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      orderId: { type: DataTypes.UUID, allowNull: true },
+      returnedAt: at(),
       ...timestamps(),
     },
     {

@@ -11,7 +11,7 @@ import {
 } from "./application";
 import { Carrier, Product, initCarrierModels } from "./carrier";
 import { initJobModel } from "./job";
-import { LeadDuplicate, LeadSource, initLeadSupplyModels } from "./lead-supply";
+import { LeadDuplicate, LeadReturn, LeadSource, initLeadSupplyModels } from "./lead-supply";
 import {
   ActivityLog,
   Attempt,
@@ -36,6 +36,7 @@ export {
   FormSubmission,
   LeadDuplicate,
   LeadRead,
+  LeadReturn,
   LeadSource,
   LicensedState,
   Notification,

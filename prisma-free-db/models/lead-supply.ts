@@ -43,6 +43,21 @@ export class LeadDuplicate extends Model<InferAttributes<LeadDuplicate>, InferCr
   declare updatedAt: CreationOptional<Date>;
 }
 
+/** An agent's request to return a bad lead for credit, and the admin's decision. */
+export class LeadReturn extends Model<InferAttributes<LeadReturn>, InferCreationAttributes<LeadReturn>> {
+  declare id: CreationOptional<string>;
+  declare applicationId: string;
+  declare agentId: string | null;
+  declare reason: string;
+  declare notes: string | null;
+  declare status: CreationOptional<"pending" | "approved" | "denied">;
+  declare decidedById: string | null;
+  declare decisionNote: string | null;
+  declare decidedAt: Date | null;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
 export function initLeadSupplyModels(sequelize: Sequelize) {
   LeadSource.init(
     {
@@ -83,6 +98,29 @@ export function initLeadSupplyModels(sequelize: Sequelize) {
         { name: "lead_duplicates_source_external", unique: true, fields: ["lead_source_id", "external_id"] },
         { name: "lead_duplicates_source_created", fields: ["lead_source_id", "created_at"] },
         { name: "lead_duplicates_duplicate_of", fields: ["duplicate_of_id"] },
+      ],
+    },
+  );
+  LeadReturn.init(
+    {
+      id: uuid(),
+      applicationId: { type: DataTypes.UUID, allowNull: false },
+      agentId: { type: DataTypes.UUID, allowNull: true },
+      reason: { type: DataTypes.STRING(32), allowNull: false },
+      notes: { type: DataTypes.STRING(1000), allowNull: true },
+      status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "pending" },
+      decidedById: { type: DataTypes.UUID, allowNull: true },
+      decisionNote: { type: DataTypes.STRING(1000), allowNull: true },
+      decidedAt: { type: DataTypes.DATE, allowNull: true },
+      ...timestamps(),
+    },
+    {
+      sequelize,
+      tableName: "lead_returns",
+      underscored: true,
+      indexes: [
+        { name: "lead_returns_status_created", fields: ["status", "created_at", "id"] },
+        { name: "lead_returns_application", fields: ["application_id"] },
       ],
     },
   );

@@ -64,6 +64,16 @@ export const ACTIVITY_ACTION_GROUPS = [
       order_deleted: "Order deleted",
     },
   },
+  {
+    label: "Lead sources",
+    actions: {
+      lead_source_created: "Lead source added",
+      lead_source_updated: "Lead source updated",
+      lead_source_paused: "Lead source paused",
+      lead_source_activated: "Lead source activated",
+      lead_source_key_rotated: "Posting key rotated",
+    },
+  },
 ] as const;
 
 export type ActivityAction = {

@@ -26,8 +26,12 @@ import { column, numbersInOneStatement, selectOne, selectRows, sql, type Sql } f
  */
 export const SCHEDULED_CALLBACK = sql`status IN ('callback', 'rescheduled')`;
 
-/** An agent's scheduled callbacks, as the WHERE of a query over `applications`. */
-const agentCallbacks = (agentId: string) => sql`agent_id = ${agentId} AND ${SCHEDULED_CALLBACK}`;
+/**
+ * An agent's scheduled callbacks, as the WHERE of a query over `applications`: a lead returned to
+ * its source is no longer called (decision 064).
+ */
+const agentCallbacks = (agentId: string) =>
+  sql`agent_id = ${agentId} AND ${SCHEDULED_CALLBACK} AND returned_at IS NULL`;
 
 /** Today's bounds in the agent's time zone: from their local midnight to the next. */
 export type DueBounds = { dueStart: Date; dueEnd: Date };

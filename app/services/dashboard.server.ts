@@ -57,7 +57,8 @@ export type RecentLead = ReturnType<typeof toRecentLead>;
  */
 function recentLeadsList(scope: { agentId?: string; status?: string }, created: Range, limit = 10) {
   const where = and([
-    scope.agentId && sql`a.agent_id = ${scope.agentId}`,
+    // A returned lead leaves the agent's lists (decision 064); the admin's list keeps it.
+    scope.agentId && sql`a.agent_id = ${scope.agentId} AND a.returned_at IS NULL`,
     scope.status && sql`a.status = ${scope.status}`,
     withinRange(sql`a.created_at`, created),
   ]);

@@ -150,6 +150,14 @@ export type AgentLeadFilters = Pick<AgentLeadListQuery, "status" | "search"> & {
 };
 
 /**
+ * A lead still in its agent's working lists: not returned to its source (decision 064). A returned
+ * lead stays the agent's (its page, the record, All Leads) but leaves My Leads, the dashboard's
+ * lists, callbacks and retention. Few leads are returned, so the rows the indexes below find are
+ * read for it; the indexes do not carry the column.
+ */
+export const AGENT_WORKING_LEAD = sql`a.returned_at IS NULL`;
+
+/**
  * The agent's leads the list shows, as the WHERE of a query over `applications a`: their own,
  * of the status asked for, with every word of the search in the first name, last name or email
  * (case-insensitive, % and _ taken literally: searchWhere's rule, as SQL), created within the
@@ -158,7 +166,7 @@ export type AgentLeadFilters = Pick<AgentLeadListQuery, "status" | "search"> & {
  * (012). The agent's report counts and exports with the same WHERE (reports.server.ts).
  */
 export function agentLeadsWhere(agentId: string, query: AgentLeadFilters, options: { plan?: SearchPlan } = {}): Sql {
-  return leadListWhere([sql`a.agent_id = ${agentId}`], query, options);
+  return leadListWhere([sql`a.agent_id = ${agentId}`, AGENT_WORKING_LEAD], query, options);
 }
 
 /**
@@ -724,9 +732,9 @@ export async function agentLeadPage(actor: SessionUser, id: string, pageSize: nu
   if (!isUuid(id)) return null;
   const row = await selectOne(
     sql`SELECT (SELECT COUNT(*) FROM applications n
-          WHERE n.agent_id = a.agent_id
+          WHERE n.agent_id = a.agent_id AND n.returned_at IS NULL
             AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id))) AS "position"
-        FROM applications a WHERE a.id = ${id} AND a.agent_id = ${agentId}`,
+        FROM applications a WHERE a.id = ${id} AND a.agent_id = ${agentId} AND ${AGENT_WORKING_LEAD}`,
     z.object({ position: column.integer }),
   );
   return row ? Math.floor(row.position / pageSize) + 1 : null;

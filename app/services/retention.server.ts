@@ -124,7 +124,8 @@ export async function retentionSummary(actor: SessionUser, now = new Date()): Pr
   const { today, tomorrow } = todayAndTomorrow(actor, now);
   const unpaid = (dueCondition: Sql) =>
     sql`SELECT COUNT(*) FROM payment_trackings t JOIN applications a ON a.id = t.application_id
-        WHERE t.status = 'not_paid' AND ${dueCondition} AND a.agent_id = ${agentId} AND ${ACTIVE_POLICY}`;
+        WHERE t.status = 'not_paid' AND ${dueCondition} AND a.agent_id = ${agentId} AND ${ACTIVE_POLICY}
+          AND a.returned_at IS NULL`;
   // One pass over the agent's active policies gives both their count and their premiums (two
   // scalar subqueries had tested every policy twice); the due payments ride in the same statement.
   const figures = await selectOne(
@@ -132,7 +133,7 @@ export async function retentionSummary(actor: SessionUser, now = new Date()): Pr
           (${unpaid(sql`t.due_date = ${today}`)}) AS "dueToday",
           (${unpaid(sql`t.due_date = ${tomorrow}`)}) AS "dueTomorrow",
           (${unpaid(sql`t.due_date < ${today}`)}) AS "overdue"
-        FROM applications a WHERE a.agent_id = ${agentId} AND ${ACTIVE_POLICY}`,
+        FROM applications a WHERE a.agent_id = ${agentId} AND ${ACTIVE_POLICY} AND a.returned_at IS NULL`,
     z.object({
       activeAccounts: column.integer,
       // No active policy: no revenue.
@@ -192,7 +193,8 @@ export async function listAgentRetention(
         CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
           THEN 1 ELSE 0 END AS "lapsed"`,
       from: sql`applications a`,
-      where: sql`a.agent_id = ${agentId} AND a.sold_at IS NOT NULL
+      // A lead returned to its source leaves the agent's working lists (decision 064).
+      where: sql`a.agent_id = ${agentId} AND a.sold_at IS NOT NULL AND a.returned_at IS NULL
         ${query.status === "due" ? sql`AND ${hasDuePayment(days.tomorrow)}` : raw("")}`,
       orderBy: sql`a.sold_at DESC, a.id DESC`,
       key: sql`a.id`,

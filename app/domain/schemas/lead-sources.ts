@@ -27,15 +27,18 @@ const name = requiredText("Name", LEAD_SOURCE_NAME_MAX, { required: M.name, tooL
  */
 const costPerLead = z.preprocess(
   blank,
-  z
-    .union([z.string(), z.number()], { required_error: M.costPerLead, invalid_type_error: M.costPerLeadShape })
-    .transform((value, ctx) => {
-      const cents = centsFromDollars(value);
-      if (cents === null) ctx.addIssue({ code: "custom", message: M.costPerLeadShape });
-      else if (cents < 0) ctx.addIssue({ code: "custom", message: M.costPerLeadMin });
-      else if (cents > MAX_COST_PER_LEAD_CENTS) ctx.addIssue({ code: "custom", message: M.costPerLeadMax });
-      return cents ?? 0;
-    }),
+  // Read by hand: a union's own type error would say only "Invalid input" for `true` or `{}`.
+  z.unknown().transform((value, ctx) => {
+    if (value === undefined) {
+      ctx.addIssue({ code: "custom", message: M.costPerLead });
+      return 0;
+    }
+    const cents = typeof value === "string" || typeof value === "number" ? centsFromDollars(value) : null;
+    if (cents === null) ctx.addIssue({ code: "custom", message: M.costPerLeadShape });
+    else if (cents < 0) ctx.addIssue({ code: "custom", message: M.costPerLeadMin });
+    else if (cents > MAX_COST_PER_LEAD_CENTS) ctx.addIssue({ code: "custom", message: M.costPerLeadMax });
+    return cents ?? 0;
+  }),
 );
 
 /**
@@ -50,11 +53,7 @@ function wholeNumber(min: number, max: number, message: string, fallback?: numbe
       if (given === undefined) return fallback;
       return typeof given === "string" && /^-?\d+(\.\d+)?$/.test(given) ? Number(given) : given;
     },
-    z
-      .number({ required_error: message, invalid_type_error: message })
-      .int(message)
-      .min(min, message)
-      .max(max, message),
+    z.number({ required_error: message, invalid_type_error: message }).int(message).min(min, message).max(max, message),
   );
 }
 

@@ -162,7 +162,7 @@ async function kept(db: Sequelize) {
       counts,
       summaries,
       indexes: await select(
-        `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE tablename IN (${tables}) ORDER BY indexname`,
+        `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE tablename IN (${tables}, 'report_summaries') ORDER BY indexname`,
       ),
       triggers: await select(
         `SELECT tgname, tgenabled FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class WHERE relname IN (${tables})) ORDER BY tgname`,

@@ -20,9 +20,18 @@ const NOTHING = z.object({});
 export function serializedTransaction<T>(keys: string[], work: (transaction: Transaction) => Promise<T>) {
   if (!isPostgres) return sequelize.transaction(work);
   return sequelize.transaction(async (transaction) => {
-    for (const key of [...new Set(keys)].sort()) {
-      await selectRows(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`, NOTHING, { transaction });
-    }
+    await holdKeys(keys, transaction);
     return work(transaction);
   });
+}
+
+/**
+ * The same keys taken inside a transaction the caller already runs (one batch of an import that
+ * receives many leads): held until it ends. Nothing to take on SQLite, whose transactions take turns.
+ */
+export async function holdKeys(keys: string[], transaction: Transaction) {
+  if (!isPostgres) return;
+  for (const key of [...new Set(keys)].sort()) {
+    await selectRows(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`, NOTHING, { transaction });
+  }
 }

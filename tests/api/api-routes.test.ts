@@ -92,6 +92,8 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   carriers: { methods: ["GET"], probe: 401 },
   counts: { methods: ["GET"], probe: 401 },
   "form-submissions": { methods: ["POST"], probe: 400 },
+  // A posting key, never a session, authorises it: without one, 401 before the body is read.
+  "intake.leads": { methods: ["POST"], probe: 401 },
   "leads.$id.mark-read": { methods: ["POST"], probe: 401 },
   "leads.unread-count": { methods: ["GET"], probe: 401 },
   "leads.unread-ids": { methods: ["GET"], probe: 401 },

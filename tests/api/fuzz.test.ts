@@ -338,6 +338,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     body: () => ({ status: "paid" }),
   },
   "notifications.mark-all-read": { roles: ["agent", "admin"], body: () => ({}) },
+  // No role passes: a posting key does (tests/api/lead-intake.test.ts fuzzes its bodies with one).
+  "intake.leads": {
+    roles: [],
+    body: () => ({ firstName: "Fuzz", lastName: "Lead", phone: "2135550142", state: "FL" }),
+  },
   "public.applications": {
     roles: ["signed-out"],
     body: (f) => applicationPayload(f.agent.agent.id, f.carrier.id),

@@ -1,12 +1,14 @@
 import {
   ActivityLog,
   Agent,
+  Application,
   AgentCarrier,
   Beneficiary,
   Bdm,
   Carrier,
   FormSubmission,
   LeadRead,
+  LeadSource,
   LicensedState,
   Notification,
   Order,
@@ -22,6 +24,7 @@ import { paymentScheduleDueDates, saleSnapshot } from "../../app/domain/commissi
 import { addDaysIso, todayIn } from "../../app/domain/periods";
 import { US_STATES } from "../../app/domain/states";
 import { encrypt, hashPassword } from "../../app/utils/crypto.server";
+import { newPostingKey } from "../../app/services/posting-keys.server";
 import { ensureCatalog } from "./catalog";
 import { createLeadRecord } from "./lead-factory";
 
@@ -686,6 +689,49 @@ export async function seedDemo(log: (line: string) => void = console.log) {
       opts,
     );
     await resetNotice(tanya!, new Date(now - 3 * DAY), true);
+
+    // Lead supply (issue 24): the vendors the agency buys from. Their posting keys are made here and
+    // never shown; an admin rotates one on Lead Sources to post with it. Two leads in three came from
+    // them (billed), the rest through the public form.
+    const sources = [];
+    for (const [name, costPerLeadCents, returnWindowHours] of [
+      ["FE Leads Direct", 17_500, 72],
+      ["Senior Life Inbound", 19_000, 48],
+      ["Aged Leads Co", 1_500, 24],
+    ] as const) {
+      const key = newPostingKey();
+      sources.push(
+        await LeadSource.create(
+          {
+            name,
+            costPerLeadCents,
+            returnWindowHours,
+            postingKeyHash: key.hash,
+            postingKeyLast4: key.last4,
+            keyRotatedAt: null,
+            defaultCarrierId: null,
+          },
+          opts,
+        ),
+      );
+    }
+    const leadIds = (
+      await Application.findAll({
+        attributes: ["id"],
+        order: [
+          ["createdAt", "ASC"],
+          ["id", "ASC"],
+        ],
+        ...opts,
+      })
+    ).map((lead) => lead.id);
+    for (const [i, source] of sources.entries()) {
+      const ids = leadIds.filter((_, n) => n % 3 !== 0 && n % sources.length === i);
+      await Application.update(
+        { leadSourceId: source.id, source: "intake", billable: true },
+        { where: { id: ids }, ...opts },
+      );
+    }
   });
   log("Seeded the demo: admin@example.com / admin12345 and agent@example.com / agent12345 (see README for all).");
   return true;

@@ -1,6 +1,6 @@
 import type { Transaction } from "sequelize";
 import { z } from "zod";
-import { ActivityLog, Application, LeadDuplicate, LeadSource, Notification, Phone } from "~db";
+import { ActivityLog, Application, LeadDuplicate, Notification, Phone } from "~db";
 import { centsFromDollars, fullName } from "~/domain/format";
 import { LEAD_INTAKE_MESSAGES, leadIntakeSchema } from "~/domain/schemas/lead-intake";
 import { ServiceError, validInput } from "./errors.server";
@@ -8,7 +8,7 @@ import { distributeLead } from "./lead-distribution.server";
 import { normalizedEmail, phoneE164 } from "./lead-identity.server";
 import { holdKeys, serializedTransaction } from "./locks.server";
 import { isUuid } from "./permissions.server";
-import { postingKeyHash } from "./posting-keys.server";
+import { findSourceByPostingKey, type PostingSource } from "./lead-sources.server";
 import { column, selectOne, sql } from "./sql/reads.server";
 
 // Receiving one lead (issue 24 items 2, 3 and 5; decisions 061 and 063): the one function the
@@ -28,18 +28,9 @@ export const INTAKE_MESSAGES = {
 
 /** What receiving a lead needs of its source. */
 export type IntakeSource = Pick<
-  LeadSource,
+  PostingSource,
   "id" | "name" | "status" | "duplicateWindowDays" | "defaultCarrierId" | "rateLimitPerMinute"
 >;
-
-const SOURCE_ATTRIBUTES = [
-  "id",
-  "name",
-  "status",
-  "duplicateWindowDays",
-  "defaultCarrierId",
-  "rateLimitPerMinute",
-] as const satisfies readonly (keyof IntakeSource)[];
 
 /**
  * The source a presented posting key belongs to, found by the key's hash (one unique-index read).
@@ -47,11 +38,7 @@ const SOURCE_ATTRIBUTES = [
  */
 export async function intakeSourceForKey(key: string | null | undefined): Promise<IntakeSource> {
   if (!key) throw new ServiceError(401, INTAKE_MESSAGES.keyMissing);
-  const source = await LeadSource.findOne({
-    where: { postingKeyHash: postingKeyHash(key) },
-    attributes: [...SOURCE_ATTRIBUTES],
-    raw: true,
-  });
+  const source = await findSourceByPostingKey(key);
   if (!source) throw new ServiceError(401, INTAKE_MESSAGES.keyUnknown);
   return source;
 }

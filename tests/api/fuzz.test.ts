@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Agent, Bdm, Carrier, Notification, PasswordResetRequest, PaymentTracking } from "~db";
+import { Agent, Bdm, Carrier, LeadSource, Notification, PasswordResetRequest, PaymentTracking } from "~db";
+import { newPostingKey } from "~/services/posting-keys.server";
 import { answeringServiceErrors } from "../../server/service-errors";
 import { applicationForm, applicationPayload, leadEditPayload } from "../support/application-factories";
 import {
@@ -72,6 +73,15 @@ async function createFixtures() {
   const carrier = (await Carrier.findOne({ where: { name: "Aetna" } }))!;
   const submission = await createFormSubmissionRow();
   const order = await createOrderRow();
+  const postingKey = newPostingKey();
+  const leadSource = await LeadSource.create({
+    name: `Fuzz Source ${postingKey.last4}${Date.now()}`,
+    costPerLeadCents: 16_000,
+    defaultCarrierId: null,
+    postingKeyHash: postingKey.hash,
+    postingKeyLast4: postingKey.last4,
+    keyRotatedAt: null,
+  });
   // A lead of the signed-in agent: the admin and its agent may mark it read.
   const lead = await createLead(agent.agent.id);
   // A sold lead of the signed-in agent with a month of its schedule: the retention tracker's cells.
@@ -132,6 +142,7 @@ async function createFixtures() {
     carrier,
     submission,
     order,
+    leadSource,
     lead,
     payment,
     notification,
@@ -225,6 +236,20 @@ const API_TARGETS: Record<string, ApiTarget> = {
     roles: ["admin"],
     param: { name: "id", value: (f) => f.order.id },
     body: () => ({ status: "Completed", callsCompleted: 5 }),
+  },
+  "admin.lead-sources": {
+    roles: ["admin"],
+    body: () => ({ name: "Fuzz Vendor", costPerLead: "160.00", returnWindowHours: 72, duplicateWindowDays: 30 }),
+  },
+  "admin.lead-sources.$id": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.leadSource.id },
+    body: () => ({ costPerLead: "150.00", status: "paused" }),
+  },
+  "admin.lead-sources.$id.rotate-key": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.leadSource.id },
+    body: () => ({}),
   },
   "admin.password-reset-requests.$id.approve": {
     roles: ["admin"],
@@ -393,6 +418,24 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     roles: ["admin"],
     path: "/admin/callbacks?dialog=reschedule",
     forms: (f) => [{ intent: "reschedule", id: f.lead.id, callbackDate: "2099-01-01T10:00", notes: "Moved" }],
+  },
+  "admin+/lead-sources.tsx": {
+    roles: ["admin"],
+    path: "/admin/lead-sources?page=1",
+    forms: (f) => [
+      { intent: "create", name: "Fuzz Vendor", costPerLead: "160", returnWindowHours: "72", duplicateWindowDays: "30" },
+      {
+        intent: "update",
+        id: f.leadSource.id,
+        name: f.leadSource.name,
+        costPerLead: "150",
+        returnWindowHours: "48",
+        duplicateWindowDays: "10",
+        defaultCarrierId: f.carrier.id,
+      },
+      { intent: "status", id: f.leadSource.id, status: "paused" },
+      { intent: "rotate", id: f.leadSource.id },
+    ],
   },
   "admin+/orders.tsx": {
     roles: ["admin"],
@@ -666,6 +709,13 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/admin.orders.ts": { roles: ["admin"], path: "/api/admin/orders" },
+  "admin+/lead-sources.tsx": { roles: ["admin"], path: "/admin/lead-sources?dialog=edit&page=2" },
+  "api+/admin.lead-sources.ts": { roles: ["admin"], path: "/api/admin/lead-sources" },
+  "api+/admin.lead-sources.$id.ts": {
+    roles: ["admin"],
+    path: "/api/admin/lead-sources/:id",
+    param: { name: "id", value: (f) => f.leadSource.id },
+  },
   "api+/admin.order-stats.ts": { roles: ["admin"], path: "/api/admin/order-stats" },
   "api+/admin.activity.ts": { roles: ["admin"], path: "/api/admin/activity" },
   "api+/admin.jobs.ts": { roles: ["admin"], path: "/api/admin/jobs" },

@@ -7,6 +7,9 @@ import { LEAD_STATUSES } from "./statuses";
 export const ADMIN_LEAD_FILTERS = ["all", ...LEAD_STATUSES] as const;
 export type AdminLeadFilter = (typeof ADMIN_LEAD_FILTERS)[number];
 
+/** The agent filter's choice for the leads no agent holds (?agentId=unassigned): those waiting for an admin. */
+export const UNASSIGNED_AGENT = "unassigned";
+
 /** Sorting: by Submitted (newest first, the default, or oldest first) or by the lead's name. */
 export const ADMIN_LEAD_SORTS = ["newest", "oldest", "name"] as const;
 export type AdminLeadSort = (typeof ADMIN_LEAD_SORTS)[number];

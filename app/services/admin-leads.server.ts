@@ -10,7 +10,7 @@ import {
   optionLabel,
 } from "~/domain/application-options";
 import { leadStatusStyle } from "~/domain/statuses";
-import type { ADMIN_LEAD_SORTS } from "~/domain/admin-leads";
+import { UNASSIGNED_AGENT, type ADMIN_LEAD_SORTS } from "~/domain/admin-leads";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
 import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
@@ -44,10 +44,10 @@ import {
 // through the same SQL builders as the agent's list (lead-reads.server.ts), with the filters an
 // admin adds (agent, state, submitted days in the admin's time zone, unread only) and sorting.
 
-/** One row of All Leads: a My Leads row whose agent may be none (an unassigned lead). */
+/** One row of All Leads: a My Leads row whose agent may be none (an unassigned lead), with the lead source it came from. */
 export type AdminLeadRow = ReturnType<
   typeof leadRowView<{ id: string; user: { firstName: string; lastName: string } } | null>
->;
+> & { leadSource: { id: string; name: string } | null };
 
 const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], Sql> = {
   newest: sql`a.created_at DESC, a.id DESC`,
@@ -61,7 +61,8 @@ const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], Sql> = {
  */
 export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery, options: { plan?: SearchPlan } = {}): Sql {
   const conditions: Sql[] = [];
-  if (query.agentId) conditions.push(sql`a.agent_id = ${query.agentId}`);
+  if (query.agentId === UNASSIGNED_AGENT) conditions.push(sql`a.agent_id IS NULL`);
+  else if (query.agentId) conditions.push(sql`a.agent_id = ${query.agentId}`);
   if (query.state) conditions.push(sql`a.state = ${query.state}`);
   if (query.paymentStatus && query.paymentStatus !== "all") {
     // A sale matches when at least one of its months is in that status (decision 037); the
@@ -89,18 +90,21 @@ export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery, options:
   );
 }
 
-/** An All Leads row: My Leads' columns with the name of the lead's agent, if any. */
+/** An All Leads row: My Leads' columns with the name of the lead's agent, if any, and its source's. */
 const AllLeadsRow = LeadListRow.extend({
   agentFirstName: column.text.nullable(),
   agentLastName: column.text.nullable(),
-}).transform((row) =>
-  leadRowView(
+  leadSourceId: column.text.nullable(),
+  leadSourceName: column.text.nullable(),
+}).transform((row) => ({
+  ...leadRowView(
     row,
     row.agentId
       ? { id: row.agentId, user: { firstName: row.agentFirstName ?? "", lastName: row.agentLastName ?? "" } }
       : null,
   ),
-);
+  leadSource: row.leadSourceId && row.leadSourceName ? { id: row.leadSourceId, name: row.leadSourceName } : null,
+}));
 
 /**
  * All Leads and GET /api/admin/applications: every lead, filtered by status, search (first name,
@@ -112,11 +116,16 @@ const AllLeadsRow = LeadListRow.extend({
 export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Promise<Page<AdminLeadRow>> {
   assertAdmin(actor);
   const list = {
-    select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName"`,
+    select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
+      a.lead_source_id AS "leadSourceId", ls.name AS "leadSourceName"`,
     from: sql`applications a`,
-    join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
-    // One agent's leads: the search may read their entries (scopedSearchPlan).
-    where: allLeadsWhere(actor, query, { plan: query.agentId ? await scopedSearchPlan(query.search) : "index" }),
+    join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
+      LEFT JOIN lead_sources ls ON ls.id = a.lead_source_id`,
+    // One agent's leads: the search may read their entries (scopedSearchPlan). The unassigned
+    // ones may be a whole imported file: the index.
+    where: allLeadsWhere(actor, query, {
+      plan: query.agentId && query.agentId !== UNASSIGNED_AGENT ? await scopedSearchPlan(query.search) : "index",
+    }),
     orderBy: ORDER[query.sort] ?? ORDER.newest,
     key: sql`a.id`,
   };

@@ -152,6 +152,9 @@ export async function getAdminDashboard(
     numbers: {
       ...leadFigures({}, range, range),
       activeAgents: sql`SELECT COUNT(*) FROM agents WHERE status = 'approved'`,
+      // Whenever they came: the leads no eligible agent could take, waiting for an admin (issue
+      // 24). One range of the (agent_id, id) index.
+      unassignedLeads: sql`SELECT COUNT(*) FROM applications WHERE agent_id IS NULL`,
     },
     // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
     lists: {
@@ -175,6 +178,7 @@ export async function getAdminDashboard(
       callbacks: stats.callbacks,
       conversionRate: conversionRate(stats.converted, stats.totalLeads),
       revenueThisPeriodCents: stats.commissionCents,
+      unassignedLeads: stats.unassignedLeads,
     },
     recentApplications: lists.recentApplications.map(toRecentLead),
     activity: lists.activity.map(toActivityEntry),

@@ -3,10 +3,15 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Agent, Application, Carrier, LeadDuplicate, LeadSource, Notification, Order, Phone } from "~db";
 import { action } from "~/routes/api+/intake.leads";
+import { loader as listApi } from "~/routes/api+/admin.applications";
+import { loader as dashboardPage } from "~/routes/admin+/dashboard";
+import { listAllLeads } from "~/services/admin-leads.server";
+import { getAdminDashboard } from "~/services/dashboard.server";
+import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { INTAKE_MESSAGES, receiveLead } from "~/services/lead-intake.server";
 import { newPostingKey } from "~/services/posting-keys.server";
 import { env } from "~/utils/env.server";
-import { createAgent, signedInAgent } from "../support/factories";
+import { createAgent, signedInAdmin, signedInAgent } from "../support/factories";
 import { bodiesFor, seedOf, seededRandom } from "../support/fuzz-corpus";
 import { callRoute, jsonOf } from "../support/http";
 import { createOrderRow } from "../support/order-factories";
@@ -569,5 +574,59 @@ describe("receiveLead for imports", () => {
     await expect(
       receiveLead(source, leadBody({ state }), { distribution: { mode: "agent", agentId: paused.agent.id } }),
     ).rejects.toMatchObject({ status: 400, fieldErrors: { agentId: [INTAKE_MESSAGES.agentNotApproved] } });
+  });
+});
+
+describe("the admin's lead views", () => {
+  it("All Leads' Unassigned filter lists only the leads waiting for an agent, each with its source", async () => {
+    const state = freshState();
+    const { agent } = await orderedAgent(state, { calls: 1 });
+    const { source, key } = await createSource();
+    const assigned = await postOk(key, leadBody({ state, firstName: "Given" }));
+    const waiting = await postOk(key, leadBody({ state, firstName: "Waiting" }));
+    expect([assigned.agentId, waiting.agentId]).toEqual([agent.id, null]);
+    const admin = await signedInAdmin();
+
+    const page = await listAllLeads(
+      admin.actor,
+      allLeadsFromSearch(new URLSearchParams("agentId=unassigned&pageSize=100")),
+    );
+    expect(page.rows.every((row) => row.agent === null)).toBe(true);
+    const ids = page.rows.map((row) => row.id);
+    expect(ids).toContain(waiting.id);
+    expect(ids).not.toContain(assigned.id);
+    expect(page.rows.find((row) => row.id === waiting.id)!.leadSource).toEqual({ id: source.id, name: source.name });
+
+    const response = await callRoute(listApi, {
+      path: "/api/admin/applications?agentId=unassigned&pageSize=500",
+      cookie: admin.cookie,
+    });
+    expect(response.status).toBe(200);
+    const rows = await jsonOf<{ id: string; agentId?: string | null; leadSource: { name: string } | null }[]>(response);
+    expect(rows.map((row) => row.id)).toContain(waiting.id);
+    expect(rows.map((row) => row.id)).not.toContain(assigned.id);
+    expect(Number(response.headers.get("X-Total-Count"))).toBe(await Application.count({ where: { agentId: null } }));
+    const byAgent = await jsonOf<{ id: string; leadSource: { name: string } | null }[]>(
+      await callRoute(listApi, { path: `/api/admin/applications?agentId=${agent.id}`, cookie: admin.cookie }),
+    );
+    expect(byAgent.map((row) => [row.id, row.leadSource?.name])).toEqual([[assigned.id, source.name]]);
+
+    const bad = await callRoute(listApi, { path: "/api/admin/applications?agentId=nobody", cookie: admin.cookie });
+    expect(bad.status).toBe(400);
+    expect((await jsonOf<ApiError>(bad)).fieldErrors).toEqual({
+      agentId: ["Agent must be an agent's id or unassigned"],
+    });
+  });
+
+  it("the admin dashboard counts the leads waiting unassigned and links to them", async () => {
+    const admin = await signedInAdmin();
+    const before = (await getAdminDashboard(admin.actor, { period: "today" })).stats.unassignedLeads;
+    expect(before).toBe(await Application.count({ where: { agentId: null } }));
+    const { key } = await createSource();
+    expect((await postOk(key, leadBody({ state: freshState() }))).status).toBe("unassigned");
+    const after = await getAdminDashboard(admin.actor, { period: "today" });
+    expect(after.stats.unassignedLeads).toBe(before + 1);
+    const page = await callRoute(dashboardPage, { path: "/admin/dashboard", cookie: admin.cookie });
+    expect((await jsonOf<{ stats: { unassignedLeads: number } }>(page)).stats.unassignedLeads).toBe(before + 1);
   });
 });

@@ -32,6 +32,7 @@ const lead: AdminLeadRow = {
   isUnread: false,
   createdAt: "2031-03-04T15:00:00.000Z",
   updatedAt: "2031-03-04T15:00:00.000Z",
+  leadSource: null,
 };
 
 const commissionCell = (row: AdminLeadRow) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { inputClass } from "~/components/ui/field";
-import { ADMIN_LEAD_FILTERS, ADMIN_LEAD_SORTS, ADMIN_LEAD_SORT_LABELS } from "~/domain/admin-leads";
+import { ADMIN_LEAD_FILTERS, ADMIN_LEAD_SORTS, ADMIN_LEAD_SORT_LABELS, UNASSIGNED_AGENT } from "~/domain/admin-leads";
 import { STATES_WITH_DC } from "~/domain/states";
 import { leadStatusStyle } from "~/domain/statuses";
 
@@ -55,7 +55,8 @@ function Select({
 }
 
 /**
- * All Leads' filters as one GET form (FilterBar): search, status, agent and sort always shown;
+ * All Leads' filters as one GET form (FilterBar): search, status, agent (or Unassigned: the leads
+ * waiting for an admin) and sort always shown;
  * More Filters (a <details>, so it opens without JavaScript) holds carrier, state, the submitted
  * days and unread only. It opens by itself when one of those is set.
  */
@@ -84,7 +85,11 @@ export function AllLeadsFilters({
         id="agentId"
         label="Agent"
         value={values.agentId}
-        options={[["", "All agents"], ...agents.map((a): [string, string] => [a.id, a.name])]}
+        options={[
+          ["", "All agents"],
+          [UNASSIGNED_AGENT, "Unassigned"],
+          ...agents.map((a): [string, string] => [a.id, a.name]),
+        ]}
       />
       <Select
         id="sort"

@@ -22,7 +22,7 @@ export const BULK_FORM_ID = "bulk-reassign";
 
 /**
  * All Leads' table: every column of part 1 (Lead Details with contact, city/state, gender and
- * weight; Agent; Status; Carrier/Product; Coverage & Premium; Commission; Submitted; Actions), a
+ * weight; Agent, with the lead source a bought lead came from; Status; Carrier/Product; Coverage & Premium; Commission; Submitted; Actions), a
  * checkbox in each row's Lead Details for reassigning several at once, New Lead on the leads this admin has not
  * opened. Below 640 px each row is a card (DataTable).
  */
@@ -53,7 +53,8 @@ export function AllLeadsTable({
         />
       ),
     ),
-    agentColumn(),
+    // The vendor or file a lead was bought from, under its agent (issue 24).
+    agentColumn((lead) => lead.leadSource?.name ?? null),
     { header: "Status", cell: (lead) => <LeadStatusBadge status={lead.status} /> },
     carrierColumn(),
     ...figureColumns(timezone),

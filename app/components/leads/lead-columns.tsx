@@ -69,14 +69,24 @@ function placeLine(lead: ListedLead) {
   return line;
 }
 
-/** Agent: whose lead it is (All Leads' may be nobody's). */
-export function agentColumn<
-  T extends ListedLead & { agent: { user: { firstName: string; lastName: string } } | null },
->(): Column<T> {
+/** Agent: whose lead it is (All Leads' may be nobody's), and with `sourceOf` the lead source it came from. */
+export function agentColumn<T extends ListedLead & { agent: { user: { firstName: string; lastName: string } } | null }>(
+  sourceOf?: (lead: T) => string | null,
+): Column<T> {
   return {
     header: "Agent",
-    valueClassName: whole,
-    cell: (lead) => (lead.agent ? fullName(lead.agent.user) : "Unassigned"),
+    valueClassName: sourceOf ? `space-y-0.5 ${whole}` : whole,
+    cell: (lead) => {
+      const agent = lead.agent ? fullName(lead.agent.user) : "Unassigned";
+      const source = sourceOf?.(lead);
+      if (!source) return agent;
+      return (
+        <>
+          <p className="text-slate-900">{agent}</p>
+          <p className="text-xs text-slate-600">Source: {source}</p>
+        </>
+      );
+    },
   };
 }
 

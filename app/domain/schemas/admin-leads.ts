@@ -2,12 +2,18 @@ import { z } from "zod";
 import { PERIOD_MESSAGES, isoDayProblem } from "~/domain/period-range";
 import { STATES_WITH_DC } from "~/domain/states";
 import type { AdminPaymentFilter } from "~/domain/statuses";
-import { ADMIN_LEAD_FILTERS, ADMIN_LEAD_SORTS, type AdminLeadFilter, type AdminLeadSort } from "~/domain/admin-leads";
+import {
+  ADMIN_LEAD_FILTERS,
+  ADMIN_LEAD_SORTS,
+  UNASSIGNED_AGENT,
+  type AdminLeadFilter,
+  type AdminLeadSort,
+} from "~/domain/admin-leads";
 import { listQuery, type ListParams } from "~/domain/list-query";
 import { paymentFilterField } from "./admin-retention";
 
 // All Leads' URL and GET /api/admin/applications' query: ?search=&status=&sort=&page=&pageSize=
-// (the list kit) and the admin's own filters ?agentId=&carrierId=&state=&dateFrom=&dateTo=&unread=1.
+// (the list kit) and the admin's own filters ?agentId= (an agent's id, or unassigned)&carrierId=&state=&dateFrom=&dateTo=&unread=1.
 // Strict for the API (a bad value is a 400 naming the field), lenient for the page.
 
 const allLeadList = listQuery({ statuses: ADMIN_LEAD_FILTERS, sorts: ADMIN_LEAD_SORTS, pageSize: 20 });
@@ -30,7 +36,11 @@ const day = (label: string) =>
     .optional();
 
 const filterFields = {
-  agentId: z.string().trim().regex(UUID, "Agent must be an agent's id").optional(),
+  agentId: z
+    .string()
+    .trim()
+    .refine((v) => v === UNASSIGNED_AGENT || UUID.test(v), "Agent must be an agent's id or unassigned")
+    .optional(),
   carrierId: z.string().trim().regex(UUID, "Carrier must be a carrier's id").optional(),
   state: z
     .string()

@@ -5,6 +5,7 @@ import { SalesPerformance } from "~/components/dashboard/sales-performance";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { Card, StatCards } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/ui/period-filter";
+import { UNASSIGNED_AGENT } from "~/domain/admin-leads";
 import { formatDateTime, formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
 import { periodFromSearch } from "~/domain/period-range";
@@ -13,6 +14,8 @@ import { getAdminDashboard } from "~/services/dashboard.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { dayLabel, salesChart } from "~/utils/performance-chart.server";
 import { useRefreshedLoaderData } from "~/utils/polling";
+
+const UNASSIGNED_LEADS_HREF = `/admin/leads?agentId=${UNASSIGNED_AGENT}`;
 
 export const handle: PageHandle = { title: "Dashboard", subtitle: "The agency at a glance" };
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Agency CRM" }];
@@ -48,6 +51,16 @@ export default function AdminDashboard() {
           extra={{ chart: sales.range === DEFAULT_CHART_RANGE ? undefined : sales.range }}
         />
       </div>
+      {stats.unassignedLeads > 0 ? (
+        <p className="rounded-md bg-orange-50 px-4 py-3 text-sm text-orange-900 ring-1 ring-orange-200">
+          {stats.unassignedLeads === 1
+            ? "1 lead is waiting unassigned."
+            : `${stats.unassignedLeads.toLocaleString("en-US")} leads are waiting unassigned.`}{" "}
+          <Link to={UNASSIGNED_LEADS_HREF} className="font-medium text-orange-950 underline">
+            Assign them in All Leads
+          </Link>
+        </p>
+      ) : null}
       <StatCards
         items={[
           { label: "Active Agents", value: stats.activeAgents, caption: "Approved agents" },

@@ -46,6 +46,9 @@ export function leadReturnStatusStyle(status: string) {
 
 export const LEAD_RETURN_NOTES_MAX = 1000;
 
+/** The intent the Request Return dialog posts, on the lead's page and on My Leads. */
+export const RETURN_INTENT = "return";
+
 export const LEAD_RETURN_MESSAGES = {
   reason: "Please choose a reason",
   otherNeedsNotes: "Please describe the problem in the notes when the reason is Other",

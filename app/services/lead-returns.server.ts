@@ -70,29 +70,30 @@ const ReturnRow = z
     receivedAt: column.isoDate,
     createdAt: column.isoDate,
   })
-  .transform(
-    (row): LeadReturnView => ({
-      id: row.id,
-      applicationId: row.applicationId,
-      leadName: fullName({ firstName: row.leadFirstName, lastName: row.leadLastName }),
-      agentId: row.agentId,
-      agentName: row.agentFirstName !== null ? fullName({ firstName: row.agentFirstName, lastName: row.agentLastName ?? "" }) : null,
-      sourceId: row.sourceId,
-      sourceName: row.sourceName,
-      reason: row.reason,
-      reasonLabel: leadReturnReasonLabel(row.reason),
-      notes: row.notes,
-      status: row.status,
-      decisionNote: row.decisionNote,
-      decidedAt: row.decidedAt,
-      decidedByName:
-        row.deciderFirstName !== null
-          ? fullName({ firstName: row.deciderFirstName, lastName: row.deciderLastName ?? "" })
-          : null,
-      receivedAt: row.receivedAt,
-      createdAt: row.createdAt,
-    }),
-  );
+  .transform((row): LeadReturnView => ({
+    id: row.id,
+    applicationId: row.applicationId,
+    leadName: fullName({ firstName: row.leadFirstName, lastName: row.leadLastName }),
+    agentId: row.agentId,
+    agentName:
+      row.agentFirstName !== null
+        ? fullName({ firstName: row.agentFirstName, lastName: row.agentLastName ?? "" })
+        : null,
+    sourceId: row.sourceId,
+    sourceName: row.sourceName,
+    reason: row.reason,
+    reasonLabel: leadReturnReasonLabel(row.reason),
+    notes: row.notes,
+    status: row.status,
+    decisionNote: row.decisionNote,
+    decidedAt: row.decidedAt,
+    decidedByName:
+      row.deciderFirstName !== null
+        ? fullName({ firstName: row.deciderFirstName, lastName: row.deciderLastName ?? "" })
+        : null,
+    receivedAt: row.receivedAt,
+    createdAt: row.createdAt,
+  }));
 
 const RETURN_COLUMNS = sql`r.id, r.application_id AS "applicationId",
   a.first_name AS "leadFirstName", a.last_name AS "leadLastName",
@@ -182,7 +183,15 @@ export async function requestLeadReturn(
     const refused = refusal(current, source, open, now);
     if (refused) throw conflict(refused);
     const row = await LeadReturn.create(
-      { applicationId: lead.id, agentId, reason: request.reason, notes: request.notes, decidedById: null, decisionNote: null, decidedAt: null },
+      {
+        applicationId: lead.id,
+        agentId,
+        reason: request.reason,
+        notes: request.notes,
+        decidedById: null,
+        decisionNote: null,
+        decidedAt: null,
+      },
       { transaction },
     );
     await logActivity(
@@ -231,10 +240,17 @@ export async function leadReturnState(
   };
 }
 
-/** leadReturnState for a lead by id, through the one access rule (404 for another agent's lead). */
-export async function leadReturnStateById(actor: SessionUser, leadId: string, now = new Date()) {
+/**
+ * leadReturnState for a lead by id, with the lead's name for the dialog, through the one access
+ * rule (404 for another agent's lead).
+ */
+export async function leadReturnStateById(
+  actor: SessionUser,
+  leadId: string,
+  now = new Date(),
+): Promise<LeadReturnState & { leadId: string; leadName: string }> {
   const lead = await findAccessibleLead(actor, leadId, { attributes: [...LEAD_ATTRIBUTES] });
-  return leadReturnState(actor, lead, now);
+  return { ...(await leadReturnState(actor, lead, now)), leadId: lead.id, leadName: fullName(lead) };
 }
 
 // ---------------------------------------------------------------------------------------------

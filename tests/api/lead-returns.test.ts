@@ -8,7 +8,11 @@ import { loader as allLeadsApi } from "~/routes/api+/admin.applications";
 import { loader as listApi } from "~/routes/api+/admin.lead-returns";
 import { action as approveAction } from "~/routes/api+/admin.lead-returns.$id.approve";
 import { action as denyAction } from "~/routes/api+/admin.lead-returns.$id.deny";
+import { action as returnsPageAction, loader as returnsPageLoader } from "~/routes/admin+/lead-returns";
+import { action as leadPageAction, loader as leadPageLoader } from "~/routes/_portal+/applications.$id";
+import { action as myLeadsAction, loader as myLeadsLoader } from "~/routes/agent+/leads";
 import { getAgentDashboard } from "~/services/dashboard.server";
+import { readToast } from "~/utils/toast.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
 import {
   approveLeadReturn,
@@ -57,7 +61,10 @@ async function scene(order: { callsOrdered?: number; callsCompleted?: number; st
     status: order.status ?? "Active",
   });
   const lead = await createLead(agent.agent.id, { firstName: "Bad", lastName: "Number" });
-  await Application.update({ leadSourceId: source.id, orderId: orderRow.id, billable: true }, { where: { id: lead.id } });
+  await Application.update(
+    { leadSourceId: source.id, orderId: orderRow.id, billable: true },
+    { where: { id: lead.id } },
+  );
   return { admin, agent, source, order: orderRow, lead };
 }
 
@@ -90,7 +97,11 @@ describe("requesting a return", () => {
     const before = await leadReturnStateById(agent.actor, lead.id);
     expect(before).toMatchObject({ canRequest: true, windowHours: 72, latest: null });
 
-    const response = await postReturn(lead.id, { reason: "disconnected_number", notes: "  Line is dead " }, agent.cookie);
+    const response = await postReturn(
+      lead.id,
+      { reason: "disconnected_number", notes: "  Line is dead " },
+      agent.cookie,
+    );
     expect(response.status).toBe(201);
     const body = await jsonOf<ReturnBody & Record<string, unknown>>(response);
     expect(body).toMatchObject({
@@ -108,7 +119,10 @@ describe("requesting a return", () => {
       decidedAt: null,
     });
 
-    const entries = await ActivityLog.findAll({ where: { entityId: lead.id, action: "lead_return_requested" }, raw: true });
+    const entries = await ActivityLog.findAll({
+      where: { entityId: lead.id, action: "lead_return_requested" },
+      raw: true,
+    });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ userId: agent.user.id, entityType: "application" });
     expect(entries[0]!.summary).toContain("Disconnected number");
@@ -143,7 +157,12 @@ describe("requesting a return", () => {
     await expect(
       requestLeadReturn(agent.actor, lead.id, { reason: "deceased" }, new Date(received.getTime() + 25 * HOUR)),
     ).rejects.toMatchObject({ status: 409, message: "Returns are accepted within 24 hours of receiving the lead." });
-    const inTime = await requestLeadReturn(agent.actor, lead.id, { reason: "deceased" }, new Date(received.getTime() + 23 * HOUR));
+    const inTime = await requestLeadReturn(
+      agent.actor,
+      lead.id,
+      { reason: "deceased" },
+      new Date(received.getTime() + 23 * HOUR),
+    );
     expect(inTime.status).toBe("pending");
   });
 
@@ -161,7 +180,9 @@ describe("requesting a return", () => {
     const other = await postReturn(lead.id, { reason: "other", notes: "   " }, agent.cookie);
     expect(other.status).toBe(400);
     expect((await jsonOf<ApiError>(other)).fieldErrors).toEqual({ notes: [LEAD_RETURN_MESSAGES.otherNeedsNotes] });
-    expect(LEAD_RETURN_MESSAGES.otherNeedsNotes).toBe("Please describe the problem in the notes when the reason is Other");
+    expect(LEAD_RETURN_MESSAGES.otherNeedsNotes).toBe(
+      "Please describe the problem in the notes when the reason is Other",
+    );
 
     for (const body of [{}, { reason: "bored" }, { reason: 7 }, { reason: null }]) {
       const response = await postReturn(lead.id, body, agent.cookie);
@@ -261,7 +282,10 @@ describe("deciding a return", () => {
     expect(notes[0]).toMatchObject({ type: "lead_return", title: "Lead return approved" });
     expect(notes[0]!.message).toBe("Your return of Bad Number was approved: Confirmed dead line");
 
-    const entries = await ActivityLog.findAll({ where: { entityId: lead.id, action: "lead_return_approved" }, raw: true });
+    const entries = await ActivityLog.findAll({
+      where: { entityId: lead.id, action: "lead_return_approved" },
+      raw: true,
+    });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ userId: admin.admin.id, entityType: "application" });
 
@@ -280,7 +304,11 @@ describe("deciding a return", () => {
 
   it("leaves a Refunded order's status, and a lead without an order changes no order", async () => {
     const { admin, agent, order, lead } = await scene({ callsOrdered: 10, callsCompleted: 10, status: "Refunded" });
-    await approveLeadReturn(admin.actor, (await requestLeadReturn(agent.actor, lead.id, { reason: "duplicate" })).id, {});
+    await approveLeadReturn(
+      admin.actor,
+      (await requestLeadReturn(agent.actor, lead.id, { reason: "duplicate" })).id,
+      {},
+    );
     expect(await orderOf(order.id)).toMatchObject({ callsCompleted: 9, status: "Refunded" });
 
     const other = await scene({ callsCompleted: 3 });
@@ -329,7 +357,10 @@ describe("a returned lead", () => {
   it("leaves My Leads, the dashboard's list and callbacks, and stays in All Leads and on its page", async () => {
     const { admin, agent, lead } = await scene();
     const kept = await createLead(agent.agent.id, { firstName: "Good", lastName: "Lead" });
-    await Application.update({ status: "callback", callbackDate: new Date(Date.now() + 24 * HOUR) }, { where: { id: lead.id } });
+    await Application.update(
+      { status: "callback", callbackDate: new Date(Date.now() + 24 * HOUR) },
+      { where: { id: lead.id } },
+    );
     const ids = async () => {
       const mine = await jsonOf<{ id: string }[]>(
         await callRoute(myLeadsApi, { path: "/api/agent/applications", cookie: agent.cookie }),
@@ -387,21 +418,150 @@ describe("the admins' list", () => {
     expect(order.indexOf(b.id)).toBeGreaterThan(order.indexOf(c.id));
     expect(order.indexOf(b.id)).toBeGreaterThan(order.indexOf(a.id));
 
-    const response = await callRoute(listApi, { path: "/api/admin/lead-returns?status=approved&pageSize=1", cookie: admin.cookie });
+    const response = await callRoute(listApi, {
+      path: "/api/admin/lead-returns?status=approved&pageSize=1",
+      cookie: admin.cookie,
+    });
     expect(response.status).toBe(200);
-    expect(Number(response.headers.get("X-Total-Count"))).toBe(await LeadReturn.count({ where: { status: "approved" } }));
+    expect(Number(response.headers.get("X-Total-Count"))).toBe(
+      await LeadReturn.count({ where: { status: "approved" } }),
+    );
     const rows = await jsonOf<(ReturnBody & { agentName: string; createdAt: string })[]>(response);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("approved");
 
-    const first = await jsonOf<ReturnBody[]>(await callRoute(listApi, { path: "/api/admin/lead-returns", cookie: admin.cookie }));
+    const first = await jsonOf<ReturnBody[]>(
+      await callRoute(listApi, { path: "/api/admin/lead-returns", cookie: admin.cookie }),
+    );
     expect(first.every((row) => row.status === "pending")).toBe(true);
     expect(first.find((row) => row.id === a.id)).toMatchObject({ sourceName: source.name, reason: "wrong_number" });
 
     const bad = await callRoute(listApi, { path: "/api/admin/lead-returns?status=maybe", cookie: admin.cookie });
     expect(bad.status).toBe(400);
-    expect((await jsonOf<ApiError>(bad)).fieldErrors?.status).toEqual(["Status must be one of: pending, approved, denied, all"]);
-    expect((await callRoute(listApi, { path: "/api/admin/lead-returns?page=0", cookie: admin.cookie })).status).toBe(400);
+    expect((await jsonOf<ApiError>(bad)).fieldErrors?.status).toEqual([
+      "Status must be one of: pending, approved, denied, all",
+    ]);
+    expect((await callRoute(listApi, { path: "/api/admin/lead-returns?page=0", cookie: admin.cookie })).status).toBe(
+      400,
+    );
     expect((await callRoute(listApi, { path: "/api/admin/lead-returns", cookie: agent.cookie })).status).toBe(403);
+  });
+});
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const request = new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
+  return (await readToast(request)).toast;
+}
+
+describe("the pages", () => {
+  it("the lead's page offers Request Return, keeps bad input at the fields, and records the request", async () => {
+    const { agent, lead } = await scene();
+    const page = `/applications/${lead.id}`;
+    const load = async (query: string) =>
+      jsonOf<{ returning: boolean; returnState: { canRequest: boolean } }>(
+        await callRoute(leadPageLoader, { path: `${page}${query}`, params: { id: lead.id }, cookie: agent.cookie }),
+      );
+    expect(await load("?dialog=return")).toMatchObject({ returning: true, returnState: { canRequest: true } });
+
+    const post = (form: Record<string, string>) =>
+      callRoute(leadPageAction, {
+        method: "POST",
+        path: `${page}?dialog=return`,
+        params: { id: lead.id },
+        form: { intent: "return", id: lead.id, ...form },
+        cookie: agent.cookie,
+      });
+    const bad = await post({ reason: "other", notes: "" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain(LEAD_RETURN_MESSAGES.otherNeedsNotes);
+
+    const good = await post({ reason: "deceased", notes: "" });
+    expect(good.status).toBe(302);
+    expect(good.headers.get("Location")).toBe(page);
+    expect(await toastOf(good)).toMatchObject({ title: "Return requested" });
+    expect(await load("?dialog=return")).toMatchObject({ returning: false, returnState: { canRequest: false } });
+
+    const twice = await post({ reason: "deceased" });
+    expect(twice.status).toBe(302);
+    expect(await toastOf(twice)).toMatchObject({
+      type: "error",
+      title: "Failed to request return",
+      description: expect.stringContaining(LEAD_RETURN_MESSAGES.pending),
+    });
+  });
+
+  it("My Leads opens Request Return over the list, and another agent's lead is a 404", async () => {
+    const { agent, lead } = await scene();
+    const loaded = await jsonOf<{ returning: { leadId: string; leadName: string } | null }>(
+      await callRoute(myLeadsLoader, { path: `/agent/leads?dialog=return&id=${lead.id}`, cookie: agent.cookie }),
+    );
+    expect(loaded.returning).toMatchObject({ leadId: lead.id, leadName: "Bad Number" });
+    const done = await callRoute(myLeadsAction, {
+      method: "POST",
+      path: `/agent/leads?dialog=return&id=${lead.id}`,
+      form: { intent: "return", id: lead.id, reason: "wrong_number" },
+      cookie: agent.cookie,
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/agent/leads?dialog=details&id=${lead.id}`);
+
+    const other = await signedInAgent();
+    const theirs = await callRoute(myLeadsLoader, {
+      path: `/agent/leads?dialog=return&id=${lead.id}`,
+      cookie: other.cookie,
+    });
+    expect(theirs.status).toBe(404);
+    const post = await callRoute(myLeadsAction, {
+      method: "POST",
+      path: "/agent/leads",
+      form: { intent: "return", id: lead.id, reason: "wrong_number" },
+      cookie: other.cookie,
+    });
+    expect(await toastOf(post)).toMatchObject({ type: "error", description: expect.stringContaining(LEAD_NOT_FOUND) });
+  });
+
+  it("/admin/lead-returns approves with a note and denies, and a missing dialog id is a 404", async () => {
+    const { admin, agent, lead } = await scene();
+    const request = await requestLeadReturn(agent.actor, lead.id, { reason: "duplicate" });
+    const loaded = await jsonOf<{ dialog: string; selected: { id: string } }>(
+      await callRoute(returnsPageLoader, {
+        path: `/admin/lead-returns?dialog=approve&id=${request.id}`,
+        cookie: admin.cookie,
+      }),
+    );
+    expect(loaded).toMatchObject({ dialog: "approve", selected: { id: request.id } });
+    const missing = await callRoute(returnsPageLoader, {
+      path: `/admin/lead-returns?dialog=approve&id=${MISSING}`,
+      cookie: admin.cookie,
+    });
+    expect(missing.status).toBe(404);
+
+    const approve = (note: string) =>
+      callRoute(returnsPageAction, {
+        method: "POST",
+        path: `/admin/lead-returns?dialog=approve&id=${request.id}`,
+        form: { intent: "approve", id: request.id, note },
+        cookie: admin.cookie,
+      });
+    expect((await approve("n".repeat(1001))).status).toBe(400);
+    const done = await approve("Credited");
+    expect(done.headers.get("Location")).toBe("/admin/lead-returns");
+    expect(await toastOf(done)).toMatchObject({ title: "Return approved" });
+    const late = await callRoute(returnsPageAction, {
+      method: "POST",
+      path: "/admin/lead-returns",
+      form: { intent: "deny", id: request.id, note: "" },
+      cookie: admin.cookie,
+    });
+    expect(await toastOf(late)).toMatchObject({
+      type: "error",
+      title: "Failed to deny return",
+      description: expect.stringContaining("This return has already been approved."),
+    });
+    // An agent is sent to their own portal, never shown the page.
+    const asAgent = await callRoute(returnsPageLoader, { path: "/admin/lead-returns", cookie: agent.cookie });
+    expect(asAgent.status).toBe(302);
+    expect(asAgent.headers.get("Location")).not.toContain("/admin/");
   });
 });

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
+import { LeadReturnNotice, RequestReturnLink } from "~/components/lead-returns/lead-return-control";
 import { ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { AGENT_SETTABLE_STATUSES, DISPOSITION_STATUSES } from "~/domain/statuses";
 import type { CarrierOption } from "~/services/carriers.server";
+import type { LeadReturnState } from "~/services/lead-returns.server";
 import type { LeadDetail } from "~/services/lead-reads.server";
 import type { SaleProduct } from "~/services/lead-status.server";
 import { hrefWith } from "~/utils/list";
@@ -21,6 +23,8 @@ export type LeadDialogProps = {
   /** The page's URL with the dialog open (its forms post here). */
   here: string;
   closeTo: string;
+  /** Whether the lead can be returned, or where its return stands (the details dialog). */
+  returnState?: LeadReturnState | null;
 };
 
 /**
@@ -56,7 +60,7 @@ export function DispositionDialog({
 
 /** My Leads' open dialog; its forms post to the page's own URL, with the lead's id. */
 export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: LeadDialogName }) {
-  const { lead, products, carriers, timezone, today, here, closeTo } = props;
+  const { lead, products, carriers, timezone, today, here, closeTo, returnState = null } = props;
   const editAnswer = useLeadEditAnswer();
   const name = fullName(lead);
   switch (dialog) {
@@ -72,6 +76,10 @@ export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: Lea
               <ButtonLink to={`/applications/${lead.id}`} variant="secondary">
                 Open full page
               </ButtonLink>
+              <RequestReturnLink state={returnState} href={hrefWith(here, { dialog: "return", reveal: null })} />
+            </div>
+            <div className="w-full empty:hidden">
+              <LeadReturnNotice state={returnState} timezone={timezone} />
             </div>
           </div>
           <LeadDetails

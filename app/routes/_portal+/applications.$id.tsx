@@ -6,6 +6,8 @@ import { useLeadEditAnswer } from "~/components/leads/lead-links";
 import { LeadDetails, LeadPhones, Section } from "~/components/leads/lead-details";
 import { MarkLeadRead } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
+import { LeadReturnNotice, RequestReturnLink } from "~/components/lead-returns/lead-return-control";
+import { LazyRequestReturnDialog } from "~/components/lead-returns/lazy-return-dialog";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
@@ -15,6 +17,7 @@ import { leadCarrierChoices } from "~/services/lead-edit.server";
 import { getLeadDetail } from "~/services/lead-reads.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
 import { isLeadUnread } from "~/services/leads.server";
+import { leadReturnStateById } from "~/services/lead-returns.server";
 import { requirePortalUser } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
 import {
@@ -24,6 +27,7 @@ import {
   leadRevealIntent,
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
+import { LEAD_RETURN_FAILURE, leadReturnIntent } from "~/utils/lead-return-intents.server";
 import { hrefWith } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
 import { fullName } from "~/domain/format";
@@ -49,16 +53,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const dialog = url.searchParams.get("dialog");
   const disposition = dialog === "disposition" || dialog === "set-disposition" ? dialog : null;
   const lead = await getLeadDetail(user, id, { reveal: !editing && url.searchParams.get("reveal") === "1" });
-  const [products, carriers, unread] = await Promise.all([
+  const [products, carriers, unread, returnState] = await Promise.all([
     disposition ? saleProductsForLead(user, id) : [],
     editing ? leadCarrierChoices(lead) : [],
     isLeadUnread(user, lead.id),
+    leadReturnStateById(user, lead.id),
   ]);
+  // ?dialog=return (Request Return) opens only while the lead can be returned.
+  const returning = dialog === "return" && returnState.canRequest;
   return {
     lead,
     unread,
     editing,
     disposition,
+    returning,
+    returnState,
     products,
     carriers,
     timezone: user.timezone,
@@ -73,9 +82,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return runIntent(request, {
     context,
     back: page,
-    failures: LEAD_INTENT_FAILURES,
+    failures: { ...LEAD_INTENT_FAILURES, return: LEAD_RETURN_FAILURE },
     intents: {
       disposition: leadStatusIntent(user, "disposition", page),
+      return: leadReturnIntent(user, () => page),
       edit: leadEditIntent(user, () => `${page}?dialog=disposition`),
       reveal: leadRevealIntent(user, () => hrefWith(url, { reveal: "1", edit: null })),
       // Mark as read without JavaScript: the same page, read.
@@ -85,7 +95,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ApplicationPage() {
-  const { lead, unread, editing, disposition, products, carriers, timezone, today } =
+  const { lead, unread, editing, disposition, returning, returnState, products, carriers, timezone, today } =
     useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -116,6 +126,10 @@ export default function ApplicationPage() {
           <ButtonLink to={hrefWith(here, { dialog: "set-disposition", edit: null })} preventScrollReset>
             Set Disposition
           </ButtonLink>
+          <RequestReturnLink state={returnState} href={hrefWith(here, { dialog: "return", edit: null })} />
+        </div>
+        <div className="w-full empty:hidden">
+          <LeadReturnNotice state={returnState} timezone={timezone} />
         </div>
       </Card>
 
@@ -154,6 +168,16 @@ export default function ApplicationPage() {
           timezone={timezone}
           closeTo={view}
           afterEdit={disposition === "disposition"}
+        />
+      ) : null}
+      {returning ? (
+        <LazyRequestReturnDialog
+          leadId={lead.id}
+          leadName={fullName(lead)}
+          windowHours={returnState.windowHours}
+          closesAt={returnState.closesAt}
+          timezone={timezone}
+          closeTo={view}
         />
       ) : null}
     </div>

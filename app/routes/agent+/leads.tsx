@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { LazyLeadDialog, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
+import { LazyRequestReturnDialog } from "~/components/lead-returns/lazy-return-dialog";
 import { LEAD_DIALOGS, leadRowId } from "~/components/leads/lead-links";
 import { MarkLeadRead } from "~/components/leads/lead-read";
 import { MyLeadsTable } from "~/components/leads/my-leads-table";
@@ -24,6 +25,7 @@ import {
 import { saleProductsForLead } from "~/services/lead-status.server";
 import { leadListVersion } from "~/services/lead-list-version.server";
 import { isLeadUnread } from "~/services/leads.server";
+import { leadReturnStateById } from "~/services/lead-returns.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
 import {
@@ -33,6 +35,7 @@ import {
   leadRevealIntent,
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
+import { LEAD_RETURN_FAILURE, leadReturnIntent } from "~/utils/lead-return-intents.server";
 import { hrefWith, pageCount, totalText } from "~/utils/list";
 import { LEAD_LIST_VERSION, useRefreshedLoaderData } from "~/utils/polling";
 
@@ -72,11 +75,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const reveal = dialog === "details" && url.searchParams.get("reveal") === "1";
   const lead = dialog ? await getLeadDetail(user, id, { reveal }) : null;
-  const [products, carriers, unread] = await Promise.all([
+  // ?dialog=return&id= is Request Return (decision 064): a dialog of its own over the list, open only
+  // while the lead can be returned; the details dialog says where the lead's return stands.
+  const returnFor = url.searchParams.get("dialog") === "return" || dialog === "details" ? id : null;
+  const [products, carriers, unread, returnState] = await Promise.all([
     lead && dialog !== "edit" ? saleProductsForLead(user, lead.id) : [],
     lead && dialog === "edit" ? leadCarrierChoices(lead) : [],
     lead ? isLeadUnread(user, lead.id) : false,
+    returnFor !== null ? leadReturnStateById(user, returnFor) : null,
   ]);
+  const returning = !dialog && returnState?.canRequest ? returnState : null;
   return {
     list,
     counts,
@@ -87,6 +95,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dialog,
     lead,
     unread,
+    returnState,
+    returning,
     products,
     carriers,
     timezone: user.timezone,
@@ -104,9 +114,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return runIntent(request, {
     context,
     back: closed,
-    failures: LEAD_INTENT_FAILURES,
+    failures: { ...LEAD_INTENT_FAILURES, return: LEAD_RETURN_FAILURE },
     intents: {
       status: leadStatusIntent(user, "status", fromDetails),
+      // Back to the lead's details, which then show the pending return.
+      return: leadReturnIntent(user, (id) => hrefWith(url, { dialog: "details", id, reveal: null })),
       disposition: leadStatusIntent(user, "disposition", closed),
       edit: leadEditIntent(user, (id) => hrefWith(url, { dialog: "disposition", id, reveal: null })),
       reveal: leadRevealIntent(user, (id) => hrefWith(url, { dialog: "details", id, reveal: "1" })),
@@ -127,6 +139,8 @@ export default function MyLeadsPage() {
     dialog,
     lead,
     unread,
+    returnState,
+    returning,
     products,
     carriers,
     timezone,
@@ -189,6 +203,17 @@ export default function MyLeadsPage() {
           today={today}
           here={here}
           closeTo={closeTo}
+          returnState={returnState}
+        />
+      ) : null}
+      {returning ? (
+        <LazyRequestReturnDialog
+          leadId={returning.leadId}
+          leadName={returning.leadName}
+          windowHours={returning.windowHours}
+          closesAt={returning.closesAt}
+          timezone={timezone}
+          closeTo={hrefWith(here, { dialog: "details" })}
         />
       ) : null}
     </div>

@@ -57,7 +57,7 @@ const receivedLeadSchema = leadIntakeSchema.extend({
 type ReceivedLead = z.output<typeof receivedLeadSchema>;
 
 /** Where a new lead goes: to the next eligible agent (the default), nowhere yet, or to one agent. */
-export type LeadDistributionChoice =
+type LeadDistributionChoice =
   { mode: "automatic" } | { mode: "unassigned" } | { mode: "agent"; agentId: string };
 
 export type ReceiveLeadOptions = {

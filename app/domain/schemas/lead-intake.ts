@@ -126,5 +126,3 @@ export const leadIntakeSchema = z.object(
   },
   { invalid_type_error: LEAD_INTAKE_MESSAGES.body, required_error: LEAD_INTAKE_MESSAGES.body },
 );
-
-export type LeadIntakeInput = z.output<typeof leadIntakeSchema>;

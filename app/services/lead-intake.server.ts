@@ -17,6 +17,10 @@ import { column, selectOne, sql } from "./sql/reads.server";
 // the lead it repeats, never distributed or billed), or makes the lead and distributes it, all in
 // one transaction.
 
+/**
+ * The intake's refusals, word for word.
+ * @internal the tests compare the answers with them.
+ */
 export const INTAKE_MESSAGES = {
   keyMissing: "A posting key is required: send Authorization: Bearer <postingKey>.",
   keyUnknown: "This posting key is not valid. It may have been rotated: ask the agency for the current key.",
@@ -57,8 +61,7 @@ const receivedLeadSchema = leadIntakeSchema.extend({
 type ReceivedLead = z.output<typeof receivedLeadSchema>;
 
 /** Where a new lead goes: to the next eligible agent (the default), nowhere yet, or to one agent. */
-type LeadDistributionChoice =
-  { mode: "automatic" } | { mode: "unassigned" } | { mode: "agent"; agentId: string };
+type LeadDistributionChoice = { mode: "automatic" } | { mode: "unassigned" } | { mode: "agent"; agentId: string };
 
 export type ReceiveLeadOptions = {
   /** The API's: refuse a post over the source's leads a minute (the import's rows are not posts). */

@@ -47,7 +47,11 @@ import {
 /** One row of All Leads: a My Leads row whose agent may be none (an unassigned lead), with the lead source it came from. */
 export type AdminLeadRow = ReturnType<
   typeof leadRowView<{ id: string; user: { firstName: string; lastName: string } } | null>
-> & { leadSource: { id: string; name: string } | null };
+> & {
+  leadSource: { id: string; name: string } | null;
+  /** When an approved return took the lead out of its agent's lists (decision 064); shown as Returned. */
+  returnedAt: string | null;
+};
 
 const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], Sql> = {
   newest: sql`a.created_at DESC, a.id DESC`,
@@ -96,6 +100,7 @@ const AllLeadsRow = LeadListRow.extend({
   agentLastName: column.text.nullable(),
   leadSourceId: column.text.nullable(),
   leadSourceName: column.text.nullable(),
+  returnedAt: column.isoDate.nullable(),
 }).transform((row) => ({
   ...leadRowView(
     row,
@@ -104,6 +109,7 @@ const AllLeadsRow = LeadListRow.extend({
       : null,
   ),
   leadSource: row.leadSourceId && row.leadSourceName ? { id: row.leadSourceId, name: row.leadSourceName } : null,
+  returnedAt: row.returnedAt,
 }));
 
 /**
@@ -117,7 +123,7 @@ export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Pr
   assertAdmin(actor);
   const list = {
     select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
-      a.lead_source_id AS "leadSourceId", ls.name AS "leadSourceName"`,
+      a.lead_source_id AS "leadSourceId", ls.name AS "leadSourceName", a.returned_at AS "returnedAt"`,
     from: sql`applications a`,
     join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
       LEFT JOIN lead_sources ls ON ls.id = a.lead_source_id`,

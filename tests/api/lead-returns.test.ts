@@ -11,6 +11,8 @@ import { action as denyAction } from "~/routes/api+/admin.lead-returns.$id.deny"
 import { action as returnsPageAction, loader as returnsPageLoader } from "~/routes/admin+/lead-returns";
 import { action as leadPageAction, loader as leadPageLoader } from "~/routes/_portal+/applications.$id";
 import { action as myLeadsAction, loader as myLeadsLoader } from "~/routes/agent+/leads";
+import { allLeadsQuerySchema } from "~/domain/schemas/admin-leads";
+import { listAllLeads } from "~/services/admin-leads.server";
 import { getAgentDashboard } from "~/services/dashboard.server";
 import { readToast } from "~/utils/toast.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
@@ -390,6 +392,14 @@ describe("a returned lead", () => {
       cookie: admin.cookie,
     });
     expect((await jsonOf<{ id: string }[]>(all)).map((row) => row.id).sort()).toEqual([lead.id, kept.id].sort());
+    // All Leads marks it Returned, and only it.
+    const page = await listAllLeads(admin.actor, allLeadsQuerySchema.parse({ agentId: agent.agent.id }));
+    expect(page.rows.map((row) => [row.id, Boolean(row.returnedAt)]).sort()).toEqual(
+      [
+        [lead.id, true],
+        [kept.id, false],
+      ].sort(),
+    );
     // Still the agent's record: its page opens, and it shows the approved return.
     const state = await leadReturnStateById(agent.actor, lead.id);
     expect(state).toMatchObject({ canRequest: false, latest: { status: "approved" } });

@@ -102,6 +102,11 @@ for (const size of AXE_WIDTHS) {
     await adminPage.getByRole("link", { name: /^Approved/ }).click();
     await expect(adminPage.getByRole("row").filter({ hasText: lead.name })).toContainText("Credited to the vendor");
 
+    // All Leads keeps the lead, marked Returned.
+    await adminPage.goto(`/admin/leads?agentId=${agent.agentId}`);
+    await expect(adminPage.getByRole("row").filter({ hasText: lead.name })).toContainText("Returned");
+    await expect(adminPage.getByRole("row").filter({ hasText: kept.name })).not.toContainText("Returned");
+
     // The order has its call back and is Active again; the lead left My Leads.
     expect(await Order.findByPk(order.id, { raw: true })).toMatchObject({ callsCompleted: 3, status: "Active" });
     await page.goto("/agent/leads");

@@ -33,6 +33,7 @@ const lead: AdminLeadRow = {
   createdAt: "2031-03-04T15:00:00.000Z",
   updatedAt: "2031-03-04T15:00:00.000Z",
   leadSource: null,
+  returnedAt: null,
 };
 
 const commissionCell = (row: AdminLeadRow) => {

@@ -10,6 +10,7 @@ import {
 import { leadRowId } from "~/components/leads/lead-links";
 import { OpenLeadButton, OpenLeadForm } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
+import { Badge } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { RowLink, RowNavigation } from "~/components/ui/row-navigation";
 import type { AdminLeadRow } from "~/services/admin-leads.server";
@@ -55,7 +56,16 @@ export function AllLeadsTable({
     ),
     // The vendor or file a lead was bought from, under its agent (issue 24).
     agentColumn((lead) => lead.leadSource?.name ?? null),
-    { header: "Status", cell: (lead) => <LeadStatusBadge status={lead.status} /> },
+    {
+      header: "Status",
+      cell: (lead) => (
+        <>
+          <LeadStatusBadge status={lead.status} />
+          {/* An approved return (decision 064): the lead stays here, out of its agent's lists. */}
+          {lead.returnedAt ? <Badge className="ml-1 bg-slate-200 text-slate-800">Returned</Badge> : null}
+        </>
+      ),
+    },
     carrierColumn(),
     ...figureColumns(timezone),
     actionsColumn((lead, name) => (

@@ -13,6 +13,7 @@ export const ACTIVITY_ACTION_GROUPS = [
       lead_status_changed: "Status changed",
       lead_sold: "Sale recorded",
       lead_reassigned: "Lead reassigned",
+      lead_received: "Lead received",
       lead_return_requested: "Return requested",
       lead_return_approved: "Return approved",
       lead_return_denied: "Return denied",

@@ -694,16 +694,19 @@ async function leadStatusHistory(applicationId: string): Promise<LeadStatusChang
  * My Leads' stat cards and status tabs: the agent's leads by status now, summed from the report
  * summaries' widest buckets (decision 055: each lead counts once there, by its current status, kept
  * as leads change), a few rows per 64 days of leads rather than every lead of a large book (the
- * busiest agent's 140,000 at 1,000,000 leads).
+ * busiest agent's 140,000 at 1,000,000 leads), less the leads returned (decision 064: they left the
+ * agent's lists), read from the partial index that holds only them.
  */
 export async function countAgentLeadsByStatus(actor: SessionUser) {
   const agentId = assertAgent(actor);
   return countBy(
     {
-      column: sql`s.status`,
-      count: sql`SUM(s.leads)`,
-      from: sql`report_summaries s`,
-      where: sql`s.cube = ${CUBE.full} AND s.agent_id = ${agentId} AND s.level = ${WIDEST_LEVEL}`,
+      column: sql`t.status`,
+      count: sql`SUM(t.leads)`,
+      from: sql`(SELECT s.status, s.leads FROM report_summaries s
+          WHERE s.cube = ${CUBE.full} AND s.agent_id = ${agentId} AND s.level = ${WIDEST_LEVEL}
+        UNION ALL
+        SELECT a.status, -1 FROM applications a WHERE a.agent_id = ${agentId} AND a.returned_at IS NOT NULL) t`,
     },
     AGENT_LEAD_STATUSES,
   );

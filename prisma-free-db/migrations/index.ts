@@ -21,6 +21,7 @@ import * as leadSearchIndex from "./025-lead-search-index";
 import * as leadInsertsCountedPerStatement from "./026-lead-inserts-counted-per-statement";
 import * as leadListVersionIndexes from "./027-lead-list-version-indexes";
 import * as leadSupply from "./028-lead-supply";
+import * as returnedLeadsIndex from "./029-returned-leads-index";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   step("026-lead-inserts-counted-per-statement", leadInsertsCountedPerStatement),
   step("027-lead-list-version-indexes", leadListVersionIndexes),
   step("028-lead-supply", leadSupply),
+  step("029-returned-leads-index", returnedLeadsIndex),
 ];

@@ -1,5 +1,6 @@
 import {
   DataTypes,
+  Op,
   Model,
   type CreationOptional,
   type ForeignKey,
@@ -285,6 +286,12 @@ export function initApplicationModels(sequelize: Sequelize) {
         { name: "applications_phone_e164_created", fields: ["phone_e164", "created_at"] },
         { name: "applications_email_normalized_created", fields: ["email_normalized", "created_at"] },
         { name: "applications_source_created", fields: ["lead_source_id", "created_at"] },
+        // Migration 029: an agent's returned leads, the few the agent's figures take away (decision 064).
+        {
+          name: "applications_agent_returned",
+          fields: ["agent_id", "status", "created_at"],
+          where: { returned_at: { [Op.ne]: null } },
+        },
         { fields: ["callback_date"] },
         { fields: ["sold_at"] },
         { fields: ["last_name", "first_name"] },

@@ -194,7 +194,16 @@ describe("GET /api/admin/dashboard", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const body = await res.json();
     expect(Object.keys(body.stats).sort()).toEqual(
-      ["activeAgents", "callbacks", "conversionRate", "converted", "pending", "revenueThisMonth", "totalLeads"].sort(),
+      [
+        "activeAgents",
+        "callbacks",
+        "conversionRate",
+        "converted",
+        "pending",
+        "revenueThisMonth",
+        "totalLeads",
+        "unassignedLeads",
+      ].sort(),
     );
     expect(body.stats.totalLeads).toBeGreaterThanOrEqual(1);
     expect(body.stats.converted).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Agent, Bdm, Carrier, LeadSource, Notification, PasswordResetRequest, PaymentTracking } from "~db";
+import { Agent, Bdm, Carrier, LeadReturn, LeadSource, Notification, PasswordResetRequest, PaymentTracking } from "~db";
 import { newPostingKey } from "~/services/posting-keys.server";
 import { answeringServiceErrors } from "../../server/service-errors";
 import { applicationForm, applicationPayload, leadEditPayload } from "../support/application-factories";
@@ -84,6 +84,18 @@ async function createFixtures() {
   });
   // A lead of the signed-in agent: the admin and its agent may mark it read.
   const lead = await createLead(agent.agent.id);
+  // Leads of the signed-in agent bought from the source: one to return, one with a return waiting.
+  const boughtLead = await createLead(agent.agent.id, { leadSourceId: leadSource.id, billable: true });
+  const returned = await createLead(agent.agent.id, { leadSourceId: leadSource.id, billable: true });
+  const leadReturn = await LeadReturn.create({
+    applicationId: returned.id,
+    agentId: agent.agent.id,
+    reason: "wrong_number",
+    notes: null,
+    decidedById: null,
+    decisionNote: null,
+    decidedAt: null,
+  });
   // A sold lead of the signed-in agent with a month of its schedule: the retention tracker's cells.
   const sale = await createLead(agent.agent.id, { status: "sale" });
   await sale.update({ soldAt: new Date() });
@@ -144,6 +156,8 @@ async function createFixtures() {
     order,
     leadSource,
     lead,
+    boughtLead,
+    leadReturn,
     payment,
     notification,
     reset,
@@ -250,6 +264,21 @@ const API_TARGETS: Record<string, ApiTarget> = {
     roles: ["admin"],
     param: { name: "id", value: (f) => f.leadSource.id },
     body: () => ({}),
+  },
+  "agent.applications.$id.return": {
+    roles: ["agent"],
+    param: { name: "id", value: (f) => f.boughtLead.id },
+    body: () => ({ reason: "wrong_number", notes: "Rings a fax machine" }),
+  },
+  "admin.lead-returns.$id.approve": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.leadReturn.id },
+    body: () => ({ note: "Checked the call log" }),
+  },
+  "admin.lead-returns.$id.deny": {
+    roles: ["admin"],
+    param: { name: "id", value: (f) => f.leadReturn.id },
+    body: () => ({ note: "The number answers" }),
   },
   "admin.password-reset-requests.$id.approve": {
     roles: ["admin"],
@@ -435,6 +464,14 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       },
       { intent: "status", id: f.leadSource.id, status: "paused" },
       { intent: "rotate", id: f.leadSource.id },
+    ],
+  },
+  "admin+/lead-returns.tsx": {
+    roles: ["admin"],
+    path: "/admin/lead-returns?status=pending",
+    forms: (f) => [
+      { intent: "approve", id: f.leadReturn.id, note: "Checked" },
+      { intent: "deny", id: f.leadReturn.id, note: "Answers" },
     ],
   },
   "admin+/orders.tsx": {

@@ -14,6 +14,7 @@ import { action as myLeadsAction, loader as myLeadsLoader } from "~/routes/agent
 import { allLeadsQuerySchema } from "~/domain/schemas/admin-leads";
 import { listAllLeads } from "~/services/admin-leads.server";
 import { getAgentDashboard } from "~/services/dashboard.server";
+import { countAgentLeadsByStatus } from "~/services/lead-reads.server";
 import { readToast } from "~/utils/toast.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
 import {
@@ -383,9 +384,24 @@ describe("a returned lead", () => {
       dashboard: [lead.id, kept.id].sort(),
     });
 
+    const figures = async () => {
+      const counts = await countAgentLeadsByStatus(agent.actor);
+      const { stats } = await getAgentDashboard(agent.actor, { period: "all" });
+      return {
+        all: counts.all,
+        callback: counts.callback,
+        pending: counts.pending,
+        total: stats.totalLeads,
+        callbacks: stats.callbacks,
+      };
+    };
+    expect(await figures()).toEqual({ all: 2, callback: 1, pending: 1, total: 2, callbacks: 1 });
+
     const request = await requestLeadReturn(agent.actor, lead.id, { reason: "wrong_number" });
     await approveLeadReturn(admin.actor, request.id, {});
     expect(await ids()).toEqual({ mine: [kept.id], callbacks: [], dashboard: [kept.id] });
+    // My Leads' cards and tabs and the dashboard's figures count what the lists show.
+    expect(await figures()).toEqual({ all: 1, callback: 0, pending: 1, total: 1, callbacks: 0 });
 
     const all = await callRoute(allLeadsApi, {
       path: `/api/admin/applications?agentId=${agent.agent.id}`,

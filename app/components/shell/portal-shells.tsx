@@ -28,6 +28,8 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/agent-management", label: "Agents Management" },
     { to: "/admin/retention", label: "Retention Tracking" },
     { to: "/admin/orders", label: "Order Sheet" },
+    { to: "/admin/lead-sources", label: "Lead Sources" },
+    { to: "/admin/lead-returns", label: "Lead Returns" },
     { to: "/admin/premiums", label: "Premiums Management" },
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
     { to: "/admin/commission-calculator", label: "Commission Calculator" },

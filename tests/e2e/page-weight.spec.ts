@@ -28,7 +28,12 @@ async function settle(page: Page) {
 function recordScripts(page: Page) {
   const scripts: { url: string; bytes: Promise<Buffer> }[] = [];
   const record = (response: Response) => {
-    if (response.request().resourceType() === "script") scripts.push({ url: response.url(), bytes: response.body() });
+    if (response.request().resourceType() !== "script") return;
+    // Read at once, while the browser still holds it; a test that only counts the files ends
+    // before some bodies arrive, and that unawaited refusal must not fail it.
+    const bytes = response.body();
+    bytes.catch(() => {});
+    scripts.push({ url: response.url(), bytes });
   };
   page.on("response", record);
   return Object.assign(scripts, { stop: () => page.off("response", record) });

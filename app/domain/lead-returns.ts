@@ -11,7 +11,7 @@ export const LEAD_RETURN_REASONS = [
   "other",
 ] as const;
 
-export type LeadReturnReason = (typeof LEAD_RETURN_REASONS)[number];
+type LeadReturnReason = (typeof LEAD_RETURN_REASONS)[number];
 
 const REASON_LABELS: Record<LeadReturnReason, string> = {
   disconnected_number: "Disconnected number",

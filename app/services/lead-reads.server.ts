@@ -155,7 +155,7 @@ export type AgentLeadFilters = Pick<AgentLeadListQuery, "status" | "search"> & {
  * lists, callbacks and retention. Few leads are returned, so the rows the indexes below find are
  * read for it; the indexes do not carry the column.
  */
-export const AGENT_WORKING_LEAD = sql`a.returned_at IS NULL`;
+const AGENT_WORKING_LEAD = sql`a.returned_at IS NULL`;
 
 /**
  * The agent's leads the list shows, as the WHERE of a query over `applications a`: their own,

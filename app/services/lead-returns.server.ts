@@ -221,11 +221,7 @@ export type LeadReturnState = {
 };
 
 /** The lead's return state for the actor (the lead already reached through findAccessibleLead). */
-export async function leadReturnState(
-  actor: SessionUser,
-  lead: ReturnableLead,
-  now = new Date(),
-): Promise<LeadReturnState> {
+async function leadReturnState(actor: SessionUser, lead: ReturnableLead, now = new Date()): Promise<LeadReturnState> {
   const [source, open, latest] = await Promise.all([
     lead.leadSourceId ? LeadSource.findByPk(lead.leadSourceId, { attributes: ["id", "returnWindowHours"] }) : null,
     openReturn(lead.id),

@@ -156,7 +156,11 @@ export async function createTriggers(sequelize: Sequelize, transaction?: Transac
 }
 
 /** One trigger of this migration, as it made it (migration 026's down). */
-export async function createTrigger(sequelize: Sequelize, name: (typeof TRIGGERS)[number]["name"], transaction?: Transaction) {
+export async function createTrigger(
+  sequelize: Sequelize,
+  name: (typeof TRIGGERS)[number]["name"],
+  transaction?: Transaction,
+) {
   const postgres = sequelize.getDialect() === "postgres";
   const trigger = TRIGGERS.find((t) => t.name === name)!;
   for (const sql of createTriggerSql(trigger, postgres)) await sequelize.query(sql, { transaction });

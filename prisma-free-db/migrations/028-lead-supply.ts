@@ -65,10 +65,30 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
   await qi.addColumn("applications", "lead_source_id", source, { transaction });
   await qi.addColumn("applications", "external_id", { type: DataTypes.STRING(120), allowNull: true }, { transaction });
   await qi.addColumn("applications", "phone_e164", { type: DataTypes.STRING(16), allowNull: true }, { transaction });
-  await qi.addColumn("applications", "email_normalized", { type: DataTypes.STRING(255), allowNull: true }, { transaction });
-  await qi.addColumn("applications", "consent_page_url", { type: DataTypes.STRING(2048), allowNull: true }, { transaction });
-  await qi.addColumn("applications", "consent_certificate_url", { type: DataTypes.STRING(2048), allowNull: true }, { transaction });
-  await qi.addColumn("applications", "billable", { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false }, { transaction });
+  await qi.addColumn(
+    "applications",
+    "email_normalized",
+    { type: DataTypes.STRING(255), allowNull: true },
+    { transaction },
+  );
+  await qi.addColumn(
+    "applications",
+    "consent_page_url",
+    { type: DataTypes.STRING(2048), allowNull: true },
+    { transaction },
+  );
+  await qi.addColumn(
+    "applications",
+    "consent_certificate_url",
+    { type: DataTypes.STRING(2048), allowNull: true },
+    { transaction },
+  );
+  await qi.addColumn(
+    "applications",
+    "billable",
+    { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    { transaction },
+  );
   const order = {
     type: DataTypes.UUID,
     allowNull: true,
@@ -103,7 +123,11 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
     },
     { transaction },
   );
-  await qi.addIndex("lead_duplicates", DUPLICATE_EXTERNAL.fields, { name: DUPLICATE_EXTERNAL.name, unique: true, transaction });
+  await qi.addIndex("lead_duplicates", DUPLICATE_EXTERNAL.fields, {
+    name: DUPLICATE_EXTERNAL.name,
+    unique: true,
+    transaction,
+  });
   await qi.addIndex("lead_duplicates", DUPLICATE_BY_SOURCE.fields, { name: DUPLICATE_BY_SOURCE.name, transaction });
   await qi.addIndex("lead_duplicates", ["duplicate_of_id"], { name: "lead_duplicates_duplicate_of", transaction });
   await qi.addColumn("agents", "last_lead_assigned_at", { type: DataTypes.DATE, allowNull: true }, { transaction });
@@ -117,11 +141,21 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
         references: { model: "applications", key: "id" },
         onDelete: "CASCADE",
       },
-      agent_id: { type: DataTypes.UUID, allowNull: true, references: { model: "agents", key: "id" }, onDelete: "SET NULL" },
+      agent_id: {
+        type: DataTypes.UUID,
+        allowNull: true,
+        references: { model: "agents", key: "id" },
+        onDelete: "SET NULL",
+      },
       reason: { type: DataTypes.STRING(32), allowNull: false },
       notes: { type: DataTypes.STRING(1000), allowNull: true },
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "pending" },
-      decided_by_id: { type: DataTypes.UUID, allowNull: true, references: { model: "users", key: "id" }, onDelete: "SET NULL" },
+      decided_by_id: {
+        type: DataTypes.UUID,
+        allowNull: true,
+        references: { model: "users", key: "id" },
+        onDelete: "SET NULL",
+      },
       decision_note: { type: DataTypes.STRING(1000), allowNull: true },
       decided_at: { type: DataTypes.DATE, allowNull: true },
       created_at: now,
@@ -129,7 +163,10 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
     },
     { transaction },
   );
-  await qi.addIndex("lead_returns", ["status", "created_at", "id"], { name: "lead_returns_status_created", transaction });
+  await qi.addIndex("lead_returns", ["status", "created_at", "id"], {
+    name: "lead_returns_status_created",
+    transaction,
+  });
   await qi.addIndex("lead_returns", ["application_id"], { name: "lead_returns_application", transaction });
 }
 

@@ -93,7 +93,10 @@ describe("a list's total counted up to a limit", () => {
     expect(text).toContain("All leads: 1,000+");
     expect(text).toContain("Showing 981–1,000 of 1,000+ (page 50 of 50+)");
     expect(html).toMatch(/<a [^>]*rel="next"[^>]*>Next<\/a>/);
-    const api = await callRoute(agentApplicationsApi, { path: "/api/agent/applications?pageSize=20", cookie: me.cookie });
+    const api = await callRoute(agentApplicationsApi, {
+      path: "/api/agent/applications?pageSize=20",
+      cookie: me.cookie,
+    });
     expect(api.headers.get("X-Total-Count")).toBe("1000");
     expect(api.headers.get("X-Total-Count-At-Least")).toBe("true");
   });

@@ -104,4 +104,3 @@ describe("countAgentLeadsByStatus (My Leads' cards and tabs, from the report sum
     expect(await countAgentLeadsByStatus(other.actor)).toMatchObject({ all: 1, callback: 1, sale: 0 });
   });
 });
-

@@ -370,7 +370,11 @@ describe("unread_lead_counts: the database keeps each user's count equal to the 
   it("one INSERT of many leads for several agents (migration 026's one count per statement), an admin's own agent record counted once, and an insert that adds nothing", async () => {
     const admin = await createAdmin();
     // An admin with an agent record of their own: their leads count once, as an admin's.
-    const theirs = await Agent.create({ userId: admin.id, licenseNumber: `LIC-${crypto.randomUUID()}`, status: "approved" });
+    const theirs = await Agent.create({
+      userId: admin.id,
+      licenseNumber: `LIC-${crypto.randomUUID()}`,
+      status: "approved",
+    });
     const [a, b] = [await signedInAgent(), await signedInAgent()];
     const who = { admin: admin.id, a: a.user.id, b: b.user.id };
     const start = await countsOf(who);

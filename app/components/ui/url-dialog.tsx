@@ -30,7 +30,8 @@ function readFields(root: HTMLElement | null): CarriedFields {
   const carried: CarriedFields = { values: {}, focused: null };
   root?.querySelectorAll<HTMLInputElement>("input[name], select[name], textarea[name]").forEach((field, i) => {
     if (field.type === "hidden" || field.type === "file") return;
-    carried.values[fieldKey(field, i)] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+    carried.values[fieldKey(field, i)] =
+      field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
     if (field === document.activeElement) carried.focused = fieldKey(field, i);
   });
   return carried;

@@ -27,13 +27,9 @@ export const leadReturnRequestSchema = z
     }
   });
 
-export type LeadReturnRequest = z.infer<typeof leadReturnRequestSchema>;
-
 export const leadReturnDecisionSchema = z.object({
   note: optionalText("Note", LEAD_RETURN_NOTES_MAX, { notGiven: null }),
 });
-
-export type LeadReturnDecision = z.infer<typeof leadReturnDecisionSchema>;
 
 /** ?status=&page=&pageSize= of /admin/lead-returns and GET /api/admin/lead-returns; pending by default. */
 export const leadReturnList = listQuery({ statuses: LEAD_RETURN_FILTERS, pageSize: 20 });

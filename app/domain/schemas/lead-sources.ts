@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, type ListParams } from "~/domain/list-query";
+import { listQuery } from "~/domain/list-query";
 import { centsFromDollars } from "../format";
 import {
   DEFAULT_DUPLICATE_WINDOW_DAYS,
@@ -109,4 +109,3 @@ export const leadSourceStatusSchema = z.object({ status });
 
 /** ?page=&pageSize= for the page (20 a page) and GET /api/admin/lead-sources (100 by default). */
 export const leadSourceList = listQuery({ statuses: ["all"] as const, pageSize: 20 });
-export type LeadSourceListQuery = ListParams<"all">;

@@ -79,7 +79,9 @@ export default function ReportsPage() {
           />
           <Card className="overflow-hidden">
             <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
-              {filtered ? `Leads found: ${totalText(report.applications)}` : `All leads: ${totalText(report.applications)}`}
+              {filtered
+                ? `Leads found: ${totalText(report.applications)}`
+                : `All leads: ${totalText(report.applications)}`}
             </h2>
             <ReportTable
               rows={report.applications.rows}

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityFilters } from "~/components/audit/activity-filters";
 import { ActivityTable } from "~/components/audit/activity-table";
@@ -9,8 +8,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { shortId } from "~/domain/format";
 import { activityPageNumber, readActivityFilters } from "~/domain/schemas/activity";
 import { activityLeadName, activityUserChoices, listActivity } from "~/services/audit.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { hrefWith, pageCount } from "~/utils/list";
 
 export const handle: PageHandle = { title: "Activity", subtitle: "Who did what, and when" };
 export const meta: MetaFunction = () => [{ title: "Activity | Agency CRM" }];
@@ -29,9 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     activityUserChoices(user, reading.values.userId),
     applicationId ? activityLeadName(user, applicationId) : null,
   ]);
-  if (list && list.rows.length === 0 && list.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  if (list) redirectPastLastPage(url, list);
   return {
     values: reading.values,
     fieldErrors: reading.fieldErrors,

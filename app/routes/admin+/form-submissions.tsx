@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { DeleteSubmissionDialog, EditSubmissionDialog } from "~/components/form-submissions/submission-dialogs";
 import { SubmissionCard } from "~/components/form-submissions/submission-card";
@@ -20,9 +19,10 @@ import {
   listFormSubmissions,
   updateFormSubmission,
 } from "~/services/form-submissions.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith } from "~/utils/list";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
@@ -37,9 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = formSubmissionList.fromSearch(url.searchParams);
   const [list, counts] = await Promise.all([listFormSubmissions(user, query), countFormSubmissionsByStatus(user)]);
   // After deleting the last item of the last page, show the page that now is the last.
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   // The dialog is addressed by the URL (?dialog=edit&id=…), so it renders without JavaScript.
   const dialog = DIALOGS.find((name) => name === url.searchParams.get("dialog")) ?? null;
   const id = url.searchParams.get("id") ?? "";

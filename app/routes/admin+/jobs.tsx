@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { JobsTable } from "~/components/jobs/jobs-table";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Card } from "~/components/ui/card";
@@ -8,9 +7,9 @@ import { Pagination } from "~/components/ui/pagination";
 import { JOB_FILTERS, jobListFromSearch } from "~/domain/schemas/jobs";
 import { jobStateStyle } from "~/domain/statuses";
 import { countJobsByState, listJobs, retryFailedJob } from "~/services/jobs.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
-import { hrefWith, pageCount } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -23,9 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = jobListFromSearch(url.searchParams);
   const [list, counts] = await Promise.all([listJobs(user, query), countJobsByState(user)]);
   // A page past the end (a retried job left the Failed tab) shows the last one instead.
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   return { list, counts, state: query.state, timezone: user.timezone };
 }
 

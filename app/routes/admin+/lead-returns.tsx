@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { LeadReturnsTable } from "~/components/lead-returns/lead-returns-table";
 import { ReturnDecisionDialog } from "~/components/lead-returns/return-decision-dialog";
@@ -16,9 +15,10 @@ import {
   getLeadReturn,
   listLeadReturns,
 } from "~/services/lead-returns.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
-import { hrefWith, pageCount, totalText } from "~/utils/list";
+import { hrefWith, totalText } from "~/utils/list";
 import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -36,9 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = leadReturnList.fromSearch(url.searchParams);
   const [list, counts] = await Promise.all([listLeadReturns(admin, query), countLeadReturnsByStatus(admin)]);
   // After deciding the last request of the last page, show the page that now is the last.
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   const dialog = DIALOGS.find((name) => name === url.searchParams.get("dialog")) ?? null;
   const id = url.searchParams.get("id") ?? "";
   const selected = dialog ? (list.rows.find((row) => row.id === id) ?? (await getLeadReturn(admin, id))) : null;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { LeadSourceFormDialog, RotateKeyDialog } from "~/components/lead-sources/lead-source-dialogs";
@@ -24,9 +24,10 @@ import {
   rotateLeadSourceKey,
   updateLeadSource,
 } from "~/services/lead-sources.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith } from "~/utils/list";
 import { postingKeyHeader, readPostingKey } from "~/utils/posting-key-flash.server";
 import { absoluteUrl } from "~/utils/public-url.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -46,9 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dialog === "add" || dialog === "edit" ? leadSourceCarrierChoices(user) : Promise.resolve([]),
     readPostingKey(request),
   ]);
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   // ?dialog=edit|rotate&id=: an unknown id is the service's 404, shown inside the shell.
   const id = url.searchParams.get("id") ?? "";
   const selected =

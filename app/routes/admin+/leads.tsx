@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import { AllLeadsFilters } from "~/components/admin-leads/all-leads-filters";
 import { AllLeadsTable, BULK_FORM_ID } from "~/components/admin-leads/all-leads-table";
@@ -25,6 +24,7 @@ import { getLeadDetail } from "~/services/lead-reads.server";
 import { reassignDialogData } from "~/services/lead-reassign.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
 import { isLeadUnread } from "~/services/leads.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { runIntent, type IntentHandler } from "~/utils/intent.server";
 import {
@@ -35,7 +35,7 @@ import {
   leadRevealIntent,
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
-import { hrefWith, pageCount, totalText } from "~/utils/list";
+import { hrefWith, totalText } from "~/utils/list";
 import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
 import { LEAD_LIST_VERSION, dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
@@ -64,9 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     allLeadsFilterChoices(user),
     nothingSelected ? null : reassignDialogFor(user, url),
   ]);
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   const mode = url.searchParams.get("mode") === "edit" ? ("edit" as const) : ("view" as const);
   const reveals = dialog && mode === "view" ? revealsOf(url.searchParams.get("reveal")) : [];
   const lead = dialog ? await getLeadDetail(user, id, { reveal: reveals }) : null;

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { DeleteOrderDialog } from "~/components/orders/delete-order-dialog";
 import { LazyOrderFormDialog, useOrderDialogsOnIntent } from "~/components/orders/lazy-order-dialogs";
@@ -22,9 +21,10 @@ import {
   orderSheet,
   updateOrder,
 } from "~/services/orders.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith } from "~/utils/list";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
@@ -53,9 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dialog === "add" || dialog === "edit" ? orderAgentChoices(user) : Promise.resolve([]),
   ]);
   // After deleting the last order of the last page, show the page that now is the last.
-  if (list.rows.length === 0 && page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   // ?dialog=edit|delete&id=: an unknown id is the service's 404, shown inside the shell.
   const id = url.searchParams.get("id") ?? "";
   const selected =

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { paymentStatusAction } from "~/components/admin-retention/payment-intent.server";
 import { RetentionFilters } from "~/components/admin-retention/retention-filters";
 import { RetentionErrorBoundary } from "~/components/admin-retention/retention-fetch-error";
@@ -13,8 +12,9 @@ import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { ADMIN_PAYMENT_FILTERS, adminPaymentStatusStyle } from "~/domain/statuses";
 import { agentFilterChoices } from "~/services/agents.server";
 import { listSalesWithPayments } from "~/services/admin-retention.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith } from "~/utils/list";
 import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Retention by Sale", subtitle: "Each sale's monthly payments" };
@@ -41,9 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageSize: SALES_PER_PAGE,
   };
   const [list, agents] = await Promise.all([listSalesWithPayments(user, query), agentFilterChoices(user)]);
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   return {
     list,
     agents,

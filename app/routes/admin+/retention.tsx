@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { paymentStatusAction } from "~/components/admin-retention/payment-intent.server";
 import { RetentionAccountsTable } from "~/components/admin-retention/retention-accounts-table";
@@ -12,8 +11,9 @@ import { Pagination } from "~/components/ui/pagination";
 import { retentionAccountsFromSearch } from "~/domain/schemas/admin-retention";
 import { agentFilterChoices } from "~/services/agents.server";
 import { listRetentionAccounts, retentionManagementSummary } from "~/services/admin-retention.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith } from "~/utils/list";
 import { dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "Retention Management", subtitle: "Payments of every sold policy" };
@@ -28,9 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     retentionManagementSummary(user, query),
     agentFilterChoices(user),
   ]);
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   return {
     list,
     summary,

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { CancelCommissionDialog } from "~/components/commissions/cancel-commission-dialog";
 import { CommissionSummaryCards, LedgerTotals } from "~/components/commissions/commission-panels";
@@ -19,10 +18,11 @@ import {
 } from "~/domain/commissions";
 import { commissionList } from "~/domain/schemas/commissions";
 import { cancelCommission, commissionFigures, getCommission, listCommissions } from "~/services/commissions.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
 import { notFoundAsPage } from "~/utils/lead-intents.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -38,9 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { period, startDate, endDate } = selection;
   const query = { ...commissionList.fromSearch(url.searchParams), period, startDate, endDate };
   const [list, figures] = await Promise.all([listCommissions(user, query), commissionFigures(user, query)]);
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   // ?dialog=cancel&id= (Mark as Cancelled's confirmation); a sale not the agent's is a 404.
   const id = url.searchParams.get("id") ?? "";
   const dialog = url.searchParams.get("dialog") === "cancel" ? "cancel" : null;

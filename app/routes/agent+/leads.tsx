@@ -26,6 +26,7 @@ import { saleProductsForLead } from "~/services/lead-status.server";
 import { leadListVersion } from "~/services/lead-list-version.server";
 import { isLeadUnread } from "~/services/leads.server";
 import { leadReturnStateById } from "~/services/lead-returns.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
 import {
@@ -36,7 +37,7 @@ import {
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
 import { LEAD_RETURN_FAILURE, leadReturnIntent } from "~/utils/lead-return-intents.server";
-import { hrefWith, pageCount, totalText } from "~/utils/list";
+import { hrefWith, totalText } from "~/utils/list";
 import { LEAD_LIST_VERSION, useRefreshedLoaderData } from "~/utils/polling";
 
 export const handle: PageHandle = { title: "My Leads", subtitle: "Call, update and sell your leads" };
@@ -69,9 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       );
     }
   }
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
 
   const reveal = dialog === "details" && url.searchParams.get("reveal") === "1";
   const lead = dialog ? await getLeadDetail(user, id, { reveal }) : null;

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ReportFilters } from "~/components/reports/report-filters";
 import { ReportTable } from "~/components/reports/report-table";
@@ -10,8 +9,9 @@ import { formatDollars } from "~/domain/format";
 import { readReportFilters, reportPage } from "~/domain/schemas/reports";
 import { ServiceError } from "~/services/errors.server";
 import { agentReport, reportCarrierChoices, type AgentReport } from "~/services/reports.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
-import { hrefWith, pageCount, totalText } from "~/utils/list";
+import { totalText } from "~/utils/list";
 
 export const handle: PageHandle = { title: "Reports", subtitle: "Filter your leads and export them" };
 export const meta: MetaFunction = () => [{ title: "Reports | Agency CRM" }];
@@ -35,9 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   const list = report?.applications;
-  if (list && list.rows.length === 0 && list.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  if (list) redirectPastLastPage(url, list);
   return { values: reading.values, fieldErrors, carriers, report, timezone: user.timezone };
 }
 

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyCard } from "~/components/retention/policy-card";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -9,9 +8,10 @@ import { formatDollars } from "~/domain/format";
 import { retentionList } from "~/domain/schemas/payment-tracking";
 import { ServiceError } from "~/services/errors.server";
 import { listAgentRetention, retentionSummary, updatePaymentTracking } from "~/services/retention.server";
+import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
-import { hrefWith, pageCount } from "~/utils/list";
+import { hrefWith } from "~/utils/list";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "9-Month Payment Tracker", subtitle: "Retention of your sold policies" };
@@ -22,9 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = retentionList.fromSearch(url.searchParams);
   const [list, summary] = await Promise.all([listAgentRetention(user, query), retentionSummary(user)]);
-  if (list.rows.length === 0 && query.page > 1 && list.total > 0) {
-    throw redirect(hrefWith(url, { page: pageCount(list) }));
-  }
+  redirectPastLastPage(url, list);
   return { list, summary, status: query.status, timezone: user.timezone };
 }
 

@@ -22,6 +22,7 @@ import * as leadInsertsCountedPerStatement from "./026-lead-inserts-counted-per-
 import * as leadListVersionIndexes from "./027-lead-list-version-indexes";
 import * as leadSupply from "./028-lead-supply";
 import * as returnedLeadsIndex from "./029-returned-leads-index";
+import * as leadImports from "./030-lead-imports";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -62,4 +63,5 @@ export const migrations: Migration[] = [
   step("027-lead-list-version-indexes", leadListVersionIndexes),
   step("028-lead-supply", leadSupply),
   step("029-returned-leads-index", returnedLeadsIndex),
+  step("030-lead-imports", leadImports),
 ];

@@ -11,6 +11,7 @@ import {
 } from "./application";
 import { Carrier, Product, initCarrierModels } from "./carrier";
 import { initJobModel } from "./job";
+import { LeadImport, LeadImportKey, LeadImportRejection, LeadImportRow, initLeadImportModels } from "./lead-import";
 import { LeadDuplicate, LeadReturn, LeadSource, initLeadSupplyModels } from "./lead-supply";
 import {
   ActivityLog,
@@ -35,6 +36,10 @@ export {
   Carrier,
   FormSubmission,
   LeadDuplicate,
+  LeadImport,
+  LeadImportKey,
+  LeadImportRejection,
+  LeadImportRow,
   LeadRead,
   LeadReturn,
   LeadSource,
@@ -62,6 +67,7 @@ export function initModels(sequelize: Sequelize) {
   initOperationModels(sequelize);
   initUnreadLeadCountModel(sequelize);
   initLeadSupplyModels(sequelize);
+  initLeadImportModels(sequelize);
   // The SQLite job runner's table; on Postgres the jobs are pg-boss's (schema pgboss).
   if (sequelize.getDialect() === "sqlite") initJobModel(sequelize);
 

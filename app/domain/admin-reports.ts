@@ -3,6 +3,7 @@
 // schema code here, so the page's JavaScript stays small; app/domain/schemas/admin-reports.ts
 // reads the filters with zod. What each figure means is docs/decisions/038.
 
+import { LEAD_SOURCE_CSV_COLUMNS } from "./lead-source-report";
 import { FIRST_FILTER_DAY, PERIOD_MESSAGES } from "./period-range";
 
 /** The filters' URL parameters, named as GET /api/admin/reports names them. */
@@ -16,7 +17,7 @@ export type AdminReportFieldErrors = Partial<Record<AdminReportFilterField, stri
 export const ADMIN_REPORT_STATUSES = ["all", "sale", "pending", "declined"] as const;
 export type AdminReportStatus = (typeof ADMIN_REPORT_STATUSES)[number];
 
-export const ADMIN_REPORT_TABS = ["overview", "performance", "revenue", "agents"] as const;
+export const ADMIN_REPORT_TABS = ["overview", "performance", "revenue", "agents", "lead-sources"] as const;
 export type AdminReportTab = (typeof ADMIN_REPORT_TABS)[number];
 
 export const ADMIN_REPORT_TAB_LABELS: Record<AdminReportTab, string> = {
@@ -24,6 +25,7 @@ export const ADMIN_REPORT_TAB_LABELS: Record<AdminReportTab, string> = {
   performance: "Performance",
   revenue: "Revenue",
   agents: "Agents",
+  "lead-sources": "Lead Sources",
 };
 
 /** ?tab= as the page reads it: anything unknown is the first tab. */
@@ -59,6 +61,7 @@ export const ADMIN_REPORT_CSV_COLUMNS: Record<AdminReportTab, readonly string[]>
   performance: ["Month", "Leads", "Sales", "Revenue", "Growth (%)"],
   revenue: ["Breakdown", "Name", "Sales", "Revenue"],
   agents: ["Agent", "Leads", "Sales", "Conversion (%)", "Revenue", "Commission"],
+  "lead-sources": LEAD_SOURCE_CSV_COLUMNS,
 };
 
 /** admin-report-{tab}-{today}.csv, today being the admin's calendar day (YYYY-MM-DD). */
@@ -66,11 +69,16 @@ export function adminReportFileName(tab: AdminReportTab, today: string) {
   return `admin-report-${tab}-${today}.csv`;
 }
 
-/** The export's URL: the page's filters and tab, without its page number. */
-export function adminReportExportHref(values: AdminReportFilterValues, tab: AdminReportTab) {
+/** The export's URL: the page's filters and tab (and what the tab keeps, its sort), without its page number. */
+export function adminReportExportHref(
+  values: AdminReportFilterValues,
+  tab: AdminReportTab,
+  keep: Record<string, string> = {},
+) {
   const params = new URLSearchParams();
   for (const field of ADMIN_REPORT_FILTER_FIELDS) if (values[field]) params.set(field, values[field]);
   if (tab !== "overview") params.set("tab", tab);
+  for (const [name, value] of Object.entries(keep)) params.set(name, value);
   const query = params.toString();
   return `/admin/reports/export${query ? `?${query}` : ""}`;
 }

@@ -34,7 +34,7 @@ import { CUBE, NONE, hourOf, summaryRows } from "./sql/report-summaries.server";
 // sale, revenue is the sales' monthly premiums.
 
 /** The days a report covers, both included, and the period of the same length just before. */
-type ReportRange = {
+export type ReportRange = {
   dateFrom: string;
   dateTo: string;
   previousFrom: string;
@@ -42,7 +42,7 @@ type ReportRange = {
   days: number;
 };
 
-type Scope = {
+export type Scope = {
   range: ReportRange;
   /** Instants: the previous period's start, the report's start and its end (exclusive). */
   previousStart: Date;
@@ -72,7 +72,7 @@ const daysBetween = (from: string, to: string) => {
  * To's, so a bare report is the last twelve calendar months. The agent and the carrier must exist
  * (a 400 at their field otherwise), and the range may span at most MAX_REPORT_MONTHS months.
  */
-async function reportScope(actor: SessionUser, filters: AdminReportFilters, now: Date): Promise<Scope> {
+export async function reportScope(actor: SessionUser, filters: AdminReportFilters, now: Date): Promise<Scope> {
   const today = todayIn(actor.timezone, now);
   const dateTo = filters.dateTo ?? (filters.dateFrom && filters.dateFrom > today ? filters.dateFrom : today);
   let dateFrom = filters.dateFrom;
@@ -511,7 +511,8 @@ export type AdminReportExport = { filename: string; text: string };
 export async function exportAdminReport(
   actor: SessionUser,
   filters: AdminReportFilters,
-  tab: AdminReportTab,
+  // The Lead Sources tab has its own reading and export (lead-source-report.server.ts).
+  tab: Exclude<AdminReportTab, "lead-sources">,
   now = new Date(),
 ): Promise<AdminReportExport> {
   assertAdmin(actor);

@@ -2,6 +2,7 @@ import { scaleBand, scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { CHART, type BarLineChart, type PerformanceChart } from "~/domain/performance-chart";
 import type { SalesDay } from "~/domain/sales-chart";
+import type { LeadSourceMonth } from "~/services/lead-source-report.server";
 import type { MonthPerformance } from "~/services/profile.server";
 
 // The portal's charts are drawn here, in the loader: the page receives only numbers and a path,
@@ -102,4 +103,28 @@ export function salesChart(days: SalesDay[]) {
     days.map((d) => ({ key: d.date, label: dayLabel(d.date), counts: { sales: d.sales }, cents: d.revenueCents })),
     ["sales"] as const,
   );
+}
+
+/**
+ * The Lead Sources tab: spend and first-year commission per month as paired bars on one dollar
+ * axis, since comparing the two is the point (two axes would make any pair look alike). The bars'
+ * layout is barLineChart's; the left axis is labelled in dollars and there is no line.
+ */
+export function spendCommissionChart(months: LeadSourceMonth[]): BarLineChart<"spend" | "commission"> {
+  const chart = barLineChart(
+    months.map((m) => ({
+      key: m.month,
+      label: monthLabel(m.month, false),
+      counts: { spend: m.spendCents / 100, commission: m.commissionCents / 100 },
+      cents: 0,
+    })),
+    ["spend", "commission"] as const,
+  );
+  return {
+    ...chart,
+    countTicks: chart.countTicks.map((t) => ({ y: t.y, label: compact.format(Number(t.label)) })),
+    lineTicks: [],
+    line: "",
+    linePoints: [],
+  };
 }

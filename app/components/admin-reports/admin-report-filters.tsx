@@ -34,13 +34,18 @@ export function AdminReportFilters({
   agents,
   carriers,
   tab,
+  keep = {},
 }: {
   values: AdminReportFilterValues;
   fieldErrors: AdminReportFieldErrors | null;
   agents: Choice[];
   carriers: Choice[];
   tab: AdminReportTab;
+  /** Parameters the tab keeps across a filter change and in its export (the Lead Sources tab's sort). */
+  keep?: Record<string, string>;
 }) {
+  // The Lead Sources tab is read by the days alone: its figures are per source, of every agent and carrier.
+  const datesOnly = tab === "lead-sources";
   const submit = useSubmit();
   const pending = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(pending.current), []);
@@ -72,21 +77,28 @@ export function AdminReportFilters({
         }}
       >
         {tab === "overview" ? null : <input type="hidden" name="tab" value={tab} />}
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {dateField("dateFrom", "From Date")}
           {dateField("dateTo", "To Date")}
-          {choiceSelect("agentId", "Agent", "All Agents", agents)}
-          {choiceSelect("carrierId", "Carrier", "All Carriers", carriers)}
-          <FilterSelectField
-            name="status"
-            label="Status"
-            value={values.status}
-            errors={errors.status}
-            options={ADMIN_REPORT_STATUSES.map((status) => ({
-              value: status,
-              label: status === "all" ? "All Statuses" : leadStatusStyle(status).label,
-            }))}
-          />
+          {datesOnly ? null : (
+            <>
+              {choiceSelect("agentId", "Agent", "All Agents", agents)}
+              {choiceSelect("carrierId", "Carrier", "All Carriers", carriers)}
+              <FilterSelectField
+                name="status"
+                label="Status"
+                value={values.status}
+                errors={errors.status}
+                options={ADMIN_REPORT_STATUSES.map((status) => ({
+                  value: status,
+                  label: status === "all" ? "All Statuses" : leadStatusStyle(status).label,
+                }))}
+              />
+            </>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <button type="submit" className={buttonClass("primary")}>
@@ -104,7 +116,7 @@ export function AdminReportFilters({
           {fieldErrors ? null : <ExportCsvButton form={EXPORT_FORM_ID} />}
         </div>
       </Form>
-      {fieldErrors ? null : <ExportCsvForm id={EXPORT_FORM_ID} action={adminReportExportHref(values, tab)} />}
+      {fieldErrors ? null : <ExportCsvForm id={EXPORT_FORM_ID} action={adminReportExportHref(values, tab, keep)} />}
     </>
   );
 }

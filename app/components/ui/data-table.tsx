@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { HTMLAttributes, ReactNode } from "react";
 
 export type Column<T> = {
@@ -15,6 +16,11 @@ export type Column<T> = {
   /** The row's actions: on a phone they close the card, without a label. */
   actions?: boolean;
   className?: string;
+  /**
+   * A sortable column: its header is a link to the URL sorted by it (works without JavaScript),
+   * and `sorted` says whether the rows are sorted by it now (aria-sort and an arrow).
+   */
+  sort?: { href: string; sorted: "ascending" | "descending" | null };
 };
 
 /**
@@ -62,8 +68,28 @@ export function DataTable<T>({
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:hidden">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.align === "right" ? "text-right" : undefined}>
-                {column.actions ? <span className="sr-only">{column.header}</span> : column.header}
+              <th
+                key={column.header}
+                scope="col"
+                className={column.align === "right" ? "text-right" : undefined}
+                aria-sort={column.sort ? (column.sort.sorted ?? "none") : undefined}
+              >
+                {column.actions ? (
+                  <span className="sr-only">{column.header}</span>
+                ) : column.sort ? (
+                  <Link
+                    to={column.sort.href}
+                    preventScrollReset
+                    className="text-brand-700 underline-offset-2 hover:underline focus-visible:underline"
+                  >
+                    {column.header}
+                    {column.sort.sorted ? (
+                      <span aria-hidden="true">{column.sort.sorted === "ascending" ? " ▲" : " ▼"}</span>
+                    ) : null}
+                  </Link>
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>

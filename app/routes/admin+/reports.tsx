@@ -9,6 +9,7 @@ import {
   RevenueTab,
   type MonthView,
 } from "~/components/admin-reports/admin-report-tabs";
+import { LeadSourcesTab } from "~/components/admin-reports/lead-sources-tab";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Alert, Card } from "~/components/ui/card";
 import { FilterTabs } from "~/components/ui/filter-tabs";
@@ -21,6 +22,7 @@ import { ServiceError } from "~/services/errors.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith } from "~/utils/list";
 import { barLineChart, monthLabel } from "~/utils/performance-chart.server";
+import { leadSourcesTabData } from "~/utils/lead-source-report.server";
 
 export const handle: PageHandle = { title: "Reports & Analytics", subtitle: "How the agency performs" };
 export const meta: MetaFunction = () => [{ title: "Reports & Analytics | Agency CRM" }];
@@ -35,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin({ request, context });
   const url = new URL(request.url);
   const tab = adminReportTab(url.searchParams.get("tab"));
+  if (tab === "lead-sources") return { tab, ...(await leadSourcesTabData(user, url)) };
   const reading = readAdminReportFilters(url.searchParams);
   const [agents, carriers] = await Promise.all([agentFilterChoices(user), listReportCarriers(user)]);
   let report: AdminReport | null = null;
@@ -80,16 +83,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     revenue: report?.revenue ? { ...report.revenue, byMonth: report.revenue.byMonth.map(monthView) } : null,
     agentFigures: report?.agents ?? null,
+    leadSources: null,
   };
 }
 
 export default function AdminReportsPage() {
-  const { tab, values, fieldErrors, agents, carriers, timezone, range, overview, performance, revenue, agentFigures } =
-    useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { tab, values, fieldErrors, agents, carriers, timezone, range } = data;
+  const overview = "overview" in data ? data.overview : null;
+  const performance = "performance" in data ? data.performance : null;
+  const revenue = "revenue" in data ? data.revenue : null;
+  const agentFigures = "agentFigures" in data ? data.agentFigures : null;
+  const leadSources = data.leadSources;
   return (
     <div className="space-y-5">
       <Card className="p-4">
-        <AdminReportFilters values={values} fieldErrors={fieldErrors} agents={agents} carriers={carriers} tab={tab} />
+        <AdminReportFilters
+          values={values}
+          fieldErrors={fieldErrors}
+          agents={agents}
+          carriers={carriers}
+          tab={tab}
+          keep={leadSources?.keep}
+        />
       </Card>
       <FilterTabs label="Report views" tabs={TABS} current={tab} param="tab" />
       {range ? (
@@ -107,6 +123,14 @@ export default function AdminReportsPage() {
             <RevenueTab byCarrier={revenue.byCarrier} byProduct={revenue.byProduct} byMonth={revenue.byMonth} />
           ) : null}
           {agentFigures ? <AgentsTab agents={agentFigures} /> : null}
+          {leadSources?.report ? (
+            <LeadSourcesTab
+              {...leadSources.report}
+              here={leadSources.here}
+              withDuplicates
+              empty="No lead sources yet and no leads in this range."
+            />
+          ) : null}
         </>
       ) : (
         <Alert tone="warning">Correct the filters above to see the report.</Alert>

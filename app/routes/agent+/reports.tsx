@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { LeadSourcesTab } from "~/components/admin-reports/lead-sources-tab";
+import { LeadSourceDates } from "~/components/reports/lead-source-dates";
 import { ReportFilters } from "~/components/reports/report-filters";
 import { ReportTable } from "~/components/reports/report-table";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Alert, Card, StatCards } from "~/components/ui/card";
+import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
 import { formatDollars } from "~/domain/format";
 import { readReportFilters, reportPage } from "~/domain/schemas/reports";
@@ -11,6 +14,7 @@ import { ServiceError } from "~/services/errors.server";
 import { agentReport, reportCarrierChoices, type AgentReport } from "~/services/reports.server";
 import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
+import { leadSourcesTabData } from "~/utils/lead-source-report.server";
 import { totalText } from "~/utils/list";
 
 export const handle: PageHandle = { title: "Reports", subtitle: "Filter your leads and export them" };
@@ -18,9 +22,19 @@ export const meta: MetaFunction = () => [{ title: "Reports | Agency CRM" }];
 
 const PAGE_SIZE = 20;
 
+const TABS = [
+  { value: "leads", label: "Leads" },
+  { value: "lead-sources", label: "Lead Sources" },
+] as const;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent({ request, context });
   const url = new URL(request.url);
+  // The Lead Sources tab: the agent's own leads by the source they came from (decision 065).
+  if (url.searchParams.get("tab") === "lead-sources") {
+    const { values, fieldErrors, leadSources } = await leadSourcesTabData(user, url);
+    return { tab: "lead-sources" as const, dates: { values, fieldErrors }, leadSources };
+  }
   const reading = readReportFilters(url.searchParams);
   const carriers = await reportCarrierChoices(user, reading.values.carrierId);
   let report: AgentReport | null = null;
@@ -36,11 +50,64 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const list = report?.applications;
   if (list) redirectPastLastPage(url, list);
-  return { values: reading.values, fieldErrors, carriers, report, timezone: user.timezone };
+  return {
+    tab: "leads" as const,
+    values: reading.values,
+    fieldErrors,
+    carriers,
+    report,
+    timezone: user.timezone,
+  };
 }
 
 export default function ReportsPage() {
-  const { values, fieldErrors, carriers, report, timezone } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-5">
+      <FilterTabs label="Report views" tabs={[...TABS]} current={data.tab} param="tab" />
+      {data.tab === "lead-sources" ? (
+        <LeadSourcesView dates={data.dates} leadSources={data.leadSources} />
+      ) : (
+        <LeadsView {...data} />
+      )}
+    </div>
+  );
+}
+
+function LeadSourcesView({
+  dates,
+  leadSources,
+}: Pick<Extract<SerializeFrom<typeof loader>, { tab: "lead-sources" }>, "dates" | "leadSources">) {
+  return (
+    <>
+      <Card className="p-4">
+        <LeadSourceDates
+          values={dates.values}
+          fieldErrors={dates.fieldErrors}
+          keep={{ tab: "lead-sources", ...leadSources.keep }}
+        />
+      </Card>
+      {leadSources.report ? (
+        <LeadSourcesTab
+          {...leadSources.report}
+          here={leadSources.here}
+          withDuplicates={false}
+          empty="None of your leads were received in this range."
+        />
+      ) : (
+        <Alert tone="warning">Correct the filters above to see the report.</Alert>
+      )}
+    </>
+  );
+}
+
+function LeadsView({
+  values,
+  fieldErrors,
+  carriers,
+  report,
+  timezone,
+}: Extract<SerializeFrom<typeof loader>, { tab: "leads" }>) {
   const filtered = Object.values(values).some((value) => value && value !== "all");
   return (
     <div className="space-y-5">

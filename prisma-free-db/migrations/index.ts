@@ -23,6 +23,7 @@ import * as leadListVersionIndexes from "./027-lead-list-version-indexes";
 import * as leadSupply from "./028-lead-supply";
 import * as returnedLeadsIndex from "./029-returned-leads-index";
 import * as leadImports from "./030-lead-imports";
+import * as leadSourceReportIndex from "./031-lead-source-report-index";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -64,4 +65,5 @@ export const migrations: Migration[] = [
   step("028-lead-supply", leadSupply),
   step("029-returned-leads-index", returnedLeadsIndex),
   step("030-lead-imports", leadImports),
+  step("031-lead-source-report-index", leadSourceReportIndex),
 ];

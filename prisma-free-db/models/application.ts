@@ -285,7 +285,11 @@ export function initApplicationModels(sequelize: Sequelize) {
         { name: "applications_source_external", unique: true, fields: ["lead_source_id", "external_id"] },
         { name: "applications_phone_e164_created", fields: ["phone_e164", "created_at"] },
         { name: "applications_email_normalized_created", fields: ["email_normalized", "created_at"] },
-        { name: "applications_source_created", fields: ["lead_source_id", "created_at"] },
+        // The Lead Sources report's counts, read from the index alone (migration 031, decision 065).
+        {
+          name: "applications_source_report",
+          fields: ["lead_source_id", "created_at", "status", "billable", "returned_at", "sold_at"],
+        },
         // Migration 029: an agent's returned leads, the few the agent's figures take away (decision 064).
         {
           name: "applications_agent_returned",

@@ -1,8 +1,9 @@
 import { isPostgres, sequelize } from "~db";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import type { EngineOptions, JobEngine, RetryOutcome } from "./engine.server";
+import type { EngineOptions, EnqueueOptions, JobData, JobEngine, RetryOutcome } from "./engine.server";
 import { HOUSEKEEPING_JOBS, HOUSEKEEPING_SCHEDULES } from "./housekeeping.server";
+import { LEAD_IMPORT_JOBS } from "./lead-import.server";
 import { PgBossJobEngine } from "./pg-boss-engine.server";
 import { SqliteJobEngine } from "./sqlite-engine.server";
 
@@ -19,7 +20,7 @@ const shared = globalThis as typeof globalThis & { [SHARED]?: JobEngine };
 /** The app's engine: its jobs, and the schedules unless JOB_SCHEDULES=0. Made on first use. */
 function appEngine(): JobEngine {
   return (shared[SHARED] ??= createJobEngine({
-    jobs: HOUSEKEEPING_JOBS,
+    jobs: { ...HOUSEKEEPING_JOBS, ...LEAD_IMPORT_JOBS },
     schedules: env.jobSchedules ? HOUSEKEEPING_SCHEDULES : [],
   }));
 }
@@ -41,6 +42,11 @@ export async function stopJobs(): Promise<void> {
   delete shared[SHARED];
   await engine.stop();
   logger.info({ engine: engine.kind }, "job workers stopped");
+}
+
+/** Adds a job for this process's engine to run (here or, on Postgres, on any app machine). */
+export function enqueueJob(name: string, data?: JobData, options?: EnqueueOptions): Promise<string | null> {
+  return appEngine().enqueue(name, data, options);
 }
 
 /** Runs a failed job again (the admin's Retry, app/services/jobs.server.ts). */

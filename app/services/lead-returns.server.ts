@@ -15,6 +15,7 @@ import {
 } from "~/domain/schemas/lead-returns";
 import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
+import { notifyAdmins } from "./notifications.server";
 import { conflict, forbidden, notFound, validInput } from "./errors.server";
 import { findAccessibleLead } from "./leads.server";
 import { serializedTransaction } from "./locks.server";
@@ -203,6 +204,16 @@ export async function requestLeadReturn(
         summary: `Requested a return of ${fullName(lead)} (${leadReturnReasonLabel(request.reason)})`,
       },
       { transaction },
+    );
+    // The admins decide it: their bell opens the Lead Returns queue (no lead id, so it opens the
+    // queue rather than the lead). The reason, not the agent's note: a note may hold anything.
+    await notifyAdmins(
+      {
+        type: "lead_return_request",
+        title: "Lead return requested",
+        message: `${fullName(actor)} asked to return ${fullName(lead)}: ${leadReturnReasonLabel(request.reason)}.`,
+      },
+      transaction,
     );
     return row.id;
   });

@@ -46,9 +46,9 @@ const NotificationRow = z.object({
   applicationId: column.text.nullable(),
 }) satisfies z.ZodType<NotificationView, z.ZodTypeDef, unknown>;
 
-/** What an admin's bell says about an event: the spec's three types, and these two for an admin's queue. */
+/** What an admin's bell says about an event: the spec's three types, and these three for an admin's queue. */
 export type AdminNotice = {
-  type: "new_lead" | "agent_registration" | "password_reset_request";
+  type: "new_lead" | "agent_registration" | "password_reset_request" | "lead_return_request";
   title: string;
   message: string;
   applicationId?: string | null;

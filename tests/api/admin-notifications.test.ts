@@ -73,6 +73,7 @@ describe("admin notifications", () => {
     for (const [type, page] of [
       ["agent_registration", "/admin/agent-approval"],
       ["password_reset_request", "/admin/password-reset-requests"],
+      ["lead_return_request", "/admin/lead-returns"],
     ] as const) {
       const notice = await Notification.create({ userId: admin.id, type, title: "t", message: "m" });
       const res = await callRoute(pageAction, {

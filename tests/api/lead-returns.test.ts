@@ -96,7 +96,7 @@ const orderOf = async (id: string) => (await Order.findByPk(id, { raw: true }))!
 
 describe("requesting a return", () => {
   it("answers 201 with the pending return, logs it, and shows the lead as no longer returnable", async () => {
-    const { agent, source, lead } = await scene();
+    const { admin, agent, source, lead } = await scene();
     const before = await leadReturnStateById(agent.actor, lead.id);
     expect(before).toMatchObject({ canRequest: true, windowHours: 72, latest: null });
 
@@ -133,6 +133,18 @@ describe("requesting a return", () => {
     const after = await leadReturnStateById(agent.actor, lead.id);
     expect(after.canRequest).toBe(false);
     expect(after.latest).toMatchObject({ id: body.id, status: "pending" });
+
+    // Every admin's bell says so, with the reason but not the agent's note; it opens the queue.
+    const notice = await Notification.findOne({
+      where: { userId: admin.admin.id, type: "lead_return_request" },
+      raw: true,
+    });
+    expect(notice).toMatchObject({
+      title: "Lead return requested",
+      message: "Rita Returner asked to return Bad Number: Disconnected number.",
+      applicationId: null,
+    });
+    expect(await Notification.count({ where: { userId: agent.user.id, type: "lead_return_request" } })).toBe(0);
   });
 
   it("accepts a request up to the last minute of the window and refuses it after, naming the window", async () => {

@@ -45,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const ADMIN_QUEUES: Partial<Record<string, string>> = {
   agent_registration: "/admin/agent-approval",
   password_reset_request: "/admin/password-reset-requests",
+  lead_return_request: "/admin/lead-returns",
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {

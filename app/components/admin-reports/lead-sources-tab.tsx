@@ -91,7 +91,11 @@ export function LeadSourcesTab({ rows, total, sort, dir, here, chart, months, wi
       <StatCards
         items={[
           { label: "Spend", value: formatMoney(total.spendCents), caption: "Billable leads less approved returns" },
-          { label: "Cost Per Sale", value: money(total.costPerSaleCents), caption: `${total.sales} sales` },
+          {
+            label: "Cost Per Sale",
+            value: money(total.costPerSaleCents),
+            caption: `${total.sales} ${total.sales === 1 ? "sale" : "sales"}`,
+          },
           {
             label: "First-Year Commission",
             value: formatMoney(total.commissionCents),

@@ -70,6 +70,9 @@ function turns() {
     });
 }
 
+/** The key of the one connection this process's SQLite transactions take turns on. */
+const TRANSACTIONS_CONNECTION = "transactions";
+
 // Far longer than any transaction here takes. A transaction started inside another one (without
 // passing it) would wait for its own turn forever; this makes that mistake an error.
 const TURN_TIMEOUT_MS = 30_000;
@@ -104,6 +107,12 @@ async function turnWithin(takeTurn: () => Promise<() => void>) {
  * covers managed and unmanaged transactions alike. Other processes on the same file still wait
  * through the busy timeout. A transaction must not start another while it is open (it would wait
  * for itself); on SQLite that never worked, as the second BEGIN IMMEDIATE waited for the first.
+ *
+ * The turns share one connection, kept open between them (decision 066). Sequelize opens a new
+ * connection for every transaction and closes it after: the open, the pragmas and SQLite reading
+ * the whole schema again on the first statement made an empty transaction cost 3.3-4.4 ms, inside
+ * the turn, so every other writer waited for it. A turn that ends in doubt (the connection
+ * destroyed after a failed rollback) closes it; the next turn opens another.
  */
 function oneTransactionAtATime(db: Sequelize) {
   const manager = db.connectionManager as unknown as SqliteConnectionManager;
@@ -114,14 +123,14 @@ function oneTransactionAtATime(db: Sequelize) {
     turnEnds.delete(connection);
   };
   const open = manager.getConnection.bind(manager);
-  const release = manager.releaseConnection.bind(manager);
-  const destroy = manager.destroyConnection.bind(manager);
+  const cached = manager as unknown as { connections: Record<string, object> };
   manager.getConnection = async (options) => {
     // Queries outside a transaction share the one "default" connection.
     if (!options?.uuid || options.uuid === "default") return open(options);
     const ended = await turnWithin(takeTurn);
     try {
-      const connection = await open(options);
+      // Sequelize keeps its connections by uuid: the turns' one is kept under its own.
+      const connection = await open({ ...options, uuid: TRANSACTIONS_CONNECTION });
       turnEnds.set(connection, ended);
       return connection;
     } catch (error) {
@@ -130,18 +139,26 @@ function oneTransactionAtATime(db: Sequelize) {
     }
   };
   manager.releaseConnection = (connection, force) => {
+    // Kept open for the next turn: the transaction committed or rolled back on it.
+    if (!force) return endTurn(connection);
     try {
-      return release(connection, force);
+      return closeTransactionsConnection(connection);
     } finally {
       endTurn(connection);
     }
   };
   manager.destroyConnection = async (connection) => {
     try {
-      return await destroy(connection);
+      closeTransactionsConnection(connection);
     } finally {
       endTurn(connection);
     }
+  };
+  // Sequelize's own release closes a connection it finds by the transaction's uuid; the kept one
+  // is found by its key.
+  const closeTransactionsConnection = (connection: object) => {
+    if (cached.connections[TRANSACTIONS_CONNECTION] === connection) delete cached.connections[TRANSACTIONS_CONNECTION];
+    (connection as sqlite3.Database).close();
   };
 }
 

@@ -1,6 +1,6 @@
 import { Op, col, literal, type Transaction } from "sequelize";
 import { z } from "zod";
-import { Agent, Order } from "~db";
+import { Agent, Order, isPostgres } from "~db";
 import { column, raw, selectOne, sql } from "./sql/reads.server";
 
 // Distribution against orders (issue 24 item 5, decisions 061 and 063): a lead that is not a
@@ -24,7 +24,7 @@ const MAX_CLAIMS = 20;
  * rejected, or whose setup is not complete, never receives one; DC is every agent's (agents
  * record licences in the 50 states only, as the public form rules: isLicensedFor).
  */
-function nextCandidate(state: string, transaction: Transaction) {
+function nextCandidate(state: string, transaction: Transaction, { skipLocked = false } = {}) {
   const licensed =
     state === "DC"
       ? raw("1 = 1")
@@ -35,7 +35,7 @@ function nextCandidate(state: string, transaction: Transaction) {
         WHERE g.status = 'approved' AND g.setup_complete = ${true} AND ${licensed}
           AND o.status = 'Active' AND o.calls_completed < o.calls_ordered
         ORDER BY g.last_lead_assigned_at IS NOT NULL, g.last_lead_assigned_at, g.id, o.created_at, o.id
-        LIMIT 1`,
+        LIMIT 1${skipLocked ? raw(" FOR UPDATE OF o SKIP LOCKED") : raw("")}`,
     Candidate,
     { transaction },
   );
@@ -72,7 +72,14 @@ export async function distributeLead(
   now: Date = new Date(),
 ): Promise<LeadAssignment | null> {
   for (let claim = 0; claim < MAX_CLAIMS; claim += 1) {
-    const candidate = await nextCandidate(state, transaction);
+    // Postgres: posts arriving together all read the same least recently assigned agent (none
+    // sees the others' uncommitted choice) and queued on that one order's row until each commit
+    // (decision 066). The first read locks the first candidate whose order no other post holds;
+    // only when every candidate's order is held does the plain read wait for one, so a held order
+    // that still has calls after its holder commits is never passed over for an unassigned lead.
+    const candidate =
+      (isPostgres && claim === 0 ? await nextCandidate(state, transaction, { skipLocked: true }) : null) ??
+      (await nextCandidate(state, transaction));
     if (!candidate) return null;
     if (await takeCall(candidate.orderId, transaction)) {
       await Agent.update({ lastLeadAssignedAt: now }, { where: { id: candidate.agentId }, transaction });

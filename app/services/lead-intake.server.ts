@@ -1,6 +1,7 @@
 import type { Transaction } from "sequelize";
 import { z } from "zod";
-import { ActivityLog, Application, LeadDuplicate, Notification, Phone } from "~db";
+import { randomUUID } from "node:crypto";
+import { ActivityLog, Application, LeadDuplicate, Notification, Phone, isPostgres, sequelize } from "~db";
 import { centsFromDollars, fullName } from "~/domain/format";
 import { LEAD_INTAKE_MESSAGES, leadIntakeSchema } from "~/domain/schemas/lead-intake";
 import { ServiceError, validInput } from "./errors.server";
@@ -135,64 +136,59 @@ async function assertWithinRateLimit(source: IntakeSource, now: Date) {
   }
 }
 
-const Existing = z.object({ id: column.text, agentId: column.text.nullable() });
-const ExistingDuplicate = z.object({ id: column.text, duplicateOf: column.text.nullable() });
-const Original = z.object({ id: column.text });
+const EarlierPost = z.object({
+  kind: z.enum(["lead", "duplicate"]),
+  id: column.text,
+  agentId: column.text.nullable(),
+  duplicateOf: column.text.nullable(),
+});
 
-/** The lead or duplicate a first post of this external id made, if any. */
+/**
+ * The lead or duplicate a first post of this external id made, if any: both unique indexes in one
+ * statement (each statement of a post costs the server more than the index reads it makes).
+ */
 async function earlierPost(sourceId: string, externalId: string, transaction: Transaction) {
-  const lead = await selectOne(
-    sql`SELECT a.id, a.agent_id AS "agentId" FROM applications a
-        WHERE a.lead_source_id = ${sourceId} AND a.external_id = ${externalId}`,
-    Existing,
-    { transaction },
-  );
-  if (lead) {
-    return {
-      id: lead.id,
-      status: lead.agentId ? "assigned" : "unassigned",
-      agentId: lead.agentId,
-      created: false,
-    } as const;
-  }
-  const duplicate = await selectOne(
-    sql`SELECT d.id, d.duplicate_of_id AS "duplicateOf" FROM lead_duplicates d
+  const earlier = await selectOne(
+    sql`SELECT 'lead' AS kind, a.id, a.agent_id AS "agentId", NULL AS "duplicateOf" FROM applications a
+        WHERE a.lead_source_id = ${sourceId} AND a.external_id = ${externalId}
+        UNION ALL
+        SELECT 'duplicate', d.id, NULL, d.duplicate_of_id FROM lead_duplicates d
         WHERE d.lead_source_id = ${sourceId} AND d.external_id = ${externalId}`,
-    ExistingDuplicate,
+    EarlierPost,
     { transaction },
   );
-  if (duplicate) {
+  if (!earlier) return null;
+  if (earlier.kind === "lead") {
     return {
-      id: duplicate.id,
-      status: "duplicate",
-      duplicateOf: duplicate.duplicateOf,
-      billable: false,
+      id: earlier.id,
+      status: earlier.agentId ? "assigned" : "unassigned",
+      agentId: earlier.agentId,
       created: false,
     } as const;
   }
-  return null;
+  return {
+    id: earlier.id,
+    status: "duplicate",
+    duplicateOf: earlier.duplicateOf,
+    billable: false,
+    created: false,
+  } as const;
 }
+
+const Original = z.object({ id: column.text, matchedOn: z.enum(["phone", "email"]) });
 
 /**
  * The earliest lead received since `since` with this phone, else with this email: each one range
- * of its (phone_e164 | email_normalized, created_at) index.
+ * of its (phone_e164 | email_normalized, created_at) index, both in one statement.
  */
 async function originalLead(phone: string, email: string | null, since: Date, transaction: Transaction) {
-  const byPhone = await selectOne(
-    sql`SELECT a.id FROM applications a WHERE a.phone_e164 = ${phone} AND a.created_at >= ${since}
-        ORDER BY a.created_at, a.id LIMIT 1`,
-    Original,
-    { transaction },
-  );
-  if (byPhone) return { id: byPhone.id, matchedOn: "phone" };
-  if (!email) return null;
-  const byEmail = await selectOne(
-    sql`SELECT a.id FROM applications a WHERE a.email_normalized = ${email} AND a.created_at >= ${since}
-        ORDER BY a.created_at, a.id LIMIT 1`,
-    Original,
-    { transaction },
-  );
-  return byEmail ? { id: byEmail.id, matchedOn: "email" } : null;
+  const byPhone = sql`SELECT p.id, 'phone' AS "matchedOn", 0 AS rank FROM (SELECT a.id FROM applications a
+      WHERE a.phone_e164 = ${phone} AND a.created_at >= ${since} ORDER BY a.created_at, a.id LIMIT 1) p`;
+  const byEmail = sql`SELECT e.id, 'email', 1 FROM (SELECT a.id FROM applications a
+      WHERE a.email_normalized = ${email} AND a.created_at >= ${since} ORDER BY a.created_at, a.id LIMIT 1) e`;
+  return selectOne(email ? sql`${byPhone} UNION ALL ${byEmail} ORDER BY 3 LIMIT 1` : byPhone, Original, {
+    transaction,
+  });
 }
 
 /** The primary phone as lead lists show and dial it: a US number's ten digits, any other in E.164. */
@@ -244,9 +240,47 @@ async function receiveWithin(
       : choice.mode === "agent"
         ? { ...(await chosenAgent(choice.agentId, transaction)), orderId: null }
         : null;
-  const consent = lead.consent;
-  const created = await Application.create(
+  // The lead's insert is the transaction's last statement (decision 066): its triggers update rows
+  // every lead shares (each admin's unread count, the report summaries of the hour), locked until
+  // the commit, so what else the lead needs (its phone, the agent's bell, the activity entry) is
+  // written before it, the phone's and the notification's references to it checked at the commit.
+  await deferLeadReferences(transaction);
+  const id = randomUUID();
+  const name = fullName(lead);
+  await Phone.create(
+    { applicationId: id, phoneNumber: storedPhone(lead.phone.e164), phoneType: "mobile", isPrimary: true },
+    { transaction },
+  );
+  if (assignment) {
+    // One row for the agent: an insert in this transaction costs less than a job's enqueue, and
+    // the agent's bell and the lead stand or fall together (decision 063).
+    await Notification.create(
+      {
+        userId: assignment.userId,
+        applicationId: id,
+        type: "new_lead",
+        title: "New lead",
+        message: `${name} was assigned to you from ${source.name}.`,
+      },
+      { transaction },
+    );
+  }
+  // The name is the only personal detail the log keeps.
+  await ActivityLog.create(
     {
+      userId: null,
+      action: "lead_received",
+      entityType: "application",
+      entityId: id,
+      leadAgentId: assignment?.agentId ?? null,
+      summary: `${name} received from ${source.name}${assignment ? "" : ", waiting unassigned"}`.slice(0, 500),
+    },
+    { transaction },
+  );
+  const consent = lead.consent;
+  await Application.create(
+    {
+      id,
       agentId: assignment?.agentId ?? null,
       orderId: assignment?.orderId ?? null,
       carrierId: source.defaultCarrierId,
@@ -280,44 +314,24 @@ async function receiveWithin(
     },
     { transaction },
   );
-  await Phone.create(
-    { applicationId: created.id, phoneNumber: storedPhone(lead.phone.e164), phoneType: "mobile", isPrimary: true },
-    { transaction },
-  );
-
-  const name = fullName(lead);
-  if (assignment) {
-    // One row for the agent: an insert in this transaction costs less than a job's enqueue, and
-    // the agent's bell and the lead stand or fall together (decision 063).
-    await Notification.create(
-      {
-        userId: assignment.userId,
-        applicationId: created.id,
-        type: "new_lead",
-        title: "New lead",
-        message: `${name} was assigned to you from ${source.name}.`,
-      },
-      { transaction },
-    );
-  }
-  // The name is the only personal detail the log keeps.
-  await ActivityLog.create(
-    {
-      userId: null,
-      action: "lead_received",
-      entityType: "application",
-      entityId: created.id,
-      leadAgentId: assignment?.agentId ?? null,
-      summary: `${name} received from ${source.name}${assignment ? "" : ", waiting unassigned"}`.slice(0, 500),
-    },
-    { transaction },
-  );
   return {
-    id: created.id,
+    id,
     status: assignment ? "assigned" : "unassigned",
     agentId: assignment?.agentId ?? null,
     created: true,
   };
+}
+
+/**
+ * The phone's and the notification's references to the lead, checked at the commit rather than at
+ * each insert, so they can be written before it: on Postgres the two foreign keys migration 032
+ * made deferrable (for this transaction; an import's batch keeps them deferred to its end), on
+ * SQLite every foreign key until the commit (the pragma ends with the transaction).
+ */
+async function deferLeadReferences(transaction: Transaction) {
+  await sequelize.query(isPostgres ? "SET CONSTRAINTS ALL DEFERRED" : "PRAGMA defer_foreign_keys = ON", {
+    transaction,
+  });
 }
 
 /** An agent an import gives all its leads to: approved (paused and pending agents receive none), else a 400. */

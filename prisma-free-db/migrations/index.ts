@@ -24,6 +24,7 @@ import * as leadSupply from "./028-lead-supply";
 import * as returnedLeadsIndex from "./029-returned-leads-index";
 import * as leadImports from "./030-lead-imports";
 import * as leadSourceReportIndex from "./031-lead-source-report-index";
+import * as leadReferencesDeferrable from "./032-lead-references-deferrable";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -66,4 +67,5 @@ export const migrations: Migration[] = [
   step("029-returned-leads-index", returnedLeadsIndex),
   step("030-lead-imports", leadImports),
   step("031-lead-source-report-index", leadSourceReportIndex),
+  step("032-lead-references-deferrable", leadReferencesDeferrable),
 ];

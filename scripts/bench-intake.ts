@@ -14,7 +14,8 @@
 // wait unassigned). One poster alone first, then 20 at once.
 //
 // Options: --posts N (20 posters' total, default 400), --single N (one poster's posts, default
-// 100), --leads N (existing leads, default 100,000), --port P (default 3491). BUILD_DIR is honoured;
+// 100), --leads N (existing leads, default 100,000), --port P (default 3491), --waits (Postgres:
+// sample what the database's sessions wait on, by statement). BUILD_DIR is honoured;
 // nothing is built here (run `npm run build` first). Everything talks to 127.0.0.1 only.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -26,6 +27,7 @@ import pg from "pg";
 import { median, productionBuildDir, serverEnv, startServer, stopServer, waitForServer } from "./bench-support";
 
 const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
 function option(name: string, fallback: string) {
   const index = args.indexOf(`--${name}`);
   return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
@@ -319,6 +321,73 @@ async function postOne(base: string, key: string): Promise<Outcome> {
   return { ms: elapsed, status: response.status, kind, answer };
 }
 
+// --- where the time goes -------------------------------------------------------------------------------
+
+/** The server's processes (npm and the node it starts) by their parent links in /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended while we looked
+    }
+  }
+  const walk = (pid: number): number[] => [pid, ...(children.get(pid) ?? []).flatMap(walk)];
+  return walk(root);
+}
+
+/** CPU ms (user + system) the server's processes have used so far. */
+function serverCpuMs() {
+  let ticks = 0;
+  for (const pid of server?.pid ? processTree(server.pid) : []) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended
+    }
+  }
+  return ticks * 10; // USER_HZ is 100
+}
+
+/**
+ * Postgres: what the database's busy sessions wait on while the posters run, sampled every 5 ms
+ * from pg_stat_activity by statement (its first words) and wait event: a lock wait shows as
+ * Lock/transactionid or Lock/tuple, a commit's flush as IO/WALSync, running as CPU.
+ */
+function sampleWaits(database: string) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const client = new pg.Client(databaseUrl);
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ what: string }>(
+        `SELECT coalesce(wait_event_type || '/' || wait_event, 'CPU') || '  ' ||
+           regexp_replace(left(query, 70), '\\s+', ' ', 'g') AS what
+         FROM pg_stat_activity WHERE datname = $1 AND state <> 'idle' AND pid <> pg_backend_pid()`,
+        [database],
+      );
+      samples += 1;
+      for (const { what } of rows) counts.set(what, (counts.get(what) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await client.end();
+  })();
+  return async () => {
+    running = false;
+    await done;
+    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    console.log(`${db} busy sessions by wait and statement (mean sessions over ${samples} samples):`);
+    for (const [what, n] of top) console.log(`  ${(n / samples).toFixed(2).padStart(6)}  ${what}`);
+  };
+}
+
 async function posters(base: string, key: string, count: number, total: number) {
   const outcomes: Outcome[] = [];
   let left = total;
@@ -334,13 +403,25 @@ async function posters(base: string, key: string, count: number, total: number) 
   return { outcomes, seconds: (performance.now() - started) / 1000 };
 }
 
-function summary(label: string, { outcomes, seconds }: { outcomes: Outcome[]; seconds: number }) {
+/** The posters, with the server's CPU per post and (Postgres, --waits) what its sessions waited on. */
+async function measured(base: string, key: string, count: number, total: number) {
+  const cpuBefore = serverCpuMs();
+  const stopSampling = flag("waits") && pgDatabase ? sampleWaits(pgDatabase) : null;
+  const run = await posters(base, key, count, total);
+  await stopSampling?.();
+  return { ...run, cpuMsPerPost: (serverCpuMs() - cpuBefore) / total };
+}
+
+function summary(
+  label: string,
+  { outcomes, seconds, cpuMsPerPost }: { outcomes: Outcome[]; seconds: number; cpuMsPerPost?: number },
+) {
   const times = outcomes.map((o) => o.ms);
   const statuses = new Map<string, number>();
   for (const o of outcomes) statuses.set(`${o.status} ${o.answer}`, (statuses.get(`${o.status} ${o.answer}`) ?? 0) + 1);
   const answers = [...statuses].map(([k, v]) => `${k} ×${v}`).join(", ");
   console.log(
-    `${db} ${label}: median ${ms(median(times))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}; ${outcomes.length} posts in ${seconds.toFixed(1)} s (${(outcomes.length / seconds).toFixed(0)}/s); ${answers}`,
+    `${db} ${label}: median ${ms(median(times))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}; ${outcomes.length} posts in ${seconds.toFixed(1)} s (${(outcomes.length / seconds).toFixed(0)}/s)${cpuMsPerPost === undefined ? "" : `, server CPU ${ms(cpuMsPerPost)} a post`}; ${answers}`,
   );
   const failed = outcomes.filter((o) => o.status !== 200 && o.status !== 201);
   if (failed.length) throw new Error(`${failed.length} posts were not answered 200 or 201`);
@@ -356,9 +437,9 @@ try {
   await waitForServer(server, base);
   // Warm-up: the routes' modules, the connections, the statements' plans.
   summary("warm-up, 2 posters", await posters(base, key, 2, 40));
-  summary("1 poster", await posters(base, key, 1, SINGLE));
+  summary("1 poster", await measured(base, key, 1, SINGLE));
   const loadBefore = os.loadavg()[0]!.toFixed(1);
-  const result = summary(`${POSTERS} posters`, await posters(base, key, POSTERS, POSTS));
+  const result = summary(`${POSTERS} posters`, await measured(base, key, POSTERS, POSTS));
   console.log(
     `${db} RESULT: ${POSTERS} concurrent posters, ${LEADS} existing leads: median ${ms(result.median)}, p95 ${ms(result.p95)} (target p95 < 300 ms: ${result.p95 < 300 ? "met" : "NOT met"}); load average ${loadBefore} → ${os.loadavg()[0]!.toFixed(1)}`,
   );

@@ -16,6 +16,10 @@ import { filterDay, readFilterParams, refuseReversedDays, unsetFilter, type Filt
 
 const day = filterDay(ADMIN_REPORT_MESSAGES.dateFormat);
 
+/**
+ * The sort's refusals, word for word.
+ * @internal the tests compare the answers with them.
+ */
 export const LEAD_SOURCE_REPORT_MESSAGES = {
   unknownSort: "Choose a column to sort by.",
   unknownDirection: "Choose asc or desc.",

@@ -147,6 +147,21 @@ export default tseslint.config(
     },
   },
   {
+    // A vitest worker's test files share their modules (isolate: false in vitest.config.ts): a
+    // module mock would miss a module an earlier file loaded, and leak into later files.
+    files: ["tests/unit/**/*.{ts,tsx}", "tests/api/**/*.ts", "tests/support/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock", "unmock", "doUnmock"].map((property) => ({
+          object: "vi",
+          property,
+          message: "Test files share their modules: watch a function with vi.spyOn on an object, and restore it.",
+        })),
+      ],
+    },
+  },
+  {
     // Playwright fixtures that need no other fixture still destructure an empty object.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },

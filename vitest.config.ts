@@ -37,6 +37,11 @@ export default defineConfig({
     },
     setupFiles: ["tests/support/worker-database.ts"],
     pool: "forks",
+    // A worker's files share its modules: the app is loaded once per worker, not once per file,
+    // which was most of the run's time (collect 261 of 449 s on a busy machine; 22 of 147 without
+    // it). A test watches a function with vi.spyOn on an object and restores it, never vi.mock,
+    // which would miss a module an earlier file of the worker loaded (docs/decisions/052).
+    isolate: false,
     maxWorkers: TEST_WORKERS,
     minWorkers: TEST_WORKERS,
     testTimeout: 20000,

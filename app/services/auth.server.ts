@@ -1,7 +1,7 @@
 import { UniqueConstraintError, col, fn, where as sqlWhere, type Transaction } from "sequelize";
 import { Agent, User } from "~db";
 import { isTimezone } from "~/domain/timezones";
-import { hashPassword, randomToken, verifyPassword } from "~/utils/crypto.server";
+import { hashPassword, passwords, randomToken } from "~/utils/crypto.server";
 import {
   agentSignInRefusal,
   createSession,
@@ -54,7 +54,7 @@ export async function signIn(
   const user = await User.findOne({ where: { email }, include: [{ model: Agent, as: "agent" }] });
   // An unknown email costs one password check like a known one, so the time an answer takes does
   // not tell who has an account.
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const valid = await passwords.verify(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
     await attempt.keep();
     throw new ServiceError(401, "Invalid credentials", undefined, "invalid_credentials");

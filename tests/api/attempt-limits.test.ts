@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { Application, Attempt } from "~db";
 import { publicApplicationSchema } from "~/domain/schemas/public-application";
 import { createPublicApplication } from "~/services/applications.server";
@@ -14,16 +14,13 @@ import {
   type LimitRule,
 } from "~/services/rate-limits.server";
 import { env } from "~/utils/env.server";
-import { verifyPassword } from "~/utils/crypto.server";
+import { passwords } from "~/utils/crypto.server";
 import { applicationPayload, carrierId } from "../support/application-factories";
 import { TEST_PASSWORD, createAdmin, createAgent, uniqueEmail } from "../support/factories";
 
 // The real password check, watched: how many checks ran, and against which hash.
-vi.mock("~/utils/crypto.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/utils/crypto.server")>();
-  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
-});
-const passwordChecks = vi.mocked(verifyPassword);
+const passwordChecks = vi.spyOn(passwords, "verify");
+afterAll(() => passwordChecks.mockRestore());
 
 function uniqueIp() {
   return `10.${crypto.randomInt(1, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`;

@@ -1,23 +1,20 @@
 import crypto from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Attempt } from "~db";
 import { createLimiter } from "~db/concurrency";
 import { signIn } from "~/services/auth.server";
 import { ServiceError } from "~/services/errors.server";
 import { LOGIN_FAILURES, inFlightTiming, takeAttempt, type LimitRule } from "~/services/rate-limits.server";
-import { verifyPassword } from "~/utils/crypto.server";
+import { passwords } from "~/utils/crypto.server";
 import { TEST_PASSWORD, createAdmin } from "../support/factories";
 
 // Decision 057: a request that meets a limit only through attempts in flight waits for as long as
 // they are live and some of them end, never a fixed time. The password check is the real one,
 // made slow and one at a time here (the hashing worker's queue on a busy machine), and the times
 // are shortened so that the queue as a whole outlasts the time an attempt may go untouched.
-vi.mock("~/utils/crypto.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/utils/crypto.server")>();
-  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
-});
-const passwordChecks = vi.mocked(verifyPassword);
-const realCheck = passwordChecks.getMockImplementation()!;
+const realCheck = passwords.verify;
+const passwordChecks = vi.spyOn(passwords, "verify");
+afterAll(() => passwordChecks.mockRestore());
 
 const CHECK_MS = 120;
 const defaults = { ...inFlightTiming };

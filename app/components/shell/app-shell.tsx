@@ -50,6 +50,13 @@ export function isActiveNavItem(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(to);
 }
 
+/** The one item shown as current: the longest that matches (/admin/leads/import is Import Leads, not All Leads). */
+function activeNavTo(pathname: string, nav: { to: string }[]) {
+  return nav
+    .filter((item) => isActiveNavItem(pathname, item.to))
+    .reduce<string | null>((best, item) => (best === null || item.to.length > best.length ? item.to : best), null);
+}
+
 /** Escape closes the open menu drawer (the checkbox), and focus stays on its button. */
 function useEscapeClosesMenu() {
   useEffect(() => {
@@ -181,6 +188,7 @@ export function AppShell({
 }) {
   const heading = usePageHeading();
   const location = useLocation();
+  const activeTo = activeNavTo(location.pathname, nav);
   useEscapeClosesMenu();
   const roleLabel = user.role === "admin" ? "Administrator" : "Agent";
   // Where the menu button sits: over the header's first 56 px while closed, at the drawer's top
@@ -234,8 +242,8 @@ export function AppShell({
                 <Link
                   to={item.to}
                   prefetch="intent"
-                  aria-current={isActiveNavItem(location.pathname, item.to) ? "page" : undefined}
-                  className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActiveNavItem(location.pathname, item.to) ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`}
+                  aria-current={item.to === activeTo ? "page" : undefined}
+                  className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${item.to === activeTo ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`}
                 >
                   <span>{item.label}</span>
                   {item.badge !== undefined ? <CountBadge count={item.badge} /> : null}

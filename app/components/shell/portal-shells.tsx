@@ -29,6 +29,7 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/retention", label: "Retention Tracking" },
     { to: "/admin/orders", label: "Order Sheet" },
     { to: "/admin/lead-sources", label: "Lead Sources" },
+    { to: "/admin/leads/import", label: "Import Leads" },
     { to: "/admin/lead-returns", label: "Lead Returns" },
     { to: "/admin/premiums", label: "Premiums Management" },
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },

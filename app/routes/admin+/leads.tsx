@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { AllLeadsFilters } from "~/components/admin-leads/all-leads-filters";
 import { AllLeadsTable, BULK_FORM_ID } from "~/components/admin-leads/all-leads-table";
 import {
@@ -162,6 +162,9 @@ export default function AllLeadsPage() {
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 className="font-semibold text-slate-900">All Leads ({totalText(list)})</h2>
+          <Link to="/admin/leads/import" className={buttonClass("secondary")}>
+            Import Leads
+          </Link>
           {/* The rows' checkboxes belong to this GET form: ?dialog=reassign&ids=…, with or without JavaScript. */}
           <Form method="get" id={BULK_FORM_ID} preventScrollReset>
             {[...keep.entries()]

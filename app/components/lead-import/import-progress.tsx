@@ -1,0 +1,101 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Alert, Card, StatCards } from "~/components/ui/card";
+import { isImportInFlight, type LeadImportStatusName } from "~/domain/lead-import";
+import { ImportStatusBadge } from "./import-list";
+
+export type ImportProgressState = {
+  id: string;
+  status: LeadImportStatusName;
+  total: number;
+  processed: number;
+  imported: number;
+  duplicates: number;
+  alreadyImported: number;
+  rejected: number;
+  error: string | null;
+};
+
+/** Seconds between two looks at a running import: its status page's refresh, and the poll with JavaScript. */
+const REFRESH_SECONDS = 2;
+
+/**
+ * Step 3: the job's progress and, once it ends, its counts and the rejected rows' file. While it
+ * runs, JavaScript asks GET /api/admin/imports/{id} every 2 s and moves the bar in place (the page
+ * is read again once it ends); without JavaScript the page refreshes itself (a meta refresh inside
+ * <noscript>, so it never fires with JavaScript on).
+ */
+export function ImportProgress({ initial }: { initial: ImportProgressState }) {
+  const [state, setState] = useState(initial);
+  const { revalidate } = useRevalidator();
+  useEffect(() => setState(initial), [initial]);
+  const inFlight = isImportInFlight(state.status);
+  useEffect(() => {
+    if (!inFlight) return;
+    const timer = window.setInterval(async () => {
+      if (document.visibilityState !== "visible") return;
+      const response = await fetch(`/api/admin/imports/${state.id}`, { headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      const next = (await response.json()) as ImportProgressState;
+      setState((current) => ({ ...current, ...next }));
+      if (!isImportInFlight(next.status)) revalidate();
+    }, REFRESH_SECONDS * 1000);
+    return () => window.clearInterval(timer);
+  }, [inFlight, state.id, revalidate]);
+  const percent = state.total === 0 ? 0 : Math.round((state.processed / state.total) * 100);
+  const count = (value: number) => value.toLocaleString("en-US");
+  return (
+    <div className="space-y-5">
+      {inFlight ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
+      <Card className="space-y-3 p-4 sm:p-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="font-semibold text-slate-900">Import progress</h2>
+          <ImportStatusBadge status={state.status} />
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Rows processed"
+          aria-valuemin={0}
+          aria-valuemax={state.total}
+          aria-valuenow={state.processed}
+          aria-valuetext={`${count(state.processed)} of ${count(state.total)} rows`}
+          className="h-3 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {count(state.processed)} of {count(state.total)} rows processed ({percent}%)
+          {inFlight ? ". This page follows the import as it runs." : "."}
+        </p>
+        {state.status === "failed" && state.error ? (
+          <Alert>
+            The import stopped: {state.error} The rows processed before it stopped are imported; the others are not.
+          </Alert>
+        ) : null}
+      </Card>
+      <StatCards
+        items={[
+          { label: "Imported", value: count(state.imported) },
+          { label: "Duplicates", value: count(state.duplicates), caption: "Kept, not distributed or billed" },
+          { label: "Already imported", value: count(state.alreadyImported), caption: "Rows an earlier import took" },
+          { label: "Rejected", value: count(state.rejected) },
+        ]}
+      />
+      {!inFlight && state.rejected > 0 ? (
+        <p>
+          <a
+            href={`/api/admin/imports/${state.id}/rejected.csv`}
+            download
+            className="inline-flex min-h-10 items-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+          >
+            Download rejected rows (CSV)
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

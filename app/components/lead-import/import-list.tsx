@@ -47,7 +47,7 @@ export function ImportList({ rows, timezone }: { rows: ImportListRow[]; timezone
           {row.fileName}
         </Link>
       ),
-      className: "sm:[&_.cell-value]:[overflow-wrap:anywhere]",
+      className: "sm:[&_.cell-value]:[overflow-wrap:break-word]",
     },
     { header: "Source", cell: (row) => row.sourceName ?? <span className="text-slate-600">Not chosen</span> },
     { header: "Status", cell: (row) => <ImportStatusBadge status={row.status} /> },

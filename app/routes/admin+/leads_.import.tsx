@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ImportList } from "~/components/lead-import/import-list";
 import { UploadForm } from "~/components/lead-import/upload-form";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -62,12 +62,9 @@ export default function AdminLeadImport() {
     <div className="space-y-5">
       <p className="max-w-2xl text-sm text-slate-600">
         Upload a CSV, match its columns to lead fields, check the first rows, then choose the source and how the leads
-        are distributed. Leads go through the same checks as the{" "}
-        <Link to="/admin/lead-sources" className="text-brand-700 underline">
-          sources&apos;
-        </Link>{" "}
-        real-time posts: a repeat of a lead received within the source&apos;s duplicate window is kept as a duplicate,
-        never billed, and a file imported twice imports nothing twice.
+        are distributed. Each row is checked as a source&apos;s real-time post is: a repeat of a lead received within the
+        source&apos;s duplicate window is kept as a duplicate, never billed, and a file imported twice imports nothing
+        twice.
       </p>
       <Card className="p-4 sm:p-6">
         <h2 className="mb-4 font-semibold text-slate-900">Upload a CSV</h2>

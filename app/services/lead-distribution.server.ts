@@ -82,7 +82,13 @@ export async function distributeLead(
       (await nextCandidate(state, transaction));
     if (!candidate) return null;
     if (await takeCall(candidate.orderId, transaction)) {
-      await Agent.update({ lastLeadAssignedAt: now }, { where: { id: candidate.agentId }, transaction });
+      // The call is the agent's too: the Calls Left of their header, dashboard and Agents
+      // Management goes down with each lead delivered (never below none; an approved return gives
+      // it back), while the order's calls completed decide who receives the next lead.
+      await Agent.update(
+        { lastLeadAssignedAt: now, callsLeft: literal("CASE WHEN calls_left > 0 THEN calls_left - 1 ELSE 0 END") },
+        { where: { id: candidate.agentId }, transaction },
+      );
       return candidate;
     }
   }

@@ -379,7 +379,7 @@ async function decide(actor: SessionUser, id: string, input: unknown, decision: 
  */
 async function giveCallBack(orderId: string, transaction: Transaction) {
   const order = await Order.findByPk(orderId, {
-    attributes: ["id", "callsOrdered", "callsCompleted", "status"],
+    attributes: ["id", "agentId", "callsOrdered", "callsCompleted", "status"],
     transaction,
     lock: isPostgres,
   });
@@ -387,6 +387,8 @@ async function giveCallBack(orderId: string, transaction: Transaction) {
   const callsCompleted = order.callsCompleted - 1;
   const status = order.status === "Completed" && callsCompleted < order.callsOrdered ? "Active" : order.status;
   await Order.update({ callsCompleted, status }, { where: { id: order.id }, transaction });
+  // And the order's agent's Calls Left, which distribution lowered when the lead was delivered.
+  await Agent.increment({ callsLeft: 1 }, { where: { id: order.agentId }, transaction });
 }
 
 /** POST /api/admin/lead-returns/{id}/approve and the Approve dialog. */

@@ -474,6 +474,7 @@ describe("distribution against orders", () => {
     await orderedAgent(state, { orderStatus: "Paused" });
     await orderedAgent(state, { orderStatus: "Completed", calls: 5, used: 2 });
     const eligible = await orderedAgent(state, { calls: 3, lastLeadAssignedAt: new Date(Date.now() - 3_600_000) });
+    await eligible.agent.update({ callsLeft: 3 });
     const { key } = await createSource();
 
     const before = Date.now();
@@ -487,6 +488,8 @@ describe("distribution against orders", () => {
     expect(eligible.order).toMatchObject({ callsCompleted: 1, status: "Active" });
     const agent = (await Agent.findByPk(eligible.agent.id, { raw: true }))!;
     expect(new Date(agent.lastLeadAssignedAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The lead is one of the agent's calls left.
+    expect(agent.callsLeft).toBe(2);
 
     const notes = await Notification.findAll({ where: { applicationId: body.id }, raw: true });
     expect(notes).toHaveLength(1);
@@ -508,10 +511,13 @@ describe("distribution against orders", () => {
   it("completes the order at its last call, then leaves leads unassigned with no notification", async () => {
     const state = await freshState();
     const { agent, user, order } = await orderedAgent(state, { calls: 2, used: 1 });
+    // Calls Left already at none (an admin's figure apart from the order) stays at none.
+    await agent.update({ callsLeft: 0 });
     const { key } = await createSource();
     expect(await postOk(key, leadBody({ state }))).toMatchObject({ status: "assigned", agentId: agent.id });
     await order.reload();
     expect(order).toMatchObject({ callsCompleted: 2, status: "Completed" });
+    expect((await Agent.findByPk(agent.id, { raw: true }))!.callsLeft).toBe(0);
 
     const notesBefore = await Notification.count({ where: { userId: user.id } });
     const waiting = await post(key, leadBody({ state }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ActivityLog, Application, LeadReturn, LeadSource, Notification, Order } from "~db";
+import { ActivityLog, Agent, Application, LeadReturn, LeadSource, Notification, Order } from "~db";
 import { LEAD_RETURN_MESSAGES } from "~/domain/lead-returns";
 import { action as requestAction } from "~/routes/api+/agent.applications.$id.return";
 import { loader as myLeadsApi } from "~/routes/api+/agent.applications";
@@ -276,6 +276,7 @@ describe("requesting a return", () => {
 describe("deciding a return", () => {
   it("approving marks the lead returned, gives the order its call back, notifies the agent and logs it", async () => {
     const { admin, agent, source, order, lead } = await scene({ callsOrdered: 10, callsCompleted: 5 });
+    await agent.agent.update({ callsLeft: 5 });
     const request = await requestLeadReturn(agent.actor, lead.id, { reason: "disconnected_number" });
     const response = await decide("approve", request.id, { note: "Confirmed dead line" }, admin.cookie);
     expect(response.status).toBe(200);
@@ -291,6 +292,8 @@ describe("deciding a return", () => {
     // The credit is the approved return; the lead stays as billable as it was received.
     expect(Boolean(returned.billable)).toBe(true);
     expect(await orderOf(order.id)).toMatchObject({ callsCompleted: 4, status: "Active" });
+    // The agent's Calls Left gets the call back too.
+    expect((await Agent.findByPk(agent.agent.id, { raw: true }))!.callsLeft).toBe(6);
 
     const notes = await Notification.findAll({ where: { userId: agent.user.id, applicationId: lead.id }, raw: true });
     expect(notes).toHaveLength(1);
@@ -342,6 +345,7 @@ describe("deciding a return", () => {
     expect(await jsonOf(response)).toMatchObject({ status: "denied", decisionNote: "Consent certificate on file" });
     expect((await leadOf(lead.id)).returnedAt).toBeNull();
     expect(await orderOf(order.id)).toMatchObject({ callsCompleted: 10, status: "Completed" });
+    expect((await Agent.findByPk(agent.agent.id, { raw: true }))!.callsLeft).toBe(agent.agent.callsLeft);
     const notes = await Notification.findAll({ where: { userId: agent.user.id, applicationId: lead.id }, raw: true });
     expect(notes.map((n) => [n.title, n.message])).toEqual([
       ["Lead return denied", "Your return of Bad Number was denied: Consent certificate on file"],

@@ -15,7 +15,9 @@
 //
 // Options: --posts N (20 posters' total, default 400), --single N (one poster's posts, default
 // 100), --leads N (existing leads, default 100,000), --port P (default 3491), --waits (Postgres:
-// sample what the database's sessions wait on, by statement). BUILD_DIR is honoured;
+// sample what the database's sessions wait on, by statement), --import-rows N (then a CSV of N rows
+// imported through scripts/bench-csv-import.ts on a database of its own, default 50,000: time and
+// peak RSS growth against 90 s and 150 MB; 0 skips it). BUILD_DIR is honoured;
 // nothing is built here (run `npm run build` first). Everything talks to 127.0.0.1 only.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -25,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { median, productionBuildDir, serverEnv, startServer, stopServer, waitForServer } from "./bench-support";
+import { benchCsvImport } from "./bench-csv-import";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -39,6 +42,7 @@ const POSTS = Number(option("posts", "400"));
 const SINGLE = Number(option("single", "100"));
 const LEADS = Number(option("leads", "100000"));
 const port = Number(option("port", "3491"));
+const IMPORT_ROWS = Number(option("import-rows", "50000"));
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const TIME_LIMIT_MS = 20 * 60_000;
 
@@ -446,4 +450,12 @@ try {
 } finally {
   clearTimeout(deadline);
   await cleanUp();
+}
+
+if (IMPORT_ROWS > 0) {
+  console.log(`${db}: importing a CSV of ${IMPORT_ROWS} rows`);
+  const imported = await benchCsvImport({ db: db as "sqlite" | "postgres", rows: IMPORT_ROWS });
+  console.log(
+    `${db} RESULT: a CSV of ${IMPORT_ROWS} rows imported in ${imported.seconds.toFixed(1)} s (target < 90 s: ${imported.seconds < 90 ? "met" : "NOT met"}), peak RSS growth ${imported.peakRssGrowthMb.toFixed(0)} MB (target < 150 MB: ${imported.peakRssGrowthMb < 150 ? "met" : "NOT met"}), ${imported.imported} leads imported`,
+  );
 }

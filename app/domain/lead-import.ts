@@ -82,7 +82,7 @@ export const LEAD_IMPORT_FIELD_LABELS = Object.fromEntries(
 export type LeadImportMapping = (LeadImportField | null)[];
 
 /** The fields a lead cannot be made without: the mapping must give them a column. */
-export const REQUIRED_IMPORT_FIELDS: LeadImportField[] = ["firstName", "lastName", "phone", "state"];
+const REQUIRED_IMPORT_FIELDS: LeadImportField[] = ["firstName", "lastName", "phone", "state"];
 
 const headerWord = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
 

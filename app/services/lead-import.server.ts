@@ -39,7 +39,7 @@ import { column, selectOne, selectRows, sql, sqlPage } from "./sql/reads.server"
 // distribution are the API's. Each batch is one transaction with the import's counts.
 
 /** Rows a job reads and imports in one transaction. On Postgres each row holds up to three advisory locks until its batch commits. */
-export const IMPORT_BATCH_ROWS = 250;
+const IMPORT_BATCH_ROWS = 250;
 /** Rows written to lead_import_rows per INSERT while an upload is kept. */
 const STAGE_BATCH_ROWS = 1000;
 const MAX_COLUMNS = 100;
@@ -243,9 +243,9 @@ export async function listLeadImports(
 }
 
 /** The lead fields of one row under a mapping, each cell as written (blank ones left out). */
-export type MappedFields = Partial<Record<LeadImportField, string>>;
+type MappedFields = Partial<Record<LeadImportField, string>>;
 
-export function mappedFields(cells: string[], mapping: LeadImportMapping): MappedFields {
+function mappedFields(cells: string[], mapping: LeadImportMapping): MappedFields {
   const fields: MappedFields = {};
   mapping.forEach((field, index) => {
     const value = cells[index];
@@ -273,7 +273,7 @@ function isoInstant(value: string) {
 const plainAmount = (value: string) => value.replace(/^\$/, "").replace(/,/g, "");
 
 /** What receiveLead is given for a row: the intake's body, with the consent fields nested. */
-export function leadInput(fields: MappedFields) {
+function leadInput(fields: MappedFields) {
   const consent = {
     timestamp: fields.consentTimestamp && isoInstant(fields.consentTimestamp),
     ipAddress: fields.consentIpAddress,
@@ -303,7 +303,7 @@ export function leadInput(fields: MappedFields) {
  * A row's problems as the import would refuse it: the intake schema's messages, and the phone's
  * when it is not a possible phone number (receiveLead checks the same with the same words).
  */
-export function rowProblems(fields: MappedFields): string[] {
+function rowProblems(fields: MappedFields): string[] {
   const result = leadIntakeSchema.safeParse(leadInput(fields));
   const problems = result.success ? [] : result.error.issues.map((issue) => issue.message);
   const phoneFine = !result.success ? !result.error.issues.some((issue) => issue.path[0] === "phone") : true;
@@ -339,7 +339,7 @@ export type LeadImportChoices = {
 };
 
 /** The mapping as a form or the API sends it: a field (or nothing) per column, as many as the header has. */
-export function readMapping(value: unknown, columns: number): LeadImportMapping | null {
+function readMapping(value: unknown, columns: number): LeadImportMapping | null {
   if (!Array.isArray(value) || value.length !== columns) return null;
   const mapping: LeadImportMapping = [];
   for (const field of value) {

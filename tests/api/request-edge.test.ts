@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMITS, REQUEST_TIME_LIMITS, createHttpServer, requestEdge } from "../../server/request-edge";
+import {
+  BODY_LIMITS,
+  REQUEST_TIME_LIMITS,
+  UPLOAD_BODY_LIMIT,
+  createHttpServer,
+  requestEdge,
+} from "../../server/request-edge";
 import type { ProxyTrust } from "../../server/client-address";
 
 /**
@@ -138,6 +144,29 @@ describe("the request edge (no proxy trusted)", () => {
     });
     expect(page.status).toBe(200);
     expect(BODY_LIMITS).toEqual({ json: 1024 * 1024, other: 256 * 1024 });
+  });
+
+  it("lets the lead import's upload through past the form limit, so its route refuses a file over 20 MB at the field", async () => {
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    for (const path of UPLOAD_BODY_LIMIT.paths) {
+      const upload = await server.send({ method: "POST", path, headers: multipart, body: "x".repeat(300 * 1024) });
+      expect(upload.status, path).toBe(200);
+      expect(JSON.parse(upload.text).bytes, path).toBe(300 * 1024);
+      const huge = await server.send({
+        method: "POST",
+        path,
+        headers: { ...multipart, "Content-Length": String(UPLOAD_BODY_LIMIT.bytes + 1) },
+      });
+      expect(huge.status, path).toBe(413);
+      expect(huge.text, path).toContain("The request body is too large: the limit is 64 MB.");
+    }
+    const elsewhere = await server.send({
+      method: "POST",
+      path: "/admin/leads",
+      headers: multipart,
+      body: "x".repeat(300 * 1024),
+    });
+    expect(elsewhere.status).toBe(413);
   });
 
   it("refuses a body sent without a length (chunked) with 411, and the app never sees it", async () => {

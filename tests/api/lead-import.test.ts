@@ -72,7 +72,8 @@ function uploadRequest(
   options: { file?: { name: string; content: string | Uint8Array }; fields?: Record<string, string> },
 ) {
   const form = new FormData();
-  if (options.file) form.append("file", new File([options.file.content], options.file.name, { type: "text/csv" }));
+  if (options.file)
+    form.append("file", new File([options.file.content as BlobPart], options.file.name, { type: "text/csv" }));
   for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
   return new Request("http://localhost/api/admin/leads/import", {
     method: "POST",

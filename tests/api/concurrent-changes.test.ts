@@ -32,6 +32,24 @@ function beforeNextAgentWrite(change: () => Promise<unknown>) {
   });
 }
 
+/**
+ * Holds every agent UPDATE until `count` of them are waiting, so each caller has read the agent
+ * before any writes: "at once" on any machine. (Without it, on a busy machine one call could end
+ * before the other read the agent: a reject, then an approve of the rejected agent, both rightly
+ * succeed.) Answers the function that removes the hold.
+ */
+function agentWritesTogether(count: number) {
+  let waiting = 0;
+  let release = () => {};
+  const allWaiting = new Promise<void>((resolve) => (release = resolve));
+  Agent.addHook("beforeBulkUpdate", "together", async () => {
+    waiting += 1;
+    if (waiting === count) release();
+    await allWaiting;
+  });
+  return () => Agent.removeHook("beforeBulkUpdate", "together");
+}
+
 async function twoAdmins() {
   return Promise.all([createAdmin(), createAdmin()].map(async (admin) => (await signInAs(await admin)).actor));
 }
@@ -41,10 +59,12 @@ describe("two admins changing one agent's status at once", () => {
     const [first, second] = await twoAdmins();
     for (let round = 0; round < 3; round++) {
       const { agent } = await createAgent({ status: "pending", setupComplete: false });
-      const results = await outcomes([approveAgent(first!, agent.id), rejectAgent(second!, agent.id)]);
+      const stopHolding = agentWritesTogether(2);
+      const results = await outcomes([approveAgent(first!, agent.id), rejectAgent(second!, agent.id)]).finally(
+        stopHolding,
+      );
 
-      // The loser either read the agent before the winner wrote (its conditional UPDATE finds no
-      // row) or after (its status check refuses): a 409 either way.
+      // Both read a pending agent; the loser's conditional UPDATE finds no pending row: a 409.
       expect([...results].sort()).toEqual([409, "ok"]);
       const winner = results[0] === "ok" ? "approved" : "rejected";
       expect((await Agent.findByPk(agent.id))!.status).toBe(winner);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LeadRead } from "~db";
+import { Application, LeadRead } from "~db";
 import { loader as countsLoader } from "~/routes/api+/counts";
 import { action as markReadAction } from "~/routes/api+/leads.$id.mark-read";
 import { loader as unreadCountLoader } from "~/routes/api+/leads.unread-count";
@@ -119,21 +119,22 @@ describe("unread leads through the service", () => {
     const me = await signedInAgent();
     const other = await signedInAgent();
     const admin = await signedInAdmin();
-    // Distinct times in the past (a future date would outrank other files' leads in the shared database).
-    const ago = (ms: number) => new Date(Date.now() - ms);
-    const mine = await createLead(me.agent.id, { createdAt: ago(3_000) });
-    const theirs = await createLead(other.agent.id, { createdAt: ago(2_000) });
-    const unassigned = await createLead(null, { createdAt: ago(1_000) });
-
-    expect(await unreadLeadIds(me.actor)).toEqual([mine.id]);
-    expect(await unreadLeadIds(other.actor)).toEqual([theirs.id]);
-    const adminIds = await unreadLeadIds(admin.actor);
-    expect(adminIds.filter((id) => [mine.id, theirs.id, unassigned.id].includes(id))).toEqual([
-      unassigned.id,
-      theirs.id,
-      mine.id,
-    ]);
-    expect(adminIds.length).toBe(Math.min(await countUnreadLeads(admin.actor), UNREAD_IDS_LIMIT));
+    // Distinct times newer than any other lead of this worker's database (an earlier file may have
+    // made more than the admin's list holds a moment ago), deleted at the end so that they never
+    // outrank a later test's leads.
+    const ahead = (ms: number) => new Date(Date.UTC(2999, 0, 1) + ms);
+    const mine = await createLead(me.agent.id, { createdAt: ahead(1_000) });
+    const theirs = await createLead(other.agent.id, { createdAt: ahead(2_000) });
+    const unassigned = await createLead(null, { createdAt: ahead(3_000) });
+    try {
+      expect(await unreadLeadIds(me.actor)).toEqual([mine.id]);
+      expect(await unreadLeadIds(other.actor)).toEqual([theirs.id]);
+      const adminIds = await unreadLeadIds(admin.actor);
+      expect(adminIds.slice(0, 3)).toEqual([unassigned.id, theirs.id, mine.id]);
+      expect(adminIds.length).toBe(Math.min(await countUnreadLeads(admin.actor), UNREAD_IDS_LIMIT));
+    } finally {
+      await Application.destroy({ where: { id: [mine.id, theirs.id, unassigned.id] } });
+    }
   });
 
   it("refuses another agent's lead with 404 and records nothing; an admin may mark any lead", async () => {

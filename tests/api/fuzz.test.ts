@@ -251,6 +251,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.order.id },
     body: () => ({ status: "Completed", callsCompleted: 5 }),
   },
+  // JSON or a urlencoded form where a multipart upload is due: a 400 before anything is read.
+  "admin.leads.import": {
+    roles: ["admin"],
+    body: (f) => ({ file: "First,Last,Phone,State", sourceId: f.leadSource.id, distribution: "automatic" }),
+  },
   "admin.lead-sources": {
     roles: ["admin"],
     body: () => ({ name: "Fuzz Vendor", costPerLead: "160.00", returnWindowHours: 72, duplicateWindowDays: 30 }),
@@ -464,6 +469,16 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       },
       { intent: "status", id: f.leadSource.id, status: "paused" },
       { intent: "rotate", id: f.leadSource.id },
+    ],
+  },
+  "admin+/leads_.import.tsx": { roles: ["admin"], path: "/admin/leads/import", forms: () => [{ intent: "upload" }] },
+  // Page actions are called without route params here: every form answers the import's 404.
+  "admin+/leads_.import_.$id.tsx": {
+    roles: ["admin"],
+    path: "/admin/leads/import/fuzz",
+    forms: (f) => [
+      { intent: "preview", "column.0": "firstName", "column.1": "lastName", sourceId: f.leadSource.id },
+      { intent: "start", sourceId: f.leadSource.id, distribution: "agent", agentId: f.agent.agent.id },
     ],
   },
   "admin+/lead-returns.tsx": {
@@ -747,6 +762,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },
   "api+/admin.orders.ts": { roles: ["admin"], path: "/api/admin/orders" },
   "admin+/lead-sources.tsx": { roles: ["admin"], path: "/admin/lead-sources?dialog=edit&page=2" },
+  "admin+/leads_.import.tsx": { roles: ["admin"], path: "/admin/leads/import?page=0" },
   "api+/admin.lead-sources.ts": { roles: ["admin"], path: "/api/admin/lead-sources" },
   "api+/admin.lead-sources.$id.ts": {
     roles: ["admin"],

@@ -62,9 +62,9 @@ export default function AdminLeadImport() {
     <div className="space-y-5">
       <p className="max-w-2xl text-sm text-slate-600">
         Upload a CSV, match its columns to lead fields, check the first rows, then choose the source and how the leads
-        are distributed. Each row is checked as a source&apos;s real-time post is: a repeat of a lead received within the
-        source&apos;s duplicate window is kept as a duplicate, never billed, and a file imported twice imports nothing
-        twice.
+        are distributed. Each row is checked as a source&apos;s real-time post is: a repeat of a lead received within
+        the source&apos;s duplicate window is kept as a duplicate, never billed, and a file imported twice imports
+        nothing twice.
       </p>
       <Card className="p-4 sm:p-6">
         <h2 className="mb-4 font-semibold text-slate-900">Upload a CSV</h2>

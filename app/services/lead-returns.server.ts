@@ -388,7 +388,7 @@ async function giveCallBack(orderId: string, transaction: Transaction) {
   const status = order.status === "Completed" && callsCompleted < order.callsOrdered ? "Active" : order.status;
   await Order.update({ callsCompleted, status }, { where: { id: order.id }, transaction });
   // And the order's agent's Calls Left, which distribution lowered when the lead was delivered.
-  await Agent.increment({ callsLeft: 1 }, { where: { id: order.agentId }, transaction });
+  if (order.agentId) await Agent.increment({ callsLeft: 1 }, { where: { id: order.agentId }, transaction });
 }
 
 /** POST /api/admin/lead-returns/{id}/approve and the Approve dialog. */

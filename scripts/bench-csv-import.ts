@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { commandLine, createPostgresDatabase, dropPostgresDatabase } from "./bench-support";
 
 type BenchResult = { seconds: number; peakRssGrowthMb: number; imported: number };
 
@@ -77,13 +77,7 @@ async function runChild(db: "sqlite" | "postgres", rows: number): Promise<BenchR
     process.env.DATABASE_URL = `sqlite:${sqliteFile}`;
   } else {
     pgDatabase = `bench_csv_import_${process.pid}`;
-    const client = new pg.Client(POSTGRES_ADMIN_URL);
-    await client.connect();
-    await client.query(`CREATE DATABASE "${pgDatabase}"`);
-    await client.end();
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${pgDatabase}`;
-    process.env.DATABASE_URL = url.toString();
+    process.env.DATABASE_URL = await createPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase);
   }
   process.env.SESSION_SECRET = "bench-csv-import-session-secret-not-for-production";
   process.env.DATA_ENCRYPTION_KEY = "0".repeat(64);
@@ -188,20 +182,13 @@ async function runChild(db: "sqlite" | "postgres", rows: number): Promise<BenchR
     if (sqliteFile)
       for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) fs.rmSync(f, { force: true });
     if (pgDatabase) {
-      const client = new pg.Client(POSTGRES_ADMIN_URL);
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
-      await client.end();
+      await dropPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase);
     }
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === self) {
-  const args = process.argv.slice(2);
-  const option = (name: string, fallback: string) => {
-    const index = args.indexOf(`--${name}`);
-    return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
-  };
+  const { args, option } = commandLine();
   const db = option("db", "sqlite");
   if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
   const rows = Number(option("rows", "50000"));

@@ -26,15 +26,20 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { median, productionBuildDir, serverEnv, startServer, stopServer, waitForServer } from "./bench-support";
+import {
+  commandLine,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  median,
+  productionBuildDir,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForServer,
+} from "./bench-support";
 import { benchCsvImport } from "./bench-csv-import";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-function option(name: string, fallback: string) {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
-}
+const { args, flag, option } = commandLine();
 const db = option("db", "both");
 if (!["sqlite", "postgres", "both"].includes(db)) throw new Error("--db must be sqlite, postgres or both");
 const POSTERS = Number(option("posters", "20"));
@@ -78,13 +83,7 @@ if (db === "sqlite") {
   process.env.DATABASE_URL = `sqlite:${sqliteFile}`;
 } else {
   pgDatabase = `bench_intake_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
-  const client = new pg.Client(POSTGRES_ADMIN_URL);
-  await client.connect();
-  await client.query(`CREATE DATABASE "${pgDatabase}"`);
-  await client.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${pgDatabase}`;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DATABASE_URL = await createPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase);
 }
 const databaseUrl = process.env.DATABASE_URL!;
 
@@ -92,10 +91,7 @@ async function cleanUp() {
   await stopServer(server);
   if (sqliteFile) for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) fs.rmSync(f, { force: true });
   if (pgDatabase) {
-    const client = new pg.Client(POSTGRES_ADMIN_URL);
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
-    await client.end();
+    await dropPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase);
   }
 }
 

@@ -67,13 +67,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { z } from "zod";
+import { commandLine, createPostgresDatabase, dropPostgresDatabase } from "./bench-support";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-function option(name: string, fallback: string) {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
-}
+const { flag, option } = commandLine();
 const db = option("db", "sqlite");
 if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
 const TOTAL = Number(option("leads", process.env.BENCH_LEADS || "100000"));
@@ -105,13 +101,7 @@ if (reuse) {
   // --pg-database NAME: a name of one's own where others' runs (a process id seen from another
   // container can be the same) create and drop theirs on the same server.
   pgDatabase = option("pg-database", `bench_leads_${process.pid}`);
-  const client = new pg.Client(POSTGRES_ADMIN_URL);
-  await client.connect();
-  await client.query(`CREATE DATABASE "${pgDatabase}"`);
-  await client.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${pgDatabase}`;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DATABASE_URL = await createPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase);
 }
 process.env.SESSION_SECRET = SESSION_SECRET;
 process.env.DATA_ENCRYPTION_KEY = "0".repeat(64);
@@ -123,10 +113,7 @@ async function dropDatabase() {
   }
   if (sqliteFile) for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) fs.rmSync(f, { force: true });
   if (pgDatabase) {
-    const client = new pg.Client(POSTGRES_ADMIN_URL);
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
-    await client.end();
+    await dropPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase);
   }
 }
 

@@ -19,6 +19,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import {
+  commandLine,
   median,
   productionBuildDir,
   refuseIfListening,
@@ -48,14 +49,10 @@ the largest contentful paint within 1.2x the bare page's; CLS at most 0.02.
 
 Environment: BUILD_DIR, CHROMIUM_PATH (default: Debian's chromium-headless-shell, else chromium).`;
 
-const args = process.argv.slice(2);
+const { args, option } = commandLine();
 if (args.includes("--help") || args.includes("-h")) {
   console.log(USAGE);
   process.exit(0);
-}
-function option(name: string, fallback: string) {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
 }
 const ROUNDS = Number(option("rounds", "5"));
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error("--rounds must be a whole number of at least 1");

@@ -17,8 +17,10 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import {
+  commandLine,
+  createPostgresDatabase,
+  dropPostgresDatabase,
   median,
   productionBuildDir,
   seedDemo,
@@ -29,11 +31,7 @@ import {
   waitForServer,
 } from "./bench-support";
 
-const args = process.argv.slice(2);
-function option(name: string, fallback: string) {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
-}
+const { option } = commandLine();
 const db = option("db", "sqlite");
 if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
 const port = Number(option("port", "3481"));
@@ -66,10 +64,7 @@ async function cleanUp() {
   await stopServer(server);
   if (sqliteFile) for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) fs.rmSync(f, { force: true });
   if (pgDatabase) {
-    const client = new pg.Client(POSTGRES_ADMIN_URL);
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
-    await client.end();
+    await dropPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase);
   }
 }
 
@@ -79,14 +74,7 @@ async function createDatabase() {
     return `sqlite:${sqliteFile}`;
   }
   pgDatabase = `bench_server_${process.pid}`;
-  const client = new pg.Client(POSTGRES_ADMIN_URL);
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${pgDatabase}"`);
-  await client.query(`CREATE DATABASE "${pgDatabase}"`);
-  await client.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${pgDatabase}`;
-  return url.toString();
+  return createPostgresDatabase(POSTGRES_ADMIN_URL, pgDatabase, { replace: true });
 }
 
 // --- /proc helpers ---------------------------------------------------------------------------

@@ -1,9 +1,50 @@
-// What the benchmarks that start the production build share (bench-server, bench-pages): the
-// build's folder, the server's environment, seeding the demo data, starting and stopping the server
-// the way `npm start` does, the demo sign-ins and the median. Everything talks to 127.0.0.1 only.
+// What the benchmarks share: their command line, a throwaway Postgres database, and for those that
+// start the production build (bench-server, bench-pages, bench-intake) the build's folder, the
+// server's environment, seeding the demo data, starting and stopping the server the way
+// `npm start` does, the demo sign-ins and the median. Everything talks to 127.0.0.1 only.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
+
+/** The script's arguments: `--name value` options with a fallback, and bare `--name` flags. */
+export function commandLine(args = process.argv.slice(2)) {
+  return {
+    args,
+    flag: (name: string) => args.includes(`--${name}`),
+    option(name: string, fallback: string) {
+      const index = args.indexOf(`--${name}`);
+      return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
+    },
+  };
+}
+
+/** The server at `adminUrl` (its maintenance database), one statement on a connection of its own. */
+async function onPostgresServer(adminUrl: string, statements: string[]) {
+  const client = new pg.Client(adminUrl);
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database `name` (dropped first with `replace`) on that server and answers its URL. */
+export async function createPostgresDatabase(adminUrl: string, name: string, { replace = false } = {}) {
+  await onPostgresServer(adminUrl, [
+    ...(replace ? [`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`] : []),
+    `CREATE DATABASE "${name}"`,
+  ]);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops the database `name`, whoever is still connected to it. */
+export async function dropPostgresDatabase(adminUrl: string, name: string) {
+  await onPostgresServer(adminUrl, [`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`]);
+}
 
 /** BUILD_DIR (default `build`), or the process ends with what to run: the benchmarks build nothing. */
 export function productionBuildDir() {

@@ -134,6 +134,19 @@ export const LEAD_IMPORT_STATUS_LABELS = {
 } as const;
 export type LeadImportStatusName = keyof typeof LEAD_IMPORT_STATUS_LABELS;
 
+/** Where an import stands: what its progress page shows and polls (GET /api/admin/imports/{id}). */
+export type LeadImportProgress = {
+  id: string;
+  status: LeadImportStatusName;
+  total: number;
+  processed: number;
+  imported: number;
+  duplicates: number;
+  alreadyImported: number;
+  rejected: number;
+  error: string | null;
+};
+
 /** The page's and the API's messages, word for word (the tests compare them). */
 export const LEAD_IMPORT_MESSAGES = {
   fileMissing: "Choose a CSV file to upload.",

@@ -19,6 +19,7 @@ import {
   type LeadImportDistribution,
   type LeadImportField,
   type LeadImportMapping,
+  type LeadImportProgress,
 } from "~/domain/lead-import";
 import { LEAD_INTAKE_MESSAGES, leadIntakeSchema } from "~/domain/schemas/lead-intake";
 import { enqueueJob } from "~/jobs/index.server";
@@ -148,8 +149,7 @@ export async function stageLeadImport(actor: SessionUser, file: UploadedFile, no
 }
 
 /** An import as the page and the API show it. */
-export type LeadImportView = {
-  id: string;
+export type LeadImportView = LeadImportProgress & {
   fileName: string;
   fileBytes: number;
   headers: string[];
@@ -159,14 +159,6 @@ export type LeadImportView = {
   distribution: LeadImportDistribution | null;
   agentId: string | null;
   agentName: string | null;
-  status: "uploaded" | "queued" | "running" | "completed" | "failed";
-  total: number;
-  processed: number;
-  imported: number;
-  duplicates: number;
-  alreadyImported: number;
-  rejected: number;
-  error: string | null;
   createdAt: Date;
   finishedAt: Date | null;
 };

@@ -1,20 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Alert, Card, StatCards } from "~/components/ui/card";
-import { isImportInFlight, type LeadImportStatusName } from "~/domain/lead-import";
+import { isImportInFlight, type LeadImportProgress } from "~/domain/lead-import";
 import { ImportStatusBadge } from "./import-list";
-
-export type ImportProgressState = {
-  id: string;
-  status: LeadImportStatusName;
-  total: number;
-  processed: number;
-  imported: number;
-  duplicates: number;
-  alreadyImported: number;
-  rejected: number;
-  error: string | null;
-};
 
 /** Seconds between two looks at a running import: its status page's refresh, and the poll with JavaScript. */
 const REFRESH_SECONDS = 2;
@@ -25,7 +13,7 @@ const REFRESH_SECONDS = 2;
  * is read again once it ends); without JavaScript the page refreshes itself (a meta refresh inside
  * <noscript>, so it never fires with JavaScript on).
  */
-export function ImportProgress({ initial }: { initial: ImportProgressState }) {
+export function ImportProgress({ initial }: { initial: LeadImportProgress }) {
   const [state, setState] = useState(initial);
   const { revalidate } = useRevalidator();
   useEffect(() => setState(initial), [initial]);
@@ -36,7 +24,7 @@ export function ImportProgress({ initial }: { initial: ImportProgressState }) {
       if (document.visibilityState !== "visible") return;
       const response = await fetch(`/api/admin/imports/${state.id}`, { headers: { Accept: "application/json" } });
       if (!response.ok) return;
-      const next = (await response.json()) as ImportProgressState;
+      const next = (await response.json()) as LeadImportProgress;
       setState((current) => ({ ...current, ...next }));
       if (!isImportInFlight(next.status)) revalidate();
     }, REFRESH_SECONDS * 1000);

@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors, SelectField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import {
   LEAD_IMPORT_DISTRIBUTIONS,
@@ -138,27 +138,21 @@ export function MappingForm(props: MappingFormProps) {
 
       <Card className="space-y-4 p-4 sm:p-6">
         <h2 className="font-semibold text-slate-900">3. Source and distribution</h2>
-        <div>
-          <label htmlFor="sourceId" className="block text-sm font-medium text-slate-800">
-            Source
-          </label>
-          <select
-            id="sourceId"
-            name="sourceId"
-            defaultValue={props.sourceId ?? ""}
-            aria-invalid={errors.sourceId ? true : undefined}
-            aria-describedby={errors.sourceId ? "sourceId-error" : undefined}
-            className={`${selectClass} mt-1 sm:max-w-md`}
-          >
-            <option value="">Choose a source</option>
-            {props.sources.map((source) => (
-              <option key={source.id} value={source.id}>
-                {source.name}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id="sourceId-error" errors={errors.sourceId} />
-        </div>
+        <SelectField
+          id="sourceId"
+          name="sourceId"
+          label="Source"
+          defaultValue={props.sourceId ?? ""}
+          errors={errors.sourceId}
+          className="sm:max-w-md"
+        >
+          <option value="">Choose a source</option>
+          {props.sources.map((source) => (
+            <option key={source.id} value={source.id}>
+              {source.name}
+            </option>
+          ))}
+        </SelectField>
         <fieldset aria-describedby={errors.distribution ? "distribution-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">Distribution</legend>
           <div className="mt-2 space-y-2">
@@ -177,27 +171,21 @@ export function MappingForm(props: MappingFormProps) {
           </div>
           <FieldErrors id="distribution-error" errors={errors.distribution} />
         </fieldset>
-        <div>
-          <label htmlFor="agentId" className="block text-sm font-medium text-slate-800">
-            Agent (for All to one agent)
-          </label>
-          <select
-            id="agentId"
-            name="agentId"
-            defaultValue={props.agentId ?? ""}
-            aria-invalid={errors.agentId ? true : undefined}
-            aria-describedby={errors.agentId ? "agentId-error" : undefined}
-            className={`${selectClass} mt-1 sm:max-w-md`}
-          >
-            <option value="">Choose an agent</option>
-            {props.agents.map((agent) => (
-              <option key={agent.id} value={agent.id}>
-                {agent.name}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id="agentId-error" errors={errors.agentId} />
-        </div>
+        <SelectField
+          id="agentId"
+          name="agentId"
+          label="Agent (for All to one agent)"
+          defaultValue={props.agentId ?? ""}
+          errors={errors.agentId}
+          className="sm:max-w-md"
+        >
+          <option value="">Choose an agent</option>
+          {props.agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
+          ))}
+        </SelectField>
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="start" pendingLabel="Starting...">
             Import {props.total.toLocaleString("en-US")} rows

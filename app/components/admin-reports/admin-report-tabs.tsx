@@ -1,4 +1,4 @@
-import { BarLineChartSvg } from "~/components/ui/bar-line-chart";
+import { BarLineChartSvg, ChartLegend } from "~/components/ui/bar-line-chart";
 import { Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
@@ -110,17 +110,13 @@ export function PerformanceTab({ months, chart }: { months: MonthView[]; chart: 
     <div className="space-y-5">
       <Card className="p-4 sm:p-6">
         <h3 className="font-semibold text-slate-900">Monthly Trend</h3>
-        <ul className="mt-3 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
-          <li className="flex items-center gap-2">
-            <span className="inline-block size-3 rounded-sm bg-blue-600" /> Leads
-          </li>
-          <li className="flex items-center gap-2">
-            <span className="inline-block size-3 rounded-sm bg-green-600" /> Sales
-          </li>
-          <li className="flex items-center gap-2">
-            <span className="inline-block h-0.5 w-4 bg-amber-600" /> Revenue (right axis)
-          </li>
-        </ul>
+        <ChartLegend
+          items={[
+            { label: "Leads", color: "bg-blue-600" },
+            { label: "Sales", color: "bg-green-600" },
+            { label: "Revenue (right axis)", color: "bg-amber-600", line: true },
+          ]}
+        />
         <div className="mt-3">
           <BarLineChartSvg
             chart={chart}

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { BarLineChartSvg } from "~/components/ui/bar-line-chart";
+import { BarLineChartSvg, ChartLegend } from "~/components/ui/bar-line-chart";
 import { buttonClass } from "~/components/ui/button";
 import { Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
@@ -146,14 +146,12 @@ export function LeadSourcesTab({ rows, total, sort, dir, here, chart, months, wi
       </Card>
       <Card className="p-4 sm:p-6">
         <h3 className="font-semibold text-slate-900">Spend against first-year commission by month</h3>
-        <ul className="mt-3 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
-          <li className="flex items-center gap-2">
-            <span className="inline-block size-3 rounded-sm bg-red-600" /> Spend
-          </li>
-          <li className="flex items-center gap-2">
-            <span className="inline-block size-3 rounded-sm bg-green-600" /> First-year commission
-          </li>
-        </ul>
+        <ChartLegend
+          items={[
+            { label: "Spend", color: "bg-red-600" },
+            { label: "First-year commission", color: "bg-green-600" },
+          ]}
+        />
         <div className="mt-3">
           <BarLineChartSvg
             chart={chart}

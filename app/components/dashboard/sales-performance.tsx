@@ -1,4 +1,4 @@
-import { BarLineChartSvg } from "~/components/ui/bar-line-chart";
+import { BarLineChartSvg, ChartLegend } from "~/components/ui/bar-line-chart";
 import { Card } from "~/components/ui/card";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { formatMoney } from "~/domain/format";
@@ -32,14 +32,12 @@ export function SalesPerformance({ range, days, chart }: Props) {
         {span[0]!.toUpperCase() + span.slice(1)}: {totals.sales} {totals.sales === 1 ? "sale" : "sales"},{" "}
         {formatMoney(totals.cents)} in monthly premiums.
       </p>
-      <ul className="mt-3 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
-        <li className="flex items-center gap-2">
-          <span className="inline-block size-3 rounded-sm bg-green-600" /> Sales
-        </li>
-        <li className="flex items-center gap-2">
-          <span className="inline-block h-0.5 w-4 bg-amber-600" /> Revenue (right axis)
-        </li>
-      </ul>
+      <ChartLegend
+        items={[
+          { label: "Sales", color: "bg-green-600" },
+          { label: "Revenue (right axis)", color: "bg-amber-600", line: true },
+        ]}
+      />
       <div className="mt-3">
         <BarLineChartSvg
           chart={chart}

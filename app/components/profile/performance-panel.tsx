@@ -1,6 +1,6 @@
 import { Card } from "~/components/ui/card";
 import { formatMoney } from "~/domain/format";
-import { BarLineChartSvg } from "~/components/ui/bar-line-chart";
+import { BarLineChartSvg, ChartLegend } from "~/components/ui/bar-line-chart";
 import type { PerformanceChart } from "~/domain/performance-chart";
 
 export type PerformanceRow = { month: string; label: string; leads: number; sales: number; commissionCents: number };
@@ -20,17 +20,13 @@ export function PerformancePanel({ rows, chart }: { rows: PerformanceRow[]; char
         <p className="mt-1 text-sm text-slate-600">
           {first} to {last}: {totals.leads} leads, {totals.sales} sales, {formatMoney(totals.cents)} commission.
         </p>
-        <ul className="mt-3 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
-          <li className="flex items-center gap-2">
-            <span className="inline-block size-3 rounded-sm bg-brand-600" /> Leads
-          </li>
-          <li className="flex items-center gap-2">
-            <span className="inline-block size-3 rounded-sm bg-green-600" /> Sales
-          </li>
-          <li className="flex items-center gap-2">
-            <span className="inline-block h-0.5 w-4 bg-amber-600" /> Commission (right axis)
-          </li>
-        </ul>
+        <ChartLegend
+          items={[
+            { label: "Leads", color: "bg-brand-600" },
+            { label: "Sales", color: "bg-green-600" },
+            { label: "Commission (right axis)", color: "bg-amber-600", line: true },
+          ]}
+        />
         <div className="mt-3">
           <BarLineChartSvg
             chart={chart}

@@ -86,3 +86,21 @@ export function BarLineChartSvg<S extends string>({
     </div>
   );
 }
+
+/**
+ * The key above a chart: a square for each bar series, a short rule for the line, each with its
+ * Tailwind colour class (`bg-green-600`). Hidden from screen readers, whom the chart's title and
+ * description tell the same.
+ */
+export function ChartLegend({ items }: { items: { label: string; color: string; line?: boolean }[] }) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
+      {items.map((item) => (
+        <li key={item.label} className="flex items-center gap-2">
+          <span className={`inline-block ${item.line ? "h-0.5 w-4" : "size-3 rounded-sm"} ${item.color}`} />{" "}
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

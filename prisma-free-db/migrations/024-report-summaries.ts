@@ -116,22 +116,32 @@ function summariesUpsert(leads: string, postgres: boolean) {
       commission_cents = ${REPORT_SUMMARIES}.commission_cents + excluded.commission_cents`;
 }
 
+/**
+ * On Postgres a lead's delete counts the summaries BEFORE the row goes (migration 033): every write
+ * of a lead then locks the summary rows before the unread counts' rows, as an insert and an update
+ * do (their AFTER triggers fire by name, report_summaries_ before unread_lead_counts_), where the
+ * unread counts' BEFORE DELETE trigger had made a delete take them the other way round, and a
+ * reassignment and a delete at once deadlocked. `on` is what migration 024 first made.
+ */
 const TRIGGERS = [
   { name: "report_summaries_lead_insert", on: "AFTER INSERT", rows: ["NEW"] as const },
   { name: "report_summaries_lead_update", on: `AFTER UPDATE OF ${COLUMNS.join(", ")}`, rows: ["OLD", "NEW"] as const },
-  { name: "report_summaries_lead_delete", on: "AFTER DELETE", rows: ["OLD"] as const },
+  { name: "report_summaries_lead_delete", on: "AFTER DELETE", postgresOn: "BEFORE DELETE", rows: ["OLD"] as const },
 ];
 
-function createTriggerSql(trigger: (typeof TRIGGERS)[number], postgres: boolean): string[] {
-  const { name, on, rows } = trigger;
+function createTriggerSql(trigger: (typeof TRIGGERS)[number], postgres: boolean, { asFirstMade = false } = {}) {
+  const { name, rows } = trigger;
+  const on = (postgres && !asFirstMade && "postgresOn" in trigger ? trigger.postgresOn : undefined) ?? trigger.on;
   const differ = (a: string, b: string) => (postgres ? `${a} IS DISTINCT FROM ${b}` : `${a} IS NOT ${b}`);
   const when = rows.length === 2 ? ` WHEN (${COLUMNS.map((c) => differ(`OLD.${c}`, `NEW.${c}`)).join(" OR ")})` : "";
   const statement = upsert([...rows], postgres);
   if (!postgres) {
     return [`CREATE TRIGGER ${name} ${on} ON applications FOR EACH ROW${when} BEGIN ${statement}; END`];
   }
+  // A BEFORE DELETE trigger's function returns OLD to let the delete go ahead.
+  const result = on.startsWith("BEFORE") ? "OLD" : "NULL";
   return [
-    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statement}; RETURN NULL; END $$`,
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statement}; RETURN ${result}; END $$`,
     `CREATE TRIGGER ${name} ${on} ON applications FOR EACH ROW${when} EXECUTE FUNCTION ${name}()`,
   ];
 }
@@ -155,24 +165,35 @@ export async function createTriggers(sequelize: Sequelize, transaction?: Transac
   for (const { name } of TRIGGERS) await createTrigger(sequelize, name, transaction);
 }
 
-/** One trigger of this migration, as it made it (migration 026's down). */
+/**
+ * One trigger of this migration as the schema has it now (migration 026's down, 033's up), or
+ * `asFirstMade` (033's down).
+ */
 export async function createTrigger(
+  sequelize: Sequelize,
+  name: (typeof TRIGGERS)[number]["name"],
+  transaction?: Transaction,
+  options: { asFirstMade?: boolean } = {},
+) {
+  const postgres = sequelize.getDialect() === "postgres";
+  const trigger = TRIGGERS.find((t) => t.name === name)!;
+  for (const sql of createTriggerSql(trigger, postgres, options)) await sequelize.query(sql, { transaction });
+}
+
+/** One trigger of this migration and its function, dropped. */
+export async function dropTrigger(
   sequelize: Sequelize,
   name: (typeof TRIGGERS)[number]["name"],
   transaction?: Transaction,
 ) {
   const postgres = sequelize.getDialect() === "postgres";
-  const trigger = TRIGGERS.find((t) => t.name === name)!;
-  for (const sql of createTriggerSql(trigger, postgres)) await sequelize.query(sql, { transaction });
+  await sequelize.query(`DROP TRIGGER IF EXISTS ${name}${postgres ? " ON applications" : ""}`, { transaction });
+  if (postgres) await sequelize.query(`DROP FUNCTION IF EXISTS ${name}()`, { transaction });
 }
 
 /** @internal */
 export async function dropTriggers(sequelize: Sequelize, transaction?: Transaction) {
-  const postgres = sequelize.getDialect() === "postgres";
-  for (const { name } of TRIGGERS) {
-    await sequelize.query(`DROP TRIGGER IF EXISTS ${name}${postgres ? " ON applications" : ""}`, { transaction });
-    if (postgres) await sequelize.query(`DROP FUNCTION IF EXISTS ${name}()`, { transaction });
-  }
+  for (const { name } of TRIGGERS) await dropTrigger(sequelize, name, transaction);
 }
 
 export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {

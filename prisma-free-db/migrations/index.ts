@@ -25,6 +25,7 @@ import * as returnedLeadsIndex from "./029-returned-leads-index";
 import * as leadImports from "./030-lead-imports";
 import * as leadSourceReportIndex from "./031-lead-source-report-index";
 import * as leadReferencesDeferrable from "./032-lead-references-deferrable";
+import * as leadDeleteCountsInLockOrder from "./033-lead-delete-counts-in-lock-order";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -68,4 +69,5 @@ export const migrations: Migration[] = [
   step("030-lead-imports", leadImports),
   step("031-lead-source-report-index", leadSourceReportIndex),
   step("032-lead-references-deferrable", leadReferencesDeferrable),
+  step("033-lead-delete-counts-in-lock-order", leadDeleteCountsInLockOrder),
 ];

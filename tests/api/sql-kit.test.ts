@@ -57,6 +57,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Probe.drop();
+  // The worker's later files share this sequelize (isolate: false): the probe is no model of theirs.
+  sequelize.modelManager.removeModel(Probe);
 });
 
 const Id = z.object({ id: column.text });

@@ -303,8 +303,10 @@ describe("GET /api/admin/reports/lead-sources", () => {
     expect(oursDown.map((s) => s.costPerSale)).toEqual([350, 0, null]);
     const byName = await jsonOf<Report>(await getAdmin(`${RANGE}&sort=name`));
     expect(byName.dir).toBe("asc");
-    const names = byName.sources.map((s) => s.name.toLowerCase());
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    // Its own three rows, in name order: other files' sources in the worker's database (the fuzz
+    // corpus's among them) have names whose order is the collation's, not this test's to assert.
+    const oursByName = byName.sources.filter((s) => [scene.vendor.id, scene.idle.id, null].includes(s.id));
+    expect(oursByName.map((s) => s.name)).toEqual(["Direct / web form", scene.vendor.name, scene.idle.name]);
   });
 
   it("refuses bad input with a 400 naming the field", async () => {

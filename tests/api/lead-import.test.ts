@@ -505,21 +505,20 @@ describe("bad input is a 4xx with a message, never a 500", () => {
     expect(json.status).toBe(400);
     const form = await callRoute(importApi, { path: "/api/admin/leads/import", form: { file: "x" }, cookie });
     expect(form.status).toBe(400);
-    const broken = await send(
-      new Request("http://localhost/api/admin/leads/import", {
-        method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=xyz" },
-        body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nunfinished',
-      }),
+    const raw = (contentType: string, body: string) =>
+      send(
+        new Request("http://localhost/api/admin/leads/import", {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": contentType },
+          body,
+        }),
+      );
+    const broken = await raw(
+      "multipart/form-data; boundary=xyz",
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nunfinished',
     );
     expect(broken.status).toBe(400);
-    const noBoundary = await send(
-      new Request("http://localhost/api/admin/leads/import", {
-        method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "multipart/form-data" },
-        body: "x",
-      }),
-    );
+    const noBoundary = await raw("multipart/form-data", "x");
     expect(noBoundary.status).toBe(400);
     const get = await callRoute(importApi, { method: "GET", path: "/api/admin/leads/import", cookie });
     expect(get.status).toBe(405);

@@ -26,6 +26,8 @@ import * as leadImports from "./030-lead-imports";
 import * as leadSourceReportIndex from "./031-lead-source-report-index";
 import * as leadReferencesDeferrable from "./032-lead-references-deferrable";
 import * as leadDeleteCountsInLockOrder from "./033-lead-delete-counts-in-lock-order";
+import * as doNotCall from "./035-do-not-call";
+import * as phonesInE164 from "./036-phones-in-e164";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -70,4 +72,6 @@ export const migrations: Migration[] = [
   step("031-lead-source-report-index", leadSourceReportIndex),
   step("032-lead-references-deferrable", leadReferencesDeferrable),
   step("033-lead-delete-counts-in-lock-order", leadDeleteCountsInLockOrder),
+  step("035-do-not-call", doNotCall),
+  step("036-phones-in-e164", phonesInE164),
 ];

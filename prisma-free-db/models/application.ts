@@ -13,6 +13,7 @@ import type { Agent } from "./agent";
 import type { Carrier, Product } from "./carrier";
 import type { User } from "./user";
 import { timestamps, uuid } from "./columns";
+import { phoneE164 } from "../phone-e164";
 
 type Opt<T> = CreationOptional<T | null>;
 
@@ -100,6 +101,8 @@ export class Phone extends Model<InferAttributes<Phone>, InferCreationAttributes
   declare id: CreationOptional<string>;
   declare applicationId: ForeignKey<Application["id"]>;
   declare phoneNumber: string;
+  /** The number in E.164, set with phoneNumber (null when it is not a possible number): decision 069. */
+  declare phoneE164: CreationOptional<string | null>;
   declare phoneType: CreationOptional<string>;
   declare isPrimary: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
@@ -307,12 +310,29 @@ export function initApplicationModels(sequelize: Sequelize) {
     {
       id: uuid(),
       applicationId: { type: DataTypes.UUID, allowNull: false },
-      phoneNumber: { type: DataTypes.STRING(32), allowNull: false },
+      phoneNumber: {
+        type: DataTypes.STRING(32),
+        allowNull: false,
+        // Every write of a number (create, bulkCreate, update) keeps its E.164 beside it.
+        set(this: Phone, value: string) {
+          this.setDataValue("phoneNumber", value);
+          this.setDataValue("phoneE164", phoneE164(value));
+        },
+      },
+      phoneE164: { type: DataTypes.STRING(16), allowNull: true },
       phoneType: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "mobile" },
       isPrimary: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps(),
     },
-    { sequelize, tableName: "phones", underscored: true, indexes: [{ fields: ["application_id"] }] },
+    {
+      sequelize,
+      tableName: "phones",
+      underscored: true,
+      indexes: [
+        { fields: ["application_id"] },
+        { name: "phones_application_e164", fields: ["application_id", "phone_e164"] },
+      ],
+    },
   );
   Beneficiary.init(
     {

@@ -9,7 +9,9 @@ import {
   StatusChange,
   initApplicationModels,
 } from "./application";
+import { CallAttempt, CallingRule, initCallingModels } from "./calling";
 import { Carrier, Product, initCarrierModels } from "./carrier";
+import { DncImport, DncImportChunk, DncNumber, DncRemoval, initDncModels } from "./dnc";
 import { initJobModel } from "./job";
 import { LeadImport, LeadImportKey, LeadImportRejection, LeadImportRow, initLeadImportModels } from "./lead-import";
 import { LeadDuplicate, LeadReturn, LeadSource, initLeadSupplyModels } from "./lead-supply";
@@ -33,7 +35,13 @@ export {
   Attempt,
   Bdm,
   Beneficiary,
+  CallAttempt,
+  CallingRule,
   Carrier,
+  DncImport,
+  DncImportChunk,
+  DncNumber,
+  DncRemoval,
   FormSubmission,
   LeadDuplicate,
   LeadImport,
@@ -68,6 +76,8 @@ export function initModels(sequelize: Sequelize) {
   initUnreadLeadCountModel(sequelize);
   initLeadSupplyModels(sequelize);
   initLeadImportModels(sequelize);
+  initCallingModels(sequelize);
+  initDncModels(sequelize);
   // The SQLite job runner's table; on Postgres the jobs are pg-boss's (schema pgboss).
   if (sequelize.getDialect() === "sqlite") initJobModel(sequelize);
 

@@ -205,11 +205,11 @@ export function AppShell({
         aria-label="Menu"
         aria-controls="sidebar"
         key={location.pathname}
-        className={`peer z-50 size-10 cursor-pointer appearance-none rounded-md bg-white ring-1 ring-slate-300 checked:fixed checked:left-52 checked:bg-slate-900 checked:ring-0 checked:focus-visible:outline-white xl:hidden ${closedSpot}`}
+        className={`peer z-50 size-10 cursor-pointer appearance-none rounded-md bg-white ring-1 ring-slate-300 checked:fixed checked:left-52 checked:bg-slate-900 checked:ring-0 checked:focus-visible:outline-white xl:hidden print:hidden ${closedSpot}`}
       />
       <span
         aria-hidden="true"
-        className={`pointer-events-none z-50 flex size-10 items-center justify-center text-lg text-slate-700 peer-checked:hidden xl:hidden ${closedSpot}`}
+        className={`pointer-events-none z-50 flex size-10 items-center justify-center text-lg text-slate-700 peer-checked:hidden xl:hidden print:hidden ${closedSpot}`}
       >
         ☰
       </span>
@@ -229,7 +229,7 @@ export function AppShell({
       </label>
       <aside
         id="sidebar"
-        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none xl:visible xl:translate-x-0"
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 print:hidden -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none xl:visible xl:translate-x-0"
       >
         <div className="flex h-16 shrink-0 items-center px-5">
           <span className="text-lg font-bold">Agency CRM</span>
@@ -254,8 +254,8 @@ export function AppShell({
         </nav>
         <AccountControls user={user} roleLabel={roleLabel} clock={clock} place="drawer" />
       </aside>
-      <div className="xl:pl-64">
-        <header className="relative z-20 border-b border-slate-200 bg-white/95 backdrop-blur xl:sticky xl:top-0">
+      <div className="xl:pl-64 print:pl-0">
+        <header className="relative z-20 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur xl:sticky xl:top-0">
           {/* On a phone one row: the title, the page's figure and the bell; the rest is in the drawer. */}
           <div className="flex min-h-16 items-center gap-x-3 gap-y-2 py-2 pr-4 pl-18 sm:flex-wrap sm:gap-x-4 sm:pr-6 xl:pl-6">
             {/* Never narrower than a short title: the header's controls wrap to a second line first. */}

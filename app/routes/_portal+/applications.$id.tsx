@@ -127,6 +127,10 @@ export default function ApplicationPage() {
             Set Disposition
           </ButtonLink>
           <RequestReturnLink state={returnState} href={hrefWith(here, { dialog: "return", edit: null })} />
+          {/* No prefetch: opening the pack is recorded (decision 073). */}
+          <ButtonLink to={`/applications/${lead.id}/evidence`} variant="secondary" prefetch="none">
+            Consent Evidence
+          </ButtonLink>
         </div>
         <div className="w-full empty:hidden">
           <LeadReturnNotice state={returnState} timezone={timezone} />

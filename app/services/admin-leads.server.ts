@@ -28,10 +28,11 @@ import {
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { unreadLeadsCount, unreadLeadsFigure } from "./leads.server";
-import { scopedSearchPlan, type SearchPlan } from "./lead-search.server";
+import { SEARCH_INDEX_LIMIT, searchPlan, type SearchPlan } from "./lead-search.server";
 import {
   column,
   numbersInOneStatement,
+  pageCountCap,
   pageRowsSql,
   searchWords,
   selectRows,
@@ -117,25 +118,38 @@ const AllLeadsRow = LeadListRow.extend({
  * last name, email; every word, case-insensitive), agent, carrier, state, submitted days and
  * unread-for-this-admin, sorted newest (default), oldest or by name, one page and the filtered
  * total. As listAgentLeads: the page's ids first from the index alone, then its rows with their
- * subqueries and the agent's name; the total a COUNT(*) of the same WHERE.
+ * subqueries and the agent's name; the total a COUNT(*) of the same WHERE. A search of a word the
+ * index finds in more than `searchIndexLimit` leads reads the leads newest (or oldest) first from
+ * the list's order index and checks the words on each, when the filters have such an index
+ * (searchPlan, decision 068); a search alone takes its total from the index's count.
  */
-export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Promise<Page<AdminLeadRow>> {
+export async function listAllLeads(
+  actor: SessionUser,
+  query: AllLeadsQuery,
+  { searchIndexLimit = SEARCH_INDEX_LIMIT }: { searchIndexLimit?: number } = {},
+): Promise<Page<AdminLeadRow>> {
   assertAdmin(actor);
+  const countUpTo = pageCountCap(LEAD_LIST_COUNT_LIMIT, query);
+  const search = await searchPlan(query.search, {
+    limit: searchIndexLimit,
+    countUpTo,
+    ordered: readInOrder(query),
+  });
   const list = {
     select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
       a.lead_source_id AS "leadSourceId", ls.name AS "leadSourceName", a.returned_at AS "returnedAt"`,
     from: sql`applications a`,
     join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
       LEFT JOIN lead_sources ls ON ls.id = a.lead_source_id`,
-    // One agent's leads: the search may read their entries (scopedSearchPlan). The unassigned
-    // ones may be a whole imported file: the index.
-    where: allLeadsWhere(actor, query, {
-      plan: query.agentId && query.agentId !== UNASSIGNED_AGENT ? await scopedSearchPlan(query.search) : "index",
-    }),
+    where: allLeadsWhere(actor, query, { plan: search.plan }),
     orderBy: ORDER[query.sort] ?? ORDER.newest,
     key: sql`a.id`,
   };
-  if (!onlyUnread(query)) return sqlPage(list, query, AllLeadsRow, { countUpTo: LEAD_LIST_COUNT_LIMIT });
+  if (!onlyUnread(query)) {
+    // A search alone whose every word the index answered: the index counted the list's own matches.
+    const counted = search.everyWord && searchAlone(query) ? (search.indexMatches ?? undefined) : undefined;
+    return sqlPage(list, query, AllLeadsRow, { countUpTo: LEAD_LIST_COUNT_LIMIT, counted });
+  }
   // Unread only, nothing else: the total is the admin's unread count, which the database keeps
   // (decision 024), one row read instead of every lead probed for a read.
   const [rows, read] = await Promise.all([
@@ -143,6 +157,38 @@ export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Pr
     numbersInOneStatement({ count: unreadLeadsCount(actor) }),
   ]);
   return { rows, total: await unreadLeadsFigure(actor, read.count), page: query.page, pageSize: query.pageSize };
+}
+
+/** No filter but the search (and the sort). */
+function searchAlone(query: AllLeadsQuery): boolean {
+  return (
+    !query.unread &&
+    query.status === "all" &&
+    !query.agentId &&
+    !query.carrierId &&
+    !query.state &&
+    !query.dateFrom &&
+    !query.dateTo &&
+    (!query.paymentStatus || query.paymentStatus === "all")
+  );
+}
+
+/**
+ * Whether an index gives All Leads' order under its filters, so a common word may be read in that
+ * order (decision 068): newest or oldest first, over every lead, a status, an agent (or the
+ * unassigned) with or without a status, and submitted days (a range of the same index). The
+ * state, carrier, payment and unread filters have no such index: the leads read in order would
+ * be checked against them too, and a rare combination would read most of the leads; the name
+ * sort has none either. Those keep the index's matches.
+ */
+function readInOrder(query: AllLeadsQuery): boolean {
+  return (
+    (query.sort === "newest" || query.sort === "oldest" || query.sort === undefined) &&
+    !query.unread &&
+    !query.carrierId &&
+    !query.state &&
+    (!query.paymentStatus || query.paymentStatus === "all")
+  );
 }
 
 /** Whether unread is All Leads' one filter (so its total is the admin's kept unread count). */

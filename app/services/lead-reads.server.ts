@@ -9,7 +9,7 @@ import type { Page } from "~/utils/list";
 import { forbidden } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
-import { leadSearchConditions, scopedSearchPlan, type SearchPlan } from "./lead-search.server";
+import { SEARCH_INDEX_LIMIT, leadSearchConditions, searchPlan, type SearchPlan } from "./lead-search.server";
 import { notFound } from "./errors.server";
 import type { SessionUser } from "./sessions.server";
 import { CUBE, WIDEST_LEVEL } from "./sql/report-summaries.server";
@@ -171,7 +171,7 @@ export function agentLeadsWhere(agentId: string, query: AgentLeadFilters, option
 
 /**
  * agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin);
- * the search read as `plan` says (scopedSearchPlan's, for a list of one agent's leads).
+ * the search read as `plan` says (searchPlan's).
  */
 export function leadListWhere(
   conditions: Sql[],
@@ -205,18 +205,23 @@ export const LEAD_LIST_COUNT_LIMIT = 1000;
  * (agent_id, created_at, id, names, email) or (agent_id, status, created_at, id) index alone, so
  * page 200 skips index entries rather than rows, and only its 20 rows are read and given their
  * subqueries; and the total, a COUNT(*) of the same index up to LEAD_LIST_COUNT_LIMIT (docs/performance.md).
+ * A search of a word the index finds in more than `searchIndexLimit` leads reads the agent's
+ * entries newest first and checks the words on each (searchPlan, decision 068); tests lower the
+ * limit to compare both reads.
  */
 export async function listAgentLeads(
   actor: SessionUser,
   query: AgentLeadFilters & Pick<AgentLeadListQuery, "page" | "pageSize">,
+  { searchIndexLimit = SEARCH_INDEX_LIMIT }: { searchIndexLimit?: number } = {},
 ): Promise<Page<AgentLeadRow>> {
   if (actor.role !== "agent" || !actor.agent) throw forbidden();
   const agent = { id: actor.agent.id, user: { firstName: actor.firstName, lastName: actor.lastName } };
+  const { plan } = await searchPlan(query.search, { limit: searchIndexLimit });
   const page = await sqlPage(
     {
       select: leadListColumns(actor.id),
       from: sql`applications a`,
-      where: agentLeadsWhere(actor.agent.id, query, { plan: await scopedSearchPlan(query.search) }),
+      where: agentLeadsWhere(actor.agent.id, query, { plan }),
       orderBy: sql`a.created_at DESC, a.id DESC`,
       key: sql`a.id`,
     },

@@ -1,5 +1,15 @@
 import { isPostgres } from "~db";
-import { contains, likePattern, numbersInOneStatement, or, raw, searchWords, sql, type Sql } from "./sql/reads.server";
+import {
+  and,
+  contains,
+  likePattern,
+  numbersInOneStatement,
+  or,
+  raw,
+  searchWords,
+  sql,
+  type Sql,
+} from "./sql/reads.server";
 
 // The lead lists' search (My Leads, the agent's report, All Leads) from the trigram index of
 // migration 025 (docs/decisions/056). Every word of the search box must be found in the lead,
@@ -21,11 +31,11 @@ const SHORTEST_INDEXED = 3;
 const indexable = (text: string) => [...text].length >= SHORTEST_INDEXED;
 
 /**
- * How a list of one agent's leads reads its search on SQLite: from the index ("index", the default
- * and every other list's), or by checking the words on the agent's entries of the list index
- * (migration 006's, which holds the names and email: "entries"). See scopedSearchPlan.
+ * How a list reads its search: from the index ("index": the matches gathered, then sorted), or in
+ * the list's own order, each lead checked against the words until the page is full ("scan":
+ * decision 068). See searchPlan.
  */
-export type SearchPlan = "index" | "entries";
+export type SearchPlan = "index" | "scan";
 
 /**
  * The search's conditions over `applications a`, one per word (none for an empty search), to AND
@@ -37,35 +47,71 @@ export function leadSearchConditions(
 ): Sql[] {
   const words = searchWords(search);
   if (words.length === 0) return [];
-  return isPostgres ? words.map(postgresWord) : sqliteWords(words, plan);
+  if (isPostgres) return words.map(plan === "scan" ? postgresScannedWord : postgresWord);
+  return sqliteWords(words, plan === "scan" && scannableOnSqlite(words) ? "scan" : "index");
 }
 
 /**
- * Above this many matching leads, a list of one agent's leads checks the words on the agent's
- * entries rather than gathering the matches from the index: on SQLite a match gathered costs
- * about 4 microseconds, an entry checked 0.7 (measured at 100,000 leads), so the busiest agent's
- * 14,000 entries cost what 2,500 matches do.
+ * Above this many leads found by the index, a list reads its leads in its own order (newest
+ * first) and checks the words on each until its page is full, rather than gathering every match
+ * from the index and sorting them: a word in 2% of the leads fills page 1 from about 1,000 leads
+ * read in order, where the index gathers 20,000 matches at 1,000,000 leads (decision 068).
  */
-const SCOPED_INDEX_LIMIT = 2000;
+export const SEARCH_INDEX_LIMIT = 2000;
+
+/** What searchPlan decided, and what it counted to decide. */
+export type SearchRead = {
+  plan: SearchPlan;
+  /**
+   * The leads the index found for every word of the search, counted up to `countedUpTo` + 1
+   * (null when the index was not asked: no word it can answer). With no short word and no other
+   * filter, this is the list's own count.
+   */
+  indexMatches: number | null;
+  countedUpTo: number;
+  /** Whether every word was counted (none shorter than a trigram). */
+  everyWord: boolean;
+};
 
 /**
- * The plan for a search over one agent's leads (My Leads, All Leads of one agent). The index's
- * query gathers its matches across the agency before the agent's are kept, so its cost grows with
- * how many leads match: a word in most leads ("gmail") costs more through the index than reading
- * the agent's own entries. On SQLite the index is asked first whether the words match at most
- * SCOPED_INDEX_LIMIT leads (reading no further than that); Postgres's planner makes this choice
- * itself from its statistics.
+ * How a list reads its search (decision 068): the index is asked first how many leads the words
+ * match, reading no further than `limit` + 1 of them (or `countUpTo` + 1, the list's count, if
+ * larger). A rare word (at most `limit`) keeps the index; a common one reads the list in its
+ * order ("scan"), which only a list whose order an index gives may do (`ordered`). On SQLite a
+ * word outside ASCII keeps the index: the index folds its case as Unicode does, the check on each
+ * lead (LIKE) as ASCII does.
  */
-export async function scopedSearchPlan(search: string | undefined): Promise<SearchPlan> {
-  if (isPostgres) return "index";
-  const match = sqliteParts(searchWords(search)).match;
-  if (match === null) return "index";
-  const { matches } = await numbersInOneStatement({
-    matches: sql`SELECT COUNT(*) FROM (SELECT 1 FROM lead_search WHERE lead_search MATCH ${match}
-      LIMIT ${SCOPED_INDEX_LIMIT + 1}) m`,
-  });
-  return matches <= SCOPED_INDEX_LIMIT ? "index" : "entries";
+export async function searchPlan(
+  search: string | undefined,
+  {
+    limit = SEARCH_INDEX_LIMIT,
+    countUpTo = 0,
+    ordered = true,
+  }: { limit?: number; countUpTo?: number; ordered?: boolean } = {},
+): Promise<SearchRead> {
+  const words = searchWords(search);
+  const countedUpTo = Math.max(limit, countUpTo);
+  const unasked: SearchRead = { plan: "index", indexMatches: null, countedUpTo, everyWord: false };
+  const long = words.filter((word) => indexable(word) && indexable(phoneDigits(word) ?? word));
+  if (long.length === 0) return unasked;
+  const everyWord = long.length === words.length;
+  let counting: Sql;
+  if (isPostgres) {
+    counting = sql`SELECT COUNT(*) FROM (SELECT 1 FROM applications a WHERE ${and(long.map(postgresWord))}
+      LIMIT ${countedUpTo + 1}) m`;
+  } else {
+    if (!scannableOnSqlite(words)) return unasked;
+    counting = sql`SELECT COUNT(*) FROM (SELECT 1 FROM lead_search WHERE lead_search MATCH ${sqliteParts(long).match}
+      LIMIT ${countedUpTo + 1}) m`;
+  }
+  const { matches } = await numbersInOneStatement({ matches: counting });
+  const plan = ordered && matches > limit ? "scan" : "index";
+  return { plan, indexMatches: matches, countedUpTo, everyWord };
 }
+
+/** SQLite checks a lead by LIKE, which folds ASCII case only: the scan is for ASCII words. */
+// eslint-disable-next-line no-control-regex
+const scannableOnSqlite = (words: string[]) => words.every((word) => /^[\x00-\x7f]*$/.test(word));
 
 /**
  * Postgres: the names and email as one lower-case text, and a phone's digits, the very expressions
@@ -84,15 +130,28 @@ function postgresWord(word: string): Sql {
 }
 
 /**
+ * Postgres, read in the list's order: the same test as postgresWord's, as a position in the text
+ * rather than a LIKE, which no trigram index answers, so the planner walks the list's order index
+ * and checks each lead (a LIKE would let it gather every match from the index and sort them).
+ */
+function postgresScannedWord(word: string): Sql {
+  const names = sql`strpos(lower(a.first_name || ' ' || a.last_name || ' ' || COALESCE(a.email, '')), lower(${word})) > 0`;
+  const digits = phoneDigits(word);
+  if (digits === null) return names;
+  return sql`(${names} OR EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id
+    AND strpos(translate(p.phone_number, E' ()-.+\\t\\n\\r', ''), ${digits}) > 0))`;
+}
+
+/**
  * SQLite: the words of three characters or more (and, for a piece of a phone number, three digits
  * or more) in one FTS5 query of lead_search, whose trigram phrases find a piece of a text; the
- * shorter ones by LIKE on the leads that query and the other filters leave. With the "entries"
- * plan every word by LIKE.
+ * shorter ones by LIKE on the leads that query and the other filters leave. With the "scan"
+ * plan every word by LIKE, on each lead the list reads in its order.
  */
 function sqliteWords(words: string[], plan: SearchPlan): Sql[] {
   const { match, long, short } = sqliteParts(words);
   if (match === null) return short;
-  if (plan === "entries") return [...long, ...short];
+  if (plan === "scan") return [...long, ...short];
   return [
     sql`a.id IN (SELECT k.application_id FROM lead_search JOIN lead_search_keys k ON k.id = lead_search.rowid
       WHERE lead_search MATCH ${match})`,

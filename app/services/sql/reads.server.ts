@@ -101,6 +101,11 @@ export function pageRowsSql(query: PageQuery, params: { page: number; pageSize: 
 
 const TOTAL = z.object({ total: column.integer });
 
+/** How far sqlPage counts with `countUpTo`: that, or the end of the page asked for if deeper. */
+export function pageCountCap(countUpTo: number, params: { page: number; pageSize: number }): number {
+  return Math.max(countUpTo, params.page * params.pageSize);
+}
+
 /**
  * One page of a list and the total its filter matches: the rows (LIMIT/OFFSET of `orderBy`) and a
  * COUNT(*) of `from` and `where`, two statements run together (decision 051 has the measurements
@@ -109,24 +114,28 @@ const TOTAL = z.object({ total: column.integer });
  * With `countUpTo`, a list that may match very many rows counts no further than that (or than the
  * end of the page asked for, if it is deeper), so its cost stays the same whether 2,000 or
  * 2,000,000 rows match (decision 058): past the cap the page says `totalAtLeast`, its `total` the
- * rows counted, and there is always a next page.
+ * rows counted, and there is always a next page. `counted`: the filter's rows already counted
+ * by the caller up to at least that cap + 1 (a search's count from its index, decision 068), so
+ * they are not counted again.
  */
 export async function sqlPage<T>(
   query: PageQuery,
   params: { page: number; pageSize: number },
   schema: RowSchema<T>,
-  { countUpTo }: { countUpTo?: number } = {},
+  { countUpTo, counted: countedBefore }: { countUpTo?: number; counted?: number } = {},
 ): Promise<Page<T>> {
   const where = query.where ?? raw("1 = 1");
-  const cap = countUpTo === undefined ? null : Math.max(countUpTo, params.page * params.pageSize);
+  const cap = countUpTo === undefined ? null : pageCountCap(countUpTo, params);
   const [page, counted] = await Promise.all([
     selectRows(pageRowsSql(query, params), schema),
-    selectOne(
-      cap === null
-        ? sql`SELECT COUNT(*) AS total FROM ${query.from} WHERE ${where}`
-        : sql`SELECT COUNT(*) AS total FROM (SELECT 1 FROM ${query.from} WHERE ${where} LIMIT ${cap + 1}) counted`,
-      TOTAL,
-    ),
+    countedBefore !== undefined
+      ? { total: countedBefore }
+      : selectOne(
+          cap === null
+            ? sql`SELECT COUNT(*) AS total FROM ${query.from} WHERE ${where}`
+            : sql`SELECT COUNT(*) AS total FROM (SELECT 1 FROM ${query.from} WHERE ${where} LIMIT ${cap + 1}) counted`,
+          TOTAL,
+        ),
   ]);
   const total = counted?.total ?? 0;
   const base = { rows: page, page: params.page, pageSize: params.pageSize };

@@ -28,6 +28,7 @@ import * as leadReferencesDeferrable from "./032-lead-references-deferrable";
 import * as leadDeleteCountsInLockOrder from "./033-lead-delete-counts-in-lock-order";
 import * as doNotCall from "./035-do-not-call";
 import * as phonesInE164 from "./036-phones-in-e164";
+import * as callingRulesAndCallAttempts from "./039-calling-rules-and-call-attempts";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -74,4 +75,5 @@ export const migrations: Migration[] = [
   step("033-lead-delete-counts-in-lock-order", leadDeleteCountsInLockOrder),
   step("035-do-not-call", doNotCall),
   step("036-phones-in-e164", phonesInE164),
+  step("039-calling-rules-and-call-attempts", callingRulesAndCallAttempts),
 ];

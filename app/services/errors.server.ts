@@ -52,9 +52,22 @@ export const conflict = (message: string) => new ServiceError(409, message);
  * `schema` reads it, or a 400 whose message is the first field's, with every field's messages.
  */
 export function validInput<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const read = readInput(schema, input);
+  if ("refusal" in read) throw read.refusal;
+  return read.data;
+}
+
+/**
+ * validInput's answer without the throw, for a service that reads many inputs at once (an import's
+ * batch of leads): the input as `schema` reads it, or the 400 validInput would throw for it.
+ */
+export function readInput<S extends z.ZodTypeAny>(
+  schema: S,
+  input: unknown,
+): { data: z.output<S> } | { refusal: ServiceError } {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) return { data: result.data as z.output<S> };
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of result.error.issues) (fieldErrors[issue.path.join(".") || "_form"] ??= []).push(issue.message);
-  throw badRequest(Object.values(fieldErrors)[0]?.[0] ?? "Invalid input", fieldErrors);
+  return { refusal: badRequest(Object.values(fieldErrors)[0]?.[0] ?? "Invalid input", fieldErrors) };
 }

@@ -27,7 +27,7 @@ import type { Page } from "~/utils/list";
 import { logger } from "~/utils/logger.server";
 import { ServiceError } from "./errors.server";
 import { phoneE164 } from "./lead-identity.server";
-import { receiveLead, type IntakeSource } from "./lead-intake.server";
+import { receiveLeadBatch, type IntakeSource } from "./lead-intake.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { column, selectOne, selectRows, sql, sqlPage } from "./sql/reads.server";
@@ -444,7 +444,14 @@ const KnownKey = z.object({ rowKey: column.text, importId: column.text });
 
 /** One batch in one transaction: its rows received, their keys and rejections kept, the counts moved on. */
 async function importBatch(
-  job: { importId: string; source: IntakeSource; mapping: LeadImportMapping; distribution: DistributionOption },
+  job: {
+    importId: string;
+    source: IntakeSource;
+    mapping: LeadImportMapping;
+    distribution: DistributionOption;
+    /** When the batch's first row is received (its others a millisecond apart: receiveLeadBatch). */
+    now: Date;
+  },
   rows: { rowNumber: number; cells: string[] }[],
   counts: Counts,
   transaction: Transaction,
@@ -466,40 +473,40 @@ async function importBatch(
   );
   const keys: { leadSourceId: string; rowKey: string; importId: string }[] = [];
   const rejections: { importId: string; rowNumber: number; fields: string; reason: string }[] = [];
-  for (const row of prepared) {
-    next.processed = row.rowNumber;
+  // Rows an earlier import of the source took are not received again; the others in one batch.
+  const received = prepared.filter((row) => {
     const earlierImport = known.get(row.key);
-    if (earlierImport && earlierImport !== job.importId) {
-      next.alreadyImported++;
-      continue;
-    }
-    let result;
-    try {
-      result = await receiveLead(job.source, leadInput(row.fields), {
-        transaction,
-        distribution: job.distribution,
-        arrivedBy: "import",
-      });
-    } catch (error) {
-      if (!(error instanceof ServiceError) || error.status !== 400) throw error;
+    return !(earlierImport && earlierImport !== job.importId);
+  });
+  const outcomes = await receiveLeadBatch(
+    job.source,
+    received.map((row) => leadInput(row.fields)),
+    { transaction, distribution: job.distribution, arrivedBy: "import", now: job.now },
+  );
+  next.processed = rows.length ? rows[rows.length - 1]!.rowNumber : next.processed;
+  next.alreadyImported += prepared.length - received.length;
+  received.forEach((row, i) => {
+    const outcome = outcomes[i]!;
+    if ("refusal" in outcome) {
       next.rejected++;
       rejections.push({
         importId: job.importId,
         rowNumber: row.rowNumber,
         fields: JSON.stringify(row.fields),
-        reason: refusalReason(error),
+        reason: refusalReason(outcome.refusal),
       });
-      continue;
+      return;
     }
     // A row repeated in this file is received again (it is a duplicate of the first) but keyed once.
-    if (!earlierImport) {
+    if (!known.has(row.key)) {
       known.set(row.key, job.importId);
       keys.push({ leadSourceId: job.source.id, rowKey: row.key, importId: job.importId });
     }
+    const { result } = outcome;
     if (!result.created) next.alreadyImported++;
     else if (result.status === "duplicate") next.duplicates++;
     else next.imported++;
-  }
+  });
   if (keys.length) await LeadImportKey.bulkCreate(keys, { transaction });
   if (rejections.length) await LeadImportRejection.bulkCreate(rejections, { transaction });
   await LeadImport.update({ ...next }, { where: { id: job.importId }, transaction });
@@ -539,6 +546,7 @@ export async function runLeadImport(importId: string, options: { batchRows?: num
     rejected: found.rejected,
   };
   const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
+  let nextInstant = 0;
   for (;;) {
     const rows = await selectRows(
       sql`SELECT r.row_number AS "rowNumber", r.cells FROM lead_import_rows r
@@ -548,7 +556,10 @@ export async function runLeadImport(importId: string, options: { batchRows?: num
     );
     if (rows.length === 0) break;
     const before = counts;
-    counts = await sequelize.transaction((transaction) => importBatch(job, rows, before, transaction));
+    // A batch's rows are received a millisecond apart from now; the next batch starts after them.
+    const now = new Date(Math.max(Date.now(), nextInstant));
+    nextInstant = now.getTime() + rows.length;
+    counts = await sequelize.transaction((transaction) => importBatch({ ...job, now }, rows, before, transaction));
   }
   await sequelize.transaction(async (transaction) => {
     await LeadImportRow.destroy({ where: { importId }, transaction });

@@ -15,7 +15,13 @@ function withApiHeaders(headers: Headers) {
 
 /** A JSON answer with the API's headers. */
 export function apiJson(data: unknown, init: ResponseInit = {}) {
-  return Response.json(data, { ...init, headers: withApiHeaders(new Headers(init.headers)) });
+  // With its length known, a small answer is sent as it is: the compression middleware gzips a
+  // body of unknown length whatever its size, a zlib stream per answer (decision 067).
+  const body = JSON.stringify(data);
+  const headers = withApiHeaders(new Headers(init.headers));
+  headers.set("Content-Type", "application/json");
+  headers.set("Content-Length", String(Buffer.byteLength(body)));
+  return new Response(body, { ...init, headers });
 }
 
 export function apiError(status: number, error: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) {

@@ -24,12 +24,16 @@ const ALLOW = [...METHODS].join(", ");
 export const BODY_LIMITS = { json: 1024 * 1024, other: 256 * 1024 };
 
 /**
- * The CSV lead import's upload (decision 062) takes a file of up to 20 MB. Its route counts the
- * file's bytes as it writes them to disk and refuses one past 20 MB at the form's field; the edge
+ * The CSV lead import's upload (decision 062) takes a file of up to 20 MB, the do-not-call list's
+ * (decision 069) up to 48 MB. Their routes count the file's bytes as they write them to disk and
+ * refuse one past the limit at the form's field; the edge
  * refuses only a body far past that, whose sender is not a browser form.
  * @internal
  */
-export const UPLOAD_BODY_LIMIT = { paths: ["/admin/leads/import", "/api/admin/leads/import"], bytes: 64 * 1024 * 1024 };
+export const UPLOAD_BODY_LIMIT = {
+  paths: ["/admin/leads/import", "/api/admin/leads/import", "/admin/dnc/import", "/api/admin/dnc/import"],
+  bytes: 64 * 1024 * 1024,
+};
 
 const STATUS_TITLES: Record<number, string> = {
   400: "Bad request",

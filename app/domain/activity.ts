@@ -80,6 +80,15 @@ export const ACTIVITY_ACTION_GROUPS = [
       lead_source_key_rotated: "Posting key rotated",
     },
   },
+  {
+    label: "Do not call",
+    actions: {
+      dnc_number_added: "Number added to do-not-call",
+      dnc_number_removed: "Number removed from do-not-call",
+      dnc_import_started: "Do-not-call file uploaded",
+      lead_opted_out: "Asked not to be called",
+    },
+  },
 ] as const;
 
 export type ActivityAction = {

@@ -1,6 +1,7 @@
 import { isPostgres, sequelize } from "~db";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { DNC_IMPORT_JOBS } from "./dnc-import.server";
 import type { EngineOptions, EnqueueOptions, JobData, JobEngine, RetryOutcome } from "./engine.server";
 import { HOUSEKEEPING_JOBS, HOUSEKEEPING_SCHEDULES } from "./housekeeping.server";
 import { LEAD_IMPORT_JOBS } from "./lead-import.server";
@@ -20,7 +21,7 @@ const shared = globalThis as typeof globalThis & { [SHARED]?: JobEngine };
 /** The app's engine: its jobs, and the schedules unless JOB_SCHEDULES=0. Made on first use. */
 function appEngine(): JobEngine {
   return (shared[SHARED] ??= createJobEngine({
-    jobs: { ...HOUSEKEEPING_JOBS, ...LEAD_IMPORT_JOBS },
+    jobs: { ...HOUSEKEEPING_JOBS, ...LEAD_IMPORT_JOBS, ...DNC_IMPORT_JOBS },
     schedules: env.jobSchedules ? HOUSEKEEPING_SCHEDULES : [],
   }));
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { centsAsDollars } from "~/domain/format";
 import { limitOffset, type Page } from "~/utils/list";
 import { SCHEDULED_CALLBACK } from "./callbacks.server";
+import { leadOnDncList } from "./dnc.server";
 import { notFound } from "./errors.server";
 import { findAccessibleLead } from "./leads.server";
 import { assertAdmin } from "./permissions.server";
@@ -30,6 +31,8 @@ export type AdminCallback = {
   monthlyPremium: number | null;
   callbackDate: string | null;
   createdAt: string;
+  /** A phone of the lead is on the do-not-call list (decision 069). */
+  dnc: boolean;
 };
 
 /** A callback's row with its agent's name and primary phone, as the card shows it. */
@@ -47,6 +50,7 @@ const CallbackRow = z
     monthlyPremiumCents: column.cents.nullable(),
     callbackDate: column.isoDate.nullable(),
     createdAt: column.isoDate,
+    dnc: column.boolean,
   })
   .transform((row): AdminCallback => ({
     id: row.id,
@@ -60,6 +64,7 @@ const CallbackRow = z
     monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
     callbackDate: row.callbackDate,
     createdAt: row.createdAt,
+    dnc: row.dnc,
   }));
 
 /**
@@ -94,7 +99,7 @@ export function adminCallbackRowsSql(
        l.coverage_amount_cents AS "coverageAmountCents", l.monthly_premium_cents AS "monthlyPremiumCents",
        l.callback_date AS "callbackDate", l.created_at AS "createdAt",
        (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
-         ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone"
+         ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone", ${leadOnDncList("l")} AS dnc
      FROM (SELECT id FROM applications WHERE ${scheduledWhere(agentId)} AND ${range}
            ORDER BY ${inner} LIMIT ${page.limit} OFFSET ${page.offset}) page
      JOIN applications l ON l.id = page.id

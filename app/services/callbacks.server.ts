@@ -7,6 +7,7 @@ import { periodRange } from "~/domain/periods";
 import { RESCHEDULE_MESSAGES, rescheduleSchema, type CallbackListFilter } from "~/domain/schemas/callbacks";
 import { CALLBACK_STATUSES } from "~/domain/statuses";
 import { limitOffset, type Page } from "~/utils/list";
+import { leadOnDncList } from "./dnc.server";
 import { badRequest, notFound, validInput } from "./errors.server";
 import { changeLeadStatus, type LeadStatusView } from "./lead-status.server";
 import { findAccessibleLead } from "./leads.server";
@@ -95,6 +96,8 @@ export type AgentCallback = {
   priority: CallbackPriority;
   category: CallbackCategory;
   createdAt: string;
+  /** A phone of the lead is on the do-not-call list (decision 069). */
+  dnc: boolean;
 };
 
 /** A callback's row: the lead's columns, its primary phone and its carrier's name. */
@@ -113,6 +116,7 @@ const CallbackRow = z.object({
   createdAt: column.isoDate,
   primaryPhone: column.text.nullable(),
   carrierName: column.text.nullable(),
+  dnc: column.boolean,
 });
 type CallbackSqlRow = z.output<typeof CallbackRow>;
 
@@ -155,7 +159,7 @@ export function callbackRowsSql(
        l.monthly_premium_cents AS "monthlyPremiumCents", l.callback_date AS "callbackDate", l.created_at AS "createdAt",
        (SELECT p.phone_number FROM phones p WHERE p.application_id = l.id
          ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "primaryPhone",
-       (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName"
+       (SELECT c.name FROM carriers c WHERE c.id = l.carrier_id) AS "carrierName", ${leadOnDncList("l")} AS dnc
      FROM (SELECT id FROM applications WHERE ${agentCallbacks(agentId)} AND ${range}
            ORDER BY ${ORDER[order].inner} LIMIT ${page.limit} OFFSET ${page.offset}) page
      JOIN applications l ON l.id = page.id
@@ -182,6 +186,7 @@ function toCallback(row: CallbackSqlRow, daysUntilCallback: (date: string) => nu
     priority: callbackPriority(daysUntil),
     category: callbackCategory(daysUntil),
     createdAt: row.createdAt,
+    dnc: row.dnc,
   };
 }
 

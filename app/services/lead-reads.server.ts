@@ -11,6 +11,7 @@ import { assertAgent, isUuid } from "./permissions.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
 import { SEARCH_INDEX_LIMIT, leadSearchConditions, searchPlan, type SearchPlan } from "./lead-search.server";
 import { notFound } from "./errors.server";
+import { leadOnDncList } from "./dnc.server";
 import type { SessionUser } from "./sessions.server";
 import { CUBE, WIDEST_LEVEL } from "./sql/report-summaries.server";
 import {
@@ -62,6 +63,8 @@ export type AgentLeadRow = {
   callbackDate: string | null;
   /** Not yet opened by the signed-in user (the New Lead badge). */
   isUnread: boolean;
+  /** A phone of the lead is on the do-not-call list (the DNC badge, decision 069). */
+  dnc: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -114,6 +117,7 @@ export const LeadListRow = z.object({
   paymentsPaid: column.integer,
   paymentsTotal: column.integer,
   isUnread: column.boolean,
+  dnc: column.boolean,
 });
 export type ListRow = z.output<typeof LeadListRow>;
 
@@ -137,7 +141,8 @@ export function leadListColumns(readerId: string, alias: "a" | "l" = "a"): Sql {
     (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${lead}.id AND t.status = 'paid') AS "paymentsPaid",
     (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = ${lead}.id) AS "paymentsTotal",
     CASE WHEN EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${readerId} AND r.application_id = ${lead}.id)
-      THEN 0 ELSE 1 END AS "isUnread"`;
+      THEN 0 ELSE 1 END AS "isUnread",
+    ${leadOnDncList(alias)} AS dnc`;
 }
 
 /**
@@ -256,6 +261,7 @@ export function leadRowView<A>(row: ListRow, agent: A) {
     payments: { paid: row.paymentsPaid, total: row.paymentsTotal },
     callbackDate: iso(row.callbackDate),
     isUnread: row.isUnread,
+    dnc: row.dnc,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -451,6 +457,7 @@ const LeadDetailRow = z.object({
   agentLastName: text,
   carrierRecordId: text,
   carrierName: text,
+  dnc: column.boolean,
 });
 
 /**
@@ -504,7 +511,7 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
   const lead = await selectOne(
     sql`SELECT ${join(DETAIL_COLUMNS.map((name) => sql`a.${identifier(Application.getAttributes()[name].field!)} AS ${identifier(name)}`))},
           g.id AS "agentRecordId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
-          c.id AS "carrierRecordId", c.name AS "carrierName"
+          c.id AS "carrierRecordId", c.name AS "carrierName", ${leadOnDncList("a")} AS dnc
         FROM applications a LEFT JOIN carriers c ON c.id = a.carrier_id
           LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
         WHERE ${accessibleLeadWhere(actor, id)}`,
@@ -581,6 +588,8 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     source: lead.source,
     createdAt: lead.createdAt.toISOString(),
     updatedAt: lead.updatedAt.toISOString(),
+    /** A phone of the lead is on the do-not-call list (decision 069). */
+    dnc: lead.dnc,
     phones,
     beneficiaries,
     paymentTracking,

@@ -24,7 +24,8 @@ export type ImportUpload = {
 };
 
 /**
- * Reads the lead import's multipart form (decision 062): the part named `file` is streamed to a
+ * Reads the lead import's multipart form (decision 062; the do-not-call list's upload too, with its
+ * own limit and messages, decision 069): the part named `file` is streamed to a
  * file under the system's temporary folder and counted as it is written; past `maxBytes` (20 MB)
  * the file is deleted and the form refused at `file`, the rest of the body left unread (Node
  * discards it). Text parts are kept up to 64 KB each. Anything that is not a multipart form, or
@@ -32,11 +33,14 @@ export type ImportUpload = {
  */
 export async function readImportUpload(
   request: Request,
-  { maxBytes = LEAD_IMPORT_LIMITS.bytes }: { maxBytes?: number } = {},
+  {
+    maxBytes = LEAD_IMPORT_LIMITS.bytes,
+    messages = M,
+  }: { maxBytes?: number; messages?: { fileMissing: string; tooLarge: string } } = {},
 ): Promise<ImportUpload> {
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     throw new ServiceError(400, "Send the file as multipart/form-data, in a field named file.", {
-      file: [M.fileMissing],
+      file: [messages.fileMissing],
     });
   }
   let file: UploadedFile | null = null;
@@ -86,7 +90,7 @@ export async function readImportUpload(
     return { file, fields, cleanup };
   } catch (error) {
     await cleanup();
-    if (error instanceof MaxPartSizeExceededError) throw fileRefusal(M.tooLarge);
+    if (error instanceof MaxPartSizeExceededError) throw fileRefusal(messages.tooLarge);
     if (error instanceof ServiceError) throw error;
     throw new ServiceError(400, "The form could not be read.");
   }

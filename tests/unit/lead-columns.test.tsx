@@ -30,6 +30,7 @@ const lead: AdminLeadRow = {
   payments: { paid: 2, total: 9 },
   callbackDate: null,
   isUnread: false,
+  dnc: false,
   createdAt: "2031-03-04T15:00:00.000Z",
   updatedAt: "2031-03-04T15:00:00.000Z",
   leadSource: null,

@@ -146,6 +146,7 @@ const { listAdminCallbacks } = await import("../app/services/admin-callbacks.ser
 const { orderSheet } = await import("../app/services/orders.server");
 type ReportFilters = import("../app/domain/schemas/reports").ReportFilters;
 const { countUnreadLeads } = await import("../app/services/leads.server");
+const { encryptedHealth } = await import("../app/services/health-details.server");
 const { shellCounts } = await import("../app/services/navigation.server");
 const {
   and,
@@ -178,6 +179,18 @@ function random(seed: number) {
 }
 const rand = random(20_240_610);
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+
+/**
+ * Health details as the app keeps them, encrypted (decision 070): a few encrypted once and shared,
+ * so the fill pays no encryption per lead.
+ */
+const HEALTH_POOL = [
+  { doctorName: "Dr. Alvarez", medications: "Lisinopril 10 mg daily; metformin 500 mg twice daily" },
+  { doctorName: "Dr. Chen", medications: "Atorvastatin 20 mg", medicalHistory: "High cholesterol" },
+  { doctorName: "Dr. Okafor", doctorPhone: "8135550199", medicalHistory: "Type 2 diabetes since 2015" },
+  { medications: "Levothyroxine 50 mcg" },
+].map((details) => encryptedHealth(details));
+const NO_HEALTH = encryptedHealth({});
 function weighted<T extends string>(weights: Record<T, number>): T {
   const total = Object.values<number>(weights).reduce((a, b) => a + b, 0);
   let at = rand() * total;
@@ -456,7 +469,7 @@ async function fill(): Promise<Bench> {
             ssnEncrypted: crypto.randomBytes(60).toString("base64"),
             ssnLast4: digits(4),
             smoker: rand() < 0.2,
-            medications: rand() < 0.4 ? "Lisinopril 10 mg daily; metformin 500 mg twice daily" : null,
+            ...(rand() < 0.4 ? HEALTH_POOL[i % HEALTH_POOL.length]! : NO_HEALTH),
             coverageAmountCents: (5 + Math.floor(rand() * 46)) * 100_000,
             monthlyPremiumCents: premium,
             soldProductName: sold ? "Final Expense" : null,

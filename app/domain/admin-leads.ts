@@ -19,8 +19,8 @@ export const ADMIN_LEAD_SORT_LABELS: Record<AdminLeadSort, string> = {
   name: "Name (A-Z)",
 };
 
-/** The lead dialog's parts the URL can reveal (&reveal=sensitive,banking). */
-const LEAD_REVEALS = ["sensitive", "banking"] as const;
+/** The lead dialog's parts the URL can reveal (&reveal=sensitive,banking,health). */
+const LEAD_REVEALS = ["sensitive", "banking", "health"] as const;
 export type LeadReveal = (typeof LEAD_REVEALS)[number];
 
 /** ?reveal= as the set of parts it names; anything else is ignored. */

@@ -16,7 +16,6 @@ import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import {
   LeadListRow,
-  REVEAL_PARTS,
   LEAD_LIST_COUNT_LIMIT,
   leadListColumns,
   leadListWhere,
@@ -24,6 +23,7 @@ import {
   recordedRecently,
   unmaskedLeadDetail,
   type LeadDetail,
+  type RevealPart,
 } from "./lead-reads.server";
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
@@ -228,14 +228,18 @@ export async function allLeadsFilterChoices(actor: SessionUser) {
 
 const LEAD_COPIED = "lead_copied";
 
+/** What the copy has in full: the SSN and the payment details; the health details stay masked (decision 070). */
+const COPIED_PARTS = ["sensitive", "banking"] as const satisfies readonly RevealPart[];
+
 /**
  * Copy All Lead Information (a post on the page, with or without JavaScript): every field of the
- * lead as text, the SSN and the payment details in full, never the CVV (it is never read).
+ * lead as text, the SSN and the payment details in full, the health details masked, never the CVV
+ * (it is never read).
  * Recorded in the activity log as lead_copied, naming who and which lead, never a value.
  */
 export async function leadCopyText(actor: SessionUser, id: string): Promise<string> {
   assertAdmin(actor);
-  const lead = await unmaskedLeadDetail(actor, id, REVEAL_PARTS);
+  const lead = await unmaskedLeadDetail(actor, id, COPIED_PARTS);
   await logActivity({
     userId: actor.id,
     action: LEAD_COPIED,
@@ -254,7 +258,7 @@ export async function leadCopyText(actor: SessionUser, id: string): Promise<stri
 export async function recordedLeadCopyText(actor: SessionUser, id: string): Promise<string | null> {
   assertAdmin(actor);
   if (!(await recordedRecently(actor, id, [LEAD_COPIED])).has(LEAD_COPIED)) return null;
-  return copyTextOf(actor, await unmaskedLeadDetail(actor, id, REVEAL_PARTS));
+  return copyTextOf(actor, await unmaskedLeadDetail(actor, id, COPIED_PARTS));
 }
 
 function copyTextOf(actor: SessionUser, lead: LeadDetail): string {
@@ -285,8 +289,9 @@ function copyTextOf(actor: SessionUser, lead: LeadDetail): string {
     line("Height", lead.height),
     line("Weight", lead.weight !== null ? `${lead.weight} lbs` : ""),
     line("Smoker", lead.smoker === null ? "" : lead.smoker ? "Yes" : "No"),
+    // The health details as COPIED_PARTS leaves them: masked.
     line("Doctor", lead.doctorName),
-    line("Doctor Phone", lead.doctorPhone ? formatPhone(lead.doctorPhone) : ""),
+    line("Doctor Phone", lead.doctorPhone),
     line("Medications", lead.medications),
     line("Medical History", lead.medicalHistory),
     "",

@@ -10,6 +10,7 @@ import {
 } from "~/domain/schemas/public-application";
 import { encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
+import { encryptedHealth } from "./health-details.server";
 import { adminNotifications } from "./notifications.server";
 import { addBeneficiaries, addPhones } from "./lead-rows.server";
 import { badRequest } from "./errors.server";
@@ -166,10 +167,7 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
         ssnEncrypted: encrypt(input.ssn),
         ssnLast4: lastFour(input.ssn),
         smoker: input.smoker,
-        doctorName: input.doctorName ?? null,
-        doctorPhone: input.doctorPhone ?? null,
-        medications: input.medications ?? null,
-        medicalHistory: input.medicalHistory ?? null,
+        ...encryptedHealth(input),
         coverageAmountCents,
         monthlyPremiumCents,
         productType: input.productType ?? null,

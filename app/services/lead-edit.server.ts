@@ -8,6 +8,7 @@ import { decrypt, encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
 import { findPublicCarrier, listPublicCarriers, type CarrierOption } from "./carriers.server";
 import { badRequest, validInput } from "./errors.server";
+import { HEALTH_COLUMNS } from "./health-details.server";
 import { getLeadDetail, type LeadDetail } from "./lead-reads.server";
 import { addBeneficiaries, addPhones, beneficiaryColumns } from "./lead-rows.server";
 import { findAccessibleLead } from "./leads.server";
@@ -42,10 +43,6 @@ const PLAIN_FIELDS = [
   "weight",
   "maritalStatus",
   "smoker",
-  "doctorName",
-  "doctorPhone",
-  "medications",
-  "medicalHistory",
   "carrierId",
   "productType",
   "policyTerm",
@@ -60,13 +57,19 @@ const PLAIN_FIELDS = [
   "notes",
 ] as const satisfies readonly (keyof LeadEdit & keyof Application)[];
 
-/** The sensitive numbers and the columns that keep them: encrypted, and the last four for lists. */
+/** The sensitive numbers and health details and the columns that keep them: encrypted, and the last four for lists. */
 const SENSITIVE_COLUMNS = {
   ssn: ["ssnEncrypted", "ssnLast4"],
   routingNumber: ["routingNumberEncrypted", "routingNumberLast4"],
   accountNumber: ["accountNumberEncrypted", "accountNumberLast4"],
   cardNumber: ["cardNumberEncrypted", "cardNumberLast4"],
   cardCvv: ["cardCvvEncrypted", null],
+  // Health details (decision 070): no part is shown, so no last four. The schema reads their mask
+  // posted back as absent, so a form that was shown the mask keeps what is stored.
+  doctorName: [HEALTH_COLUMNS.doctorName, null],
+  doctorPhone: [HEALTH_COLUMNS.doctorPhone, null],
+  medications: [HEALTH_COLUMNS.medications, null],
+  medicalHistory: [HEALTH_COLUMNS.medicalHistory, null],
 } as const;
 
 type Update = Partial<CreationAttributes<Application>>;
@@ -272,10 +275,10 @@ const LEAD_COLUMN_LABELS: Record<string, string> = {
   weight: "weight",
   maritalStatus: "marital status",
   smoker: "smoker",
-  doctorName: "doctor name",
-  doctorPhone: "doctor phone",
-  medications: "medications",
-  medicalHistory: "medical history",
+  doctorNameEncrypted: "doctor name",
+  doctorPhoneEncrypted: "doctor phone",
+  medicationsEncrypted: "medications",
+  medicalHistoryEncrypted: "medical history",
   carrierId: "carrier",
   coverageAmountCents: "coverage amount",
   monthlyPremiumCents: "monthly premium",

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { decryptField, encryptField } from "~db/field-encryption";
 import { env } from "./env.server";
 import { scryptInWorker as scrypt } from "./scrypt-worker.server";
 
@@ -53,18 +54,15 @@ export function temporaryPassword() {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }
 
-/** AES-256-GCM; the output carries a version so the key can be rotated later. */
+/**
+ * AES-256-GCM with DATA_ENCRYPTION_KEY; the output carries a version so the key can be rotated
+ * later. The format lives in the data layer (prisma-free-db/field-encryption.ts), whose migrations
+ * encrypt stored values with it too.
+ */
 export function encrypt(plaintext: string) {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", env.dataEncryptionKey, iv);
-  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":");
+  return encryptField(env.dataEncryptionKey, plaintext);
 }
 
 export function decrypt(payload: string) {
-  const [version, iv, tag, body] = payload.split(":");
-  if (version !== "v1" || !iv || !tag || !body) throw new Error("Unreadable encrypted value");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", env.dataEncryptionKey, Buffer.from(iv, "base64"));
-  decipher.setAuthTag(Buffer.from(tag, "base64"));
-  return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
+  return decryptField(env.dataEncryptionKey, payload);
 }

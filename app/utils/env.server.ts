@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import crypto from "node:crypto";
 import { z } from "zod";
 import { databaseUrlSchema, loadLocalEnvFile } from "~db/database-url";
+import { decodeDataEncryptionKey, resolveSecret } from "~db/field-encryption";
 
 // The one place that reads the environment (`.env.example` lists every variable). Parsed once
 // when first imported, so a mistyped value stops the process at start-up with the variable's name.
@@ -52,29 +50,9 @@ function parseEnvironment() {
 const parsed = parseEnvironment();
 const isProduction = parsed.NODE_ENV === "production";
 
-/** Development and test secrets are generated once into a git-ignored file. */
-function localSecret(name: string) {
-  const file = path.resolve("data", ".local-secrets.json");
-  let secrets: Record<string, string> = {};
-  try {
-    secrets = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    secrets = {};
-  }
-  if (!secrets[name]) {
-    secrets[name] = crypto.randomBytes(32).toString("base64");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  }
-  return secrets[name];
-}
-
 /** A misconfigured production server refuses to start rather than run with a guessable secret. */
 function secretValue(name: "SESSION_SECRET" | "DATA_ENCRYPTION_KEY") {
-  const value = parsed[name];
-  if (value) return value;
-  if (isProduction && parsed.ALLOW_LOCAL_SECRETS !== "1") throw new Error(`${name} must be set in production`);
-  return localSecret(name);
+  return resolveSecret(name, parsed[name], { isProduction, allowLocalSecrets: parsed.ALLOW_LOCAL_SECRETS === "1" });
 }
 
 let sessionSecret: string | undefined;
@@ -90,10 +68,7 @@ function readSessionSecret() {
 /** Decoded once: every flash message and every sensitive field goes through it. */
 function readDataEncryptionKey() {
   if (dataEncryptionKey) return dataEncryptionKey;
-  const raw = secretValue("DATA_ENCRYPTION_KEY");
-  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
-  if (key.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes (64 hex characters, or base64)");
-  return (dataEncryptionKey = key);
+  return (dataEncryptionKey = decodeDataEncryptionKey(secretValue("DATA_ENCRYPTION_KEY")));
 }
 
 /** Called by the server at start-up, so a missing or malformed secret fails before any request. */

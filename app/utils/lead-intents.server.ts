@@ -117,11 +117,11 @@ export function leadEditIntent(
 }
 
 /** Which numbers a Show button reveals: "all" (the agent's Show Sensitive), or one part of the admin's. */
-const revealPartField = z.enum(["all", "sensitive", "banking"]);
+const revealPartField = z.enum(["all", "sensitive", "banking", "health"]);
 export type RevealButtonPart = z.infer<typeof revealPartField>;
 
 /**
- * Show Sensitive / Show Banking: records the reveal (recordLeadReveal), then goes to `to(id,
+ * Show Sensitive / Show Banking / Show Health: records the reveal (recordLeadReveal), then goes to `to(id,
  * part)`, the page's URL with ?reveal=, whose loader shows the numbers because they were recorded.
  */
 export function leadRevealIntent(user: SessionUser, to: (id: string, part: RevealButtonPart) => string): IntentHandler {

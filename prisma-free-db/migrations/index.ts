@@ -28,6 +28,7 @@ import * as leadReferencesDeferrable from "./032-lead-references-deferrable";
 import * as leadDeleteCountsInLockOrder from "./033-lead-delete-counts-in-lock-order";
 import * as doNotCall from "./035-do-not-call";
 import * as phonesInE164 from "./036-phones-in-e164";
+import * as healthDetailsEncrypted from "./037-health-details-encrypted";
 import * as callingRulesAndCallAttempts from "./039-calling-rules-and-call-attempts";
 
 /**
@@ -75,5 +76,6 @@ export const migrations: Migration[] = [
   step("033-lead-delete-counts-in-lock-order", leadDeleteCountsInLockOrder),
   step("035-do-not-call", doNotCall),
   step("036-phones-in-e164", phonesInE164),
+  step("037-health-details-encrypted", healthDetailsEncrypted),
   step("039-calling-rules-and-call-attempts", callingRulesAndCallAttempts),
 ];

@@ -17,7 +17,7 @@ import { phoneE164 } from "../phone-e164";
 
 type Opt<T> = CreationOptional<T | null>;
 
-/** A lead: an insurance application assigned to an agent. Sensitive numbers are stored encrypted. */
+/** A lead: an insurance application assigned to an agent. Sensitive numbers and health details are stored encrypted. */
 export class Application extends Model<InferAttributes<Application>, InferCreationAttributes<Application>> {
   declare id: CreationOptional<string>;
   declare agentId: ForeignKey<Agent["id"]> | null;
@@ -41,10 +41,11 @@ export class Application extends Model<InferAttributes<Application>, InferCreati
   declare ssnEncrypted: Opt<string>;
   declare ssnLast4: Opt<string>;
   declare smoker: Opt<boolean>;
-  declare doctorName: Opt<string>;
-  declare doctorPhone: Opt<string>;
-  declare medications: Opt<string>;
-  declare medicalHistory: Opt<string>;
+  // Health details, encrypted like the SSN (migration 037, decision 070).
+  declare doctorNameEncrypted: Opt<string>;
+  declare doctorPhoneEncrypted: Opt<string>;
+  declare medicationsEncrypted: Opt<string>;
+  declare medicalHistoryEncrypted: Opt<string>;
   declare coverageAmountCents: Opt<number>;
   declare monthlyPremiumCents: Opt<number>;
   declare productType: Opt<string>;
@@ -199,10 +200,10 @@ export function initApplicationModels(sequelize: Sequelize) {
       ssnEncrypted: text(),
       ssnLast4: str(4),
       smoker: { type: DataTypes.BOOLEAN, allowNull: true },
-      doctorName: str(200),
-      doctorPhone: str(32),
-      medications: text(),
-      medicalHistory: text(),
+      doctorNameEncrypted: text(),
+      doctorPhoneEncrypted: text(),
+      medicationsEncrypted: text(),
+      medicalHistoryEncrypted: text(),
       coverageAmountCents: { type: DataTypes.BIGINT, allowNull: true },
       monthlyPremiumCents: { type: DataTypes.BIGINT, allowNull: true },
       productType: str(120),

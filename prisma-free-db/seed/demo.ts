@@ -24,6 +24,7 @@ import { paymentScheduleDueDates, saleSnapshot } from "../../app/domain/commissi
 import { addDaysIso, todayIn } from "../../app/domain/periods";
 import { US_STATES } from "../../app/domain/states";
 import { encrypt, hashPassword } from "../../app/utils/crypto.server";
+import { encryptedHealth } from "../../app/services/health-details.server";
 import { newPostingKey } from "../../app/services/posting-keys.server";
 import { ensureCatalog } from "./catalog";
 import { createLeadRecord } from "./lead-factory";
@@ -417,8 +418,11 @@ export async function seedDemo(log: (line: string) => void = console.log) {
             ssnEncrypted: encrypt(ssn),
             ssnLast4: ssn.slice(-4),
             smoker: random() < 0.2,
-            doctorName: `Dr. ${pick(LAST_NAMES)}`,
-            medications: pick(["None", "Lisinopril", "Metformin", "Atorvastatin", "Levothyroxine"]),
+            // Encrypted as the app keeps them (decision 070).
+            ...encryptedHealth({
+              doctorName: `Dr. ${pick(LAST_NAMES)}`,
+              medications: pick(["None", "Lisinopril", "Metformin", "Atorvastatin", "Levothyroxine"]),
+            }),
             coverageAmountCents: between(5, 30) * 1000 * 100,
             monthlyPremiumCents: premiumCents,
             paymentMethod: "checking",

@@ -6,6 +6,7 @@ import { action as patchAction } from "~/routes/api+/applications.$id";
 import { changeLeadStatus } from "~/services/lead-status.server";
 import { LEAD_EDIT_ERRORS, leadCarrierChoices, updateLead } from "~/services/lead-edit.server";
 import { LEAD_NOT_FOUND } from "~/services/leads.server";
+import { HEALTH_MASK } from "~/domain/health-details";
 import { decrypt } from "~/utils/crypto.server";
 import { NUMBERS_NOT_KEPT } from "~/utils/sealed-fields.server";
 import { leadEditPayload } from "../support/application-factories";
@@ -79,13 +80,19 @@ describe("updateLead: every field of the application", () => {
       routingNumber: "0025",
       accountNumber: "3444",
       revealed: false,
+      doctorName: HEALTH_MASK,
+      doctorPhone: HEALTH_MASK,
+      medications: HEALTH_MASK,
+      medicalHistory: HEALTH_MASK,
       firstDraftDate: "2026-01-05",
       notes: "Spoke with her daughter",
     });
     const row = await stored(lead.id);
     expect(decrypt(row.ssnEncrypted!)).toBe("987654321");
     expect(decrypt(row.routingNumberEncrypted!)).toBe("111000025");
+    expect(decrypt(row.medicalHistoryEncrypted!)).toBe("Hypertension");
     expect(JSON.stringify(answer)).not.toContain("987654321");
+    expect(JSON.stringify(answer)).not.toContain("Hypertension");
   });
 
   it("replaces the phones (the first is primary, rows without a number left out) and the beneficiaries", async () => {
@@ -121,7 +128,7 @@ describe("updateLead: every field of the application", () => {
     expect(response.status).toBe(200);
     const after = await stored(lead.id);
     expect(after.city).toBe("Orlando");
-    expect(after.medications).toBeNull();
+    expect(after.medicationsEncrypted).toBeNull();
     expect(after.weight).toBe(165);
     expect(after.firstName).toBe(before.firstName);
     expect(after.bankName).toBe("First Bank");

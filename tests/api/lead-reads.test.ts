@@ -352,6 +352,7 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
       [
         [me.user.id, SENSITIVE_REVEALED],
         [me.user.id, "lead_banking_revealed"],
+        [me.user.id, "lead_health_revealed"],
         [admin.admin.id, "lead_banking_revealed"],
       ].sort(),
     );
@@ -365,7 +366,7 @@ describe("getLeadDetail (GET /api/applications/{id})", () => {
     }
     // ?reveal=0 masks again and logs nothing more.
     expect((await jsonOf<LeadDetail>(await detail(lead.id, me.cookie, "?reveal=0"))).ssn).toBe("6789");
-    expect(await logged()).toBe(before + 3);
+    expect(await logged()).toBe(before + 4);
   });
 
   it("POST /reveal answers bad bodies with 400 at the field, GET with 405, and a signed-out caller with 401", async () => {

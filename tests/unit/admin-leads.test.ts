@@ -10,6 +10,8 @@ describe("All Leads' URL", () => {
     expect(toggledReveal(["sensitive"], "banking", true)).toBe("sensitive,banking");
     expect(toggledReveal(["sensitive", "banking"], "sensitive", false)).toBe("banking");
     expect(toggledReveal(["banking"], "banking", false)).toBeNull();
+    expect(revealsOf("health,sensitive")).toEqual(["sensitive", "health"]);
+    expect(toggledReveal(["sensitive", "banking"], "health", true)).toBe("sensitive,banking,health");
   });
 
   it("keeps the readable filters and drops the rest; a reversed range keeps its start", () => {

@@ -43,8 +43,9 @@ const modeTab = "inline-flex min-h-9 items-center rounded-md px-3 text-sm font-m
 
 /**
  * The admin's Lead Details dialog (part 1, section 2), addressed by ?dialog=lead&id=…[&mode=edit]:
- * View Mode shows every section (My Leads' LeadDetails) with Show/Hide Sensitive (the SSN) and
- * Show/Hide Banking (routing, account and card numbers), each a round trip the server records;
+ * View Mode shows every section (My Leads' LeadDetails) with Show/Hide Sensitive (the SSN),
+ * Show/Hide Banking (routing, account and card numbers) and Show/Hide Health (the doctor,
+ * medications and medical history), each a round trip the server records;
  * Agent Assignment & Disposition adds Change Disposition (every status) and Reassign Agent. Edit
  * Mode is the agent's edit form, saved by the same service. Copy All Info, and the id's first 8
  * characters in the footer.
@@ -126,6 +127,7 @@ export function AdminLeadDialog({
           revealAction={here}
           hideHref={hidden("sensitive")}
           banking={{ hideHref: hidden("banking") }}
+          health={{ hideHref: hidden("health") }}
           assignment={
             <div className="mt-4 space-y-3 border-t border-slate-200 pt-4">
               <Section title="Change Disposition" id={`disposition-${lead.id}`}>

@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Field, FieldErrors, SelectField, TextAreaField } from "~/components/ui/field";
+import { HEALTH_MASK_HINT, type HealthField } from "~/domain/health-details";
 import { STATES_WITH_DC } from "~/domain/states";
 import { Required } from "./form-section";
 
@@ -75,14 +76,20 @@ export function AddressFields({
   );
 }
 
-/** Smoker (yes or no), doctor, doctor's phone, medications and medical history. */
+/**
+ * Smoker (yes or no), doctor, doctor's phone, medications and medical history. `masked` names the
+ * health details an edit starts with as their mask (decision 070), each box saying what it does.
+ */
 export function MedicalFields({
   fields,
   smokerRequired,
+  masked = [],
 }: {
-  fields: Fields<"smoker" | "doctorName" | "doctorPhone" | "medications" | "medicalHistory">;
+  fields: Fields<"smoker" | HealthField>;
   smokerRequired: boolean;
+  masked?: readonly HealthField[];
 }) {
+  const hint = (field: HealthField) => (masked.includes(field) ? HEALTH_MASK_HINT : undefined);
   return (
     <>
       <fieldset className="md:col-span-2">
@@ -102,23 +109,27 @@ export function MedicalFields({
       <Field
         label="Doctor name"
         {...getInputProps(fields.doctorName, { type: "text" })}
+        hint={hint("doctorName")}
         errors={fields.doctorName.errors}
       />
       <Field
         label="Doctor phone"
         {...getInputProps(fields.doctorPhone, { type: "tel" })}
+        hint={hint("doctorPhone")}
         errors={fields.doctorPhone.errors}
       />
       <TextAreaField
         label="Medications"
         {...getTextareaProps(fields.medications)}
         rows={3}
+        hint={hint("medications")}
         errors={fields.medications.errors}
       />
       <TextAreaField
         label="Medical history"
         {...getTextareaProps(fields.medicalHistory)}
         rows={3}
+        hint={hint("medicalHistory")}
         errors={fields.medicalHistory.errors}
       />
     </>

@@ -25,7 +25,8 @@ import { LeadStatusBadge } from "./status-badge";
 
 // A lead as the details dialog of My Leads and the application page show it: every section of
 // part 2 ("Application detail"), read-only. Sensitive numbers are what the server sent: their last
-// four unless the viewer chose Show (`lead.revealed`), which the server records.
+// four unless the viewer chose Show (`lead.revealedParts`), which the server records; the health
+// details come masked ("••••", decision 070) until the same Show.
 
 /** A number the server masked to its last four: "•••• 6789"; in full once revealed. */
 function sensitive(value: string | null, revealed: boolean) {
@@ -177,6 +178,7 @@ export function LeadDetails({
   revealAction,
   hideHref,
   banking,
+  health,
   assignment,
   phones = true,
 }: {
@@ -186,6 +188,8 @@ export function LeadDetails({
   hideHref: string;
   /** The admin's dialog: Show/Hide Banking on its own for the routing, account and card numbers. */
   banking?: { hideHref: string };
+  /** The admin's dialog: Show/Hide Health on its own for the doctor, medications and medical history. */
+  health?: { hideHref: string };
   /** What the Agent Assignment & Disposition section adds (the admin's Change Disposition). */
   assignment?: ReactNode;
   /** The phone numbers' own section (the application page puts them elsewhere). */
@@ -193,8 +197,9 @@ export function LeadDetails({
 }) {
   const revealed = lead.revealedParts.sensitive;
   const bankRevealed = lead.revealedParts.banking;
+  const healthRevealed = lead.revealedParts.health;
   const toggleClass = "ring-brand-200 rounded px-2 py-1 text-xs font-semibold text-brand-700 ring-1 hover:bg-brand-50";
-  const show = (part: "all" | "sensitive" | "banking", label: string) => (
+  const show = (part: "all" | "sensitive" | "banking" | "health", label: string) => (
     <Form method="post" action={revealAction} preventScrollReset replace className="inline">
       <input type="hidden" name="intent" value="reveal" />
       <input type="hidden" name="id" value={lead.id} />
@@ -209,12 +214,17 @@ export function LeadDetails({
       {label}
     </Link>
   );
-  // Without Show Banking (My Leads, the lead's page) Show Sensitive reveals all four numbers.
+  // Without Show Banking and Show Health (My Leads, the lead's page) Show Sensitive reveals every part.
   const toggle = revealed ? hide(hideHref, "Hide Sensitive") : show(banking ? "sensitive" : "all", "Show Sensitive");
   const bankingToggle = banking
     ? bankRevealed
       ? hide(banking.hideHref, "Hide Banking")
       : show("banking", "Show Banking")
+    : toggle;
+  const healthToggle = health
+    ? healthRevealed
+      ? hide(health.hideHref, "Hide Health")
+      : show("health", "Show Health")
     : toggle;
   const bank = lead.paymentMethod === "checking" || lead.paymentMethod === "savings";
   const card = lead.paymentMethod === "debit" || lead.paymentMethod === "credit";
@@ -244,12 +254,12 @@ export function LeadDetails({
           <LeadPhones phones={lead.phones} />
         </Section>
       ) : null}
-      <Section title="Medical Information" id={`medical-${lead.id}`}>
+      <Section title="Medical Information" id={`medical-${lead.id}`} action={healthToggle}>
         <Facts
           items={[
             ["Smoker", lead.smoker === null ? null : lead.smoker ? "Yes" : "No"],
             ["Doctor", lead.doctorName],
-            ["Doctor phone", lead.doctorPhone ? formatPhone(lead.doctorPhone) : null],
+            ["Doctor phone", lead.doctorPhone && healthRevealed ? formatPhone(lead.doctorPhone) : lead.doctorPhone],
             ["Medications", lead.medications],
             ["Medical history", lead.medicalHistory],
           ]}

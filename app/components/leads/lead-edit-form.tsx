@@ -24,6 +24,7 @@ import {
   PAYMENT_METHOD_GROUPS,
   optionLabel,
 } from "~/domain/application-options";
+import { HEALTH_FIELDS, HEALTH_MASK } from "~/domain/health-details";
 import { SEALED_FIELD, type KeptNumbers, type SensitiveField } from "~/domain/schemas/application-fields";
 import { leadEditSchema, type LeadEdit, type LeadEditFormValue } from "~/domain/schemas/lead-edit";
 import type { LeadDetail } from "~/services/lead-reads.server";
@@ -44,7 +45,10 @@ export type LeadEditResult = {
   formMessage?: string | null;
 };
 
-/** A lead as the edit form starts: every field as its box shows it (sensitive boxes start empty). */
+/**
+ * A lead as the edit form starts: every field as its box shows it (sensitive boxes start empty; a
+ * health detail's box holds its mask unless revealed, which posted back keeps it: decision 070).
+ */
 function formValues(lead: LeadDetail) {
   const text = (v: string | number | null) => (v === null ? "" : String(v));
   return {
@@ -256,7 +260,11 @@ export function LeadEditForm({
       </Group>
 
       <Group title="Medical Information">
-        <MedicalFields fields={fields} smokerRequired={false} />
+        <MedicalFields
+          fields={fields}
+          smokerRequired={false}
+          masked={HEALTH_FIELDS.filter((field) => lead[field] === HEALTH_MASK)}
+        />
       </Group>
 
       <Group title="Policy Information">

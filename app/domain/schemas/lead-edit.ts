@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { centsFromDollars } from "../format";
+import { HEALTH_MASK } from "../health-details";
 import { STATES_WITH_DC } from "../states";
 import { GENDERS, LEAD_PAYMENT_METHODS, MARITAL_STATUSES, paymentMethodMessage } from "../application-options";
 import {
@@ -27,7 +28,8 @@ import { boundedList } from "./lists";
 // An edit changes only what it is given: a field that is absent stays as stored, a blank one is
 // cleared. The sensitive numbers are the exception (they are never sent to the browser, so their
 // boxes start empty): blank or absent keeps the stored number, a new one replaces it, and JSON's
-// null clears it. Unlike the public form, dates in the past stay acceptable (a lead edited next
+// null clears it. The health details are masked ("••••") until revealed: posted back as the mask
+// they stay as stored (decision 070). Unlike the public form, dates in the past stay acceptable (a lead edited next
 // month still has last month's first draft), and only the names are required.
 
 /** An edited field: absent keeps the stored value, blank (or null) clears it, anything else is checked. */
@@ -96,6 +98,14 @@ const sensitiveDigits = (message: string, pattern: RegExp) =>
     z.string({ invalid_type_error: message }).regex(pattern, message).nullable().optional(),
   );
 
+/**
+ * A health detail (decision 070): the lead is read with each one masked until it is revealed, so
+ * the mask posted back unchanged (the edit form's box, an API client's read-modify-write) is
+ * absent and keeps the stored value; blank still clears it, anything else replaces it.
+ */
+const keptWhenMasked = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === HEALTH_MASK ? undefined : value), schema);
+
 /** MM/YY with a real month. An edit keeps an expired card's expiry: the lead's history may need it. */
 const cardExpiry = edited(
   z
@@ -136,10 +146,10 @@ const fields = {
   smoker: edited(
     z.preprocess(toBoolean, z.boolean({ invalid_type_error: "Please answer whether the applicant smokes" })),
   ),
-  doctorName: editedText("Doctor name", 200),
-  doctorPhone: edited(phoneNumber("Doctor phone")),
-  medications: editedText("Medications", 5000),
-  medicalHistory: editedText("Medical history", 5000),
+  doctorName: keptWhenMasked(editedText("Doctor name", 200)),
+  doctorPhone: keptWhenMasked(edited(phoneNumber("Doctor phone"))),
+  medications: keptWhenMasked(editedText("Medications", 5000)),
+  medicalHistory: keptWhenMasked(editedText("Medical history", 5000)),
   carrierId: edited(
     z.string({ invalid_type_error: "Please select a carrier" }).uuid("Please select a carrier from the list"),
   ),

@@ -26,19 +26,22 @@ export const leadDetailQuery = z.object({
 
 /**
  * The body of POST /api/applications/{id}/reveal: `parts` names what to reveal, "sensitive" (the
- * SSN) and/or "banking" (routing, account and card numbers); left out, all four numbers.
+ * SSN), "banking" (routing, account and card numbers) and/or "health" (doctor, doctor's phone,
+ * medications, medical history); left out, every part.
  */
 export const leadRevealBody = z
   .object({
     parts: boundedList(
-      2,
+      3,
       z
         .array(
-          z.enum(["sensitive", "banking"], { errorMap: () => ({ message: "Parts must be sensitive or banking" }) }),
+          z.enum(["sensitive", "banking", "health"], {
+            errorMap: () => ({ message: "Parts must be sensitive, banking or health" }),
+          }),
           { invalid_type_error: "Parts must be a list" },
         )
         .min(1, "Name at least one part")
-        .max(2, "Name each part once"),
+        .max(3, "Name each part once"),
     ).optional(),
   })
   .strict();

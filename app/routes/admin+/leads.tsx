@@ -131,7 +131,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           mode: null,
           copy: null,
           reveal:
-            part === "all" ? "sensitive,banking" : toggledReveal(revealsOf(url.searchParams.get("reveal")), part, true),
+            part === "all"
+              ? "sensitive,banking,health"
+              : toggledReveal(revealsOf(url.searchParams.get("reveal")), part, true),
         }),
       ),
       copy: leadCopyIntent(user, (id) => hrefWith(url, { dialog: "lead", id, mode: null, copy: "1" })),

@@ -197,7 +197,7 @@ test("the lead's page: every section, Edit Application in place with beneficiari
   await expect(page.getByText("Pending → Contacted")).toBeVisible();
 });
 
-test("the lead's page by a link writes nothing until the user acts: read by JS or Mark as read, numbers by Show Sensitive @no-js", async ({
+test("the lead's page by a link writes nothing until the user acts: read by JS or Mark as read, numbers and health by Show Sensitive @no-js", async ({
   page,
   agent,
   factory,
@@ -205,14 +205,18 @@ test("the lead's page by a link writes nothing until the user acts: read by JS o
   const noJs = isNoJs(testInfo);
   const lead = await factory.saleableLead(agent);
   const actor = (await signInAs({ id: agent.id })).actor;
-  await updateLead(actor, lead.id, { ssn: "123456789" });
+  await updateLead(actor, lead.id, { ssn: "123456789", medications: "Warfarin 5 mg nightly" });
   const audit = () => ActivityLog.count({ where: { entityId: lead.id, userId: agent.id } });
+  const medical = page.getByRole("region", { name: "Medical Information" });
   const before = await audit();
 
   // A link with ?reveal=1 (from anywhere) shows the numbers masked and records nothing.
   await page.goto(`/applications/${lead.id}?reveal=1`);
   await expect(page.getByRole("heading", { name: lead.name })).toBeVisible();
   await expect(page.getByText("•••• 6789")).toBeVisible();
+  // The health details are masked too (decision 070).
+  await expect(medical.getByText("••••", { exact: true })).toBeVisible();
+  await expect(page.getByText("Warfarin 5 mg nightly")).toHaveCount(0);
   expect(await audit()).toBe(before);
 
   // Opening it marks it read: by itself with JavaScript, by Mark as read without.
@@ -229,9 +233,11 @@ test("the lead's page by a link writes nothing until the user acts: read by JS o
     .getByRole("button", { name: "Show Sensitive" })
     .click();
   await expect(page.getByText("123456789", { exact: true })).toBeVisible();
+  await expect(medical.getByText("Warfarin 5 mg nightly")).toBeVisible();
   await expect
     .poll(() => ActivityLog.count({ where: { entityId: lead.id, action: "lead_sensitive_revealed" } }))
     .toBe(1);
+  expect(await ActivityLog.count({ where: { entityId: lead.id, action: "lead_health_revealed" } })).toBe(1);
   await page
     .getByRole("region", { name: "Personal Information" })
     .getByRole("link", { name: "Hide Sensitive" })

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { ActivityLog, Application, CallAttempt, DncNumber } from "~db";
+import { ActivityLog, Application, CallAttempt, CallingRule, DncNumber } from "~db";
+import { action as rulesPageAction, loader as rulesPageLoader } from "~/routes/admin+/calling-rules";
+import { action as callPageAction, loader as callPageLoader } from "~/routes/_portal+/applications.$id_.call";
 import { loader as rulesApi } from "~/routes/api+/admin.calling-rules";
 import { action as ruleApi } from "~/routes/api+/admin.calling-rules.$state";
 import { loader as agentCheckApi } from "~/routes/api+/agent.applications.$id.call-check";
@@ -395,5 +397,88 @@ describe("calling rules", () => {
     expect((await remove("NV")).status).toBe(200);
     expect((await remove("NV")).status).toBe(404);
     expect((await remove("US")).status).toBe(409);
+  });
+});
+
+describe("the pages", () => {
+  it("Calling Rules: bad input answers at the field with what was typed; a good one saves and removes", async () => {
+    const admin = await signedInAdmin();
+    const post = (form: Record<string, string>) =>
+      callRoute(rulesPageAction, { path: "/admin/calling-rules", form, cookie: admin.cookie });
+    const letters = await post({ intent: "save", state: "NM", start: "09:00", end: "20:00", maxCallsPer24h: "x" });
+    expect(letters.status).toBe(400);
+    expect((await jsonOf<{ result: { error: Record<string, string[]> } }>(letters)).result.error).toEqual({
+      maxCallsPer24h: ["Calls per 24 hours must be a whole number"],
+    });
+    const bad = await post({ intent: "save", state: "NM", start: "21:00", end: "09:00", maxCallsPer24h: "4" });
+    expect(bad.status).toBe(400);
+    const { result } = await jsonOf<{
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    }>(bad);
+    expect(result.error).toEqual({ end: ["End must be after start"] });
+    expect(result.initialValue).toMatchObject({ state: "NM", start: "21:00", end: "09:00", maxCallsPer24h: "4" });
+    expect((await post({ intent: "save", state: "NM", start: "09:00", end: "20:00", maxCallsPer24h: "" })).status).toBe(
+      302,
+    );
+    expect(await CallingRule.findByPk("NM", { raw: true })).toMatchObject({ startTime: "09:00", maxCallsPer24h: null });
+    expect((await post({ intent: "remove", state: "NM" })).status).toBe(302);
+    expect(await CallingRule.findByPk("NM")).toBeNull();
+    const page = await callRoute(rulesPageLoader, {
+      method: "GET",
+      path: "/admin/calling-rules?edit=fl",
+      cookie: admin.cookie,
+    });
+    expect(await jsonOf(page)).toMatchObject({ editing: { state: "FL" } });
+  });
+
+  it("Call Now without JavaScript: the post records and answers the dial page; a refusal says why; 404 for another agent", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(at("2026-11-27T12:30:00Z"));
+      const admin = await signedInAdmin();
+      const { agent, lead, e164 } = await scene();
+      const other = await signedInAgent();
+      const path = `/applications/${lead.id}/call`;
+      const post = (form: Record<string, string>, cookie: string) =>
+        callRoute(callPageAction, { path, params: { id: lead.id }, form, cookie });
+      // 7:30 AM in Tampa: refused, logged, nothing to dial.
+      const refused = await post({ intent: "call" }, agent.cookie);
+      expect(refused.status).toBe(302);
+      const refusedAt = refused.headers.get("Location")!;
+      expect(refusedAt).toMatch(/\?call=[0-9a-f-]+$/);
+      const view = await jsonOf<{ call: { allowed: boolean }; check: { messages: string[]; nextAllowedAt: string } }>(
+        await callRoute(callPageLoader, {
+          method: "GET",
+          path: refusedAt,
+          params: { id: lead.id },
+          cookie: agent.cookie,
+        }),
+      );
+      expect(view.call.allowed).toBe(false);
+      expect(view.check.messages).toEqual(["It is 7:30 AM EST in Tampa; calls are allowed 8:00 AM – 8:00 PM."]);
+      expect(view.check.nextAllowedAt).toBe("2026-11-27T13:00:00.000Z");
+      // The admin's override needs a reason, at the field.
+      const noReason = await post({ intent: "override", phone: e164, overrideReason: " " }, admin.cookie);
+      expect(noReason.status).toBe(400);
+      expect(
+        (await jsonOf<{ result: { error: Record<string, string[]> } }>(noReason)).result.error.overrideReason,
+      ).toEqual(["Say why the call must be made"]);
+      expect((await post({ intent: "call" }, other.cookie)).status).toBe(404);
+      expect(
+        (await callRoute(callPageLoader, { method: "GET", path, params: { id: lead.id }, cookie: other.cookie }))
+          .status,
+      ).toBe(404);
+
+      vi.setSystemTime(at("2026-11-27T15:00:00Z"));
+      const allowed = await post({ intent: "call", phone: e164 }, agent.cookie);
+      const dialAt = allowed.headers.get("Location")!;
+      expect(dialAt).toMatch(/\?call=[0-9a-f-]+&dial=1$/);
+      const callId = new URL(dialAt, "http://localhost").searchParams.get("call")!;
+      const saved = await post({ intent: "outcome", callId, outcome: "contacted" }, agent.cookie);
+      expect(saved.status).toBe(302);
+      expect((await CallAttempt.findByPk(callId))?.outcome).toBe("contacted");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { expect, isNoJs, noJsAtPhoneWidth, test } from "./fixtures";
 
 // The admin's Callbacks (issue 13 item 4), at a phone's width and a laptop's with JavaScript and at
 // the phone's without: a card per scheduled callback with its agent, dates, coverage and premium,
-// Call Now as a tel: link, the agent filter, and Reschedule that really sets the new date
+// Call Now as a post to the call check, the agent filter, and Reschedule that really sets the new date
 // ("reschedules a callback" of the issue's Done means).
 
 const WIDTHS = [
@@ -49,10 +49,8 @@ for (const size of WIDTHS) {
     await expect(card).toContainText("$50.00/month");
     // 14:00 UTC is 10:00 in New York (the admin's time zone) in May.
     await expect(card).toContainText("May 4, 2036");
-    await expect(card.getByRole("link", { name: `Call Now: ${name}, (813) 555-0000` })).toHaveAttribute(
-      "href",
-      "tel:8135550000",
-    );
+    // Call Now posts to the call check (decision 072), never a bare tel: link.
+    await expect(card.getByRole("button", { name: `Call Now: ${name}, (813) 555-0000` })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -40,10 +40,8 @@ for (const size of WIDTHS) {
     const overdue = page.getByRole("region", { name: "Overdue" });
     await expect(overdue.getByRole("link", { name: lead.name, exact: true })).toBeVisible();
     await expect(overdue.locator(".badge", { hasText: /^Overdue$/ })).toBeVisible();
-    await expect(overdue.getByRole("link", { name: `Call Now ${lead.name}` })).toHaveAttribute(
-      "href",
-      "tel:8135550000",
-    );
+    // Call Now posts to the call check (decision 072), never a bare tel: link.
+    await expect(overdue.getByRole("button", { name: `Call Now ${lead.name}` })).toBeVisible();
 
     // Add to calendar: the callback as an iCalendar file.
     const href = await overdue.getByRole("link", { name: /^Add to calendar/ }).getAttribute("href");

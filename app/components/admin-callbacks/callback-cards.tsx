@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { CallNowForm } from "~/components/calls/call-now";
 import { Badge, Card } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
 import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, fullName } from "~/domain/format";
@@ -10,7 +11,7 @@ const NEEDED = "bg-orange-100 text-orange-800 ring-orange-600/20";
 /**
  * One card per scheduled callback (part 1, Callback Management; issue 13 item 4): the lead's name,
  * agent, created date, callback date, coverage and premium per month, the Callback Needed badge,
- * Call Now (a tel: link to the primary phone) and Reschedule (the URL-addressed dialog, so it
+ * Call Now (a post to the call check for the primary phone) and Reschedule (the URL-addressed dialog, so it
  * opens without JavaScript). One column on a phone, two or three on wider screens.
  */
 export function CallbackCards({
@@ -72,13 +73,13 @@ function CallbackCard({ callback, here, timezone }: { callback: AdminCallback; h
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         {phone ? (
-          <a
-            href={`tel:${phone}`}
+          <CallNowForm
+            leadId={callback.id}
             className={buttonClass("primary", "flex-1")}
             aria-label={`Call Now: ${name}, ${formatPhone(callback.phone)}`}
           >
             Call Now
-          </a>
+          </CallNowForm>
         ) : (
           <span className="flex-1 self-center text-sm text-slate-600">No phone number</span>
         )}

@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
+import { CallNowForm } from "~/components/calls/call-now";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { Badge, Card } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import type { CallbackPriority } from "~/domain/callbacks";
-import { digitsOnly, formatDate, formatDateTime, formatDollars, formatPhone, fullName } from "~/domain/format";
+import { formatDate, formatDateTime, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AgentCallback } from "~/services/callbacks.server";
 import { hrefWith, type Page } from "~/utils/list";
 
@@ -34,7 +35,7 @@ const callbackCalendarHref = (id: string) => `/agent/callbacks/${id}/event.ics`;
 
 /**
  * One of the Callbacks page's tables (part 2: lead details, contact info, policy, callback date,
- * priority, actions) with its own pager (`pageParam` in the URL). Actions: Call Now (a tel: link),
+ * priority, actions) with its own pager (`pageParam` in the URL). Actions: Call Now (a post to the call check),
  * Reschedule and Set Disposition (URL-addressed dialogs), and Add to calendar (an .ics file).
  * Below 640 px each row is a card (DataTable).
  */
@@ -124,9 +125,9 @@ export function CallbackTable({
         return (
           <div className="flex flex-wrap gap-1.5 lg:grid lg:w-max lg:grid-cols-2">
             {lead.phone ? (
-              <a href={`tel:${digitsOnly(lead.phone)}`} className={action} title={`Call ${formatPhone(lead.phone)}`}>
+              <CallNowForm leadId={lead.id} className={action} title={`Call ${formatPhone(lead.phone)}`}>
                 Call Now{spoken(name)}
-              </a>
+              </CallNowForm>
             ) : null}
             <Link to={open("reschedule", lead.id)} preventScrollReset className={action}>
               Reschedule{spoken(`the callback with ${name}`)}

@@ -1,6 +1,7 @@
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { RowLink, RowNavigation } from "~/components/ui/row-navigation";
-import { digitsOnly, formatDateTime, formatPhone } from "~/domain/format";
+import { callNowAction } from "~/components/calls/call-now";
+import { RowForm, RowLink, RowNavigation } from "~/components/ui/row-navigation";
+import { formatDateTime, formatPhone } from "~/domain/format";
 import { CALLBACK_STATUSES } from "~/domain/statuses";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { hrefWith } from "~/utils/list";
@@ -78,12 +79,15 @@ export function MyLeadsTable({
           {...rowAction("edit", "Edit", `the application of ${name}`)}
         />
         {lead.primaryPhone ? (
-          <a
-            href={`tel:${digitsOnly(lead.primaryPhone)}`}
-            className={ROW_ACTION}
-            title={`Call ${formatPhone(lead.primaryPhone)}`}
-            {...rowAction("call", "Call", name)}
-          />
+          <RowForm action={callNowAction(lead.id)} className="contents">
+            <button
+              name="intent"
+              value="call"
+              className={ROW_ACTION}
+              title={`Call ${formatPhone(lead.primaryPhone)}`}
+              {...rowAction("call", "Call", name)}
+            />
+          </RowForm>
         ) : null}
         <RowLink
           to={open("status", lead.id)}

@@ -18,29 +18,33 @@ export const callingRuleStateSchema = z
   .toUpperCase()
   .refine((code) => code === "US" || STATES_WITH_DC.some((s) => s.code === code), "Choose a state");
 
-/** PUT /api/admin/calling-rules/{state} and the page's edit and add forms. */
-export const callingRuleSchema = z
-  .object({
-    start: time("Start"),
-    end: time("End"),
-    // A form sends "" for no limit; the API null or a number.
-    maxCallsPer24h: z.preprocess(
-      (value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value),
-      z
-        .number({ invalid_type_error: "Calls per 24 hours must be a whole number" })
-        .int("Calls per 24 hours must be a whole number")
-        .min(1, "Calls per 24 hours must be at least 1 (leave it empty for no limit)")
-        .max(50, "Calls per 24 hours must be at most 50")
-        .nullable(),
-    ),
-    source: z.string().trim().max(300, "Source must be at most 300 characters").optional().default(""),
-  })
-  .strict()
-  .superRefine((rule, ctx) => {
-    if (TIME.test(rule.start) && TIME.test(rule.end) && rule.end <= rule.start) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["end"], message: "End must be after start" });
-    }
-  });
+const ruleFields = z.object({
+  start: time("Start"),
+  end: time("End"),
+  // A form sends nothing for no limit; the API null or a number.
+  maxCallsPer24h: z.preprocess(
+    (value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value),
+    z
+      .number({ invalid_type_error: "Calls per 24 hours must be a whole number" })
+      .int("Calls per 24 hours must be a whole number")
+      .min(1, "Calls per 24 hours must be at least 1 (leave it empty for no limit)")
+      .max(50, "Calls per 24 hours must be at most 50")
+      .nullable(),
+  ),
+  source: z.string().trim().max(300, "Source must be at most 300 characters").optional().default(""),
+});
+
+function endAfterStart(rule: { start: string; end: string }, ctx: z.RefinementCtx) {
+  if (TIME.test(rule.start) && TIME.test(rule.end) && rule.end <= rule.start) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["end"], message: "End must be after start" });
+  }
+}
+
+/** PUT /api/admin/calling-rules/{state}. */
+export const callingRuleSchema = ruleFields.strict().superRefine(endAfterStart);
+
+/** The page's add and edit form: the same fields and the state. */
+export const callingRuleFormSchema = ruleFields.extend({ state: callingRuleStateSchema }).superRefine(endAfterStart);
 export type CallingRuleInput = z.output<typeof callingRuleSchema>;
 
 /** POST /api/applications/{id}/calls and Call Now's form: which number, and an admin's override. */
@@ -63,4 +67,14 @@ export const callOutcomeSchema = z
 /** GET .../call-check?phone=: which of the lead's numbers (its primary when left out). */
 export const callCheckQuery = z.object({
   phone: z.string().trim().max(40, "Phone must be at most 40 characters").optional(),
+});
+
+/** The call page's override form: the administrator's reason, required. */
+export const callOverrideSchema = z.object({
+  phone: z.string().trim().max(40).optional(),
+  overrideReason: z
+    .string({ required_error: "Say why the call must be made" })
+    .trim()
+    .min(1, "Say why the call must be made")
+    .max(500, "Reason must be at most 500 characters"),
 });

@@ -3,7 +3,8 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/rea
 import { ApplicationNotFound } from "~/components/leads/application-not-found";
 import { LazyDispositionDialog, LazyLeadEditForm, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
 import { useLeadEditAnswer } from "~/components/leads/lead-links";
-import { LeadDetails, LeadPhones, Section } from "~/components/leads/lead-details";
+import { CallablePhones, LeadLocalTime } from "~/components/calls/call-now";
+import { LeadDetails, Section } from "~/components/leads/lead-details";
 import { MarkLeadRead } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { LeadReturnNotice, RequestReturnLink } from "~/components/lead-returns/lead-return-control";
@@ -18,6 +19,7 @@ import { getLeadDetail } from "~/services/lead-reads.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
 import { isLeadUnread } from "~/services/leads.server";
 import { leadReturnStateById } from "~/services/lead-returns.server";
+import { leadTimeZone } from "~/services/lead-time-zone.server";
 import { requirePortalUser } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
 import {
@@ -72,6 +74,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     carriers,
     timezone: user.timezone,
     today: todayIn(user.timezone),
+    leadTimeZone: leadTimeZone(lead)?.timeZone ?? null,
   };
 }
 
@@ -95,8 +98,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ApplicationPage() {
-  const { lead, unread, editing, disposition, returning, returnState, products, carriers, timezone, today } =
-    useRefreshedLoaderData<typeof loader>(60_000);
+  const {
+    lead,
+    unread,
+    editing,
+    disposition,
+    returning,
+    returnState,
+    products,
+    carriers,
+    timezone,
+    today,
+    leadTimeZone,
+  } = useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
   const here = location.pathname + location.search;
   const view = hrefWith(here, { edit: null, dialog: null });
@@ -111,6 +125,9 @@ export default function ApplicationPage() {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <LeadStatusBadge status={lead.status} />
             <span>{lead.carrier?.name ?? "No carrier"}</span>
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            <LeadLocalTime timeZone={leadTimeZone} />
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -153,7 +170,12 @@ export default function ApplicationPage() {
       ) : (
         <>
           <Section title="Phone Numbers" id={`page-phones-${lead.id}`}>
-            <LeadPhones phones={lead.phones} />
+            <CallablePhones leadId={lead.id} phones={lead.phones} />
+            <p className="mt-2 text-sm">
+              <a className="text-brand-700 underline" href={`/applications/${lead.id}/call`}>
+                Call log
+              </a>
+            </p>
           </Section>
           <LeadDetails
             lead={lead}

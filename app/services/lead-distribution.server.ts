@@ -66,7 +66,7 @@ async function takeCall(orderId: string, transaction: Transaction): Promise<bool
  * one that writes the lead): the order's call taken, the agent's last assignment set to `now`.
  * Null when no agent is eligible: the lead waits unassigned for an admin.
  */
-export async function distributeLead(
+async function distributeLead(
   state: string,
   transaction: Transaction,
   now: Date = new Date(),

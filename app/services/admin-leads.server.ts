@@ -28,7 +28,7 @@ import {
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { unreadLeadsCount, unreadLeadsFigure } from "./leads.server";
-import { SEARCH_INDEX_LIMIT, searchPlan, type SearchPlan } from "./lead-search.server";
+import { SEARCH_INDEX_LIMIT, searchCountPlan, searchPlan, type SearchPlan } from "./lead-search.server";
 import {
   column,
   numbersInOneStatement,
@@ -132,6 +132,7 @@ export async function listAllLeads(
   const countUpTo = pageCountCap(LEAD_LIST_COUNT_LIMIT, query);
   const search = await searchPlan(query.search, {
     limit: searchIndexLimit,
+    page: query.page,
     countUpTo,
     ordered: readInOrder(query),
   });
@@ -148,7 +149,12 @@ export async function listAllLeads(
   if (!onlyUnread(query)) {
     // A search alone whose every word the index answered: the index counted the list's own matches.
     const counted = search.everyWord && searchAlone(query) ? (search.indexMatches ?? undefined) : undefined;
-    return sqlPage(list, query, AllLeadsRow, { countUpTo: LEAD_LIST_COUNT_LIMIT, counted });
+    return sqlPage(list, query, AllLeadsRow, {
+      countUpTo: LEAD_LIST_COUNT_LIMIT,
+      counted,
+      countInOrder: searchCountPlan(search.plan) === "scan",
+      countWhere: allLeadsWhere(actor, query, { plan: searchCountPlan(search.plan) }),
+    });
   }
   // Unread only, nothing else: the total is the admin's unread count, which the database keeps
   // (decision 024), one row read instead of every lead probed for a read.

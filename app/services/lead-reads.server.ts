@@ -9,8 +9,15 @@ import type { Page } from "~/utils/list";
 import { forbidden } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
-import { SEARCH_INDEX_LIMIT, leadSearchConditions, searchPlan, type SearchPlan } from "./lead-search.server";
+import {
+  SEARCH_INDEX_LIMIT,
+  leadSearchConditions,
+  searchCountPlan,
+  searchPlan,
+  type SearchPlan,
+} from "./lead-search.server";
 import { notFound } from "./errors.server";
+import { shownHealth } from "./health-details.server";
 import { leadOnDncList } from "./dnc.server";
 import type { SessionUser } from "./sessions.server";
 import { CUBE, WIDEST_LEVEL } from "./sql/report-summaries.server";
@@ -31,7 +38,7 @@ import {
 // The lead read side: the agent's lead book (My Leads, GET /api/agent/applications) and one lead
 // with everything it has (GET /api/applications/{id}). Field names are the spec's Lead (part 1
 // section 3, part 2 section 3); money is dollars as numbers; sensitive numbers are their last four
-// unless the caller asks to reveal them, which is recorded in the activity log.
+// and health details a mask unless the caller asks to reveal them, which is recorded in the activity log.
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -221,7 +228,7 @@ export async function listAgentLeads(
 ): Promise<Page<AgentLeadRow>> {
   if (actor.role !== "agent" || !actor.agent) throw forbidden();
   const agent = { id: actor.agent.id, user: { firstName: actor.firstName, lastName: actor.lastName } };
-  const { plan } = await searchPlan(query.search, { limit: searchIndexLimit });
+  const { plan } = await searchPlan(query.search, { limit: searchIndexLimit, page: query.page });
   const page = await sqlPage(
     {
       select: leadListColumns(actor.id),
@@ -232,7 +239,11 @@ export async function listAgentLeads(
     },
     query,
     LeadListRow,
-    { countUpTo: LEAD_LIST_COUNT_LIMIT },
+    {
+      countUpTo: LEAD_LIST_COUNT_LIMIT,
+      countInOrder: searchCountPlan(plan) === "scan",
+      countWhere: agentLeadsWhere(actor.agent.id, query, { plan: searchCountPlan(plan) }),
+    },
   );
   return { ...page, rows: page.rows.map((row) => leadRowView(row, agent)) };
 }
@@ -305,18 +316,30 @@ export type LeadStatusChange = {
  */
 export const SENSITIVE_REVEALED = "lead_sensitive_revealed";
 
-/** What the admin's lead dialog reveals on its own: the SSN (Show Sensitive) or the banking numbers (Show Banking). */
-export const REVEAL_PARTS = ["sensitive", "banking"] as const;
+/**
+ * What the admin's lead dialog reveals on its own: the SSN (Show Sensitive), the banking numbers
+ * (Show Banking) or the health details (Show Health: doctor, doctor's phone, medications, medical
+ * history; decision 070).
+ */
+const REVEAL_PARTS = ["sensitive", "banking", "health"] as const;
 export type RevealPart = (typeof REVEAL_PARTS)[number];
 const REVEAL_ACTIONS: Record<RevealPart, string> = {
   sensitive: SENSITIVE_REVEALED,
   banking: "lead_banking_revealed",
+  health: "lead_health_revealed",
+};
+
+/** What a reveal's activity entry says was shown (never a value). */
+const REVEALED_WHAT: Record<RevealPart, string> = {
+  sensitive: "SSN",
+  banking: "banking and card numbers",
+  health: "health details",
 };
 
 /** How long a recorded reveal or copy shows its numbers again on a reload of the same URL. */
 const REVEAL_WINDOW_MS = 5 * 60_000;
 
-/** The request for numbers in full: `true` is all four (the agent's Show Sensitive), else the parts named. */
+/** The request for numbers in full: `true` is every part (the agent's Show Sensitive), else the parts named. */
 export type RevealRequest = boolean | readonly RevealPart[];
 
 const partsOf = (reveal: RevealRequest | undefined): RevealPart[] =>
@@ -358,10 +381,10 @@ const DETAIL_COLUMNS = [
   "ssnEncrypted",
   "ssnLast4",
   "smoker",
-  "doctorName",
-  "doctorPhone",
-  "medications",
-  "medicalHistory",
+  "doctorNameEncrypted",
+  "doctorPhoneEncrypted",
+  "medicationsEncrypted",
+  "medicalHistoryEncrypted",
   "status",
   "agentId",
   "carrierId",
@@ -416,10 +439,10 @@ const LeadDetailRow = z.object({
   ssnEncrypted: text,
   ssnLast4: text,
   smoker: column.boolean.nullable(),
-  doctorName: text,
-  doctorPhone: text,
-  medications: text,
-  medicalHistory: text,
+  doctorNameEncrypted: text,
+  doctorPhoneEncrypted: text,
+  medicationsEncrypted: text,
+  medicalHistoryEncrypted: text,
   status: column.text,
   agentId: text,
   carrierId: text,
@@ -465,7 +488,7 @@ const LeadDetailRow = z.object({
  * beneficiaries, payment schedule (by month) and status history (newest first, with who made
  * each change). Reached through findAccessibleLead: an agent's own lead or, for an admin, any;
  * anything else is 404 "Application Not Found". The SSN, routing, account and card numbers are
- * their last four; a part `reveal` asks for is in full only if this user revealed it (a post,
+ * their last four, the health details HEALTH_MASK; a part `reveal` asks for is in full only if this user revealed it (a post,
  * recordLeadReveal) in the last few minutes. Never writes. The CVV is never answered.
  */
 export async function getLeadDetail(actor: SessionUser, id: string, options: { reveal?: RevealRequest } = {}) {
@@ -483,8 +506,8 @@ export async function getLeadDetail(actor: SessionUser, id: string, options: { r
 }
 
 /**
- * Show Sensitive / Show Banking (a post on the pages, POST /api/applications/{id}/reveal): records
- * who revealed which part of which lead (never the numbers) and answers the lead with them in full.
+ * Show Sensitive / Show Banking / Show Health (a post on the pages, POST /api/applications/{id}/reveal):
+ * records who revealed which part of which lead (never a value) and answers the lead with them in full.
  * A lead the actor may not reach is a 404 before anything is recorded.
  */
 export async function recordLeadReveal(actor: SessionUser, id: string, reveal: RevealRequest) {
@@ -497,7 +520,7 @@ export async function recordLeadReveal(actor: SessionUser, id: string, reveal: R
       action: REVEAL_ACTIONS[part],
       entityType: "application",
       entityId: view.id,
-      summary: `${fullName(actor)} revealed the full ${part === "sensitive" ? "SSN" : "banking and card numbers"} of lead ${view.id}`,
+      summary: `${fullName(actor)} revealed the full ${REVEALED_WHAT[part]} of lead ${view.id}`,
     })),
   );
   return view;
@@ -524,7 +547,11 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     leadPayments(lead.id),
     leadStatusHistory(lead.id),
   ]);
-  const parts = { sensitive: shown.includes("sensitive"), banking: shown.includes("banking") };
+  const parts = {
+    sensitive: shown.includes("sensitive"),
+    banking: shown.includes("banking"),
+    health: shown.includes("health"),
+  };
   const numbers = (shown: boolean) => (encrypted: string | null, last4: string | null) =>
     shown ? (encrypted ? decrypt(encrypted) : null) : last4;
   const sensitive = numbers(parts.sensitive);
@@ -547,10 +574,11 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     maritalStatus: lead.maritalStatus,
     ssn: sensitive(lead.ssnEncrypted, lead.ssnLast4),
     smoker: lead.smoker,
-    doctorName: lead.doctorName,
-    doctorPhone: lead.doctorPhone,
-    medications: lead.medications,
-    medicalHistory: lead.medicalHistory,
+    // HEALTH_MASK until revealed (decision 070).
+    doctorName: shownHealth(lead.doctorNameEncrypted, parts.health),
+    doctorPhone: shownHealth(lead.doctorPhoneEncrypted, parts.health),
+    medications: shownHealth(lead.medicationsEncrypted, parts.health),
+    medicalHistory: shownHealth(lead.medicalHistoryEncrypted, parts.health),
     status: lead.status,
     agentId: lead.agentId,
     agent: lead.agentRecordId
@@ -576,9 +604,12 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     accountNumber: banking(lead.accountNumberEncrypted, lead.accountNumberLast4),
     cardNumber: banking(lead.cardNumberEncrypted, lead.cardNumberLast4),
     cardExpiry: lead.cardExpiry,
-    /** false: ssn, routingNumber, accountNumber and cardNumber are their last four digits. */
-    revealed: parts.sensitive && parts.banking,
-    /** Which numbers are in full: the SSN (sensitive) and the routing, account and card numbers (banking). */
+    /** false: ssn, routingNumber, accountNumber and cardNumber are their last four digits, or the health details masked. */
+    revealed: parts.sensitive && parts.banking && parts.health,
+    /**
+     * Which parts are in full: the SSN (sensitive), the routing, account and card numbers
+     * (banking), the doctor, doctor's phone, medications and medical history (health).
+     */
     revealedParts: parts,
     firstDraftDate: lead.firstDraftDate,
     futureDraftDate: lead.futureDraftDate,

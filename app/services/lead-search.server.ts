@@ -75,8 +75,8 @@ export type SearchRead = {
 
 /**
  * How a list reads its search (decision 068): the index is asked first how many leads the words
- * match, reading no further than `limit` + 1 of them (or `countUpTo` + 1, the list's count, if
- * larger). A rare word (at most `limit`) keeps the index; a common one reads the list in its
+ * match, reading no further than `limit` x the square root of `page`, + 1 (or `countUpTo` + 1, the
+ * list's count, if larger). A rare word (at most that) keeps the index; a common one reads the list in its
  * order ("scan"), which only a list whose order an index gives may do (`ordered`). On SQLite a
  * word outside ASCII keeps the index: the index folds its case as Unicode does, the check on each
  * lead (LIKE) as ASCII does.
@@ -84,12 +84,16 @@ export type SearchRead = {
 export async function searchPlan(
   search: string | undefined,
   {
-    limit = SEARCH_INDEX_LIMIT,
+    limit: pageOneLimit = SEARCH_INDEX_LIMIT,
+    page = 1,
     countUpTo = 0,
     ordered = true,
-  }: { limit?: number; countUpTo?: number; ordered?: boolean } = {},
+  }: { limit?: number; page?: number; countUpTo?: number; ordered?: boolean } = {},
 ): Promise<SearchRead> {
   const words = searchWords(search);
+  // Page p read in order costs p pages over the word's density, the index every match: the two
+  // meet where the matches grow with the square root of the page (page 40: 12,650).
+  const limit = Math.ceil(pageOneLimit * Math.sqrt(Math.max(1, page)));
   const countedUpTo = Math.max(limit, countUpTo);
   const unasked: SearchRead = { plan: "index", indexMatches: null, countedUpTo, everyWord: false };
   const long = words.filter((word) => indexable(word) && indexable(phoneDigits(word) ?? word));
@@ -107,6 +111,18 @@ export async function searchPlan(
   const { matches } = await numbersInOneStatement({ matches: counting });
   const plan = ordered && matches > limit ? "scan" : "index";
   return { plan, indexMatches: matches, countedUpTo, everyWord };
+}
+
+/**
+ * How a list counts its search once its page is read as `plan` says: a page read in order stops
+ * at its 20 leads, but a count to 1,000 in order reads 1,000 over the word's density in the list
+ * (107,000 of the busiest agent's 140,000 leads for a first name in 1% of them). Postgres counts
+ * through the trigram index (its planner may AND it with the agent's index: 0.3 s against 2.4 s
+ * in order, at 1,000,000 leads on a loaded machine); SQLite in order, from the list's index
+ * that holds the names (an FTS5 query inside IN gathers every match first).
+ */
+export function searchCountPlan(plan: SearchPlan): SearchPlan {
+  return isPostgres ? "index" : plan;
 }
 
 /** SQLite checks a lead by LIKE, which folds ASCII case only: the scan is for ASCII words. */

@@ -64,11 +64,14 @@ describe("a common word read in the list's order", () => {
     const { me, admin, last } = await commonName();
     expect((await searchPlan(last, { limit: 0 })).plan).toBe("scan");
     expect((await searchPlan(last, { limit: 2000 })).plan).toBe("index");
+    // Deeper pages need more matches to be read in order: 1,006 > 100 x the square root of 100 = 1,000, not of 121.
+    expect((await searchPlan(last, { limit: 100, page: 100 })).plan).toBe("scan");
+    expect((await searchPlan(last, { limit: 100, page: 121 })).plan).toBe("index");
     // One or two characters only: the index cannot count them, so they keep their LIKE.
     expect((await searchPlan("ma", { limit: 0 })).plan).toBe("index");
 
     for (const search of [last, last.toUpperCase(), `mary ${last}`, `ma ${last}`, `${last} plans.test`]) {
-      for (const page of [1, 2, 50, 51]) {
+      for (const page of search === last ? [1, 2, 50, 51] : [1, 51]) {
         const query = { ...ALL, search, page };
         const byIndex = shape(await listAgentLeads(me.actor, query, INDEX));
         expect(shape(await listAgentLeads(me.actor, query, SCAN)), `${search} page ${page}`).toEqual(byIndex);
@@ -91,7 +94,7 @@ describe("a common word read in the list's order", () => {
       { search: last, state: "FL" },
     ];
     for (const params of cases) {
-      for (const page of ["1", "3", "50", "51"]) {
+      for (const page of params === cases[0] ? ["1", "3", "50", "51"] : ["1", "51"]) {
         const query = allLeadsFromSearch(new URLSearchParams({ ...params, page }));
         const byIndex = shape(await listAllLeads(admin.actor, query, INDEX));
         expect(shape(await listAllLeads(admin.actor, query, SCAN)), `${JSON.stringify(params)} page ${page}`).toEqual(
@@ -122,7 +125,7 @@ describe("a common word read in the list's order", () => {
     });
     expect(api.headers.get("X-Total-Count")).toBe("1000");
     expect(api.headers.get("X-Total-Count-At-Least")).toBe("true");
-  });
+  }, 60_000);
 
   it("finds a word outside ASCII in any case as the index does, whichever read is asked for", async () => {
     const me = await signedInAgent();

@@ -116,15 +116,23 @@ export function pageCountCap(countUpTo: number, params: { page: number; pageSize
  * 2,000,000 rows match (decision 058): past the cap the page says `totalAtLeast`, its `total` the
  * rows counted, and there is always a next page. `counted`: the filter's rows already counted
  * by the caller up to at least that cap + 1 (a search's count from its index, decision 068), so
- * they are not counted again.
+ * they are not counted again. `countInOrder`: count the rows in `orderBy`'s order, from the index
+ * the page reads (a filter checked on each row: SQLite would otherwise pick the smallest index of
+ * the filter's columns, without the columns the check reads, and read every row from the table).
+ * `countWhere`: the same rows as `where`, written for the count's plan (a search through its index).
  */
 export async function sqlPage<T>(
   query: PageQuery,
   params: { page: number; pageSize: number },
   schema: RowSchema<T>,
-  { countUpTo, counted: countedBefore }: { countUpTo?: number; counted?: number } = {},
+  {
+    countUpTo,
+    counted: countedBefore,
+    countInOrder = false,
+    countWhere,
+  }: { countUpTo?: number; counted?: number; countInOrder?: boolean; countWhere?: Sql } = {},
 ): Promise<Page<T>> {
-  const where = query.where ?? raw("1 = 1");
+  const where = countWhere ?? query.where ?? raw("1 = 1");
   const cap = countUpTo === undefined ? null : pageCountCap(countUpTo, params);
   const [page, counted] = await Promise.all([
     selectRows(pageRowsSql(query, params), schema),
@@ -133,7 +141,8 @@ export async function sqlPage<T>(
       : selectOne(
           cap === null
             ? sql`SELECT COUNT(*) AS total FROM ${query.from} WHERE ${where}`
-            : sql`SELECT COUNT(*) AS total FROM (SELECT 1 FROM ${query.from} WHERE ${where} LIMIT ${cap + 1}) counted`,
+            : sql`SELECT COUNT(*) AS total FROM (SELECT 1 FROM ${query.from} WHERE ${where}
+                ${countInOrder ? sql`ORDER BY ${query.orderBy}` : raw("")} LIMIT ${cap + 1}) counted`,
           TOTAL,
         ),
   ]);

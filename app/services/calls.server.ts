@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CallAttempt, LicensedState, type Application } from "~db";
+import { CallAttempt, DncNumber, LicensedState, sequelize, type Application } from "~db";
 import {
   CALL_REFUSALS,
   callOutcomeLabel,
@@ -16,6 +16,7 @@ import { formatPhone, fullName } from "~/domain/format";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { callingWindowFor } from "./calling-rules.server";
+import { listedNumbers, optOutLead } from "./dnc.server";
 import { badRequest, conflict, forbidden, notFound, validInput } from "./errors.server";
 import { phoneE164 } from "./lead-identity.server";
 import { leadTimeZone } from "./lead-time-zone.server";
@@ -113,18 +114,7 @@ function chosenPhone(phones: { e164: string }[], asked: string | undefined): str
   return first.e164;
 }
 
-const Listed = z.object({ phone: column.text });
 const AttemptTime = z.object({ at: column.date });
-
-/** Which of `phones` are on the agency's do-not-call list (dnc_numbers, keyed by E.164). */
-async function listedOnDnc(phones: string[]): Promise<Set<string>> {
-  if (phones.length === 0) return new Set();
-  const rows = await selectRows(
-    sql`SELECT phone_e164 AS "phone" FROM dnc_numbers WHERE phone_e164 IN ${phones}`,
-    Listed,
-  );
-  return new Set(rows.map((row) => row.phone));
-}
 
 /** A vendor's lead (intake or import) needs its consent's time and its text or certificate. */
 function lacksConsent(lead: CheckedLead): boolean {
@@ -147,7 +137,7 @@ async function evaluate(
   const timeZone = zone?.timeZone ?? actor.timezone;
   const [rule, listed, licensedStates, recent] = await Promise.all([
     callingWindowFor(lead.state),
-    listedOnDnc([phone]),
+    listedNumbers([phone]),
     lead.agentId
       ? LicensedState.findAll({ where: { agentId: lead.agentId }, attributes: ["state"], raw: true }).then((rows) =>
           rows.map((row) => row.state),
@@ -163,7 +153,7 @@ async function evaluate(
     ),
   ]);
   const reasons = new Set<CallRefusal>();
-  if (listed.has(phone)) reasons.add("dnc");
+  if (listed.includes(phone)) reasons.add("dnc");
   if (licensedStates && lead.state && !licensedStates.includes(lead.state)) reasons.add("not_licensed");
   if (lacksConsent(lead)) reasons.add("no_consent");
   if (!insideWindow(now, timeZone, rule)) reasons.add("outside_hours");
@@ -414,13 +404,46 @@ export async function setCallOutcome(
   const attempt = await CallAttempt.findOne({ where: { id: callId, applicationId: lead.id } });
   if (!attempt) throw notFound("Call not found");
   if (!attempt.allowed) throw conflict("This call was refused and dialled nothing: it has no outcome");
-  await attempt.update({ outcome, outcomeAt: now, outcomeById: actor.id });
-  await logActivity({
-    userId: actor.id,
-    action: "call_outcome",
-    entityType: "application",
-    entityId: lead.id,
-    summary: `${fullName(actor)} set the outcome of a call to ${fullName(lead)}: ${callOutcomeLabel(outcome)}`,
+  await sequelize.transaction(async (transaction) => {
+    await attempt.update({ outcome, outcomeAt: now, outcomeById: actor.id }, { transaction });
+    await logActivity(
+      {
+        userId: actor.id,
+        action: "call_outcome",
+        entityType: "application",
+        entityId: lead.id,
+        summary: `${fullName(actor)} set the outcome of a call to ${fullName(lead)}: ${callOutcomeLabel(outcome)}`,
+      },
+      { transaction },
+    );
+    // A wrong number belongs to someone who never agreed to be called: that one number joins the
+    // list (reason internal) for every agent; the lead's other numbers stay callable (decision 072).
+    if (outcome === "wrong_number") {
+      const [, made] = await DncNumber.findOrCreate({
+        where: { phoneE164: attempt.phoneE164 },
+        defaults: {
+          phoneE164: attempt.phoneE164,
+          reason: "internal",
+          addedById: actor.id,
+          sourceApplicationId: lead.id,
+        },
+        transaction,
+      });
+      if (made) {
+        await logActivity(
+          {
+            userId: actor.id,
+            action: "dnc_number_added",
+            entityType: "application",
+            entityId: lead.id,
+            summary: `Wrong number: the number ending ${attempt.phoneE164.slice(-4)} is on the do-not-call list (internal)`,
+          },
+          { transaction },
+        );
+      }
+    }
   });
+  // "Asked not to be called": every phone of the lead joins the list (customer request), as the lead's own button does.
+  if (outcome === "do_not_call") await optOutLead(actor, lead.id);
   return getLeadCall(actor, lead.id, attempt.id);
 }

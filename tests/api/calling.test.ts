@@ -184,6 +184,38 @@ describe("consent, licence and the do-not-call list", () => {
   });
 });
 
+describe("outcomes that act on the do-not-call list", () => {
+  it("wrong number lists that number (internal); asked not to be called lists every phone of the lead", async () => {
+    const agent = await signedInAgent({ licensedStates: ["FL"] });
+    const [first, second] = [uniquePhone(), uniquePhone()];
+    const lead = await createLead(
+      agent.agent.id,
+      { city: "Tampa", state: "FL", zipCode: "33602" },
+      {
+        phones: [
+          { phoneNumber: first, phoneType: "mobile", isPrimary: true },
+          { phoneNumber: second, phoneType: "home", isPrimary: false },
+        ],
+      },
+    );
+    const noon = at("2026-11-27T17:00:00Z");
+    const wrong = await placeCall(agent.actor, lead.id, {}, noon);
+    await setCallOutcome(agent.actor, lead.id, wrong.callId, { outcome: "wrong_number" }, noon);
+    expect(await DncNumber.findByPk(`+1${first}`, { raw: true })).toMatchObject({
+      reason: "internal",
+      addedById: agent.user.id,
+    });
+    expect(await DncNumber.findByPk(`+1${second}`)).toBeNull();
+    expect(await checkCall(agent.actor, lead.id, undefined, noon)).toMatchObject({ reasons: ["dnc"] });
+
+    const other = await placeCall(agent.actor, lead.id, { phone: second }, noon);
+    expect(other.allowed).toBe(true);
+    await setCallOutcome(agent.actor, lead.id, other.callId, { outcome: "do_not_call" }, noon);
+    expect(await DncNumber.findByPk(`+1${second}`, { raw: true })).toMatchObject({ reason: "customer_request" });
+    expect(await checkCall(agent.actor, lead.id, second, noon)).toMatchObject({ allowed: false, reasons: ["dnc"] });
+  });
+});
+
 describe("an administrator's override", () => {
   it("allows a refused call with a reason, audited; an agent may not override", async () => {
     const admin = await signedInAdmin();

@@ -289,3 +289,15 @@ export async function optOutLead(actor: SessionUser, leadId: string): Promise<Op
     return { leadId: lead.id, listed, added, alreadyListed: listed.filter((e164) => before.has(e164)) };
   });
 }
+
+/** What "Asked not to be called" asks about: the lead's name and each of its phones, listed or not. */
+export async function optOutPreview(actor: SessionUser, leadId: string) {
+  const lead = await findAccessibleLead(actor, leadId, { attributes: ["id", "firstName", "lastName"] });
+  const phones = await selectRows(
+    sql`SELECT p.phone_number AS phone, CASE WHEN dn.phone_e164 IS NULL THEN 0 ELSE 1 END AS listed
+        FROM phones p LEFT JOIN dnc_numbers dn ON dn.phone_e164 = p.phone_e164
+        WHERE p.application_id = ${lead.id} ORDER BY p.is_primary DESC, p.created_at, p.id`,
+    z.object({ phone: column.text, listed: column.boolean }),
+  );
+  return { id: lead.id, name: fullName(lead), phones };
+}

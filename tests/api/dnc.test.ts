@@ -2,7 +2,10 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ActivityLog, DncImport, DncNumber, DncRemoval, Phone } from "~db";
 import { phoneE164 } from "~db/phone-e164";
-import { DNC_MESSAGES as M } from "~/domain/dnc";
+import { DNC_MESSAGES as M, DNC_TOASTS as T } from "~/domain/dnc";
+import { action as dncPageAction, loader as dncPageLoader } from "~/routes/admin+/dnc";
+import { action as optOutPageAction, loader as optOutPageLoader } from "~/routes/_portal+/applications.$id_.opt-out";
+import { readToast } from "~/utils/toast.server";
 import { loader as listApi, action as addApi } from "~/routes/api+/admin.dnc";
 import { action as removeApi } from "~/routes/api+/admin.dnc.$phone";
 import { action as importApi } from "~/routes/api+/admin.dnc.import";
@@ -382,5 +385,105 @@ describe("asked not to be called", () => {
     });
     expect(none.status).toBe(409);
     expect((await jsonOf<ApiError>(none)).error).toBe(M.noPhones);
+  });
+});
+
+async function toastOf(response: Response) {
+  const request = new Request("http://localhost/", { headers: { Cookie: response.headers.get("Set-Cookie") ?? "" } });
+  return (await readToast(request)).toast;
+}
+
+describe("the pages", () => {
+  it("/admin/dnc adds with a toast, keeps a bad phone at its field, and removes through the dialog with a reason", async () => {
+    const { cookie } = await signedInAdmin();
+    const number = freshNumber();
+    const bad = await callRoute(dncPageAction, {
+      path: "/admin/dnc",
+      form: { intent: "add", phone: "555-01", reason: "internal" },
+      cookie,
+    });
+    expect(bad.status).toBe(400);
+    const refused = await jsonOf<{ result: { initialValue: Record<string, string>; error: Record<string, string[]> } }>(
+      bad,
+    );
+    expect(refused.result.error.phone).toEqual([M.phoneInvalid]);
+    expect(refused.result.initialValue.phone).toBe("555-01");
+
+    const added = await callRoute(dncPageAction, {
+      path: "/admin/dnc",
+      form: { intent: "add", phone: number.typed, reason: "internal" },
+      cookie,
+    });
+    expect(added.status).toBe(302);
+    expect((await toastOf(added))?.title).toBe(T.added);
+    const twice = await callRoute(dncPageAction, {
+      path: "/admin/dnc",
+      form: { intent: "add", phone: number.e164, reason: "internal" },
+      cookie,
+    });
+    expect((await toastOf(twice))?.title).toBe(T.alreadyListed);
+
+    const dialog = await callRoute(dncPageLoader, {
+      path: `/admin/dnc?dialog=remove&phone=${encodeURIComponent(number.e164)}`,
+      cookie,
+    });
+    expect((await jsonOf<{ removing: { phone: string } }>(dialog)).removing.phone).toBe(number.e164);
+    const gone = await callRoute(dncPageLoader, {
+      path: `/admin/dnc?dialog=remove&phone=${encodeURIComponent(freshNumber().e164)}`,
+      cookie,
+    });
+    expect(gone.status).toBe(404);
+
+    const noReason = await callRoute(dncPageAction, {
+      path: "/admin/dnc?dialog=remove",
+      form: { intent: "remove", phone: number.e164, reason: " " },
+      cookie,
+    });
+    expect(noReason.status).toBe(400);
+    const removed = await callRoute(dncPageAction, {
+      path: "/admin/dnc?dialog=remove",
+      form: { intent: "remove", phone: number.e164, reason: "Listed in error" },
+      cookie,
+    });
+    expect(removed.headers.get("Location")).toBe("/admin/dnc");
+    expect((await toastOf(removed))?.title).toBe(T.removed);
+  });
+
+  it("the opt-out page: the lead's agent or an admin records it, another agent gets 404", async () => {
+    const owner = await signedInAgent();
+    const other = await signedInAgent();
+    const number = freshNumber();
+    const lead = await createLead(
+      owner.agent.id,
+      {},
+      { phones: [{ phoneNumber: number.typed, phoneType: "mobile", isPrimary: true }] },
+    );
+    const path = `/applications/${lead.id}/opt-out?back=${encodeURIComponent("/agent/leads?dialog=details&id=" + lead.id)}`;
+    expect((await callRoute(optOutPageLoader, { path, params: { id: lead.id }, cookie: other.cookie })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await callRoute(optOutPageAction, {
+          path,
+          params: { id: lead.id },
+          form: { intent: "opt-out" },
+          cookie: other.cookie,
+        })
+      ).status,
+    ).toBe(404);
+    const page = await callRoute(optOutPageLoader, { path, params: { id: lead.id }, cookie: owner.cookie });
+    expect((await jsonOf<{ lead: { phones: { listed: boolean }[] } }>(page)).lead.phones).toEqual([
+      { phone: number.typed, listed: false },
+    ]);
+    const done = await callRoute(optOutPageAction, {
+      path,
+      params: { id: lead.id },
+      form: { intent: "opt-out" },
+      cookie: owner.cookie,
+    });
+    expect(done.headers.get("Location")).toBe(`/agent/leads?dialog=details&id=${lead.id}`);
+    expect((await toastOf(done))?.title).toBe(T.optedOut);
+    expect(await isLeadOnDncList(lead.id)).toBe(true);
   });
 });

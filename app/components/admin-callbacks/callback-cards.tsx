@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DncBadge } from "~/components/dnc/dnc-badge";
 import { CallNowForm } from "~/components/calls/call-now";
 import { Badge, Card } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
@@ -49,7 +50,10 @@ function CallbackCard({ callback, here, timezone }: { callback: AdminCallback; h
     <Card className="flex h-full flex-col gap-3 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</h3>
-        <Badge className={NEEDED}>Callback Needed</Badge>
+        <span className="flex flex-wrap gap-1.5">
+          {callback.dnc ? <DncBadge /> : null}
+          <Badge className={NEEDED}>Callback Needed</Badge>
+        </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Agent</dt>

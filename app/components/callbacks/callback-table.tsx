@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DncBadge } from "~/components/dnc/dnc-badge";
 import { CallNowForm } from "~/components/calls/call-now";
 import { LeadStatusBadge } from "~/components/leads/status-badge";
 import { Badge, Card } from "~/components/ui/card";
@@ -68,6 +69,12 @@ export function CallbackTable({
             <Link to={`/applications/${lead.id}`} className="[overflow-wrap:anywhere] hover:underline">
               {fullName(lead)}
             </Link>
+            {lead.dnc ? (
+              <>
+                {" "}
+                <DncBadge />
+              </>
+            ) : null}
           </p>
           <p className="text-xs text-slate-600">{[lead.city, lead.state].filter(Boolean).join(", ") || "No address"}</p>
           <p className="text-xs text-slate-600">Added {formatDate(lead.createdAt, timezone)}</p>

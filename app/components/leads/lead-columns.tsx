@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CancelledAmount } from "~/components/commissions/cancelled-commission";
+import { DncBadge } from "~/components/dnc/dnc-badge";
 import { BreakableEmail } from "~/components/ui/breakable-email";
 import { Badge } from "~/components/ui/card";
 import type { Column } from "~/components/ui/data-table";
@@ -25,7 +26,8 @@ export const ROW_ACTION = "row-action sm:px-0";
 const NEW_LEAD_BADGE = "bg-red-50 text-red-700 ring-red-600/20";
 
 /**
- * Lead Details: the name (a link to the lead's dialog at `href`) with New Lead when unread, the
+ * Lead Details: the name (a link to the lead's dialog at `href`) with New Lead when unread and DNC
+ * when a phone is on the do-not-call list, the
  * best way to reach them, and where they live with gender and weight. `select` goes before the
  * name (All Leads' checkbox for reassigning several at once).
  */
@@ -45,6 +47,7 @@ export function leadDetailsColumn<T extends ListedLead>(
             {fullName(lead)}
           </RowLink>
           {lead.isUnread ? <Badge className={NEW_LEAD_BADGE}>New Lead</Badge> : null}
+          {lead.dnc ? <DncBadge /> : null}
         </p>
         <p className="text-xs text-slate-600">
           {lead.email ? (

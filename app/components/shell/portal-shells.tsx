@@ -31,6 +31,7 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/lead-sources", label: "Lead Sources" },
     { to: "/admin/leads/import", label: "Import Leads" },
     { to: "/admin/lead-returns", label: "Lead Returns" },
+    { to: "/admin/dnc", label: "Do Not Call" },
     { to: "/admin/calling-rules", label: "Calling Rules" },
     { to: "/admin/premiums", label: "Premiums Management" },
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },

@@ -1,10 +1,9 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { DncBadge } from "~/components/dnc/dnc-badge";
+import { CallNowForm } from "~/components/calls/call-now";
 import { Badge } from "~/components/ui/card";
 import {
   COMMISSION_TBD,
-  digitsOnly,
   formatDate,
   formatDateTime,
   formatDollars,
@@ -75,37 +74,26 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/**
- * Whether a phone of the lead is on the do-not-call list, and "Asked not to be called": a link to
- * the confirmation that lists every phone of the lead (decision 069), coming back here after.
- */
-function DoNotCall({ lead }: { lead: LeadDetail }) {
-  const location = useLocation();
-  const back = encodeURIComponent(`${location.pathname}${location.search}`);
-  return (
-    <span className="flex flex-wrap items-center gap-2">
-      {lead.dnc ? <DncBadge /> : <span>Not listed</span>}
-      <Link
-        to={`/applications/${lead.id}/opt-out?back=${back}`}
-        className="font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
-        Asked not to be called
-      </Link>
-    </span>
-  );
-}
-
-export function LeadPhones({ phones }: { phones: LeadDetail["phones"] }) {
+/** The lead's phones; with `leadId`, each with Call Now (a post to the call check, decision 072). */
+export function LeadPhones({ phones, leadId }: { phones: LeadDetail["phones"]; leadId?: string }) {
   if (phones.length === 0) return <p className="text-sm text-slate-600">No phone numbers.</p>;
   return (
     <ul className="space-y-2 text-sm">
       {phones.map((phone) => (
         <li key={phone.id} className="flex flex-wrap items-center gap-2">
-          <a href={`tel:${digitsOnly(phone.phoneNumber)}`} className="font-medium text-brand-700 hover:underline">
-            {formatPhone(phone.phoneNumber)}
-          </a>
+          <span className="font-medium text-slate-900">{formatPhone(phone.phoneNumber)}</span>
           <span className="text-slate-600">{optionLabel(PHONE_TYPES, phone.phoneType)}</span>
           {phone.isPrimary ? <Badge className="bg-brand-50 text-brand-700 ring-brand-600/20">Primary</Badge> : null}
+          {leadId ? (
+            <CallNowForm
+              leadId={leadId}
+              phone={phone.phoneNumber}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              aria-label={`Call Now ${formatPhone(phone.phoneNumber)}`}
+            >
+              Call Now
+            </CallNowForm>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -272,7 +260,7 @@ export function LeadDetails({
       </Section>
       {phones ? (
         <Section title="Phone Numbers" id={`phones-${lead.id}`}>
-          <LeadPhones phones={lead.phones} />
+          <LeadPhones phones={lead.phones} leadId={lead.id} />
         </Section>
       ) : null}
       <Section title="Medical Information" id={`medical-${lead.id}`} action={healthToggle}>
@@ -339,7 +327,6 @@ export function LeadDetails({
           items={[
             ["Agent", lead.agent ? fullName(lead.agent.user) : "Unassigned"],
             ["Status", <LeadStatusBadge key="status" status={lead.status} />],
-            ["Do not call", <DoNotCall key="dnc" lead={lead} />],
             ["Callback", lead.callbackDate ? formatDateTime(lead.callbackDate, timezone) : null],
             ["Lead ID", shortId(lead.id)],
             ["Created", formatDateTime(lead.createdAt, timezone)],

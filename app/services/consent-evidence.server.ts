@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { activityActionLabel } from "~/domain/activity";
+import { CALL_REFUSALS, callOutcomeLabel, formatLocalDateTime, type CallRefusal } from "~/domain/calling";
+import { DNC_REASON_LABELS, type DncReasonName } from "~/domain/dnc";
 import { fullName } from "~/domain/format";
 import { logActivity } from "./activity.server";
 import { notFound } from "./errors.server";
@@ -11,7 +13,9 @@ import { column, selectOne, selectRows, sql } from "./sql/reads.server";
 // A lead's consent evidence pack (issue 25 item 6, decision 073): what an agency hands its lawyer
 // when a call is disputed. The consent exactly as it was shown or posted with its SHA-256, where
 // the lead came from, and who looked at or copied the record. Admins any lead, an agent only their
-// own (404 otherwise, before anything is recorded); opening it is itself recorded.
+// own (404 otherwise, before anything is recorded); opening it is itself recorded. The do-not-call
+// list's changes touching the lead's numbers (decision 069) and every call attempt with the check
+// that allowed or refused it (decision 072) are read from their own tables.
 
 export const EVIDENCE_OPENED = "lead_evidence_opened";
 
@@ -55,6 +59,38 @@ export type ConsentEvidence = {
     pageUrl: string | null;
     certificateUrl: string | null;
   };
+  /** Whether a phone of the lead is on the do-not-call list as the pack is made. */
+  dncListedNow: string[];
+  /** Every addition to and removal from the list of one of the lead's numbers, oldest first. */
+  dncChanges: {
+    at: string;
+    change: "added" | "removed";
+    phone: string;
+    reason: string;
+    by: string | null;
+    /** The file a registry import came from, for an addition by import. */
+    importFile: string | null;
+  }[];
+  /** Every Call Now on the lead, oldest first, with the check's answer and the rule it applied. */
+  calls: {
+    id: string;
+    at: string;
+    /** The attempt's time on the lead's clock, in the zone the check used. */
+    leadLocalTime: string;
+    timeZone: string;
+    phone: string;
+    by: string | null;
+    allowed: boolean;
+    refusals: CallRefusal[];
+    overridden: CallRefusal[];
+    overrideReason: string | null;
+    rule: { state: string; start: string; end: string; maxCallsPer24h: number | null };
+    /** The caller's licensed states when the call was checked. */
+    agentLicensedStates: string[];
+    outcome: string | null;
+    outcomeLabel: string | null;
+    outcomeAt: string | null;
+  }[];
   disclosures: { at: string; action: string; label: string; by: string | null; summary: string }[];
 };
 
@@ -86,6 +122,66 @@ const DisclosureRow = z.object({
   summary: column.text,
 });
 
+const DncChangeRow = z.object({
+  at: column.isoDate,
+  change: z.enum(["added", "removed"]),
+  phone: column.text,
+  reason: column.text,
+  firstName: column.text.nullable(),
+  lastName: column.text.nullable(),
+  importFile: column.text.nullable(),
+});
+
+const CallRow = z.object({
+  id: column.text,
+  at: column.isoDate,
+  timeZone: column.text,
+  phone: column.text,
+  firstName: column.text.nullable(),
+  lastName: column.text.nullable(),
+  allowed: column.boolean,
+  reasons: column.text,
+  overridden: column.text.nullable(),
+  overrideReason: column.text.nullable(),
+  ruleState: column.text,
+  windowStart: column.text,
+  windowEnd: column.text,
+  maxCallsPer24h: column.integer.nullable(),
+  licensedStates: column.text.nullable(),
+  outcome: column.text.nullable(),
+  outcomeAt: column.isoDate.nullable(),
+});
+
+const nameOrNull = (row: { firstName: string | null; lastName: string | null }) =>
+  row.firstName === null ? null : fullName({ firstName: row.firstName, lastName: row.lastName ?? "" });
+
+const refusalsIn = (text: string | null) =>
+  (text ?? "").split(",").filter((name): name is CallRefusal => (CALL_REFUSALS as readonly string[]).includes(name));
+
+/**
+ * The list's changes touching `numbers` (E.164): each standing entry's addition, and each removed
+ * entry's addition and removal (dnc_removals keeps the entry as it was).
+ */
+function dncChangesOf(numbers: string[]) {
+  if (numbers.length === 0) return Promise.resolve([]);
+  return selectRows(
+    sql`SELECT n.created_at AS at, 'added' AS change, n.phone_e164 AS phone, n.reason,
+          u.first_name AS "firstName", u.last_name AS "lastName", i.file_name AS "importFile"
+          FROM dnc_numbers n LEFT JOIN users u ON u.id = n.added_by_id LEFT JOIN dnc_imports i ON i.id = n.import_id
+          WHERE n.phone_e164 IN ${numbers}
+        UNION ALL
+        SELECT r.added_at, 'added', r.phone_e164, r.reason, u.first_name, u.last_name, i.file_name
+          FROM dnc_removals r LEFT JOIN users u ON u.id = r.added_by_id LEFT JOIN dnc_imports i ON i.id = r.import_id
+          WHERE r.phone_e164 IN ${numbers}
+        UNION ALL
+        SELECT r.removed_at, 'removed', r.phone_e164, r.removal_reason, u.first_name, u.last_name, NULL
+          FROM dnc_removals r LEFT JOIN users u ON u.id = r.removed_by_id
+          WHERE r.phone_e164 IN ${numbers}
+        ORDER BY 1, 2`,
+    DncChangeRow,
+  );
+}
+
 export function consentTextSha256(text: string) {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
@@ -115,11 +211,25 @@ export async function openConsentEvidence(actor: SessionUser, leadId: string): P
     entityId: lead.id,
     summary: `Opened the consent evidence of ${fullName(lead)}`,
   });
-  const [phones, disclosures] = await Promise.all([
+  const phones = await selectRows(
+    sql`SELECT p.phone_number AS phone, p.phone_e164 AS e164,
+          CASE WHEN n.phone_e164 IS NULL THEN 0 ELSE 1 END AS listed
+          FROM phones p LEFT JOIN dnc_numbers n ON n.phone_e164 = p.phone_e164
+          WHERE p.application_id = ${lead.id} ORDER BY p.is_primary DESC, p.created_at, p.id`,
+    z.object({ phone: column.text, e164: column.text.nullable(), listed: column.boolean }),
+  );
+  const numbers = [...new Set(phones.flatMap((row) => (row.e164 ? [row.e164] : [])))];
+  const [dncChanges, calls, disclosures] = await Promise.all([
+    dncChangesOf(numbers),
     selectRows(
-      sql`SELECT phone_number AS phone FROM phones WHERE application_id = ${lead.id}
-            ORDER BY is_primary DESC, created_at, id`,
-      z.object({ phone: column.text }),
+      sql`SELECT c.id, c.created_at AS at, c.time_zone AS "timeZone", c.phone_e164 AS phone,
+            u.first_name AS "firstName", u.last_name AS "lastName", c.allowed, c.reasons, c.overridden,
+            c.override_reason AS "overrideReason", c.rule_state AS "ruleState", c.window_start AS "windowStart",
+            c.window_end AS "windowEnd", c.max_calls_per_24h AS "maxCallsPer24h",
+            c.agent_licensed_states AS "licensedStates", c.outcome, c.outcome_at AS "outcomeAt"
+            FROM call_attempts c LEFT JOIN users u ON u.id = c.user_id
+            WHERE c.application_id = ${lead.id} ORDER BY c.created_at, c.id`,
+      CallRow,
     ),
     selectRows(
       sql`SELECT l.created_at AS at, l.action, u.first_name AS "firstName", u.last_name AS "lastName", l.summary
@@ -156,11 +266,37 @@ export async function openConsentEvidence(actor: SessionUser, leadId: string): P
       pageUrl: lead.consentPageUrl,
       certificateUrl: lead.consentCertificateUrl,
     },
+    dncListedNow: [...new Set(phones.flatMap((row) => (row.listed && row.e164 ? [row.e164] : [])))],
+    dncChanges: dncChanges.map((row) => ({
+      at: row.at,
+      change: row.change,
+      phone: row.phone,
+      reason: row.change === "added" ? (DNC_REASON_LABELS[row.reason as DncReasonName] ?? row.reason) : row.reason,
+      by: nameOrNull(row),
+      importFile: row.importFile,
+    })),
+    calls: calls.map((row) => ({
+      id: row.id,
+      at: row.at,
+      leadLocalTime: formatLocalDateTime(new Date(row.at), row.timeZone),
+      timeZone: row.timeZone,
+      phone: row.phone,
+      by: nameOrNull(row),
+      allowed: row.allowed,
+      refusals: refusalsIn(row.reasons),
+      overridden: refusalsIn(row.overridden),
+      overrideReason: row.overrideReason,
+      rule: { state: row.ruleState, start: row.windowStart, end: row.windowEnd, maxCallsPer24h: row.maxCallsPer24h },
+      agentLicensedStates: (row.licensedStates ?? "").split(",").filter(Boolean),
+      outcome: row.outcome,
+      outcomeLabel: row.outcome ? callOutcomeLabel(row.outcome) : null,
+      outcomeAt: row.outcomeAt,
+    })),
     disclosures: disclosures.map((row) => ({
       at: row.at,
       action: row.action,
       label: activityActionLabel(row.action),
-      by: row.firstName ? fullName({ firstName: row.firstName, lastName: row.lastName ?? "" }) : null,
+      by: nameOrNull(row),
       summary: row.summary,
     })),
   };

@@ -8,6 +8,8 @@ import { action as applicationsAction } from "~/routes/api+/public.applications"
 import { loader as evidencePage } from "~/routes/_portal+/applications.$id_.evidence";
 import type { ConsentEvidence } from "~/services/consent-evidence.server";
 import { EVIDENCE_OPENED } from "~/services/consent-evidence.server";
+import { placeCall, setCallOutcome } from "~/services/calls.server";
+import { addDncNumber, removeDncNumber } from "~/services/dnc.server";
 import { applicationPayload, carrierId, uniqueName } from "../support/application-factories";
 import { createAgent, signInAs, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
@@ -32,8 +34,8 @@ async function publicLead() {
   });
   expect(response.status).toBe(201);
   const lead = await Application.findOne({ where: { lastName: payload.lastName }, rejectOnEmpty: true });
-  const { cookie } = await signInAs(agent.user);
-  return { lead, cookie, shown: consentTextFor(`Alex ${lastName}`) };
+  const { cookie, actor } = await signInAs(agent.user);
+  return { lead, cookie, actor, shown: consentTextFor(`Alex ${lastName}`) };
 }
 
 async function openEvidence(id: string, cookie: string) {
@@ -77,6 +79,43 @@ describe("consent evidence pack", () => {
       by: expect.stringMatching(/^Alex /),
     });
     expect(await openings(lead.id)).toBe(2);
+  });
+
+  it("lists every call with the lead's local time, the rule and the agent's licence, and the list's changes to its numbers", async () => {
+    const { lead, cookie, actor } = await publicLead();
+    const admin = await signedInAdmin();
+    // 10:00 and 20:30 in Tampa (EST, UTC-5): the first inside Florida's 8:00-20:00, the second not.
+    const morning = new Date("2026-11-24T15:00:00Z");
+    const evening = new Date("2026-11-24T01:30:00Z");
+    const refused = await placeCall(actor, lead.id, {}, evening);
+    expect(refused.allowed).toBe(false);
+    const placed = await placeCall(actor, lead.id, {}, morning);
+    expect(placed.allowed).toBe(true);
+    await setCallOutcome(actor, lead.id, placed.callId, { outcome: "do_not_call" }, new Date("2026-11-24T15:05:00Z"));
+    await removeDncNumber(admin.actor, "+18135550101", { reason: "Listed in error: the lead asked to be called" });
+    await addDncNumber(admin.actor, { phone: "813-555-0101", reason: "internal" });
+
+    const pack = await jsonOf<ConsentEvidence>(await openEvidence(lead.id, cookie));
+    expect(pack.calls.map((call) => [call.leadLocalTime, call.allowed, call.refusals])).toEqual([
+      ["Mon, Nov 23, 8:30 PM EST", false, ["outside_hours"]],
+      ["Tue, Nov 24, 10:00 AM EST", true, []],
+    ]);
+    expect(pack.calls[1]).toMatchObject({
+      phone: "+18135550101",
+      timeZone: "America/New_York",
+      rule: { state: "FL", start: "08:00", end: "20:00", maxCallsPer24h: 3 },
+      agentLicensedStates: ["FL"],
+      outcome: "do_not_call",
+      outcomeLabel: "Asked not to be called",
+      by: expect.stringMatching(/^Alex /),
+    });
+    expect(pack.dncListedNow).toEqual(["+18135550101"]);
+    expect(pack.dncChanges.map((change) => [change.change, change.reason])).toEqual([
+      ["added", "Customer request"],
+      ["removed", "Listed in error: the lead asked to be called"],
+      ["added", "Internal"],
+    ]);
+    expect(pack.dncChanges[0].by).toMatch(/^Alex /);
   });
 
   it("is 404 for another agent's lead, through the API and the page, and records nothing", async () => {

@@ -229,7 +229,7 @@ export function AppShell({
       </label>
       <aside
         id="sidebar"
-        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 print:hidden -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none xl:visible xl:translate-x-0"
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none xl:visible xl:translate-x-0 print:hidden"
       >
         <div className="flex h-16 shrink-0 items-center px-5">
           <span className="text-lg font-bold">Agency CRM</span>
@@ -255,7 +255,7 @@ export function AppShell({
         <AccountControls user={user} roleLabel={roleLabel} clock={clock} place="drawer" />
       </aside>
       <div className="xl:pl-64 print:pl-0">
-        <header className="relative z-20 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur xl:sticky xl:top-0">
+        <header className="relative z-20 border-b border-slate-200 bg-white/95 backdrop-blur xl:sticky xl:top-0 print:hidden">
           {/* On a phone one row: the title, the page's figure and the bell; the rest is in the drawer. */}
           <div className="flex min-h-16 items-center gap-x-3 gap-y-2 py-2 pr-4 pl-18 sm:flex-wrap sm:gap-x-4 sm:pr-6 xl:pl-6">
             {/* Never narrower than a short title: the header's controls wrap to a second line first. */}

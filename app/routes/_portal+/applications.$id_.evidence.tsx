@@ -5,6 +5,7 @@ import { ApplicationNotFound } from "~/components/leads/application-not-found";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
+import { clockLabel, type CallRefusal } from "~/domain/calling";
 import { formatDateTime, formatPhone } from "~/domain/format";
 import { openConsentEvidence } from "~/services/consent-evidence.server";
 import { requirePortalUser } from "~/utils/auth.server";
@@ -51,9 +52,20 @@ function EvidenceSection({ title, id, children }: { title: string; id: string; c
 
 const NONE = <span className="text-slate-500">Not recorded</span>;
 
+const REFUSAL_WORDS: Record<CallRefusal, string> = {
+  dnc: "on the do-not-call list",
+  not_licensed: "agent not licensed in the lead's state",
+  no_consent: "no consent evidence",
+  outside_hours: "outside calling hours",
+  daily_limit: "daily call limit reached",
+};
+
+/** "+18135550101" as "(813) 555-0101"; any other number as stored. */
+const phoneWords = (e164: string) => (e164.startsWith("+1") ? formatPhone(e164.slice(2)) : e164);
+
 export default function ConsentEvidencePage() {
   const { evidence, timezone, printedAt } = useLoaderData<typeof loader>();
-  const { lead, source, consent, disclosures } = evidence;
+  const { lead, source, consent, dncListedNow, dncChanges, calls, disclosures } = evidence;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timezone) : NONE);
   return (
     <div className="mx-auto max-w-4xl space-y-5">
@@ -118,6 +130,69 @@ export default function ConsentEvidencePage() {
           </dl>
         ) : (
           <p className="text-sm text-slate-700">No consent was recorded for this lead.</p>
+        )}
+      </EvidenceSection>
+
+      <EvidenceSection title="Do-not-call list" id="evidence-dnc">
+        <p className="text-sm text-slate-900">
+          {dncListedNow.length > 0
+            ? `Listed now: ${dncListedNow.map(phoneWords).join(", ")}.`
+            : "None of the lead's numbers is on the do-not-call list now."}
+        </p>
+        {dncChanges.length > 0 ? (
+          <ul className="mt-2 divide-y divide-slate-100">
+            {dncChanges.map((change, index) => (
+              <li key={index} className="py-2 text-sm">
+                <p className="font-medium text-slate-900">
+                  {phoneWords(change.phone)} {change.change === "added" ? "added" : "removed"}
+                  <span className="font-normal text-slate-600">
+                    {" "}
+                    by {change.by ?? "the system"}: {change.reason}
+                    {change.importFile ? ` (file ${change.importFile})` : ""}
+                  </span>
+                </p>
+                <p className="text-slate-600">{formatDateTime(change.at, timezone)}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">No change of the list touched these numbers.</p>
+        )}
+      </EvidenceSection>
+
+      <EvidenceSection title="Call attempts" id="evidence-calls">
+        {calls.length > 0 ? (
+          <ul className="divide-y divide-slate-100">
+            {calls.map((call) => (
+              <li key={call.id} className="space-y-0.5 py-2 text-sm">
+                <p className="font-medium text-slate-900">
+                  {call.leadLocalTime} (lead&apos;s time) · {phoneWords(call.phone)}
+                  <span className="font-normal text-slate-600"> by {call.by ?? "the system"}</span>
+                </p>
+                <p className="text-slate-700">
+                  {call.allowed
+                    ? call.overridden.length > 0
+                      ? `Allowed by an administrator's override (${call.overridden.map((r) => REFUSAL_WORDS[r]).join(", ")}): ${call.overrideReason ?? ""}`
+                      : "Allowed by the check"
+                    : `Refused: ${call.refusals.map((r) => REFUSAL_WORDS[r]).join(", ")}`}
+                </p>
+                <p className="text-slate-600">
+                  Rule: {call.rule.state === "US" ? "federal" : call.rule.state} {clockLabel(call.rule.start)}–
+                  {clockLabel(call.rule.end)}
+                  {call.rule.maxCallsPer24h !== null ? `, at most ${call.rule.maxCallsPer24h} calls in 24 hours` : ""}.
+                  Agent licensed in: {call.agentLicensedStates.join(", ") || "no state"}.
+                </p>
+                {call.outcomeLabel ? (
+                  <p className="text-slate-600">
+                    Outcome: {call.outcomeLabel}
+                    {call.outcomeAt ? ` (${formatDateTime(call.outcomeAt, timezone)})` : ""}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-700">No call has been attempted.</p>
         )}
       </EvidenceSection>
 

@@ -227,8 +227,11 @@ test.describe("public application form", () => {
     await page.getByLabel(field("Phone 2")).fill("(407) 555-0199");
     await page.getByLabel("Payment method").selectOption("debit");
     await page.getByLabel("Card number").fill("4111111111111111");
+    await page.getByLabel("Medications").fill("Warfarin 5 mg");
     await expect(
-      page.getByText("Drafts are kept on this device only and never include SSN, bank or card numbers."),
+      page.getByText(
+        "Drafts are kept on this device only and never include SSN, bank or card numbers or health details.",
+      ),
     ).toBeVisible();
     await page.getByRole("button", { name: "Save as Draft" }).click();
     await expect(page.getByText("Draft saved on this device.")).toBeVisible();
@@ -237,6 +240,7 @@ test.describe("public application form", () => {
     expect(stored).toContain("Drafty");
     expect(stored).not.toContain("987654321");
     expect(stored).not.toContain("4111111111111111");
+    expect(stored).not.toContain("Warfarin");
 
     await page.reload();
     await expect(page.getByText("Draft restored.")).toBeVisible();

@@ -36,6 +36,10 @@ describe("application draft", () => {
     accountNumber: "000123",
     cardNumber: "4111111111111111",
     cardCvv: "123",
+    doctorName: "Dr. Smith",
+    doctorPhone: "3055550100",
+    medications: "Warfarin",
+    medicalHistory: "Atrial fibrillation",
     consent: "on",
     consentText: consentTextFor(null),
     website: "bot",
@@ -44,7 +48,7 @@ describe("application draft", () => {
 
   const kept = { firstName: "Jane", phones: [{ phoneNumber: "8135550101", phoneType: "mobile" }] };
 
-  it("never keeps the SSN, bank or card numbers, the consent or the honeypot", () => {
+  it("never keeps the SSN, bank or card numbers, the health details, the consent or the honeypot", () => {
     expect(saveDraft(new MemoryStorage(), typed).value).toEqual(kept);
   });
 

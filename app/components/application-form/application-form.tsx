@@ -540,7 +540,7 @@ export function ApplicationForm({
               Save as Draft
             </Button>
             <p className="text-xs text-slate-500">
-              Drafts are kept on this device only and never include SSN, bank or card numbers.
+              Drafts are kept on this device only and never include SSN, bank or card numbers or health details.
             </p>
             {draftNote === "saved" ? (
               <p role="status" className="text-xs font-medium text-green-700">

@@ -1,16 +1,25 @@
+import { HEALTH_FIELDS } from "~/domain/health-details";
 import { SEALED_FIELD, SENSITIVE_FIELDS } from "~/domain/schemas/application-fields";
 import { HONEYPOT_FIELD } from "~/domain/schemas/public-application";
 
 // "Save as Draft" keeps the prospect's entries on this device (localStorage) so they can finish
-// later. The SSN, bank and card numbers never go into it, nor does consent, which must be given
-// at the moment of submitting.
+// later. The SSN, bank and card numbers never go into it, nor the health details (decision 070: a
+// shared computer's storage is no place for them), nor consent, which must be given at the moment
+// of submitting.
 
 const DRAFT_STORAGE_KEY = "agency-crm:application-draft";
 
 export type ApplicationDraft = { savedAt: string; value: Record<string, unknown> };
 
 // The sealed numbers too: they are for this visit only, and expire within the half hour.
-const NEVER_SAVED: readonly string[] = [...SENSITIVE_FIELDS, SEALED_FIELD, HONEYPOT_FIELD, "consent", "consentText"];
+const NEVER_SAVED: readonly string[] = [
+  ...SENSITIVE_FIELDS,
+  ...HEALTH_FIELDS,
+  SEALED_FIELD,
+  HONEYPOT_FIELD,
+  "consent",
+  "consentText",
+];
 
 /** The form's current values without anything that must not be kept in the browser. */
 function draftValue(value: Record<string, unknown> | undefined): Record<string, unknown> {

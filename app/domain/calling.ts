@@ -93,7 +93,7 @@ export type CallingWindow = {
 };
 
 /** "HH:MM" (00:00-23:59) to minutes since midnight. */
-export function minutesOf(time: string): number {
+function minutesOf(time: string): number {
   const [hours, minutes] = time.split(":").map(Number);
   return hours * 60 + minutes;
 }
@@ -111,7 +111,7 @@ type LocalParts = { year: number; month: number; day: number; minutes: number };
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock in `timeZone` at `at`. */
-export function localParts(at: Date, timeZone: string): LocalParts {
+function localParts(at: Date, timeZone: string): LocalParts {
   let format = partsFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
@@ -135,7 +135,7 @@ export function localParts(at: Date, timeZone: string): LocalParts {
 }
 
 /** The instant the wall clock in `timeZone` reads `minutes` past midnight on that local day. */
-export function zonedInstant(day: Pick<LocalParts, "year" | "month" | "day">, minutes: number, timeZone: string): Date {
+function zonedInstant(day: Pick<LocalParts, "year" | "month" | "day">, minutes: number, timeZone: string): Date {
   const wanted = Date.UTC(day.year, day.month - 1, day.day, 0, minutes);
   // Guess with the offset at the wanted wall time read as UTC, then correct once with the offset
   // at the guess: exact on both sides of a daylight-saving change (a window never starts in 2-3 AM).

@@ -45,7 +45,6 @@ export const callingRuleSchema = ruleFields.strict().superRefine(endAfterStart);
 
 /** The page's add and edit form: the same fields and the state. */
 export const callingRuleFormSchema = ruleFields.extend({ state: callingRuleStateSchema }).superRefine(endAfterStart);
-export type CallingRuleInput = z.output<typeof callingRuleSchema>;
 
 /** POST /api/applications/{id}/calls and Call Now's form: which number, and an admin's override. */
 export const placeCallSchema = z

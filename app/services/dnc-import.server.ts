@@ -132,11 +132,15 @@ type Counts = { processed: number; added: number; alreadyListed: number; invalid
  * (decision 069): a million model instances would take most of the time allowed.
  */
 async function insertNumbers(found: DncImport, numbers: string[], now: Date, transaction: Transaction) {
-  const values = join(
-    numbers.map((e164) => sql`(${e164}, ${found.reason}, ${found.createdById}, ${found.id}, ${now})`),
-  );
-  const insert = sql`INSERT INTO dnc_numbers (phone_e164, reason, added_by_id, import_id, created_at) VALUES ${values}
-    ON CONFLICT (phone_e164) DO NOTHING`;
+  // The numbers are the only values a row does not share: one bound value a row, the rest once.
+  const values = join(numbers.map((e164) => sql`(${e164})`));
+  // Postgres types a SELECT's bare literals as text: the shared values are cast to their columns'.
+  const shared = isPostgres
+    ? sql`CAST(${found.reason} AS varchar), CAST(${found.createdById} AS uuid), CAST(${found.id} AS uuid), CAST(${now} AS timestamptz)
+        FROM (VALUES ${values}) AS v(column1)`
+    : sql`${found.reason}, ${found.createdById}, ${found.id}, ${now} FROM (VALUES ${values}) AS v`;
+  const insert = sql`INSERT INTO dnc_numbers (phone_e164, reason, added_by_id, import_id, created_at)
+    SELECT v.column1, ${shared} WHERE true ON CONFLICT (phone_e164) DO NOTHING`;
   if (isPostgres) {
     const rows = await selectRows(sql`${insert} RETURNING 1 AS one`, z.object({ one: column.integer }), {
       transaction,

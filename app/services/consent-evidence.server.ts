@@ -182,7 +182,7 @@ function dncChangesOf(numbers: string[]) {
   );
 }
 
-export function consentTextSha256(text: string) {
+function consentTextSha256(text: string) {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 

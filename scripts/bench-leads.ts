@@ -779,9 +779,12 @@ async function fillLeadsSetBased(
   ];
   for (let i = 0; i < pickRows.length; i += 500) await qi.bulkInsert("bench_fill_pick", pickRows.slice(i, i + 500));
   const nowMs = Date.now();
-  // r(k): a draw in [0, 1) for lead number i, from a multiplicative hash per k.
+  // r(k): a draw in [0, 1) for lead number i, from a multiplicative hash per k. The last name's
+  // skewed draw (r8 x r9) shares no draw with the lead's age (r0) or agent (r3): a common name is
+  // common among the newest leads too, as in a real book, so a search's page 1 read newest first
+  // is not made slow by the fill (2026-11-27; the fills before drew it from r0 x r3).
   const r = (k: number) =>
-    `(((n.i * ${[7919, 104_729, 15_485_863, 32_452_843, 49_979_687, 67_867_967, 86_028_121, 122_949_829][k]} + ${k * 7_777 + 1}) % 1000003) * 1.0 / 1000003)`;
+    `(((n.i * ${[7919, 104_729, 15_485_863, 32_452_843, 49_979_687, 67_867_967, 86_028_121, 122_949_829, 141_650_963, 160_481_219][k]} + ${k * 7_777 + 1}) % 1000003) * 1.0 / 1000003)`;
   const pick = (kind: string, index: string) =>
     `(SELECT p.value FROM bench_fill_pick p WHERE p.kind = '${kind}' AND p.idx = ${index})`;
   const uuid = postgres
@@ -820,7 +823,7 @@ async function fillLeadsSetBased(
            ${pick("first", below("d.r7", FIRST_NAMES.length))} AS first_name,
            ${pick("last", below("d.r3", LAST_NAMES.length))} AS last_name
          FROM (
-           SELECT n.i, ${r(5)} AS r5, ${r(6)} AS r6, ${r(7)} AS r7, ${r(0)} * ${r(3)} AS r3, ${r(1)} AS r8,
+           SELECT n.i, ${r(5)} AS r5, ${r(6)} AS r6, ${r(7)} AS r7, ${r(8)} * ${r(9)} AS r3, ${r(1)} AS r8,
              CASE WHEN ${r(2)} < 0.01 THEN NULL ELSE ${below(`${r(3)} * ${r(3)}`, agentCount)} END AS agent_index,
              CASE WHEN ${r(2)} < 0.01 THEN 'pending' ELSE
                CASE WHEN ${r(4)} < 0.20 THEN 'pending' WHEN ${r(4)} < 0.50 THEN 'contacted' WHEN ${r(4)} < 0.58 THEN 'callback'

@@ -12,7 +12,7 @@ import { ServiceError } from "~/services/errors.server";
 import { requirePortalUser, safeRedirect } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle: PageHandle = { title: "Asked not to be called", subtitle: "Do not call" };
+export const handle: PageHandle = { title: "Do Not Call", subtitle: "Asked not to be called" };
 export const meta: MetaFunction = () => [{ title: "Asked not to be called | Agency CRM" }];
 
 /** Where Cancel and the answer go: the page the lead was opened on (?back=), else the lead's page. */

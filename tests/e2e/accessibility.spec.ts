@@ -288,6 +288,16 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "a lead's consent evidence",
+    title: "Consent Evidence: Ada Evidence | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      const lead = await factory.saleableLead(agent, { firstName: "Ada", lastName: "Evidence" });
+      await startSession(page, agent);
+      return `/applications/${lead.id}/evidence`;
+    },
+  },
+  {
     name: "retention",
     title: "Retention | Agency CRM",
     open: async (page, factory) => {

@@ -1,8 +1,8 @@
 import type { Transaction } from "sequelize";
 import { z } from "zod";
-import { randomUUID } from "node:crypto";
 import { ActivityLog, Application, LeadDuplicate, Notification, Phone, isPostgres, sequelize } from "~db";
 import { centsFromDollars, fullName } from "~/domain/format";
+import { timeOrderedId } from "~/utils/time-ordered-id.server";
 import { LEAD_INTAKE_MESSAGES, leadIntakeSchema } from "~/domain/schemas/lead-intake";
 import { ServiceError, readInput } from "./errors.server";
 import { distributeLeads } from "./lead-distribution.server";
@@ -307,7 +307,7 @@ async function receiveWithin(
     let result: () => ReceivedLeadResult;
     const original = byPhone ?? byEmail;
     if (original) {
-      const id = randomUUID();
+      const id = timeOrderedId();
       duplicates.push({ input, id, duplicateOfId: original, matchedOn: byPhone ? "phone" : "email" });
       const duplicate = { id, status: "duplicate", duplicateOf: original, billable: false, created: true } as const;
       result = () => duplicate;
@@ -315,7 +315,7 @@ async function receiveWithin(
       const refusal = agentRefusal;
       return () => ({ refusal });
     } else {
-      const entry: MadeLead = { ...input, id: randomUUID(), assignment: null };
+      const entry: MadeLead = { ...input, id: timeOrderedId(), assignment: null };
       made.push(entry);
       leadByPhone.set(lead.phone.e164, entry.id);
       if (email) leadByEmail.set(email, entry.id);
@@ -382,6 +382,7 @@ async function insertLeads(
   await deferLeadReferences(transaction);
   await Phone.bulkCreate(
     made.map(({ id, lead }) => ({
+      id: timeOrderedId(),
       applicationId: id,
       phoneNumber: storedPhone(lead.phone.e164),
       phoneType: "mobile",
@@ -395,6 +396,7 @@ async function insertLeads(
   if (assigned.length) {
     await Notification.bulkCreate(
       assigned.map(({ id, lead, assignment }) => ({
+        id: timeOrderedId(),
         userId: assignment!.userId,
         applicationId: id,
         type: "new_lead",
@@ -407,6 +409,7 @@ async function insertLeads(
   // The name is the only personal detail the log keeps.
   await ActivityLog.bulkCreate(
     made.map(({ id, lead, assignment }) => ({
+      id: timeOrderedId(),
       userId: null,
       action: "lead_received",
       entityType: "application",

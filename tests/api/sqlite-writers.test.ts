@@ -11,8 +11,8 @@ import { createAgent } from "../support/factories";
 import { callRoute } from "../support/http";
 
 /**
- * SQLite under concurrent writers: every connection in WAL mode with a busy timeout, foreign keys
- * and synchronous=NORMAL (prisma-free-db/index.ts). A SQLite file of the test's own is checked on
+ * SQLite under concurrent writers: every connection in WAL mode with a busy timeout, foreign keys,
+ * synchronous=NORMAL, a 16 MB page cache and a checkpoint every 10,000 WAL pages (prisma-free-db/index.ts). A SQLite file of the test's own is checked on
  * every run, Postgres runs included; the run's own database is checked for what matters on it.
  */
 const files: string[] = [];
@@ -43,10 +43,20 @@ async function sqliteSettings(db: Sequelize, transaction?: unknown) {
     synchronous: await pragma(db, "synchronous", options),
     foreignKeys: await pragma(db, "foreign_keys", options),
     busyTimeout: await pragma(db, "busy_timeout", options),
+    cacheSize: await pragma(db, "cache_size", options),
+    walAutocheckpoint: await pragma(db, "wal_autocheckpoint", options),
   };
 }
 
-const CONFIGURED = { journalMode: "wal", synchronous: 1, foreignKeys: 1, busyTimeout: 5000 };
+// A 16 MB page cache and a checkpoint every 10,000 WAL pages: an import's batch writes thousands of pages (decision 067).
+const CONFIGURED = {
+  journalMode: "wal",
+  synchronous: 1,
+  foreignKeys: 1,
+  busyTimeout: 5000,
+  cacheSize: -16384,
+  walAutocheckpoint: 10000,
+};
 
 describe("SQLite connection settings", () => {
   it("a new SQLite file is in WAL mode, and every connection (a transaction opens its own) has its settings", async () => {

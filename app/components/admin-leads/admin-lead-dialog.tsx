@@ -15,6 +15,7 @@ import type { ReassignIntentResult } from "~/domain/lead-reassign";
 import type { ReassignDialogData } from "~/services/lead-reassign.server";
 import type { SaleProduct } from "~/services/lead-status.server";
 import { hrefWith } from "~/utils/list";
+import { LeadLocalTime } from "~/components/calls/call-now";
 import { CopyLeadButton } from "./copy-lead-button";
 import { ReassignAgentForm } from "./reassign-dialog";
 
@@ -37,6 +38,8 @@ export type AdminLeadDialogProps = {
   agents: ReassignDialogData | null;
   /** The page action's answer to a refused reassignment (the agent's error, the licence question). */
   reassignResult?: ReassignIntentResult | null;
+  /** The lead's time zone (from its ZIP code or state), for "Lead's local time"; null when unknown. */
+  leadTimeZone: string | null;
 };
 
 const modeTab = "inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium";
@@ -64,6 +67,7 @@ export function AdminLeadDialog({
   trail,
   agents,
   reassignResult,
+  leadTimeZone,
 }: AdminLeadDialogProps) {
   const editAnswer = useLeadEditAnswer();
   const clean = { reveal: null, copy: null };
@@ -71,7 +75,12 @@ export function AdminLeadDialog({
   return (
     <UrlDialog title="Lead Details" closeTo={closeTo} size="xl">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">{fullName(lead)}</p>
+        <div className="min-w-0">
+          <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">{fullName(lead)}</p>
+          <p className="text-sm text-slate-600">
+            <LeadLocalTime timeZone={leadTimeZone} />
+          </p>
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <nav aria-label="Dialog mode" className="flex gap-1 rounded-lg bg-slate-100 p-1">
             <Link

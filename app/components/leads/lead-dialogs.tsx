@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LeadLocalTime } from "~/components/calls/call-now";
 import { LeadReturnNotice, RequestReturnLink } from "~/components/lead-returns/lead-return-control";
 import { ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
@@ -25,6 +26,8 @@ export type LeadDialogProps = {
   closeTo: string;
   /** Whether the lead can be returned, or where its return stands (the details dialog). */
   returnState?: LeadReturnState | null;
+  /** The details dialog's "Lead's local time": the lead's zone (ZIP code or state), null when unknown. */
+  leadTimeZone?: string | null;
 };
 
 /**
@@ -60,7 +63,7 @@ export function DispositionDialog({
 
 /** My Leads' open dialog; its forms post to the page's own URL, with the lead's id. */
 export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: LeadDialogName }) {
-  const { lead, products, carriers, timezone, today, here, closeTo, returnState = null } = props;
+  const { lead, products, carriers, timezone, today, here, closeTo, returnState = null, leadTimeZone = null } = props;
   const editAnswer = useLeadEditAnswer();
   const name = fullName(lead);
   switch (dialog) {
@@ -68,7 +71,12 @@ export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: Lea
       return (
         <UrlDialog title="Lead Details" closeTo={closeTo} size="xl">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-            <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</p>
+            <div className="min-w-0">
+              <p className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</p>
+              <p className="text-sm text-slate-600">
+                <LeadLocalTime timeZone={leadTimeZone} />
+              </p>
+            </div>
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={hrefWith(here, { dialog: "edit", reveal: null })} variant="secondary" preventScrollReset>
                 Edit Application

@@ -21,6 +21,7 @@ import { leadTrail } from "~/services/audit.server";
 import { leadListVersion } from "~/services/lead-list-version.server";
 import { leadCarrierChoices } from "~/services/lead-edit.server";
 import { getLeadDetail } from "~/services/lead-reads.server";
+import { leadTimeZone } from "~/services/lead-time-zone.server";
 import { reassignDialogData } from "~/services/lead-reassign.server";
 import { saleProductsForLead } from "~/services/lead-status.server";
 import { isLeadUnread } from "~/services/leads.server";
@@ -93,7 +94,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dateTo: query.dateTo ?? "",
       unread: query.unread,
     },
-    dialog: lead ? { lead, mode, reveals, copyText, products, carriers, trail, agents } : null,
+    dialog: lead
+      ? {
+          lead,
+          mode,
+          reveals,
+          copyText,
+          products,
+          carriers,
+          trail,
+          agents,
+          // The dialog shows the lead's local time (issue 25 item 3): its zone from its ZIP code or state.
+          leadTimeZone: leadTimeZone(lead)?.timeZone ?? null,
+        }
+      : null,
     unread,
     timezone: user.timezone,
     today: todayIn(user.timezone),

@@ -26,6 +26,7 @@ import { saleProductsForLead } from "~/services/lead-status.server";
 import { leadListVersion } from "~/services/lead-list-version.server";
 import { isLeadUnread } from "~/services/leads.server";
 import { leadReturnStateById } from "~/services/lead-returns.server";
+import { leadTimeZone } from "~/services/lead-time-zone.server";
 import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
@@ -98,6 +99,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     returning,
     products,
     carriers,
+    // The details dialog shows the lead's local time (issue 25 item 3): its zone from its ZIP code or state.
+    leadTimeZone: lead ? (leadTimeZone(lead)?.timeZone ?? null) : null,
     timezone: user.timezone,
     today: todayIn(user.timezone),
     version,
@@ -142,6 +145,7 @@ export default function MyLeadsPage() {
     returning,
     products,
     carriers,
+    leadTimeZone,
     timezone,
     today,
   } = useRefreshedLoaderData<typeof loader>(60_000, { version: LEAD_LIST_VERSION });
@@ -203,6 +207,7 @@ export default function MyLeadsPage() {
           here={here}
           closeTo={closeTo}
           returnState={returnState}
+          leadTimeZone={leadTimeZone}
         />
       ) : null}
       {returning ? (

@@ -66,7 +66,6 @@ export const dncAddSchema = z.object({
   phone: phoneField,
   reason: z.enum(DNC_REASONS, { errorMap: () => ({ message: DNC_MESSAGES.reasonInvalid }) }),
 });
-export type DncAddInput = z.infer<typeof dncAddSchema>;
 
 /** Remove a number: why it comes off (DELETE /api/admin/dnc/{phone} and the page's Remove dialog). */
 export const dncRemoveSchema = z.object({

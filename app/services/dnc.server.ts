@@ -25,7 +25,7 @@ import { column, identifier, selectOne, selectRows, sql, sqlPage, type Sql } fro
 // keeps the entry as it was in dnc_removals for the lead's evidence.
 
 /** How far the list counts its matches: "1,000+" past it (decision 058's rule for big lists). */
-export const DNC_LIST_COUNT_LIMIT = 1000;
+const DNC_LIST_COUNT_LIMIT = 1000;
 
 /**
  * Whether lead `alias` has a listed phone, as a 0/1 column of a list's row: the lead's phones by
@@ -36,7 +36,10 @@ export function leadOnDncList(alias: string): Sql {
       WHERE dp.application_id = ${identifier(alias)}.id) THEN 1 ELSE 0 END`;
 }
 
-/** Whether one lead has a listed phone (the lead's page and API). */
+/**
+ * Whether one lead has a listed phone (the lists and the lead read it as leadOnDncList).
+ * @internal
+ */
 export async function isLeadOnDncList(leadId: string): Promise<boolean> {
   const row = await selectOne(
     sql`SELECT ${leadOnDncList("a")} AS dnc FROM applications a WHERE a.id = ${leadId}`,
@@ -90,6 +93,7 @@ const ENTRY_COLUMNS = sql`d.phone_e164 AS phone, d.reason, d.added_by_id AS "add
  * What a search finds, read as a number is: a whole number is that number (the primary key); part
  * of one (its first digits, "305 555") is every number that begins so, as a range of the key, in
  * the US (+1) unless it begins with "+". Null when the search holds no digit: nothing matches.
+ * @internal
  */
 export function dncSearchRange(search: string): { from: string; to: string } | null {
   const whole = phoneE164(search);

@@ -16,6 +16,8 @@ export type LeadSourceCounts = {
   returns: number;
   /** Leads whose status is past Pending, the status every lead is received with. */
   contacted: number;
+  /** Leads with at least one call attempt whose outcome is Contacted (the call log, decision 072). */
+  reached: number;
   /** Leads with a sale recorded (sold_at), whatever their status now (decision 027). */
   sales: number;
   /** The sales' first-year commissions, cancelled ones included (the advance, decision 027). */
@@ -31,6 +33,8 @@ export type LeadSourceFigures = LeadSourceCounts & {
   returnRate: number | null;
   /** Sales / leads received, percent with 1 decimal; null without a lead. */
   closeRate: number | null;
+  /** Leads reached on a call (a call attempt's outcome Contacted) / leads received, percent with 1 decimal; null without a lead. */
+  contactRate: number | null;
   /** Spend / leads received, whole cents; null without a lead. */
   costPerLeadCents: number | null;
   /** Spend / sales, whole cents; null without a sale. */
@@ -64,6 +68,7 @@ export function leadSourceFigures(counts: LeadSourceCounts): LeadSourceFigures {
     ...counts,
     returnRate: oneDecimalPercent(counts.returns, counts.billable),
     closeRate: oneDecimalPercent(counts.sales, counts.leads),
+    contactRate: oneDecimalPercent(counts.reached, counts.leads),
     costPerLeadCents: wholeCents(counts.spendCents, counts.leads),
     costPerSaleCents: wholeCents(counts.spendCents, counts.sales),
     costPerSalePercent: oneDecimalPercent(counts.spendCents, counts.commissionCents),
@@ -79,6 +84,7 @@ export function addCounts(rows: readonly LeadSourceCounts[], withDuplicates: boo
     billable: sum((r) => r.billable),
     returns: sum((r) => r.returns),
     contacted: sum((r) => r.contacted),
+    reached: sum((r) => r.reached),
     sales: sum((r) => r.sales),
     commissionCents: sum((r) => r.commissionCents),
     chargebackCents: sum((r) => r.chargebackCents),
@@ -94,6 +100,7 @@ export const LEAD_SOURCE_SORTS = [
   "returns",
   "returnRate",
   "contacted",
+  "contactRate",
   "sales",
   "closeRate",
   "commission",
@@ -113,6 +120,7 @@ export const LEAD_SOURCE_SORT_LABELS: Record<LeadSourceSort, string> = {
   returns: "Returns",
   returnRate: "Return Rate",
   contacted: "Leads Contacted",
+  contactRate: "Contact Rate",
   sales: "Sales",
   closeRate: "Close Rate",
   commission: "First-Year Commission",
@@ -136,6 +144,7 @@ const SORT_VALUE: Record<LeadSourceSort, (row: LeadSourceRow) => number | string
   returns: (r) => r.returns,
   returnRate: (r) => r.returnRate,
   contacted: (r) => r.contacted,
+  contactRate: (r) => r.contactRate,
   sales: (r) => r.sales,
   closeRate: (r) => r.closeRate,
   commission: (r) => r.commissionCents,
@@ -174,6 +183,7 @@ export const LEAD_SOURCE_CSV_COLUMNS = [
   "Returns",
   "Return Rate (%)",
   "Leads Contacted",
+  "Contact Rate (%)",
   "Sales",
   "Close Rate (%)",
   "First-Year Commission",

@@ -30,10 +30,11 @@ import { bucketCase, column, selectRows, sql, type Sql } from "./sql/reads.serve
 // received between two days of the reader's calendar (created_at, as every report counts), what
 // became of them and what they cost. An admin reads the agency's (the Lead Sources tab, its CSV,
 // GET /api/admin/reports/lead-sources); an agent reads the same figures of their own leads only
-// (/agent/reports?tab=lead-sources, GET /api/agent/reports/lead-sources). Three statements run
-// together, each one GROUP BY over an index range: the leads by source and month, the sales by
-// source and month with their ledger (decision 027's rule, as the Commissions page sums it), and
-// the duplicates by source (admins only: a duplicate is nobody's lead). Rows are one per source,
+// (/agent/reports?tab=lead-sources, GET /api/agent/reports/lead-sources). Four statements run
+// together, each one GROUP BY over an index range: the leads by source and month, the leads reached
+// on a call (the call log's Contacted, for the contact rate: issue 25 item 5), the sales by source
+// and month with their ledger (decision 027's rule, as the Commissions page sums it), and the
+// duplicates by source (admins only: a duplicate is nobody's lead). Rows are one per source,
 // so sorting and the totals happen here.
 
 export type LeadSourceMonth = { month: string; spendCents: number; commissionCents: number };
@@ -99,6 +100,23 @@ function leadGroups(scope: Scope, agentId: string | null) {
 }
 
 /**
+ * The leads reached per source and month: leads of the range with a call attempt whose outcome is
+ * Contacted (the call log, decision 072), each counted once. A statement of its own, run beside
+ * the others: the calls come from call_attempts' (created_at, outcome) index from the range's
+ * start (a lead is called after it is received), joined to their leads by id. An EXISTS probe per
+ * lead in leadGroups was 2.8 times its time at 500,000 leads (docs/performance.md).
+ */
+function reachedGroups(scope: Scope, agentId: string | null) {
+  return selectRows(
+    sql`SELECT a.lead_source_id AS "sourceId", ${monthOf(scope)} AS "month", COUNT(DISTINCT a.id) AS "reached"
+     FROM call_attempts c JOIN applications a ON a.id = c.application_id
+     WHERE c.created_at >= ${scope.start} AND c.outcome = 'contacted' AND ${leadsWhere(scope, agentId)}
+     GROUP BY 1, 2`,
+    z.object({ sourceId: column.text.nullable(), month: column.integer, reached: column.integer }),
+  );
+}
+
+/**
  * The sales per source and month: their first-year commissions (cancelled included: the advance)
  * and what they charge back, by the ledger's rule as commissionFigures sums it (decision 027):
  * earned = advanced x months paid / 9 as (2 x advanced x paid + 9) / 18 in integers; a sale whose
@@ -149,6 +167,7 @@ const zeroCounts = (withDuplicates: boolean): LeadSourceCounts => ({
   billable: 0,
   returns: 0,
   contacted: 0,
+  reached: 0,
   sales: 0,
   commissionCents: 0,
   chargebackCents: 0,
@@ -165,8 +184,9 @@ async function buildReport(
   // The same days, defaults and bounds as every report tab (decision 038), in the reader's calendar.
   const scope = await reportScope(actor, { ...dates, status: "all" }, now);
   const withDuplicates = agentId === null;
-  const [leads, sales, duplicates, sources] = await Promise.all([
+  const [leads, reached, sales, duplicates, sources] = await Promise.all([
     leadGroups(scope, agentId),
+    reachedGroups(scope, agentId),
     saleGroups(scope, agentId),
     withDuplicates ? duplicateGroups(scope) : [],
     selectRows(
@@ -196,6 +216,7 @@ async function buildReport(
     row.spendCents += spend;
     monthly[group.month]!.spendCents += spend;
   }
+  for (const group of reached) counts(group.sourceId).reached += group.reached;
   for (const group of sales) {
     const row = counts(group.sourceId);
     row.commissionCents += group.commissionCents;
@@ -272,6 +293,7 @@ function csvRecord(row: LeadSourceRow): CsvValue[] {
     row.returns,
     row.returnRate,
     row.contacted,
+    row.contactRate,
     row.sales,
     row.closeRate,
     money(row.commissionCents),

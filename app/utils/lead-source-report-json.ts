@@ -16,6 +16,7 @@ function sourceJson(row: LeadSourceRow) {
     returns: row.returns,
     returnRate: row.returnRate,
     leadsContacted: row.contacted,
+    contactRate: row.contactRate,
     sales: row.sales,
     closeRate: row.closeRate,
     firstYearCommission: dollars(row.commissionCents),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ActivityLog, Application, LeadDuplicate, LeadReturn, LeadSource, PaymentTracking } from "~db";
+import { ActivityLog, Application, CallAttempt, LeadDuplicate, LeadReturn, LeadSource, PaymentTracking } from "~db";
 import { LEAD_SOURCE_CSV_COLUMNS, sortLeadSourceRows, type LeadSourceRow } from "~/domain/lead-source-report";
 import { ADMIN_REPORT_MESSAGES } from "~/domain/admin-reports";
 import { PERIOD_MESSAGES } from "~/domain/period-range";
@@ -31,6 +31,7 @@ type Row = {
   returns: number;
   returnRate: number | null;
   leadsContacted: number;
+  contactRate: number | null;
   sales: number;
   closeRate: number | null;
   firstYearCommission: number;
@@ -208,6 +209,8 @@ describe("GET /api/admin/reports/lead-sources", () => {
       returns: 1,
       returnRate: 12.5,
       leadsContacted: 5,
+      // No call in the scene reached anyone (the contact rate's own test is below).
+      contactRate: 0,
       sales: 2,
       closeRate: 25,
       firstYearCommission: 1350,
@@ -336,6 +339,63 @@ describe("GET /api/admin/reports/lead-sources", () => {
   });
 });
 
+describe("the contact rate (issue 25 item 5)", () => {
+  /** A call attempt of the lead's, allowed, with its outcome (null: none set yet). */
+  const call = (applicationId: string, userId: string, outcome: string | null, at: Date) =>
+    CallAttempt.create({
+      applicationId,
+      userId,
+      phoneE164: "+18135550000",
+      allowed: true,
+      reasons: "",
+      ruleState: "FL",
+      windowStart: "08:00",
+      windowEnd: "20:00",
+      maxCallsPer24h: 3,
+      timeZone: "America/New_York",
+      outcome,
+      createdAt: at,
+    });
+
+  it("counts the leads of the range with a call whose outcome is Contacted, over the leads received", async () => {
+    // September 2011, a month no other test of this file reads, from a source of its own.
+    const source = await createSource("Call Center Leads", 2_000);
+    const r = scene.rita.agent.id;
+    const userId = scene.rita.user.id;
+    // Reached after a missed call: counted once however many calls it had.
+    const reached = await lead(r, { day: "2011-09-01", sourceId: source.id, status: "contacted" });
+    await call(reached.id, userId, "no_answer", ny("2011-09-01", "13:00"));
+    await call(reached.id, userId, "contacted", ny("2011-09-02", "13:00"));
+    await call(reached.id, userId, "contacted", ny("2011-09-03", "13:00"));
+    // Reached although its status is still Pending: the call log counts, not the status.
+    const pending = await lead(r, { day: "2011-09-02", sourceId: source.id });
+    await call(pending.id, userId, "contacted", ny("2011-09-02", "14:00"));
+    // Voicemail, and a call with no outcome yet: not reached. A lead never called: not reached.
+    const voicemail = await lead(r, { day: "2011-09-03", sourceId: source.id, status: "contacted" });
+    await call(voicemail.id, userId, "voicemail", ny("2011-09-03", "14:00"));
+    await call(voicemail.id, userId, null, ny("2011-09-04", "14:00"));
+    await lead(r, { day: "2011-09-04", sourceId: source.id });
+    // Received in October, reached: outside the range.
+    const later = await lead(r, { day: "2011-10-01", sourceId: source.id });
+    await call(later.id, userId, "contacted", ny("2011-10-01", "14:00"));
+
+    const september = "dateFrom=2011-09-01&dateTo=2011-09-30";
+    const report = await jsonOf<Report>(await getAdmin(september));
+    // 2 of 4 leads reached: 50.0%; Leads Contacted (past Pending) is 2 as well, but other leads.
+    expect(byId(report, source.id)).toMatchObject({ leadsReceived: 4, leadsContacted: 2, contactRate: 50 });
+    expect(report.total).toMatchObject({ leadsReceived: 4, contactRate: 50 });
+    // A source without a lead in the range has no rate; the agent's own report says the same.
+    expect(byId(report, scene.idle.id).contactRate).toBeNull();
+    const own = await jsonOf<Report>(await getAgent(september));
+    expect(byId(own, source.id)).toMatchObject({ leadsReceived: 4, contactRate: 50 });
+    expect(byId(await jsonOf<Report>(await getAgent(september, scene.otto.cookie)), source.id)).toBeUndefined();
+    // Sorted by it, and a column of the tab.
+    const sorted = await jsonOf<Report>(await getAdmin(`${september}&sort=contactRate&dir=desc`));
+    expect(sorted.sources[0]!.id).toBe(source.id);
+    expect(sorted.sort).toBe("contactRate");
+  });
+});
+
 describe("the agent's own figures per source", () => {
   it("counts only the agent's own leads, without duplicates", async () => {
     const response = await getAgent(RANGE);
@@ -430,6 +490,7 @@ describe("the Reports page's Lead Sources tab and its export", () => {
       "1",
       "12.5",
       "5",
+      "0",
       "2",
       "25",
       "1350.00",
@@ -447,6 +508,7 @@ describe("the Reports page's Lead Sources tab and its export", () => {
       "1",
       "12.5",
       "6",
+      "0",
       "3",
       "30",
       "1550.00",
@@ -457,7 +519,7 @@ describe("the Reports page's Lead Sources tab and its export", () => {
       "45.2",
     ]);
     const idle = records.find((r) => r[0] === scene.idle.name)!;
-    expect(idle.slice(12)).toEqual(["", "", ""]);
+    expect(idle.slice(13)).toEqual(["", "", ""]);
     const logged = await ActivityLog.findOne({
       where: { userId: scene.admin.admin.id, action: REPORT_EXPORTED },
       order: [["createdAt", "DESC"]],

@@ -74,6 +74,7 @@ export function LeadSourcesTab({ rows, total, sort, dir, here, chart, months, wi
     figure("returns", (r) => r.returns.toLocaleString("en-US")),
     figure("returnRate", (r) => percent(r.returnRate)),
     figure("contacted", (r) => r.contacted.toLocaleString("en-US")),
+    figure("contactRate", (r) => percent(r.contactRate)),
     figure("sales", (r) => r.sales.toLocaleString("en-US")),
     figure("closeRate", (r) => percent(r.closeRate)),
     figure("commission", (r) => money(r.commissionCents)),

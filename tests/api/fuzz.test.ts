@@ -256,6 +256,14 @@ const API_TARGETS: Record<string, ApiTarget> = {
     roles: ["admin"],
     body: (f) => ({ file: "First,Last,Phone,State", sourceId: f.leadSource.id, distribution: "automatic" }),
   },
+  // The do-not-call list: a number no lead of the tests has; the file's route wants multipart.
+  "admin.dnc": { roles: ["admin"], body: () => ({ phone: "(999) 555-0199", reason: "internal" }) },
+  "admin.dnc.$phone": {
+    roles: ["admin"],
+    param: { name: "phone", value: () => "+19995550199" },
+    body: () => ({ reason: "Listed in error" }),
+  },
+  "admin.dnc.import": { roles: ["admin"], body: () => ({ file: "3055550142", reason: "national_registry" }) },
   "admin.lead-sources": {
     roles: ["admin"],
     body: () => ({ name: "Fuzz Vendor", costPerLead: "160.00", returnWindowHours: 72, duplicateWindowDays: 30 }),
@@ -268,6 +276,12 @@ const API_TARGETS: Record<string, ApiTarget> = {
   "admin.lead-sources.$id.rotate-key": {
     roles: ["admin"],
     param: { name: "id", value: (f) => f.leadSource.id },
+    body: () => ({}),
+  },
+  // A lead no one has: opting out a fixture's lead would list the phone the tests' leads share.
+  "agent.applications.$id.opt-out": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: () => "00000000-0000-4000-8000-000000000000" },
     body: () => ({}),
   },
   "agent.applications.$id.return": {
@@ -481,6 +495,15 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "start", sourceId: f.leadSource.id, distribution: "agent", agentId: f.agent.agent.id },
     ],
   },
+  "admin+/dnc.tsx": {
+    roles: ["admin"],
+    path: "/admin/dnc",
+    forms: () => [
+      { intent: "add", phone: "(999) 555-0198", reason: "internal" },
+      { intent: "remove", phone: "+19995550198", reason: "Listed in error" },
+    ],
+  },
+  "admin+/dnc_.import.tsx": { roles: ["admin"], path: "/admin/dnc/import", forms: () => [{ intent: "upload" }] },
   "admin+/lead-returns.tsx": {
     roles: ["admin"],
     path: "/admin/lead-returns?status=pending",
@@ -652,6 +675,12 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
       { intent: "reschedule", id: f.lead.id, callbackDate: "2099-12-01T10:30", notes: "Call back" },
       { intent: "disposition", id: f.lead.id, status: "callback", callbackDate: "2099-12-01T10:30" },
     ],
+  },
+  // Called without the route's id: the lead's 404 whatever the form.
+  "_portal+/applications.$id_.opt-out.tsx": {
+    roles: ["agent", "admin"],
+    path: "/applications/fuzz/opt-out",
+    forms: () => [{ intent: "opt-out" }],
   },
   "_portal+/applications.$id.tsx": {
     roles: ["agent", "admin"],

@@ -17,6 +17,7 @@ import { column, selectOne, selectRows, sql } from "./sql/reads.server";
 // list's changes touching the lead's numbers (decision 069) and every call attempt with the check
 // that allowed or refused it (decision 072) are read from their own tables.
 
+/** @internal The activity entry of an opening (the tests read it). */
 export const EVIDENCE_OPENED = "lead_evidence_opened";
 
 /**

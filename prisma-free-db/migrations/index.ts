@@ -30,6 +30,7 @@ import * as doNotCall from "./035-do-not-call";
 import * as phonesInE164 from "./036-phones-in-e164";
 import * as healthDetailsEncrypted from "./037-health-details-encrypted";
 import * as callingRulesAndCallAttempts from "./039-calling-rules-and-call-attempts";
+import * as dncLeadReferencesIndexed from "./041-dnc-lead-references-indexed";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -78,4 +79,5 @@ export const migrations: Migration[] = [
   step("036-phones-in-e164", phonesInE164),
   step("037-health-details-encrypted", healthDetailsEncrypted),
   step("039-calling-rules-and-call-attempts", callingRulesAndCallAttempts),
+  step("041-dnc-lead-references-indexed", dncLeadReferencesIndexed),
 ];

@@ -118,7 +118,11 @@ export function initDncModels(sequelize: Sequelize) {
       tableName: "dnc_numbers",
       underscored: true,
       updatedAt: false,
-      indexes: [{ name: "dnc_numbers_created", fields: ["created_at", "phone_e164"] }],
+      indexes: [
+        { name: "dnc_numbers_created", fields: ["created_at", "phone_e164"] },
+        // Migration 041: a lead's insert and delete look up the rows that reference it.
+        { name: "dnc_numbers_source_application", fields: ["source_application_id"] },
+      ],
     },
   );
   DncRemoval.init(
@@ -139,7 +143,10 @@ export function initDncModels(sequelize: Sequelize) {
       tableName: "dnc_removals",
       underscored: true,
       timestamps: false,
-      indexes: [{ name: "dnc_removals_phone_removed", fields: ["phone_e164", "removed_at"] }],
+      indexes: [
+        { name: "dnc_removals_phone_removed", fields: ["phone_e164", "removed_at"] },
+        { name: "dnc_removals_source_application", fields: ["source_application_id"] },
+      ],
     },
   );
 }

@@ -68,6 +68,15 @@ export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
 export const CALL_REFUSALS = ["dnc", "not_licensed", "no_consent", "outside_hours", "daily_limit"] as const;
 export type CallRefusal = (typeof CALL_REFUSALS)[number];
 
+/** A refusal in a few plain words, for the call log and the evidence pack. */
+export const CALL_REFUSAL_WORDS: Record<CallRefusal, string> = {
+  dnc: "on the do-not-call list",
+  not_licensed: "agent not licensed in the lead's state",
+  no_consent: "no consent evidence",
+  outside_hours: "outside calling hours",
+  daily_limit: "daily call limit reached",
+};
+
 /** What the agent says happened after a call. */
 export const CALL_OUTCOMES = [
   { value: "no_answer", label: "No answer" },

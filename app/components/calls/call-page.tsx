@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import { CALL_OUTCOMES, formatLocalDateTime } from "~/domain/calling";
+import { CALL_OUTCOMES, CALL_REFUSAL_WORDS, formatLocalDateTime } from "~/domain/calling";
 import { formatDateTime, formatPhone } from "~/domain/format";
 import type { CallAttemptView, CallCheck } from "~/services/calls.server";
 import { useIntentResult } from "~/utils/intent";
@@ -129,9 +129,9 @@ function CallLog({ calls, timezone }: { calls: CallAttemptView[]; timezone: stri
             {call.callerName ?? "Someone"} ·{" "}
             {call.allowed
               ? call.overridden.length
-                ? `Overridden (${call.overridden.join(", ")}): ${call.overrideReason ?? ""}`
+                ? `Overridden (${call.overridden.map((r) => CALL_REFUSAL_WORDS[r]).join(", ")}): ${call.overrideReason ?? ""}`
                 : "Allowed"
-              : `Refused: ${call.reasons.join(", ")}`}
+              : `Refused: ${call.reasons.map((r) => CALL_REFUSAL_WORDS[r]).join(", ")}`}
             {call.allowed ? ` · ${call.outcomeLabel ?? "No outcome yet"}` : ""}
           </p>
         </li>

@@ -5,7 +5,7 @@ import { ApplicationNotFound } from "~/components/leads/application-not-found";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
-import { clockLabel, type CallRefusal } from "~/domain/calling";
+import { CALL_REFUSAL_WORDS as REFUSAL_WORDS, clockLabel } from "~/domain/calling";
 import { formatDateTime, formatPhone } from "~/domain/format";
 import { openConsentEvidence } from "~/services/consent-evidence.server";
 import { requirePortalUser } from "~/utils/auth.server";
@@ -51,14 +51,6 @@ function EvidenceSection({ title, id, children }: { title: string; id: string; c
 }
 
 const NONE = <span className="text-slate-500">Not recorded</span>;
-
-const REFUSAL_WORDS: Record<CallRefusal, string> = {
-  dnc: "on the do-not-call list",
-  not_licensed: "agent not licensed in the lead's state",
-  no_consent: "no consent evidence",
-  outside_hours: "outside calling hours",
-  daily_limit: "daily call limit reached",
-};
 
 /** "+18135550101" as "(813) 555-0101"; any other number as stored. */
 const phoneWords = (e164: string) => (e164.startsWith("+1") ? formatPhone(e164.slice(2)) : e164);

@@ -89,6 +89,17 @@ export const ACTIVITY_ACTION_GROUPS = [
       lead_opted_out: "Asked not to be called",
     },
   },
+  {
+    label: "Calls",
+    actions: {
+      call_placed: "Call placed",
+      call_refused: "Call refused",
+      call_override: "Call refusal overridden",
+      call_outcome: "Call outcome set",
+      calling_rule_saved: "Calling rule saved",
+      calling_rule_removed: "Calling rule removed",
+    },
+  },
 ] as const;
 
 export type ActivityAction = {

@@ -72,6 +72,7 @@ describe("GET /api/admin/callbacks (part 1, section 7)", () => {
       agentId: seller.agent.id,
       agentName: "Carla Caller",
       phone: "8135550000",
+      dnc: false,
       status: "rescheduled",
       coverageAmount: 10_000,
       monthlyPremium: 50,

@@ -264,6 +264,12 @@ const API_TARGETS: Record<string, ApiTarget> = {
     body: () => ({ reason: "Listed in error" }),
   },
   "admin.dnc.import": { roles: ["admin"], body: () => ({ file: "3055550142", reason: "national_registry" }) },
+  // Calling rules: a state no test calls (Wyoming), at the federal window, so no other file's check changes.
+  "admin.calling-rules.$state": {
+    roles: ["admin"],
+    param: { name: "state", value: () => "WY" },
+    body: () => ({ start: "08:00", end: "21:00", maxCallsPer24h: null, source: "Fuzz" }),
+  },
   "admin.lead-sources": {
     roles: ["admin"],
     body: () => ({ name: "Fuzz Vendor", costPerLead: "160.00", returnWindowHours: 72, duplicateWindowDays: 30 }),
@@ -318,6 +324,18 @@ const API_TARGETS: Record<string, ApiTarget> = {
     roles: ["agent", "admin"],
     param: { name: "id", value: (f) => f.lead.id },
     body: () => leadEditPayload(),
+  },
+  // A call on the fixture lead's own number; an outcome names no call of it (404), so none acts on
+  // the do-not-call list (every test lead shares the default number).
+  "applications.$id.calls": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({ phone: "(813) 555-0000" }),
+  },
+  "applications.$id.calls.$callId.outcome": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({ outcome: "no_answer" }),
   },
   "applications.$id.reveal": {
     roles: ["agent", "admin"],
@@ -501,6 +519,24 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     forms: () => [
       { intent: "add", phone: "(999) 555-0198", reason: "internal" },
       { intent: "remove", phone: "+19995550198", reason: "Listed in error" },
+    ],
+  },
+  "admin+/calling-rules.tsx": {
+    roles: ["admin"],
+    path: "/admin/calling-rules",
+    forms: () => [
+      { intent: "save", state: "WY", start: "08:00", end: "21:00", maxCallsPer24h: "", source: "Fuzz" },
+      { intent: "remove", state: "WY" },
+    ],
+  },
+  // Page actions are called without route params here: every form answers the lead's 404.
+  "_portal+/applications.$id_.call.tsx": {
+    roles: ["agent", "admin"],
+    path: "/applications/fuzz/call",
+    forms: () => [
+      { intent: "call", phone: "(813) 555-0000" },
+      { intent: "override", phone: "(813) 555-0000", overrideReason: "Lead asked for this time" },
+      { intent: "outcome", callId: "fuzz", outcome: "no_answer" },
     ],
   },
   "admin+/dnc_.import.tsx": { roles: ["admin"], path: "/admin/dnc/import", forms: () => [{ intent: "upload" }] },

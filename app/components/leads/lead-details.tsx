@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DncBadge } from "~/components/dnc/dnc-badge";
 import { CallNowForm } from "~/components/calls/call-now";
 import { Badge } from "~/components/ui/card";
 import {
@@ -71,6 +72,26 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Whether a phone of the lead is on the do-not-call list, and "Asked not to be called": a link to
+ * the confirmation that lists every phone of the lead (decision 069), coming back here after.
+ */
+function DoNotCall({ lead }: { lead: LeadDetail }) {
+  const location = useLocation();
+  const back = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {lead.dnc ? <DncBadge /> : <span>Not listed</span>}
+      <Link
+        to={`/applications/${lead.id}/opt-out?back=${back}`}
+        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        Asked not to be called
+      </Link>
+    </span>
   );
 }
 
@@ -327,6 +348,7 @@ export function LeadDetails({
           items={[
             ["Agent", lead.agent ? fullName(lead.agent.user) : "Unassigned"],
             ["Status", <LeadStatusBadge key="status" status={lead.status} />],
+            ["Do not call", <DoNotCall key="dnc" lead={lead} />],
             ["Callback", lead.callbackDate ? formatDateTime(lead.callbackDate, timezone) : null],
             ["Lead ID", shortId(lead.id)],
             ["Created", formatDateTime(lead.createdAt, timezone)],

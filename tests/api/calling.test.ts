@@ -302,9 +302,11 @@ describe("the API", () => {
   });
 
   it("records a call: 201 with the dial link when allowed, 409 with the reasons when not; outcomes set afterwards", async () => {
-    // The routes read the real clock: fix it (Date only) at noon in Tampa, before the session is made.
+    // The routes read the real clock: fix it (Date only) at noon in Tampa, before the session is made;
+    // on a past day, so the rows made here are never newer than another file's (the files of a
+    // worker share its database).
     vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(at("2026-11-27T17:00:00Z"));
+    vi.setSystemTime(at("2026-11-20T17:00:00Z"));
     try {
       const { agent, lead, e164 } = await scene();
       const path = `/api/applications/${lead.id}/calls`;
@@ -325,7 +327,7 @@ describe("the API", () => {
       expect(refused).toMatchObject({
         error: "3 calls in the last 24 hours: Florida allows 3.",
         reasons: ["daily_limit"],
-        nextAllowedAt: "2026-11-28T17:00:00.000Z",
+        nextAllowedAt: "2026-11-21T17:00:00.000Z",
       });
 
       const outcome = await callRoute(outcomeAction, {
@@ -466,7 +468,7 @@ describe("the pages", () => {
   it("Call Now without JavaScript: the post records and answers the dial page; a refusal says why; 404 for another agent", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(at("2026-11-27T12:30:00Z"));
+      vi.setSystemTime(at("2026-11-20T12:30:00Z"));
       const admin = await signedInAdmin();
       const { agent, lead, e164 } = await scene();
       const other = await signedInAgent();
@@ -488,7 +490,7 @@ describe("the pages", () => {
       );
       expect(view.call.allowed).toBe(false);
       expect(view.check.messages).toEqual(["It is 7:30 AM EST in Tampa; calls are allowed 8:00 AM – 8:00 PM."]);
-      expect(view.check.nextAllowedAt).toBe("2026-11-27T13:00:00.000Z");
+      expect(view.check.nextAllowedAt).toBe("2026-11-20T13:00:00.000Z");
       // The admin's override needs a reason, at the field.
       const noReason = await post({ intent: "override", phone: e164, overrideReason: " " }, admin.cookie);
       expect(noReason.status).toBe(400);
@@ -501,7 +503,7 @@ describe("the pages", () => {
           .status,
       ).toBe(404);
 
-      vi.setSystemTime(at("2026-11-27T15:00:00Z"));
+      vi.setSystemTime(at("2026-11-20T15:00:00Z"));
       const allowed = await post({ intent: "call", phone: e164 }, agent.cookie);
       const dialAt = allowed.headers.get("Location")!;
       expect(dialAt).toMatch(/\?call=[0-9a-f-]+&dial=1$/);

@@ -21,7 +21,8 @@ type GetModuleInfo = (id: string) => ModuleInfo;
 //   auth        what only the sign-in pages share;
 //   base        what the public application form shares with the portal (dates, formatting);
 //   shell       what the portal layouts import (the app shell, the bell, polling);
-//   agent       what two or more of the agent's everyday pages share (lists, filters, badges);
+//   agent       what two or more of the agent's everyday pages share, the lead's page among them;
+//   agent-lists what two or more of them share without the lead's page (tables, filters, pagers);
 //   admin       what two or more admin pages share and no agent page uses.
 // A module that imports another library (zod, conform, headlessui, d3) is never grouped, so no
 // page loads a library it does not use; nor is one used by a single page, or loaded on demand.
@@ -40,6 +41,8 @@ const AGENT_PAGES = [
   "_portal+/applications.$id",
   "_portal+/notifications",
 ].map((page) => `/app/routes/${page}.tsx`);
+
+const LEAD_PAGE = "/app/routes/_portal+/applications.$id.tsx";
 
 const routeFile = (id: string) => !id.includes("?") && (id.includes("/app/routes/") || id.endsWith("/app/root.tsx"));
 
@@ -86,7 +89,9 @@ function chunkGrouping() {
     const agentPages = routes.filter((route) => AGENT_PAGES.some((page) => route.endsWith(page))).length;
     if (under("_public+")) return layouts || agentPages >= 2 ? "base" : undefined;
     if (layouts) return "shell";
-    if (agentPages >= 2) return "agent";
+    // The lead's page loads only what it shares with the lists; the lists' own kit (tables,
+    // filters, pagers) is a second file that the lead's page never loads.
+    if (agentPages >= 2) return routes.some((route) => route.endsWith(LEAD_PAGE)) ? "agent" : "agent-lists";
     if (agentPages === 0 && routes.every((route) => route.includes("/app/routes/admin+/"))) return "admin";
     return undefined;
   };

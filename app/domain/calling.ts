@@ -3,6 +3,10 @@
 // ZIP code's zone is looked up on the server (app/services/lead-time-zone.server.ts), the rest is
 // here so the pages, the API and the tests read one rule.
 
+import { formatLocalTime } from "./local-time";
+
+export { formatLocalTime };
+
 /** The federal default's key in calling_rules: it applies where a state has no row of its own. */
 export const FEDERAL_RULE = "US";
 
@@ -176,16 +180,6 @@ export function nextInsideWindow(from: Date, timeZone: string, window: Pick<Call
     start,
     timeZone,
   );
-}
-
-/** "7:42 PM EST": the lead's wall clock with its zone's abbreviation. */
-export function formatLocalTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(at);
 }
 
 /** "Fri, Nov 27, 8:00 AM EST": when calling is next allowed, on the lead's clock. */

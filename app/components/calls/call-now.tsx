@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ButtonHTMLAttributes } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { PHONE_TYPES, optionLabel } from "~/domain/application-options";
-import { formatLocalTime } from "~/domain/calling";
+import { formatLocalTime } from "~/domain/local-time";
 import { formatPhone } from "~/domain/format";
 
 // Call Now on every page (decision 072): a post to the lead's call page, which runs the check,

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CallPage } from "~/components/calls/call-page";
-import { ApplicationNotFound } from "~/components/leads/application-not-found";
-import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { fullName } from "~/domain/format";
 import { callOverrideSchema } from "~/domain/schemas/calling";
@@ -96,11 +94,4 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CallRoute() {
   return <CallPage {...useLoaderData<typeof loader>()} />;
-}
-
-/** Application Not Found for a lead that is missing or not the viewer's; else the portal's panel. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ApplicationNotFound />;
-  return <PortalErrorPanel home="/dashboard" />;
 }

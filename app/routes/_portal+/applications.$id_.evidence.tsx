@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ApplicationNotFound } from "~/components/leads/application-not-found";
-import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { CALL_REFUSAL_WORDS as REFUSAL_WORDS, clockLabel } from "~/domain/calling";
@@ -202,11 +200,4 @@ export default function ConsentEvidencePage() {
       </EvidenceSection>
     </div>
   );
-}
-
-/** Application Not Found (a missing lead, or one that is not the viewer's); else the portal's panel. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ApplicationNotFound />;
-  return <PortalErrorPanel home="/dashboard" />;
 }

@@ -2,6 +2,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Alert, Badge, Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
+import { ProgressBar, countText as count } from "~/components/ui/progress-bar";
 import { isDncImportInFlight, type DncEntryView, type DncImportProgress } from "~/domain/dnc";
 import { formatDate, formatPhone } from "~/domain/format";
 
@@ -69,7 +70,6 @@ const STATUS_STYLES = {
   failed: "bg-red-50 text-red-700 ring-red-600/20",
 } as const;
 
-const count = (value: number) => value.toLocaleString("en-US");
 const REFRESH_SECONDS = 2;
 
 /**
@@ -94,7 +94,6 @@ export function DncImportStatus({ initial }: { initial: DncImportProgress }) {
     }, REFRESH_SECONDS * 1000);
     return () => window.clearInterval(timer);
   }, [inFlight, state.id, revalidate]);
-  const percent = state.total === 0 ? 0 : Math.round((state.processed / state.total) * 100);
   return (
     <div className="space-y-5">
       {inFlight ? (
@@ -107,21 +106,13 @@ export function DncImportStatus({ initial }: { initial: DncImportProgress }) {
           <h2 className="min-w-0 font-semibold break-words text-slate-900">{state.fileName}</h2>
           <Badge className={STATUS_STYLES[state.status]}>{STATUS_WORDS[state.status]}</Badge>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Numbers processed"
-          aria-valuemin={0}
-          aria-valuemax={state.total}
-          aria-valuenow={state.processed}
-          aria-valuetext={`${count(state.processed)} of ${count(state.total)} numbers`}
-          className="h-3 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {count(state.processed)} of {count(state.total)} numbers processed ({percent}%)
-          {inFlight ? ". This page follows the upload as it runs." : "."}
-        </p>
+        <ProgressBar
+          label="Numbers processed"
+          unit="numbers"
+          processed={state.processed}
+          total={state.total}
+          following={inFlight ? "This page follows the upload as it runs" : null}
+        />
         {state.status === "failed" && state.error ? (
           <Alert>The upload stopped: {state.error} The numbers processed before it stopped are listed.</Alert>
         ) : null}

@@ -1,6 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Alert, Card, StatCards } from "~/components/ui/card";
+import { ProgressBar, countText as count } from "~/components/ui/progress-bar";
 import { isImportInFlight, type LeadImportProgress } from "~/domain/lead-import";
 import { ImportStatusBadge } from "./import-list";
 
@@ -30,8 +31,6 @@ export function ImportProgress({ initial }: { initial: LeadImportProgress }) {
     }, REFRESH_SECONDS * 1000);
     return () => window.clearInterval(timer);
   }, [inFlight, state.id, revalidate]);
-  const percent = state.total === 0 ? 0 : Math.round((state.processed / state.total) * 100);
-  const count = (value: number) => value.toLocaleString("en-US");
   return (
     <div className="space-y-5">
       {inFlight ? (
@@ -44,21 +43,13 @@ export function ImportProgress({ initial }: { initial: LeadImportProgress }) {
           <h2 className="font-semibold text-slate-900">Import progress</h2>
           <ImportStatusBadge status={state.status} />
         </div>
-        <div
-          role="progressbar"
-          aria-label="Rows processed"
-          aria-valuemin={0}
-          aria-valuemax={state.total}
-          aria-valuenow={state.processed}
-          aria-valuetext={`${count(state.processed)} of ${count(state.total)} rows`}
-          className="h-3 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {count(state.processed)} of {count(state.total)} rows processed ({percent}%)
-          {inFlight ? ". This page follows the import as it runs." : "."}
-        </p>
+        <ProgressBar
+          label="Rows processed"
+          unit="rows"
+          processed={state.processed}
+          total={state.total}
+          following={inFlight ? "This page follows the import as it runs" : null}
+        />
         {state.status === "failed" && state.error ? (
           <Alert>
             The import stopped: {state.error} The rows processed before it stopped are imported; the others are not.

@@ -16,13 +16,14 @@ const realCheck = passwords.verify;
 const passwordChecks = vi.spyOn(passwords, "verify");
 afterAll(() => passwordChecks.mockRestore());
 
-const CHECK_MS = 120;
+const CHECK_MS = 320;
 const defaults = { ...inFlightTiming };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let queue = createLimiter(1);
 
 beforeEach(() => {
-  Object.assign(inFlightTiming, { staleMs: 500, noProgressMs: 1200, pollMs: 25 });
+  // A heartbeat every staleMs / 3: three may slip on a busy machine before an attempt looks stale.
+  Object.assign(inFlightTiming, { staleMs: 1500, noProgressMs: 3000, pollMs: 25 });
   queue = createLimiter(1);
   passwordChecks.mockClear();
   passwordChecks.mockImplementation((password, stored) =>

@@ -352,9 +352,13 @@ describe("editing a lead with masked health details", () => {
     expect(changed.medicationsEncrypted).toBeNull();
     expect(decrypt(changed.medicalHistoryEncrypted!)).toBe("Asthma since childhood");
     expect(decrypt(changed.doctorPhoneEncrypted!)).toBe(values.doctorPhone);
-    const last = (await ActivityLog.findAll({ where: { entityId: lead.id, action: "lead_updated" }, raw: true })).at(
-      -1,
-    )!;
+    const last = (
+      await ActivityLog.findAll({
+        where: { entityId: lead.id, action: "lead_updated" },
+        order: [["createdAt", "ASC"]],
+        raw: true,
+      })
+    ).at(-1)!;
     expect(last.summary).toMatch(/\(medications, medical history\)$/);
   });
 });

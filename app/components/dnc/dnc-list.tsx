@@ -1,8 +1,7 @@
-import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link } from "@remix-run/react";
 import { Alert, Badge, Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { ProgressBar, countText as count } from "~/components/ui/progress-bar";
+import { JOB_REFRESH_SECONDS, ProgressBar, countText as count, useJobProgress } from "~/components/ui/progress-bar";
 import { isDncImportInFlight, type DncEntryView, type DncImportProgress } from "~/domain/dnc";
 import { formatDate, formatPhone } from "~/domain/format";
 
@@ -70,35 +69,18 @@ const STATUS_STYLES = {
   failed: "bg-red-50 text-red-700 ring-red-600/20",
 } as const;
 
-const REFRESH_SECONDS = 2;
-
 /**
  * An uploaded file's progress and counts. While its job runs, JavaScript asks
  * GET /api/admin/dnc/import/{id} every 2 s and moves the bar in place; without JavaScript the page
  * refreshes itself (a meta refresh inside <noscript>).
  */
 export function DncImportStatus({ initial }: { initial: DncImportProgress }) {
-  const [state, setState] = useState(initial);
-  const { revalidate } = useRevalidator();
-  useEffect(() => setState(initial), [initial]);
-  const inFlight = isDncImportInFlight(state.status);
-  useEffect(() => {
-    if (!inFlight) return;
-    const timer = window.setInterval(async () => {
-      if (document.visibilityState !== "visible") return;
-      const response = await fetch(`/api/admin/dnc/import/${state.id}`, { headers: { Accept: "application/json" } });
-      if (!response.ok) return;
-      const next = (await response.json()) as DncImportProgress;
-      setState(next);
-      if (!isDncImportInFlight(next.status)) revalidate();
-    }, REFRESH_SECONDS * 1000);
-    return () => window.clearInterval(timer);
-  }, [inFlight, state.id, revalidate]);
+  const { state, inFlight } = useJobProgress(initial, (id) => `/api/admin/dnc/import/${id}`, isDncImportInFlight);
   return (
     <div className="space-y-5">
       {inFlight ? (
         <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          <meta httpEquiv="refresh" content={String(JOB_REFRESH_SECONDS)} />
         </noscript>
       ) : null}
       <Card className="space-y-3 p-4 sm:p-6">

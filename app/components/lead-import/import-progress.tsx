@@ -1,12 +1,7 @@
-import { useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { Alert, Card, StatCards } from "~/components/ui/card";
-import { ProgressBar, countText as count } from "~/components/ui/progress-bar";
+import { JOB_REFRESH_SECONDS, ProgressBar, countText as count, useJobProgress } from "~/components/ui/progress-bar";
 import { isImportInFlight, type LeadImportProgress } from "~/domain/lead-import";
 import { ImportStatusBadge } from "./import-list";
-
-/** Seconds between two looks at a running import: its status page's refresh, and the poll with JavaScript. */
-const REFRESH_SECONDS = 2;
 
 /**
  * Step 3: the job's progress and, once it ends, its counts and the rejected rows' file. While it
@@ -15,27 +10,12 @@ const REFRESH_SECONDS = 2;
  * <noscript>, so it never fires with JavaScript on).
  */
 export function ImportProgress({ initial }: { initial: LeadImportProgress }) {
-  const [state, setState] = useState(initial);
-  const { revalidate } = useRevalidator();
-  useEffect(() => setState(initial), [initial]);
-  const inFlight = isImportInFlight(state.status);
-  useEffect(() => {
-    if (!inFlight) return;
-    const timer = window.setInterval(async () => {
-      if (document.visibilityState !== "visible") return;
-      const response = await fetch(`/api/admin/imports/${state.id}`, { headers: { Accept: "application/json" } });
-      if (!response.ok) return;
-      const next = (await response.json()) as LeadImportProgress;
-      setState((current) => ({ ...current, ...next }));
-      if (!isImportInFlight(next.status)) revalidate();
-    }, REFRESH_SECONDS * 1000);
-    return () => window.clearInterval(timer);
-  }, [inFlight, state.id, revalidate]);
+  const { state, inFlight } = useJobProgress(initial, (id) => `/api/admin/imports/${id}`, isImportInFlight);
   return (
     <div className="space-y-5">
       {inFlight ? (
         <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          <meta httpEquiv="refresh" content={String(JOB_REFRESH_SECONDS)} />
         </noscript>
       ) : null}
       <Card className="space-y-3 p-4 sm:p-6">

@@ -1,3 +1,39 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+/** Seconds between two looks at a running job: its page's refresh without JavaScript, and the poll with it. */
+export const JOB_REFRESH_SECONDS = 2;
+
+/**
+ * A background job's progress as its page shows it: the loader's answer, then, while `inFlight`
+ * says the job runs, its status URL read every 2 s while the tab is visible (the page's loaders are
+ * read again once it ends). Without JavaScript the page refreshes itself instead.
+ */
+export function useJobProgress<T extends { id: string; status: string }>(
+  initial: T,
+  statusUrl: (id: string) => string,
+  inFlight: (status: T["status"]) => boolean,
+) {
+  const [state, setState] = useState(initial);
+  const { revalidate } = useRevalidator();
+  useEffect(() => setState(initial), [initial]);
+  const running = inFlight(state.status);
+  const url = statusUrl(state.id);
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(async () => {
+      if (document.visibilityState !== "visible") return;
+      const response = await fetch(url, { headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      const next = (await response.json()) as Partial<T> & Pick<T, "status">;
+      setState((current) => ({ ...current, ...next }));
+      if (!inFlight(next.status)) revalidate();
+    }, JOB_REFRESH_SECONDS * 1000);
+    return () => window.clearInterval(timer);
+  }, [running, url, revalidate, inFlight]);
+  return { state, inFlight: running };
+}
+
 /** "1,234": a count as the progress pages write it. */
 export const countText = (value: number) => value.toLocaleString("en-US");
 

@@ -72,6 +72,10 @@ export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
 export const CALL_REFUSALS = ["dnc", "not_licensed", "no_consent", "outside_hours", "daily_limit"] as const;
 export type CallRefusal = (typeof CALL_REFUSALS)[number];
 
+/** A call attempt's stored reasons ("outside_hours,daily_limit") as refusals; unknown names are dropped. */
+export const refusalsIn = (text: string | null) =>
+  (text ?? "").split(",").filter((name): name is CallRefusal => (CALL_REFUSALS as readonly string[]).includes(name));
+
 /** A refusal in a few plain words, for the call log and the evidence pack. */
 export const CALL_REFUSAL_WORDS: Record<CallRefusal, string> = {
   dnc: "on the do-not-call list",

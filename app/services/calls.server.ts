@@ -10,6 +10,7 @@ import {
   type CallOutcome,
   type CallRefusal,
   type CallingWindow,
+  refusalsIn,
 } from "~/domain/calling";
 import { callOutcomeSchema, placeCallSchema } from "~/domain/schemas/calling";
 import { formatPhone, fullName } from "~/domain/format";
@@ -316,9 +317,6 @@ export type CallAttemptView = {
   createdAt: string;
 };
 
-const refusals = (text: string | null) =>
-  (text ?? "").split(",").filter((r): r is CallRefusal => (CALL_REFUSALS as readonly string[]).includes(r));
-
 const AttemptRow = z
   .object({
     id: column.text,
@@ -343,8 +341,8 @@ const AttemptRow = z
     phone: row.phone,
     phoneDisplay: formatPhone(row.phone.replace(/^\+1/, "")),
     allowed: row.allowed,
-    reasons: refusals(row.reasons),
-    overridden: refusals(row.overridden),
+    reasons: refusalsIn(row.reasons),
+    overridden: refusalsIn(row.overridden),
     overrideReason: row.overrideReason,
     rule: { state: row.ruleState, start: row.windowStart, end: row.windowEnd, maxCallsPer24h: row.maxCallsPer24h },
     timeZone: row.timeZone,

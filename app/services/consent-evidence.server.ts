@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { activityActionLabel } from "~/domain/activity";
-import { CALL_REFUSALS, callOutcomeLabel, formatLocalDateTime, type CallRefusal } from "~/domain/calling";
+import { callOutcomeLabel, formatLocalDateTime, refusalsIn, type CallRefusal } from "~/domain/calling";
 import { DNC_REASON_LABELS, type DncReasonName } from "~/domain/dnc";
 import { fullName } from "~/domain/format";
 import { logActivity } from "./activity.server";
@@ -155,9 +155,6 @@ const CallRow = z.object({
 
 const nameOrNull = (row: { firstName: string | null; lastName: string | null }) =>
   row.firstName === null ? null : fullName({ firstName: row.firstName, lastName: row.lastName ?? "" });
-
-const refusalsIn = (text: string | null) =>
-  (text ?? "").split(",").filter((name): name is CallRefusal => (CALL_REFUSALS as readonly string[]).includes(name));
 
 /**
  * The list's changes touching `numbers` (E.164): each standing entry's addition, and each removed

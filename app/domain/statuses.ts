@@ -194,3 +194,32 @@ export const jobStateStyle = statusStyles<JobState>(
   },
   "created",
 );
+
+// A sold lead's policy (issue 26, decision 074): where the carrier and the client have taken it.
+export const POLICY_STATUSES = [
+  "submitted",
+  "pending_underwriting",
+  "issued",
+  "declined",
+  "not_taken",
+  "lapse_pending",
+  "lapsed",
+  "reinstated",
+  "cancelled",
+] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+export const policyStatusStyle = statusStyles<PolicyStatus>(
+  {
+    submitted: ["Submitted", "blue"],
+    pending_underwriting: ["Pending Underwriting", "indigo"],
+    issued: ["Issued", "green"],
+    declined: ["Declined", "red"],
+    not_taken: ["Not Taken", "gray"],
+    lapse_pending: ["Lapse Pending", "orange"],
+    lapsed: ["Lapsed", "red"],
+    reinstated: ["Reinstated", "teal"],
+    cancelled: ["Cancelled", "gray"],
+  },
+  "submitted",
+);

@@ -1,3 +1,4 @@
+import type { Transaction } from "sequelize";
 import { z } from "zod";
 import { ActivityLog, Application } from "~db";
 import { centsAsDollars, fullName } from "~/domain/format";
@@ -19,6 +20,7 @@ import {
 import { notFound } from "./errors.server";
 import { shownHealth } from "./health-details.server";
 import { leadOnDncList } from "./dnc.server";
+import { policyView } from "./policy.server";
 import type { SessionUser } from "./sessions.server";
 import { CUBE, WIDEST_LEVEL } from "./sql/report-summaries.server";
 import {
@@ -417,6 +419,11 @@ const DETAIL_COLUMNS = [
   "source",
   "createdAt",
   "updatedAt",
+  "policyStatus",
+  "policyNumber",
+  "policyIssueDate",
+  "policyEffectiveDate",
+  "policyStatusAt",
 ] as const;
 
 const text = column.text.nullable();
@@ -481,6 +488,11 @@ const LeadDetailRow = z.object({
   carrierRecordId: text,
   carrierName: text,
   dnc: column.boolean,
+  policyStatus: text,
+  policyNumber: text,
+  policyIssueDate: column.day.nullable(),
+  policyEffectiveDate: column.day.nullable(),
+  policyStatusAt: column.date.nullable(),
 });
 
 /**
@@ -541,11 +553,12 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     LeadDetailRow,
   );
   if (!lead) throw notFound(LEAD_NOT_FOUND);
-  const [phones, beneficiaries, paymentTracking, statusHistory] = await Promise.all([
+  const [phones, beneficiaries, paymentTracking, statusHistory, policy] = await Promise.all([
     leadPhones(lead.id),
     leadBeneficiaries(lead.id),
     leadPayments(lead.id),
     leadStatusHistory(lead.id),
+    policyView(lead),
   ]);
   const parts = {
     sensitive: shown.includes("sensitive"),
@@ -625,6 +638,8 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     beneficiaries,
     paymentTracking,
     statusHistory,
+    /** The policy after the sale (decision 074), with its history; null until the lead is sold. */
+    policy,
   };
   return view;
 }
@@ -691,13 +706,15 @@ export function leadPaymentView(row: z.output<typeof LeadPaymentColumns>): LeadP
   };
 }
 
-async function leadPayments(applicationId: string): Promise<LeadPayment[]> {
+/** A lead's nine months, in order (the lead's JSON, and a policy change's answer). */
+export async function leadPayments(applicationId: string, options: { transaction?: Transaction } = {}): Promise<LeadPayment[]> {
   return selectRows(
     sql`SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
           t.status, t.notes
         FROM payment_trackings t WHERE t.application_id = ${applicationId}
         ORDER BY t.month_number ASC`,
     LeadPaymentColumns.transform(leadPaymentView),
+    options,
   );
 }
 

@@ -10,6 +10,7 @@ import { logActivity } from "./activity.server";
 import { badRequest, conflict, validInput } from "./errors.server";
 import { LeadPaymentColumns } from "./lead-reads.server";
 import { findAccessibleLead } from "./leads.server";
+import { startPolicy } from "./policy.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { selectRows, sql } from "./sql/reads.server";
@@ -155,9 +156,11 @@ async function recordSale(
     })),
     { transaction },
   );
+  // The policy starts as submitted to the carrier (decision 074).
+  const policy = await startPolicy(actor, lead.id, now, transaction);
   // The card's CVV may not be kept once the payment is authorised (PCI DSS 3.3.1.2): it is erased
   // by the same update that records the sale, so no committed state has a sale with a CVV.
-  return { ...snapshot, soldAt: now, commissionCancelledAt: null, cardCvvEncrypted: null };
+  return { ...snapshot, ...policy, soldAt: now, commissionCancelledAt: null, cardCvvEncrypted: null };
 }
 
 /** A sale recorded without a product, whose commission is still to be decided. */

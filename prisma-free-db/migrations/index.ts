@@ -31,6 +31,7 @@ import * as phonesInE164 from "./036-phones-in-e164";
 import * as healthDetailsEncrypted from "./037-health-details-encrypted";
 import * as callingRulesAndCallAttempts from "./039-calling-rules-and-call-attempts";
 import * as dncLeadReferencesIndexed from "./041-dnc-lead-references-indexed";
+import * as policyStatus from "./042-policy-status";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -80,4 +81,5 @@ export const migrations: Migration[] = [
   step("037-health-details-encrypted", healthDetailsEncrypted),
   step("039-calling-rules-and-call-attempts", callingRulesAndCallAttempts),
   step("041-dnc-lead-references-indexed", dncLeadReferencesIndexed),
+  step("042-policy-status", policyStatus),
 ];

@@ -87,6 +87,12 @@ export class Application extends Model<InferAttributes<Application>, InferCreati
   declare billable: CreationOptional<boolean>;
   declare orderId: Opt<string>;
   declare returnedAt: Opt<Date>;
+  // Migration 042: the policy after the sale (decision 074); null until the lead is sold.
+  declare policyStatus: Opt<string>;
+  declare policyNumber: Opt<string>;
+  declare policyIssueDate: Opt<string>;
+  declare policyEffectiveDate: Opt<string>;
+  declare policyStatusAt: Opt<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare agent?: NonAttribute<Agent | null>;
@@ -134,6 +140,8 @@ export class PaymentTracking extends Model<InferAttributes<PaymentTracking>, Inf
   declare notes: Opt<string>;
   /** When its retention_reminder was sent (migration 008); set once, so a payment is reminded of once. */
   declare remindedAt: Opt<Date>;
+  /** When the policy's status cancelled this month (migration 042); reinstating restores these. */
+  declare policyCancelledAt: Opt<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare application?: NonAttribute<Application>;
@@ -150,6 +158,23 @@ export class StatusChange extends Model<InferAttributes<StatusChange>, InferCrea
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare user?: NonAttribute<User | null>;
+}
+
+/** The history of a sold lead's policy (migration 042, decision 074): who moved it, when, to what. */
+export class PolicyStatusChange extends Model<
+  InferAttributes<PolicyStatusChange>,
+  InferCreationAttributes<PolicyStatusChange>
+> {
+  declare id: CreationOptional<string>;
+  declare applicationId: ForeignKey<Application["id"]>;
+  declare userId: ForeignKey<User["id"]> | null;
+  declare fromStatus: Opt<string>;
+  declare toStatus: string;
+  declare policyNumber: Opt<string>;
+  declare issueDate: Opt<string>;
+  declare effectiveDate: Opt<string>;
+  declare notes: Opt<string>;
+  declare createdAt: CreationOptional<Date>;
 }
 
 export class LeadRead extends Model<InferAttributes<LeadRead>, InferCreationAttributes<LeadRead>> {
@@ -245,6 +270,11 @@ export function initApplicationModels(sequelize: Sequelize) {
       billable: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       orderId: { type: DataTypes.UUID, allowNull: true },
       returnedAt: at(),
+      policyStatus: str(24),
+      policyNumber: str(40),
+      policyIssueDate: date(),
+      policyEffectiveDate: date(),
+      policyStatusAt: at(),
       ...timestamps(),
     },
     {
@@ -300,6 +330,9 @@ export function initApplicationModels(sequelize: Sequelize) {
           fields: ["agent_id", "status", "created_at"],
           where: { returned_at: { [Op.ne]: null } },
         },
+        // Migration 042: policies by status and issue date (at-risk, persistency); a number per carrier.
+        { name: "applications_policy_status_issue", fields: ["policy_status", "policy_issue_date"] },
+        { name: "applications_carrier_policy_number", fields: ["carrier_id", "policy_number"] },
         { fields: ["callback_date"] },
         { fields: ["sold_at"] },
         { fields: ["last_name", "first_name"] },
@@ -360,6 +393,7 @@ export function initApplicationModels(sequelize: Sequelize) {
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: "not_paid" },
       notes: text(),
       remindedAt: at(),
+      policyCancelledAt: at(),
       ...timestamps(),
     },
     {
@@ -388,6 +422,27 @@ export function initApplicationModels(sequelize: Sequelize) {
       tableName: "status_changes",
       underscored: true,
       indexes: [{ fields: ["application_id", "created_at"] }],
+    },
+  );
+  PolicyStatusChange.init(
+    {
+      id: uuid(),
+      applicationId: { type: DataTypes.UUID, allowNull: false },
+      userId: { type: DataTypes.UUID, allowNull: true },
+      fromStatus: str(24),
+      toStatus: { type: DataTypes.STRING(24), allowNull: false },
+      policyNumber: str(40),
+      issueDate: date(),
+      effectiveDate: date(),
+      notes: text(),
+      createdAt: { type: DataTypes.DATE, allowNull: false },
+    },
+    {
+      sequelize,
+      tableName: "policy_status_changes",
+      underscored: true,
+      updatedAt: false,
+      indexes: [{ name: "policy_status_changes_lead_created", fields: ["application_id", "created_at"] }],
     },
   );
   LeadRead.init(

@@ -6,6 +6,7 @@ import {
   LeadRead,
   PaymentTracking,
   Phone,
+  PolicyStatusChange,
   StatusChange,
   initApplicationModels,
 } from "./application";
@@ -57,6 +58,7 @@ export {
   PasswordResetRequest,
   PaymentTracking,
   Phone,
+  PolicyStatusChange,
   Product,
   Session,
   StatusChange,

@@ -98,6 +98,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "applications.$id": { methods: ["GET", "PATCH"], probe: 401 },
   "applications.$id.reveal": { methods: ["POST"], probe: 401 },
   "applications.$id.evidence": { methods: ["GET"], probe: 401 },
+  "applications.$id.policy": { methods: ["PUT"], probe: 401 },
   "applications.$id.calls": { methods: ["GET", "POST"], probe: 401 },
   "applications.$id.calls.$callId.outcome": { methods: ["POST"], probe: 401 },
   "auth.complete-password-reset": { methods: ["POST"], probe: 400 },

@@ -337,6 +337,12 @@ const API_TARGETS: Record<string, ApiTarget> = {
     param: { name: "id", value: (f) => f.lead.id },
     body: () => ({ outcome: "no_answer" }),
   },
+  // The fixture lead is not sold: a valid move is a 409, every other body a 400.
+  "applications.$id.policy": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: (f) => f.lead.id },
+    body: () => ({ status: "issued", policyNumber: "FE-123456", issueDate: "2026-01-05", notes: "Issued" }),
+  },
   "applications.$id.reveal": {
     roles: ["agent", "admin"],
     param: { name: "id", value: (f) => f.lead.id },

@@ -121,7 +121,7 @@ const { Agent, User, analyzeDatabase, closeDatabase, isPostgres, migrate, sequel
   await import("../prisma-free-db/index");
 const { ensureCatalog } = await import("../prisma-free-db/seed/catalog");
 const { leadAttributes, leadPhoneRow, leadRow } = await import("../prisma-free-db/seed/lead-factory");
-const summaryUpkeep = await import("../prisma-free-db/migrations/024-report-summaries");
+const summaryUpkeep = await import("../prisma-free-db/migrations/043-report-summaries-issued");
 const { bulkLoad } = await import("../prisma-free-db/bulk-load");
 const { getAdminDashboard, getAgentDashboard } = await import("../app/services/dashboard.server");
 const { LEAD_LIST_COUNT_LIMIT, getLeadDetail, listAgentLeads } = await import("../app/services/lead-reads.server");

@@ -36,7 +36,7 @@ const REPORT_SUMMARIES = "report_summaries";
 const NONE = "00000000-0000-0000-0000-000000000000";
 
 /** A lead's columns the summaries read; a change to any other leaves them as they are. */
-const COLUMNS = [
+const COLUMNS: readonly string[] = [
   "created_at",
   "agent_id",
   "carrier_id",
@@ -45,7 +45,7 @@ const COLUMNS = [
   "monthly_premium_cents",
   "calculated_commission_cents",
   "commission_cancelled_at",
-] as const;
+];
 
 /**
  * The buckets' widths in hours, level by level: each divides the next, and a bucket of level L
@@ -62,27 +62,48 @@ function hourOf(at: string, postgres: boolean) {
 const CUBES = "SELECT 1 AS cube UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4";
 const LEVELS = WIDTHS.map((width, level) => `SELECT ${level} AS level, ${width} AS width`).join(" UNION ALL ");
 
+/** A summed lead's row (alias v) is a sale: its status is sale. */
+const SALE = "v.status = 'sale'";
+
 /**
- * The summary rows `leads` adds up to: `leads` is a SELECT of the COLUMNS (and `sign`, +1 or -1)
- * under their own names, from the rows or from a trigger's OLD and NEW. Only groups whose figures
- * change are written.
+ * What the summaries keep: the lead's columns they read, and each figure's column with the SUM
+ * over the leads (alias v, `sign` +1 or -1) that adds up to it. Migration 043 adds the policy's.
  */
-function contributions(leads: string, postgres: boolean) {
+export type SummaryShape = { columns: readonly string[]; figures: readonly { name: string; sum: string }[] };
+
+/** The summaries as this migration made them. */
+export const SHAPE_024: SummaryShape = {
+  columns: COLUMNS,
+  figures: [
+    { name: "leads", sum: "SUM(v.sign)" },
+    { name: "sales", sum: `SUM(CASE WHEN ${SALE} THEN v.sign ELSE 0 END)` },
+    {
+      name: "premium_cents",
+      sum: `SUM(CASE WHEN ${SALE} THEN v.sign * COALESCE(v.monthly_premium_cents, 0) ELSE 0 END)`,
+    },
+    {
+      name: "commission_cents",
+      sum: `SUM(CASE WHEN ${SALE} AND v.commission_cancelled_at IS NULL THEN v.sign * COALESCE(v.calculated_commission_cents, 0) ELSE 0 END)`,
+    },
+  ],
+};
+
+/**
+ * The summary rows `leads` adds up to: `leads` is a SELECT of the shape's columns (and `sign`, +1
+ * or -1) under their own names, from the rows or from a trigger's OLD and NEW. Only groups whose
+ * figures change are written.
+ */
+function contributions(leads: string, postgres: boolean, shape: SummaryShape) {
   const id = (name: string) => (postgres ? `CAST(${name} AS UUID)` : name);
   const none = id(`'${NONE}'`);
-  const sale = "v.status = 'sale'";
-  const figures = [
-    "SUM(v.sign)",
-    `SUM(CASE WHEN ${sale} THEN v.sign ELSE 0 END)`,
-    `SUM(CASE WHEN ${sale} THEN v.sign * COALESCE(v.monthly_premium_cents, 0) ELSE 0 END)`,
-    `SUM(CASE WHEN ${sale} AND v.commission_cancelled_at IS NULL THEN v.sign * COALESCE(v.calculated_commission_cents, 0) ELSE 0 END)`,
-  ];
+  const sale = SALE;
+  const figures = shape.figures.map((figure) => figure.sum);
   return `SELECT c.cube, l.level, v.hour - v.hour % l.width AS bucket,
       CASE WHEN c.cube IN (2, 4) AND v.agent_id IS NOT NULL THEN v.agent_id ELSE ${none} END AS agent_id,
       CASE WHEN c.cube IN (3, 4) AND v.carrier_id IS NOT NULL THEN v.carrier_id ELSE ${none} END AS carrier_id,
       CASE WHEN c.cube IN (1, 4) THEN v.status ELSE '' END AS status,
       CASE WHEN c.cube IN (3, 4) AND ${sale} THEN COALESCE(v.sold_product_name, '') ELSE '' END AS product,
-      ${figures[0]} AS leads, ${figures[1]} AS sales, ${figures[2]} AS premium_cents, ${figures[3]} AS commission_cents
+      ${shape.figures.map((figure) => `${figure.sum} AS ${figure.name}`).join(", ")}
     FROM (SELECT u.*, ${hourOf("u.created_at", postgres)} AS hour FROM (${leads}) u) v
       CROSS JOIN (${CUBES}) c CROSS JOIN (${LEVELS}) l
     WHERE c.cube <> 3 OR ${sale}
@@ -91,29 +112,30 @@ function contributions(leads: string, postgres: boolean) {
 }
 
 const KEY = "cube, level, bucket, agent_id, carrier_id, status, product";
-const FIGURES = "leads, sales, premium_cents, commission_cents";
+const figureNames = (shape: SummaryShape) => shape.figures.map((figure) => figure.name).join(", ");
 
 /** The trigger's statement: `rows` (OLD, NEW or both) added into the summaries. */
-function upsert(rows: ("OLD" | "NEW")[], postgres: boolean) {
+function upsert(rows: ("OLD" | "NEW")[], postgres: boolean, shape: SummaryShape) {
   const leads = rows
-    .map((row) => `SELECT ${COLUMNS.map((c) => `${row}.${c} AS ${c}`).join(", ")}, ${row === "OLD" ? -1 : 1} AS sign`)
+    .map(
+      (row) =>
+        `SELECT ${shape.columns.map((c) => `${row}.${c} AS ${c}`).join(", ")}, ${row === "OLD" ? -1 : 1} AS sign`,
+    )
     .join(" UNION ALL ");
-  return summariesUpsert(leads, postgres);
+  return summariesUpsert(leads, postgres, shape);
 }
 
 /** Every lead of `table` (a trigger's transition table of inserted rows) added into the summaries. */
-export function summariesUpsertOfInserted(table: string) {
-  return summariesUpsert(`SELECT ${COLUMNS.join(", ")}, 1 AS sign FROM ${table}`, true);
+export function summariesUpsertOfInserted(table: string, shape = SHAPE_024) {
+  return summariesUpsert(`SELECT ${shape.columns.join(", ")}, 1 AS sign FROM ${table}`, true, shape);
 }
 
-/** The leads `leads` selects (the COLUMNS and `sign`) added into the summaries, in key order. */
-function summariesUpsert(leads: string, postgres: boolean) {
-  return `INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${FIGURES})
-    SELECT * FROM (${contributions(leads, postgres)}) d ORDER BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT (${KEY}) DO UPDATE SET leads = ${REPORT_SUMMARIES}.leads + excluded.leads,
-      sales = ${REPORT_SUMMARIES}.sales + excluded.sales,
-      premium_cents = ${REPORT_SUMMARIES}.premium_cents + excluded.premium_cents,
-      commission_cents = ${REPORT_SUMMARIES}.commission_cents + excluded.commission_cents`;
+/** The leads `leads` selects (the shape's columns and `sign`) added into the summaries, in key order. */
+function summariesUpsert(leads: string, postgres: boolean, shape: SummaryShape) {
+  const added = shape.figures.map(({ name }) => `${name} = ${REPORT_SUMMARIES}.${name} + excluded.${name}`);
+  return `INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${figureNames(shape)})
+    SELECT * FROM (${contributions(leads, postgres, shape)}) d ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (${KEY}) DO UPDATE SET ${added.join(",\n      ")}`;
 }
 
 /**
@@ -125,16 +147,25 @@ function summariesUpsert(leads: string, postgres: boolean) {
  */
 const TRIGGERS = [
   { name: "report_summaries_lead_insert", on: "AFTER INSERT", rows: ["NEW"] as const },
-  { name: "report_summaries_lead_update", on: `AFTER UPDATE OF ${COLUMNS.join(", ")}`, rows: ["OLD", "NEW"] as const },
+  { name: "report_summaries_lead_update", on: "AFTER UPDATE OF", rows: ["OLD", "NEW"] as const },
   { name: "report_summaries_lead_delete", on: "AFTER DELETE", postgresOn: "BEFORE DELETE", rows: ["OLD"] as const },
 ];
 
-function createTriggerSql(trigger: (typeof TRIGGERS)[number], postgres: boolean, { asFirstMade = false } = {}) {
+/** A trigger's name; migration 043 makes them again with its shape. */
+export type SummaryTrigger = (typeof TRIGGERS)[number]["name"];
+
+function createTriggerSql(
+  trigger: (typeof TRIGGERS)[number],
+  postgres: boolean,
+  { asFirstMade = false, shape = SHAPE_024 }: { asFirstMade?: boolean; shape?: SummaryShape } = {},
+) {
   const { name, rows } = trigger;
-  const on = (postgres && !asFirstMade && "postgresOn" in trigger ? trigger.postgresOn : undefined) ?? trigger.on;
+  const firstOn = trigger.on === "AFTER UPDATE OF" ? `AFTER UPDATE OF ${shape.columns.join(", ")}` : trigger.on;
+  const on = (postgres && !asFirstMade && "postgresOn" in trigger ? trigger.postgresOn : undefined) ?? firstOn;
   const differ = (a: string, b: string) => (postgres ? `${a} IS DISTINCT FROM ${b}` : `${a} IS NOT ${b}`);
-  const when = rows.length === 2 ? ` WHEN (${COLUMNS.map((c) => differ(`OLD.${c}`, `NEW.${c}`)).join(" OR ")})` : "";
-  const statement = upsert([...rows], postgres);
+  const when =
+    rows.length === 2 ? ` WHEN (${shape.columns.map((c) => differ(`OLD.${c}`, `NEW.${c}`)).join(" OR ")})` : "";
+  const statement = upsert([...rows], postgres, shape);
   if (!postgres) {
     return [`CREATE TRIGGER ${name} ${on} ON applications FOR EACH ROW${when} BEGIN ${statement}; END`];
   }
@@ -147,17 +178,18 @@ function createTriggerSql(trigger: (typeof TRIGGERS)[number], postgres: boolean,
 }
 
 /**
- * The summaries counted again from every lead, in one set-based statement: the migration's backfill,
- * and the benchmark's after it loads leads with the triggers off (dropTriggers, createTriggers).
+ * The summaries counted again from every lead, in one set-based statement: this migration's
+ * backfill and 043's (with its shape). The bulk load and the benchmark use 043's, the schema's now.
  * @internal
  */
-export async function recountReportSummaries(sequelize: Sequelize, transaction?: Transaction) {
+export async function recountReportSummaries(sequelize: Sequelize, transaction?: Transaction, shape = SHAPE_024) {
   const postgres = sequelize.getDialect() === "postgres";
-  const leads = `SELECT ${COLUMNS.map((c) => `a.${c}`).join(", ")}, 1 AS sign FROM applications a`;
+  const leads = `SELECT ${shape.columns.map((c) => `a.${c}`).join(", ")}, 1 AS sign FROM applications a`;
   await sequelize.query(`DELETE FROM ${REPORT_SUMMARIES}`, { transaction });
-  await sequelize.query(`INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${FIGURES}) ${contributions(leads, postgres)}`, {
-    transaction,
-  });
+  await sequelize.query(
+    `INSERT INTO ${REPORT_SUMMARIES} (${KEY}, ${figureNames(shape)}) ${contributions(leads, postgres, shape)}`,
+    { transaction },
+  );
 }
 
 /** @internal */
@@ -166,14 +198,14 @@ export async function createTriggers(sequelize: Sequelize, transaction?: Transac
 }
 
 /**
- * One trigger of this migration as the schema has it now (migration 026's down, 033's up), or
- * `asFirstMade` (033's down).
+ * One trigger of this migration as 033 left it (migration 026's down, 033's up), or `asFirstMade`
+ * (033's down); with 043's `shape` (its up, the figures of the policy too).
  */
 export async function createTrigger(
   sequelize: Sequelize,
-  name: (typeof TRIGGERS)[number]["name"],
+  name: SummaryTrigger,
   transaction?: Transaction,
-  options: { asFirstMade?: boolean } = {},
+  options: { asFirstMade?: boolean; shape?: SummaryShape } = {},
 ) {
   const postgres = sequelize.getDialect() === "postgres";
   const trigger = TRIGGERS.find((t) => t.name === name)!;
@@ -181,11 +213,7 @@ export async function createTrigger(
 }
 
 /** One trigger of this migration and its function, dropped. */
-export async function dropTrigger(
-  sequelize: Sequelize,
-  name: (typeof TRIGGERS)[number]["name"],
-  transaction?: Transaction,
-) {
+export async function dropTrigger(sequelize: Sequelize, name: SummaryTrigger, transaction?: Transaction) {
   const postgres = sequelize.getDialect() === "postgres";
   await sequelize.query(`DROP TRIGGER IF EXISTS ${name}${postgres ? " ON applications" : ""}`, { transaction });
   if (postgres) await sequelize.query(`DROP FUNCTION IF EXISTS ${name}()`, { transaction });

@@ -1,5 +1,6 @@
 import { createTrigger as createUnreadTrigger } from "./007-unread-lead-counts";
 import { createTrigger as createSummariesTrigger, summariesUpsertOfInserted } from "./024-report-summaries";
+import type { Sequelize, Transaction } from "sequelize";
 import type { MigrationContext } from "./index";
 
 // Postgres: the two triggers that count a new lead (every admin's and its agent's unread count,
@@ -33,7 +34,20 @@ async function replace(context: MigrationContext, name: string, statements: stri
   const { queryInterface: qi, transaction } = context;
   await qi.sequelize.query(`DROP TRIGGER ${name} ON applications`, { transaction });
   await qi.sequelize.query(`DROP FUNCTION ${name}()`, { transaction });
-  await qi.sequelize.query(
+  await createInsertTriggerPerStatement(qi.sequelize, name, statements, transaction);
+}
+
+/**
+ * Postgres: the trigger `name` and its function, running `statements` once per INSERT statement
+ * over the rows it added (`new_leads`). Migration 043 makes the summaries' again with its figures.
+ */
+export async function createInsertTriggerPerStatement(
+  sequelize: Sequelize,
+  name: string,
+  statements: string[],
+  transaction?: Transaction,
+) {
+  await sequelize.query(
     `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN
        -- An INSERT that added nothing (ON CONFLICT DO NOTHING) changes no count and locks none.
@@ -43,7 +57,7 @@ async function replace(context: MigrationContext, name: string, statements: stri
      END $$`,
     { transaction },
   );
-  await qi.sequelize.query(
+  await sequelize.query(
     `CREATE TRIGGER ${name} AFTER INSERT ON applications REFERENCING NEW TABLE AS new_leads
      FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
     { transaction },

@@ -32,6 +32,9 @@ import * as healthDetailsEncrypted from "./037-health-details-encrypted";
 import * as callingRulesAndCallAttempts from "./039-calling-rules-and-call-attempts";
 import * as dncLeadReferencesIndexed from "./041-dnc-lead-references-indexed";
 import * as policyStatus from "./042-policy-status";
+import * as reportSummariesIssued from "./043-report-summaries-issued";
+import * as atRiskQueue from "./044-at-risk-queue";
+import * as draftOnSocialSecurityDay from "./045-draft-on-social-security-day";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -82,4 +85,7 @@ export const migrations: Migration[] = [
   step("039-calling-rules-and-call-attempts", callingRulesAndCallAttempts),
   step("041-dnc-lead-references-indexed", dncLeadReferencesIndexed),
   step("042-policy-status", policyStatus),
+  step("043-report-summaries-issued", reportSummariesIssued),
+  step("044-at-risk-queue", atRiskQueue),
+  step("045-draft-on-social-security-day", draftOnSocialSecurityDay),
 ];

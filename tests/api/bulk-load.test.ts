@@ -62,6 +62,17 @@ async function migratedWithPeople(): Promise<Sequelize> {
   return db;
 }
 
+/** A sale's policy status and issue date, in turn: undecided, issued, refused, ended after issue. */
+const POLICIES = [
+  ["submitted", null],
+  ["pending_underwriting", null],
+  ["issued", "2025-06-01"],
+  ["declined", null],
+  ["not_taken", "2025-06-02"],
+  ["lapsed", "2025-06-03"],
+  ["reinstated", "2025-06-04"],
+] as const;
+
 /** The load: the same rows and changes in either database, in many-row statements. */
 async function load(db: Sequelize) {
   const qi = db.getQueryInterface();
@@ -86,6 +97,9 @@ async function load(db: Sequelize) {
       calculated_commission_cents: sale ? premium * 9 : null,
       sold_at: sale ? new Date(Date.UTC(2025, 0, 1) + i * 4.3 * 3_600_000) : null,
       commission_cancelled_at: sale && i % 17 === 0 ? new Date("2025-12-01T00:00:00Z") : null,
+      // The policy's status and issue date (migration 043's issued and decided figures).
+      policy_status: sale ? POLICIES[i % POLICIES.length]![0] : null,
+      policy_issue_date: sale ? POLICIES[i % POLICIES.length]![1] : null,
       source: "public_form",
       consent_given: true,
       // Over most of a year, at every hour of the day: the summaries' buckets of each width.
@@ -136,6 +150,12 @@ async function load(db: Sequelize) {
     `UPDATE applications SET status = 'sale', monthly_premium_cents = 5000, calculated_commission_cents = 45000,
        sold_product_name = 'Term Life' WHERE id IN (:ids)`,
     { replacements: { ids: some(40, 3) } },
+  );
+  await db.query(
+    "UPDATE applications SET policy_status = 'issued', policy_issue_date = '2025-07-01' WHERE id IN (:ids)",
+    {
+      replacements: { ids: some(40, 3) },
+    },
   );
   await db.query("UPDATE applications SET last_name = 'Renamed', email = NULL WHERE id IN (:ids)", {
     replacements: { ids: some(60, 4) },
@@ -227,6 +247,13 @@ describe("bulkLoad", () => {
       expect(expected.counts).toHaveLength(6);
       expect(expected.counts.some((row) => Number((row as { count: unknown }).count) > 1_000)).toBe(true);
       expect(expected.summaries.length).toBeGreaterThan(1_000);
+      const figure = (name: string) =>
+        expected.summaries.some((row) => Number((row as Record<string, unknown>)[name]) > 0);
+      expect([figure("issued_sales"), figure("decided_sales"), figure("issued_commission_cents")]).toEqual([
+        true,
+        true,
+        true,
+      ]);
       expect(await kept(byBulkLoad)).toEqual(expected);
 
       await writeOneMore(byTriggers);

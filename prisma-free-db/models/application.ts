@@ -93,6 +93,8 @@ export class Application extends Model<InferAttributes<Application>, InferCreati
   declare policyIssueDate: Opt<string>;
   declare policyEffectiveDate: Opt<string>;
   declare policyStatusAt: Opt<Date>;
+  /** Migration 045: the draft dates are the client's Social Security days (decision 078). */
+  declare draftOnSocialSecurityDay: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare agent?: NonAttribute<Agent | null>;
@@ -142,6 +144,8 @@ export class PaymentTracking extends Model<InferAttributes<PaymentTracking>, Inf
   declare remindedAt: Opt<Date>;
   /** When the policy's status cancelled this month (migration 042); reinstating restores these. */
   declare policyCancelledAt: Opt<Date>;
+  /** When housekeeping found it unpaid 3 days after its due date and told the agent (migration 044, decision 076). */
+  declare missedNotifiedAt: Opt<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare application?: NonAttribute<Application>;
@@ -275,6 +279,7 @@ export function initApplicationModels(sequelize: Sequelize) {
       policyIssueDate: date(),
       policyEffectiveDate: date(),
       policyStatusAt: at(),
+      draftOnSocialSecurityDay: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       ...timestamps(),
     },
     {
@@ -394,6 +399,7 @@ export function initApplicationModels(sequelize: Sequelize) {
       notes: text(),
       remindedAt: at(),
       policyCancelledAt: at(),
+      missedNotifiedAt: at(),
       ...timestamps(),
     },
     {
@@ -404,6 +410,14 @@ export function initApplicationModels(sequelize: Sequelize) {
         { unique: true, fields: ["application_id", "month_number"] },
         { fields: ["status", "due_date"] },
         { name: "payment_trackings_application_status", fields: ["application_id", "status"] },
+        // Migration 044: the unpaid months housekeeping has not found missed yet, and every unpaid
+        // month by due date with its lead (the at-risk queue, decision 076).
+        {
+          name: "payment_trackings_missed_unnotified",
+          fields: ["due_date"],
+          where: { status: "not_paid", missed_notified_at: null },
+        },
+        { name: "payment_trackings_unpaid_due", fields: ["due_date", "application_id"], where: { status: "not_paid" } },
       ],
     },
   );

@@ -30,6 +30,7 @@ const ALL_METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   $: { methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], probe: 404 },
   "admin.activity": { methods: ["GET"], probe: 401 },
+  "admin.at-risk": { methods: ["GET"], probe: 401 },
   "admin.agents": { methods: ["GET"], probe: 401 },
   "admin.agents.$id.add-calls": { methods: ["PUT"], probe: 401 },
   "admin.agents.$id.approve": { methods: ["POST", "PATCH"], probe: 401 },
@@ -83,6 +84,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "agent.applications.$id.return": { methods: ["POST"], probe: 401 },
   "agent.applications.$id.opt-out": { methods: ["POST"], probe: 401 },
   "agent.applications.$id.call-check": { methods: ["GET"], probe: 401 },
+  "agent.at-risk": { methods: ["GET"], probe: 401 },
   "agent.callbacks": { methods: ["GET"], probe: 401 },
   "agent.callbacks.$id.reschedule": { methods: ["PUT"], probe: 401 },
   "agent.applications.$id.cancel": { methods: ["PUT"], probe: 401 },
@@ -129,6 +131,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "public.agents": { methods: ["GET"], probe: 400 },
   "public.applications": { methods: ["POST"], probe: 400 },
   "public.carriers": { methods: ["GET"], probe: 400 },
+  "social-security-days": { methods: ["GET"], probe: 401 },
 };
 
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes/api+");

@@ -468,6 +468,11 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     path: "/admin/retention?agentId=x&page=2",
     forms: (f) => [{ intent: "payment", id: f.payment.id, status: "paid" }],
   },
+  "admin+/at-risk.tsx": {
+    roles: ["admin"],
+    path: "/admin/at-risk?agentId=x&page=2",
+    forms: (f) => [{ intent: "paid", id: f.payment.id }],
+  },
   "admin+/retention-detailed.tsx": {
     roles: ["admin"],
     path: "/admin/retention-detailed?paymentStatus=pending&page=1",
@@ -696,6 +701,11 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     path: "/agent/retention?page=1",
     forms: (f) => [{ intent: "payment", id: f.payment.id, status: "pending" }],
   },
+  "agent+/at-risk.tsx": {
+    roles: ["agent"],
+    path: "/agent/at-risk?page=2",
+    forms: (f) => [{ intent: "paid", id: f.payment.id }],
+  },
   "agent+/leads.tsx": {
     roles: ["agent"],
     path: "/agent/leads?status=pending&page=1",
@@ -796,6 +806,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/retention.tsx": { roles: ["admin"], path: "/admin/retention?agentId=x&search=%25_&page=9" },
   "admin+/retention-detailed.tsx": { roles: ["admin"], path: "/admin/retention-detailed?paymentStatus=x&page=0" },
   "admin+/callbacks.tsx": { roles: ["admin"], path: "/admin/callbacks?agentId=x&page=2" },
+  "admin+/at-risk.tsx": { roles: ["admin"], path: "/admin/at-risk?agentId=x&page=0" },
   "admin+/premiums.tsx": { roles: ["admin"], path: "/admin/premiums?period=custom&agentId=x&ledgerPage=2" },
   "admin+/leads.tsx": { roles: ["admin"], path: "/admin/leads?dialog=lead" },
   "admin+/orders.tsx": { roles: ["admin"], path: "/admin/orders?dialog=edit&period=custom&bdm=x&page=2" },
@@ -811,6 +822,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
   "agent+/callbacks.tsx": { roles: ["agent"], path: "/agent/callbacks" },
+  "agent+/at-risk.tsx": { roles: ["agent"], path: "/agent/at-risk?page=x" },
   "agent+/callbacks_.$id.event[.ics].ts": {
     roles: ["agent"],
     path: "/agent/callbacks/:id/event.ics",
@@ -846,12 +858,14 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/admin.applications.ts": { roles: ["admin"], path: "/api/admin/applications" },
   "api+/admin.retention.ts": { roles: ["admin"], path: "/api/admin/retention" },
   "api+/admin.callbacks.ts": { roles: ["admin"], path: "/api/admin/callbacks" },
+  "api+/admin.at-risk.ts": { roles: ["admin"], path: "/api/admin/at-risk" },
   "api+/admin.commissions.ts": { roles: ["admin"], path: "/api/admin/commissions" },
   "api+/admin.dashboard.ts": { roles: ["admin"], path: "/api/admin/dashboard" },
   "api+/admin.reports.ts": { roles: ["admin"], path: "/api/admin/reports" },
   "api+/carriers.ts": { roles: ["admin"], path: "/api/carriers" },
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
   "api+/agent.callbacks.ts": { roles: ["agent", "admin"], path: "/api/agent/callbacks" },
+  "api+/agent.at-risk.ts": { roles: ["agent", "admin"], path: "/api/agent/at-risk" },
   "api+/agent.commissions.ts": { roles: ["agent", "admin"], path: "/api/agent/commissions" },
   "api+/agent.dashboard.ts": { roles: ["agent", "admin"], path: "/api/agent/dashboard" },
   "api+/agent.reports.ts": { roles: ["agent", "admin"], path: "/api/agent/reports" },
@@ -866,6 +880,11 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/notifications.ts": { roles: ["agent", "admin"], path: "/api/notifications" },
   "api+/public.agents.ts": { roles: ["signed-out"], path: "/api/public/agents" },
   "api+/public.carriers.ts": { roles: ["signed-out"], path: "/api/public/carriers" },
+  // The bad query lands in `x`, or names the parameters again (the last one counts).
+  "api+/social-security-days.ts": {
+    roles: ["agent", "admin"],
+    path: "/api/social-security-days?dateOfBirth=1950-03-05&count=3&x=",
+  },
   "api+/agent.products.$carrierId.ts": {
     roles: ["agent"],
     path: "/api/agent/products/:carrierId",

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { LeadSourcesTab } from "~/components/admin-reports/lead-sources-tab";
 import { LeadSourceDates } from "~/components/reports/lead-source-dates";
+import { PersistencyReportView } from "~/components/persistency/persistency-report";
 import { ReportFilters } from "~/components/reports/report-filters";
 import { ReportTable } from "~/components/reports/report-table";
 import type { PageHandle } from "~/components/shell/app-shell";
@@ -15,6 +16,7 @@ import { agentReport, reportCarrierChoices, type AgentReport } from "~/services/
 import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
 import { leadSourcesTabData } from "~/utils/lead-source-report.server";
+import { persistencyPageData } from "~/utils/persistency-page.server";
 import { totalText } from "~/utils/list";
 
 export const handle: PageHandle = { title: "Reports", subtitle: "Filter your leads and export them" };
@@ -25,6 +27,7 @@ const PAGE_SIZE = 20;
 const TABS = [
   { value: "leads", label: "Leads" },
   { value: "lead-sources", label: "Lead Sources" },
+  { value: "persistency", label: "Persistency" },
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -34,6 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.get("tab") === "lead-sources") {
     const { values, fieldErrors, leadSources } = await leadSourcesTabData(user, url);
     return { tab: "lead-sources" as const, dates: { values, fieldErrors }, leadSources };
+  }
+  // The Persistency tab: the agent's own issued policies still in force at months 3, 6 and 9 (decision 077).
+  if (url.searchParams.get("tab") === "persistency") {
+    return { tab: "persistency" as const, persistency: await persistencyPageData(user, url) };
   }
   const reading = readReportFilters(url.searchParams);
   const carriers = await reportCarrierChoices(user, reading.values.carrierId);
@@ -67,6 +74,12 @@ export default function ReportsPage() {
       <FilterTabs label="Report views" tabs={[...TABS]} current={data.tab} param="tab" />
       {data.tab === "lead-sources" ? (
         <LeadSourcesView dates={data.dates} leadSources={data.leadSources} />
+      ) : data.tab === "persistency" ? (
+        <PersistencyReportView
+          {...data.persistency}
+          problem={data.persistency.agentError}
+          keep={{ tab: "persistency" }}
+        />
       ) : (
         <LeadsView {...data} />
       )}

@@ -38,6 +38,7 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/password-reset-requests", label: "Password Resets", badge: counts.pendingResets },
     { to: "/admin/commission-calculator", label: "Commission Calculator" },
     { to: "/admin/reports", label: "Reports" },
+    { to: "/admin/persistency", label: "Persistency" },
     { to: "/admin/activity", label: "Activity" },
     { to: "/admin/jobs", label: "Jobs" },
   ];

@@ -789,6 +789,16 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
   // Export CSV posts no fields: the filters ride in the URL, hostile ones now and then.
   "admin+/reports.export.ts": { roles: ["admin"], path: "/admin/reports/export?tab=revenue", forms: () => [{}] },
   "agent+/reports.export.ts": { roles: ["agent"], path: "/agent/reports/export", forms: () => [{}] },
+  "admin+/persistency.export.ts": {
+    roles: ["admin"],
+    path: "/admin/persistency/export?period=custom&startDate=2003-01-01&endDate=2003-12-31",
+    forms: () => [{}],
+  },
+  "agent+/reports.persistency.export.ts": {
+    roles: ["agent"],
+    path: "/agent/reports/persistency/export",
+    forms: () => [{}],
+  },
   "timezone.tsx": {
     roles: ["agent", "admin"],
     path: "/timezone",
@@ -819,6 +829,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/activity.tsx": { roles: ["admin"], path: "/admin/activity" },
   "admin+/jobs.tsx": { roles: ["admin"], path: "/admin/jobs?state=x&page=0" },
   "admin+/reports.tsx": { roles: ["admin"], path: "/admin/reports?tab=agents&page=2" },
+  "admin+/persistency.tsx": { roles: ["admin"], path: "/admin/persistency?period=custom&agentId=x" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },
   "agent+/leads.tsx": { roles: ["agent"], path: "/agent/leads" },
   "agent+/callbacks.tsx": { roles: ["agent"], path: "/agent/callbacks" },
@@ -862,6 +873,8 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/admin.commissions.ts": { roles: ["admin"], path: "/api/admin/commissions" },
   "api+/admin.dashboard.ts": { roles: ["admin"], path: "/api/admin/dashboard" },
   "api+/admin.reports.ts": { roles: ["admin"], path: "/api/admin/reports" },
+  "api+/admin.reports.persistency.ts": { roles: ["admin"], path: "/api/admin/reports/persistency" },
+  "api+/agent.reports.persistency.ts": { roles: ["agent", "admin"], path: "/api/agent/reports/persistency" },
   "api+/carriers.ts": { roles: ["admin"], path: "/api/carriers" },
   "api+/agent.applications.ts": { roles: ["agent", "admin"], path: "/api/agent/applications" },
   "api+/agent.callbacks.ts": { roles: ["agent", "admin"], path: "/api/agent/callbacks" },

@@ -6,6 +6,9 @@ import { policyStatusStyle, type PolicyStatus } from "./statuses";
 // states, and what each move does to the nine-month payment schedule (and so to the ledger's
 // advance and chargeback, app/domain/ledger.ts), are decided here and nowhere else.
 
+/** What a policy form posts as its intent, on the lead's page, My Leads and All Leads. */
+export const POLICY_INTENT = "policy";
+
 /** Each status and the statuses a policy in it may move to. */
 export const POLICY_MOVES: Record<PolicyStatus, readonly PolicyStatus[]> = {
   submitted: ["pending_underwriting", "issued", "declined", "not_taken", "cancelled"],

@@ -74,6 +74,8 @@ export type AgentLeadRow = {
   isUnread: boolean;
   /** A phone of the lead is on the do-not-call list (the DNC badge, decision 069). */
   dnc: boolean;
+  /** The sold lead's policy status (decision 074); null until the lead is sold. */
+  policyStatus: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -96,6 +98,7 @@ const LIST_COLUMNS = [
   "commissionCancelledAt",
   "soldProductName",
   "callbackDate",
+  "policyStatus",
   "createdAt",
   "updatedAt",
 ] as const;
@@ -119,6 +122,7 @@ export const LeadListRow = z.object({
   commissionCancelledAt: column.date.nullable(),
   soldProductName: column.text.nullable(),
   callbackDate: column.date.nullable(),
+  policyStatus: column.text.nullable(),
   createdAt: column.date,
   updatedAt: column.date,
   primaryPhone: column.text.nullable(),
@@ -275,6 +279,7 @@ export function leadRowView<A>(row: ListRow, agent: A) {
     callbackDate: iso(row.callbackDate),
     isUnread: row.isUnread,
     dnc: row.dnc,
+    policyStatus: row.policyStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -413,6 +418,7 @@ const DETAIL_COLUMNS = [
   "cardExpiry",
   "firstDraftDate",
   "futureDraftDate",
+  "draftOnSocialSecurityDay",
   "paymentNotes",
   "notes",
   "callbackDate",
@@ -476,6 +482,7 @@ const LeadDetailRow = z.object({
   cardExpiry: text,
   firstDraftDate: column.day.nullable(),
   futureDraftDate: column.day.nullable(),
+  draftOnSocialSecurityDay: column.boolean,
   paymentNotes: text,
   notes: text,
   callbackDate: column.date.nullable(),
@@ -626,6 +633,8 @@ export async function unmaskedLeadDetail(actor: SessionUser, id: string, shown: 
     revealedParts: parts,
     firstDraftDate: lead.firstDraftDate,
     futureDraftDate: lead.futureDraftDate,
+    /** The draft dates are the client's Social Security days (decision 078); a sale's schedule is laid out on them. */
+    draftOnSocialSecurityDay: lead.draftOnSocialSecurityDay,
     paymentNotes: lead.paymentNotes,
     notes: lead.notes,
     callbackDate: iso(lead.callbackDate),
@@ -707,7 +716,10 @@ export function leadPaymentView(row: z.output<typeof LeadPaymentColumns>): LeadP
 }
 
 /** A lead's nine months, in order (the lead's JSON, and a policy change's answer). */
-export async function leadPayments(applicationId: string, options: { transaction?: Transaction } = {}): Promise<LeadPayment[]> {
+export async function leadPayments(
+  applicationId: string,
+  options: { transaction?: Transaction } = {},
+): Promise<LeadPayment[]> {
   return selectRows(
     sql`SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
           t.status, t.notes

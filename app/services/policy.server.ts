@@ -154,7 +154,8 @@ export async function updatePolicy(actor: SessionUser, id: string, input: unknow
       issueDate !== (lead.policyIssueDate ? String(lead.policyIssueDate).slice(0, 10) : null) ||
       effectiveDate !== (lead.policyEffectiveDate ? String(lead.policyEffectiveDate).slice(0, 10) : null);
     // The same status is a correction of the number or dates; without one there is nothing to record.
-    if (from === to && !detailsChanged) throw badRequest(POLICY_ERRORS.nothingChanged, { status: [POLICY_ERRORS.nothingChanged] });
+    if (from === to && !detailsChanged)
+      throw badRequest(POLICY_ERRORS.nothingChanged, { status: [POLICY_ERRORS.nothingChanged] });
     if (from !== to && !canMovePolicy(from, to)) {
       const refusal = policyMoveRefusal(from, to);
       throw badRequest(refusal, { status: [refusal] });
@@ -174,7 +175,13 @@ export async function updatePolicy(actor: SessionUser, id: string, input: unknow
       );
     }
     await lead.update(
-      { policyStatus: to, policyNumber, policyIssueDate: issueDate, policyEffectiveDate: effectiveDate, policyStatusAt: now },
+      {
+        policyStatus: to,
+        policyNumber,
+        policyIssueDate: issueDate,
+        policyEffectiveDate: effectiveDate,
+        policyStatusAt: now,
+      },
       { transaction },
     );
     await PolicyStatusChange.create(

@@ -82,7 +82,13 @@ export async function down({ context: { queryInterface: qi, transaction } }: { c
   for (const index of [BY_STATUS, BY_NUMBER]) await qi.removeIndex("applications", index.name, { transaction });
   await qi.dropTable("policy_status_changes", { transaction });
   await drop("payment_trackings", "policy_cancelled_at");
-  for (const name of ["policy_status_at", "policy_effective_date", "policy_issue_date", "policy_number", "policy_status"]) {
+  for (const name of [
+    "policy_status_at",
+    "policy_effective_date",
+    "policy_issue_date",
+    "policy_number",
+    "policy_status",
+  ]) {
     await drop("applications", name);
   }
 }

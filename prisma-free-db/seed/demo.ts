@@ -1,3 +1,4 @@
+import type { Transaction } from "sequelize";
 import {
   ActivityLog,
   Agent,
@@ -14,6 +15,7 @@ import {
   Order,
   PasswordResetRequest,
   PaymentTracking,
+  PolicyStatusChange,
   Product,
   StatusChange,
   User,
@@ -281,6 +283,121 @@ function isoDay(date: Date) {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * A sold demo lead's policy and its nine months (decision 074), told as it would have happened:
+ * submitted at the sale, then (after a few days of underwriting) mostly issued, some declined or
+ * not taken; an issued policy's months due before today mostly paid, and at its first unpaid one
+ * still issued (under 3 days late), lapse pending (under a month) or lapsed (the rest cancelled
+ * by the lapse). `keepInForce` keeps it issued with nothing missed (the tracker's due-soon sales).
+ */
+async function seedPolicy(
+  lead: Application,
+  sale: { soldAt: Date; firstDraft: string; premiumCents: number; userId: string; keepInForce: boolean; now: number },
+  opts: { transaction: Transaction },
+) {
+  const { soldAt, now } = sale;
+  const today = todayIn("America/New_York", new Date(now));
+  const history: { from: string | null; to: string; at: Date; number?: string; issueDate?: string; notes?: string }[] =
+    [{ from: null, to: "submitted", at: soldAt }];
+  const decidedAt = new Date(soldAt.getTime() + between(2, 9) * DAY);
+  const outcome =
+    sale.keepInForce || decidedAt.getTime() > now - DAY
+      ? sale.keepInForce
+        ? "issued"
+        : "waiting"
+      : pick(POLICY_OUTCOMES);
+  let months: string[] = Array(9).fill("not_paid");
+  let cancelledAt: Date | null = null;
+  const dueDates = paymentScheduleDueDates(sale.firstDraft);
+  if (outcome === "waiting") {
+    if (random() < 0.5) {
+      history.push({ from: "submitted", to: "pending_underwriting", at: sometimeBetween(soldAt.getTime(), now, now) });
+    }
+  } else if (outcome === "declined" || outcome === "not_taken") {
+    history.push({
+      from: "submitted",
+      to: outcome,
+      at: decidedAt,
+      notes: outcome === "declined" ? "Declined by underwriting: health history" : "Client did not take the policy",
+    });
+    months = Array(9).fill("cancelled");
+    cancelledAt = decidedAt;
+  } else {
+    const issuedAt = sale.keepInForce ? soldAt : decidedAt;
+    const issueDate = isoDay(issuedAt);
+    const number = `${pick(["FE", "GL", "SW"])}${digits(8)}`;
+    history.push({ from: "submitted", to: "issued", at: issuedAt, number, issueDate, notes: "Approved as applied" });
+    let missed = false;
+    months = dueDates.map((dueDate) => {
+      if (missed) return "not_paid";
+      if (dueDate >= today || sale.keepInForce) return "not_paid";
+      if (random() < 0.92) return "paid";
+      missed = true;
+      return "not_paid";
+    });
+    const firstUnpaid = months.indexOf("not_paid");
+    const lateDays = firstUnpaid >= 0 ? daysBetween(dueDates[firstUnpaid]!, today) : 0;
+    if (missed && lateDays > 30) {
+      const lapsedAt = new Date(Date.parse(`${dueDates[firstUnpaid]}T16:00:00Z`) + 31 * DAY);
+      history.push({ from: "issued", to: "lapsed", at: lapsedAt, notes: "Premium not received" });
+      months = months.map((status) => (status === "not_paid" ? "cancelled" : status));
+      cancelledAt = lapsedAt;
+    } else if (missed && lateDays >= 5) {
+      const pendingAt = new Date(Date.parse(`${dueDates[firstUnpaid]}T16:00:00Z`) + 5 * DAY);
+      history.push({ from: "issued", to: "lapse_pending", at: pendingAt, notes: "Draft returned: carrier notice" });
+    }
+  }
+  for (const [m, dueDate] of dueDates.entries()) {
+    await PaymentTracking.create(
+      {
+        applicationId: lead.id,
+        monthNumber: m + 1,
+        dueDate,
+        amountCents: sale.premiumCents,
+        status: months[m]!,
+        policyCancelledAt: months[m] === "cancelled" ? cancelledAt : null,
+      },
+      opts,
+    );
+  }
+  for (const change of history) {
+    await PolicyStatusChange.create(
+      {
+        applicationId: lead.id,
+        userId: sale.userId,
+        fromStatus: change.from,
+        toStatus: change.to,
+        policyNumber: change.number ?? null,
+        issueDate: change.issueDate ?? null,
+        effectiveDate: change.issueDate ?? null,
+        notes: change.notes ?? null,
+        createdAt: change.at,
+      },
+      opts,
+    );
+  }
+  const last = history[history.length - 1]!;
+  const issued = history.find((change) => change.to === "issued");
+  await lead.update(
+    {
+      policyStatus: last.to,
+      policyStatusAt: last.at,
+      policyNumber: issued?.number ?? null,
+      policyIssueDate: issued?.issueDate ?? null,
+      policyEffectiveDate: issued?.issueDate ?? null,
+    },
+    opts,
+  );
+}
+
+/** Whole days from one YYYY-MM-DD to another. */
+function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
+}
+
+/** How underwriting and the client decide a demo sale: mostly issued. */
+const POLICY_OUTCOMES = ["issued", "issued", "issued", "issued", "issued", "issued", "issued", "declined", "not_taken"];
+
 export async function seedDemo(log: (line: string) => void = console.log) {
   if (await User.findOne({ where: { email: DEMO_ADMIN_EMAIL } })) {
     log("Demo data already present; nothing to do.");
@@ -487,21 +604,11 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         }
         if (isSale) {
           sold++;
-          const dueDates = paymentScheduleDueDates(firstDraft);
-          // Months due before today are settled (mostly paid); today's and later ones are not yet.
-          const today = todayIn("America/New_York", new Date(now));
-          for (const [m, dueDate] of dueDates.entries()) {
-            await PaymentTracking.create(
-              {
-                applicationId: lead.id,
-                monthNumber: m + 1,
-                dueDate,
-                amountCents: premiumCents,
-                status: dueDate < today ? (random() < 0.85 ? "paid" : "cancelled") : "not_paid",
-              },
-              opts,
-            );
-          }
+          await seedPolicy(
+            lead,
+            { soldAt: soldAt!, firstDraft, premiumCents, userId: user.id, keepInForce: Boolean(dueSoon), now },
+            opts,
+          );
         }
         // Older leads have been opened; the newest ones stay unread so the badges mean something.
         if (createdAt.getTime() < now - 3 * DAY) {

@@ -41,11 +41,24 @@ const statuses = async (applicationId: string) =>
 describe("a sold lead's policy", () => {
   it("starts as submitted at the sale, with a first history row by the seller, and the lead's JSON carries it", async () => {
     const { seller, lead } = await soldLead();
-    const response = await callRoute(leadApi, { path: `/api/applications/${lead.id}`, params: { id: lead.id }, cookie: seller.cookie });
+    const response = await callRoute(leadApi, {
+      path: `/api/applications/${lead.id}`,
+      params: { id: lead.id },
+      cookie: seller.cookie,
+    });
     const detail = await jsonOf<{ policy: PolicyView }>(response);
-    expect(detail.policy).toMatchObject({ status: "submitted", policyNumber: null, issueDate: null, effectiveDate: null });
+    expect(detail.policy).toMatchObject({
+      status: "submitted",
+      policyNumber: null,
+      issueDate: null,
+      effectiveDate: null,
+    });
     expect(detail.policy.history).toHaveLength(1);
-    expect(detail.policy.history[0]).toMatchObject({ fromStatus: null, toStatus: "submitted", user: { id: seller.user.id } });
+    expect(detail.policy.history[0]).toMatchObject({
+      fromStatus: null,
+      toStatus: "submitted",
+      user: { id: seller.user.id },
+    });
   });
 
   it("a lead never sold has no policy: null in its JSON, and a change is a 409", async () => {
@@ -101,7 +114,10 @@ describe("a sold lead's policy", () => {
     expect(Date.now() - Date.parse(answer.policy.history[0]!.createdAt)).toBeLessThan(60_000);
     // Issued leaves the schedule as it was.
     expect(answer.paymentTracking.map((month) => month.status)).toEqual(Array(9).fill("not_paid"));
-    const audit = await ActivityLog.findAll({ where: { entityId: lead.id, action: "policy_status_changed" }, raw: true });
+    const audit = await ActivityLog.findAll({
+      where: { entityId: lead.id, action: "policy_status_changed" },
+      raw: true,
+    });
     expect(audit.map((entry) => entry.summary)).toEqual([expect.stringMatching(/from Submitted to Issued$/)]);
   });
 
@@ -148,7 +164,11 @@ describe("a sold lead's policy", () => {
 
     await updatePolicy(seller.actor, lead.id, { status: "lapsed", notes: "Third draft returned" });
     expect(await statuses(lead.id)).toEqual(["paid", "paid", ...Array(7).fill("cancelled")]);
-    expect((await getCommission(seller.actor, lead.id)).ledger).toMatchObject({ earned: 100, chargedBack: 350, unearned: 0 });
+    expect((await getCommission(seller.actor, lead.id)).ledger).toMatchObject({
+      earned: 100,
+      chargedBack: 350,
+      unearned: 0,
+    });
 
     const answer = await updatePolicy(seller.actor, lead.id, { status: "reinstated" });
     expect(answer.paymentTracking.map((month) => month.status)).toEqual([
@@ -177,12 +197,22 @@ describe("a sold lead's policy", () => {
     expect(await jsonOf(early)).toMatchObject({ fieldErrors: { issueDate: [POLICY_MESSAGES.issueBeforeSale] } });
     const shape = await putPolicy(lead.id, seller.cookie, { status: "issued", policyNumber: "#1", issueDate: today() });
     expect(await jsonOf(shape)).toMatchObject({ fieldErrors: { policyNumber: [POLICY_MESSAGES.policyNumber] } });
-    const noDay = await putPolicy(lead.id, seller.cookie, { status: "issued", policyNumber: number, issueDate: "2026-02-30" });
+    const noDay = await putPolicy(lead.id, seller.cookie, {
+      status: "issued",
+      policyNumber: number,
+      issueDate: "2026-02-30",
+    });
     expect(noDay.status).toBe(400);
 
-    expect((await putPolicy(lead.id, seller.cookie, { status: "issued", policyNumber: number, issueDate: today() })).status).toBe(200);
+    expect(
+      (await putPolicy(lead.id, seller.cookie, { status: "issued", policyNumber: number, issueDate: today() })).status,
+    ).toBe(200);
     const other = await recordPremiumSale(seller, { premiumCents: 4_000, soldAt: new Date(Date.now() - 86_400_000) });
-    const taken = await putPolicy(other.id, seller.cookie, { status: "issued", policyNumber: number, issueDate: today() });
+    const taken = await putPolicy(other.id, seller.cookie, {
+      status: "issued",
+      policyNumber: number,
+      issueDate: today(),
+    });
     expect(await jsonOf(taken)).toMatchObject({ fieldErrors: { policyNumber: [POLICY_ERRORS.numberTaken] } });
   });
 
@@ -192,9 +222,15 @@ describe("a sold lead's policy", () => {
     const same = await putPolicy(lead.id, seller.cookie, { status: "issued" });
     expect(await jsonOf(same)).toMatchObject({ fieldErrors: { status: [POLICY_ERRORS.nothingChanged] } });
     const corrected = policyNumber();
-    const answer = await jsonOf<PolicyAnswer>(await putPolicy(lead.id, seller.cookie, { status: "issued", policyNumber: corrected }));
+    const answer = await jsonOf<PolicyAnswer>(
+      await putPolicy(lead.id, seller.cookie, { status: "issued", policyNumber: corrected }),
+    );
     expect(answer.policy.policyNumber).toBe(corrected);
-    expect(answer.policy.history[0]).toMatchObject({ fromStatus: "issued", toStatus: "issued", policyNumber: corrected });
+    expect(answer.policy.history[0]).toMatchObject({
+      fromStatus: "issued",
+      toStatus: "issued",
+      policyNumber: corrected,
+    });
   });
 
   it("answers 400 with a message for bad input: an unknown status, bad JSON, a form without fields", async () => {

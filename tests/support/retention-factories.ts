@@ -1,4 +1,4 @@
-import { PaymentTracking } from "~db";
+import { PaymentTracking, PolicyStatusChange } from "~db";
 import { paymentScheduleDueDates } from "~/domain/commission";
 import { addDaysIso, todayIn } from "~/domain/periods";
 import { uniqueName } from "./application-factories";
@@ -19,12 +19,17 @@ export async function createSoldPolicy(
     lastName: options.lastName,
     status: "sale",
   });
+  const soldAt = options.soldAt ?? new Date();
+  // As a sale leaves it (decision 074): the policy submitted from the sale.
   await lead.update({
-    soldAt: options.soldAt ?? new Date(),
+    soldAt,
     calculatedCommissionCents: premiumCents * 9,
     soldProductName: "Final Expense",
     soldCompPercentage: 100,
+    policyStatus: "submitted",
+    policyStatusAt: soldAt,
   });
+  await PolicyStatusChange.create({ applicationId: lead.id, toStatus: "submitted", createdAt: soldAt });
   const payments = await PaymentTracking.bulkCreate(
     paymentScheduleDueDates(options.firstDue).map((dueDate, index) => ({
       applicationId: lead.id,

@@ -31,6 +31,7 @@ const lead: AdminLeadRow = {
   callbackDate: null,
   isUnread: false,
   dnc: false,
+  policyStatus: null,
   createdAt: "2031-03-04T15:00:00.000Z",
   updatedAt: "2031-03-04T15:00:00.000Z",
   leadSource: null,

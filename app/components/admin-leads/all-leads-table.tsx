@@ -17,6 +17,7 @@ import type { AdminLeadRow } from "~/services/admin-leads.server";
 import { hrefWith } from "~/utils/list";
 import { CopyLeadButton, CopyLeadForm } from "./copy-lead-button";
 import { fullName } from "~/domain/format";
+import { policyStatusStyle } from "~/domain/statuses";
 
 /** The bulk reassign selection's form: a GET to ?dialog=reassign&ids=…, so it works without JavaScript. */
 export const BULK_FORM_ID = "bulk-reassign";
@@ -61,6 +62,11 @@ export function AllLeadsTable({
       cell: (lead) => (
         <>
           <LeadStatusBadge status={lead.status} />
+          {lead.policyStatus ? (
+            <p className="mt-1 text-xs text-slate-600">
+              Policy: <span className="font-medium text-slate-800">{policyStatusStyle(lead.policyStatus).label}</span>
+            </p>
+          ) : null}
           {/* An approved return (decision 064): the lead stays here, out of its agent's lists. */}
           {lead.returnedAt ? <Badge className="ml-1 bg-slate-200 text-slate-800">Returned</Badge> : null}
         </>
@@ -88,6 +94,14 @@ export function AllLeadsTable({
           title="Reassign lead"
           {...rowAction("status", "Reassign", name)}
         />
+        {lead.policyStatus ? (
+          <RowLink
+            to={hrefWith(here, { dialog: "policy", id: lead.id, mode: null })}
+            className={ROW_ACTION}
+            title="Update policy"
+            {...rowAction("policy", "Policy", `of ${name}`)}
+          />
+        ) : null}
         <CopyLeadButton here={here} id={lead.id} name={name} />
       </>
     )),

@@ -15,6 +15,7 @@ const LeadDialog = lazy(() => loadForms().then((forms) => ({ default: forms.Lead
 const DispositionDialog = lazy(() => loadForms().then((forms) => ({ default: forms.DispositionDialog })));
 const LeadEditForm = lazy(() => loadForms().then((forms) => ({ default: forms.LeadEditForm })));
 const RescheduleDialog = lazy(() => loadForms().then((forms) => ({ default: forms.RescheduleDialog })));
+const PolicyDialog = lazy(() => loadForms().then((forms) => ({ default: forms.PolicyDialog })));
 
 type Forms = Awaited<ReturnType<typeof loadForms>>;
 
@@ -60,6 +61,17 @@ export function LazyRescheduleDialog(props: ComponentProps<Forms["RescheduleDial
     <Suspense fallback={<DialogPending />}>
       <HydrationMark>
         <RescheduleDialog {...props} />
+      </HydrationMark>
+    </Suspense>
+  );
+}
+
+/** Update Policy (decision 074), on the lead's page, My Leads and All Leads. */
+export function LazyPolicyDialog(props: ComponentProps<Forms["PolicyDialog"]>) {
+  return (
+    <Suspense fallback={<DialogPending />}>
+      <HydrationMark>
+        <PolicyDialog {...props} />
       </HydrationMark>
     </Suspense>
   );

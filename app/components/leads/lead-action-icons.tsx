@@ -11,7 +11,7 @@ export const COPY_ICON = (
 );
 
 /** A lead row action's icon: its `data-icon`, drawn by `.row-action[data-icon]` (app/tailwind.css). */
-export type IconName = "details" | "edit" | "call" | "status" | "copy" | "copied";
+export type IconName = "details" | "edit" | "call" | "status" | "policy" | "copy" | "copied";
 
 /** The line style of the lead icons drawn inline (the CSS ones are drawn alike). */
 export const STROKE_ICON = {

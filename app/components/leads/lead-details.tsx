@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DncBadge } from "~/components/dnc/dnc-badge";
 import { CallNowForm } from "~/components/calls/call-now";
+import { PolicySection } from "~/components/policy/policy-section";
 import { Badge } from "~/components/ui/card";
 import {
   COMMISSION_TBD,
@@ -22,6 +23,8 @@ import {
 } from "~/domain/application-options";
 import { leadStatusStyle, paymentStatusStyle } from "~/domain/statuses";
 import type { LeadDetail } from "~/services/lead-reads.server";
+import { hrefWith } from "~/utils/list";
+import { DraftDayBadge, SocialSecurityDayMark, draftDayText } from "./social-security-schedule";
 import { LeadStatusBadge } from "./status-badge";
 
 // A lead as the details dialog of My Leads and the application page show it: every section of
@@ -60,7 +63,7 @@ export function Section({
 }
 
 /** Label and value pairs; empty values say so instead of leaving a gap. */
-function Facts({ items }: { items: [string, ReactNode][] }) {
+export function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       {items.map(([term, value]) => (
@@ -146,7 +149,7 @@ function Beneficiaries({ lead, timezone }: { lead: LeadDetail; timezone: string 
 function PaymentSchedule({ lead }: { lead: LeadDetail }) {
   if (lead.paymentTracking.length === 0) return null;
   return (
-    <Section title="Payment Schedule" id={`schedule-${lead.id}`}>
+    <Section title="Payment Schedule" id={`schedule-${lead.id}`} action={<DraftDayBadge lead={lead} />}>
       <ol className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
         {lead.paymentTracking.map((payment) => {
           const style = paymentStatusStyle(payment.status);
@@ -155,6 +158,7 @@ function PaymentSchedule({ lead }: { lead: LeadDetail }) {
               <p className="font-medium text-slate-900">Month {payment.monthNumber}</p>
               <p className="text-slate-600">
                 {formatDate(payment.dueDate, "UTC")} · {formatDollars(payment.amount)}
+                <SocialSecurityDayMark lead={lead} dueDate={payment.dueDate} />
               </p>
               <Badge className={style.className}>{style.label}</Badge>
             </li>
@@ -335,6 +339,7 @@ export function LeadDetails({
               : []),
             ["First draft date", lead.firstDraftDate ? formatDate(lead.firstDraftDate, timezone) : null],
             ["Future draft date", lead.futureDraftDate ? formatDate(lead.futureDraftDate, timezone) : null],
+            ["Draft day", draftDayText(lead)],
             ["Payment notes", lead.paymentNotes],
           ]}
         />
@@ -342,6 +347,14 @@ export function LeadDetails({
       <Section title="Beneficiaries" id={`beneficiaries-${lead.id}`}>
         <Beneficiaries lead={lead} timezone={timezone} />
       </Section>
+      {lead.policy ? (
+        <PolicySection
+          leadId={lead.id}
+          policy={lead.policy}
+          timezone={timezone}
+          updateHref={hrefWith(revealAction, { dialog: "policy", reveal: null, mode: null, edit: null, copy: null })}
+        />
+      ) : null}
       <PaymentSchedule lead={lead} />
       <Section title="Agent Assignment & Disposition" id={`assignment-${lead.id}`}>
         <Facts

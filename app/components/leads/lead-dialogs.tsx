@@ -13,6 +13,7 @@ import { LeadDetails, Section } from "./lead-details";
 import { LeadEditForm } from "./lead-edit-form";
 import { useLeadEditAnswer, type LeadDialogName } from "./lead-links";
 import { LeadStatusForm } from "./lead-status-form";
+import { PolicyDialog } from "../policy/policy-dialog";
 import { fullName } from "~/domain/format";
 
 export type LeadDialogProps = {
@@ -149,5 +150,14 @@ export function LeadDialog({ dialog, ...props }: LeadDialogProps & { dialog: Lea
       );
     case "disposition":
       return <DispositionDialog lead={lead} products={products} timezone={timezone} closeTo={closeTo} afterEdit />;
+    case "policy":
+      // A lead never sold has no policy: its details instead (the Update Policy link shows only on a sale).
+      return lead.policy ? (
+        <PolicyDialog lead={{ id: lead.id, name, policy: lead.policy }} today={today} closeTo={closeTo} />
+      ) : (
+        <UrlDialog title="Update Policy" closeTo={closeTo}>
+          <p className="text-sm text-slate-700">{name} has no sale, so there is no policy to update.</p>
+        </UrlDialog>
+      );
   }
 }

@@ -2,3 +2,4 @@
 export { DispositionDialog, LeadDialog } from "./lead-dialogs";
 export { LeadEditForm } from "./lead-edit-form";
 export { RescheduleDialog } from "../callbacks/reschedule-dialog";
+export { PolicyDialog } from "../policy/policy-dialog";

@@ -11,7 +11,7 @@ import type { LeadEditResult } from "./lead-edit-form";
 export const leadRowId = (id: string) => `lead-${id}`;
 
 /** The dialogs My Leads opens from ?dialog=…&id=<lead>. */
-export const LEAD_DIALOGS = ["details", "edit", "status", "disposition"] as const;
+export const LEAD_DIALOGS = ["details", "edit", "status", "disposition", "policy"] as const;
 export type LeadDialogName = (typeof LEAD_DIALOGS)[number];
 
 /** What the edit form posts as its intent, on My Leads and on the application page. */

@@ -2,7 +2,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { callNowAction } from "~/components/calls/call-now";
 import { RowForm, RowLink, RowNavigation } from "~/components/ui/row-navigation";
 import { formatDateTime, formatPhone } from "~/domain/format";
-import { CALLBACK_STATUSES } from "~/domain/statuses";
+import { CALLBACK_STATUSES, policyStatusStyle } from "~/domain/statuses";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { hrefWith } from "~/utils/list";
 import {
@@ -50,6 +50,11 @@ export function MyLeadsTable({
       cell: (lead) => (
         <>
           <LeadStatusBadge status={lead.status} />
+          {lead.policyStatus ? (
+            <p className="text-xs text-slate-600">
+              Policy: <span className="font-medium text-slate-800">{policyStatusStyle(lead.policyStatus).label}</span>
+            </p>
+          ) : null}
           {lead.callbackDate && CALLBACK_STATUSES.some((s) => s === lead.status) ? (
             <p className="text-xs text-slate-600">{formatDateTime(lead.callbackDate, timezone)}</p>
           ) : null}
@@ -95,6 +100,14 @@ export function MyLeadsTable({
           title="Update status"
           {...rowAction("status", "Status", `of ${name}`)}
         />
+        {lead.policyStatus ? (
+          <RowLink
+            to={open("policy", lead.id)}
+            className={ROW_ACTION}
+            title="Update policy"
+            {...rowAction("policy", "Policy", `of ${name}`)}
+          />
+        ) : null}
       </>
     )),
   ];

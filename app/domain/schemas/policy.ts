@@ -12,7 +12,7 @@ const POLICY_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/;
 
 /** @internal Exported for tests. */
 export const POLICY_MESSAGES = {
-  status: `Please select a policy status (${POLICY_STATUSES.join(", ")}).`,
+  status: "Please select a policy status.",
   policyNumber: "Please enter the policy number as the carrier prints it: 3 to 40 letters, digits or dashes.",
   policyNumberRequired: "Please enter the policy number the carrier issued.",
   issueDateRequired: "Please enter the date the carrier issued the policy.",
@@ -32,7 +32,8 @@ const day = (label: string) =>
       .trim()
       .superRefine((value, ctx) => {
         const problem = isoDayProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: `${label[0]!.toUpperCase()}${label.slice(1)}: ${problem}` });
+        if (problem)
+          ctx.addIssue({ code: "custom", message: `${label[0]!.toUpperCase()}${label.slice(1)}: ${problem}` });
       })
       .optional(),
   );
@@ -43,13 +44,21 @@ export const policyUpdateSchema = z.object({
   }),
   policyNumber: z.preprocess(
     blankToUndefined,
-    z.string({ invalid_type_error: POLICY_MESSAGES.policyNumber }).trim().regex(POLICY_NUMBER, POLICY_MESSAGES.policyNumber).optional(),
+    z
+      .string({ invalid_type_error: POLICY_MESSAGES.policyNumber })
+      .trim()
+      .regex(POLICY_NUMBER, POLICY_MESSAGES.policyNumber)
+      .optional(),
   ),
   issueDate: day("issue date"),
   effectiveDate: day("effective date"),
   notes: z.preprocess(
     blankToUndefined,
-    z.string({ invalid_type_error: POLICY_MESSAGES.notesTooLong }).trim().max(NOTES_MAX, POLICY_MESSAGES.notesTooLong).optional(),
+    z
+      .string({ invalid_type_error: POLICY_MESSAGES.notesTooLong })
+      .trim()
+      .max(NOTES_MAX, POLICY_MESSAGES.notesTooLong)
+      .optional(),
   ),
 });
 

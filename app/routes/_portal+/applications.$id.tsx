@@ -1,7 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { ApplicationNotFound } from "~/components/leads/application-not-found";
-import { LazyDispositionDialog, LazyLeadEditForm, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
+import {
+  LazyDispositionDialog,
+  LazyLeadEditForm,
+  LazyPolicyDialog,
+  useLeadFormsOnIntent,
+} from "~/components/leads/lazy-lead-forms";
 import { useLeadEditAnswer } from "~/components/leads/lead-links";
 import { CallablePhones, LeadLocalTime } from "~/components/calls/call-now";
 import { LeadDetails, Section } from "~/components/leads/lead-details";
@@ -30,6 +35,7 @@ import {
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
 import { LEAD_RETURN_FAILURE, leadReturnIntent } from "~/utils/lead-return-intents.server";
+import { POLICY_FAILURE, policyIntent } from "~/utils/policy-intents.server";
 import { hrefWith } from "~/utils/list";
 import { useRefreshedLoaderData } from "~/utils/polling";
 import { fullName } from "~/domain/format";
@@ -63,7 +69,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   // ?dialog=return (Request Return) opens only while the lead can be returned.
   const returning = dialog === "return" && returnState.canRequest;
+  // ?dialog=policy is Update Policy, open only on a sold lead (decision 074).
+  const policyOpen = dialog === "policy" && lead.policy !== null;
   return {
+    policyOpen,
     lead,
     unread,
     editing,
@@ -85,9 +94,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return runIntent(request, {
     context,
     back: page,
-    failures: { ...LEAD_INTENT_FAILURES, return: LEAD_RETURN_FAILURE },
+    failures: { ...LEAD_INTENT_FAILURES, return: LEAD_RETURN_FAILURE, policy: POLICY_FAILURE },
     intents: {
       disposition: leadStatusIntent(user, "disposition", page),
+      policy: policyIntent(user, () => page),
       return: leadReturnIntent(user, () => page),
       edit: leadEditIntent(user, () => `${page}?dialog=disposition`),
       reveal: leadRevealIntent(user, () => hrefWith(url, { reveal: "1", edit: null })),
@@ -105,6 +115,7 @@ export default function ApplicationPage() {
     disposition,
     returning,
     returnState,
+    policyOpen,
     products,
     carriers,
     timezone,
@@ -194,6 +205,13 @@ export default function ApplicationPage() {
           timezone={timezone}
           closeTo={view}
           afterEdit={disposition === "disposition"}
+        />
+      ) : null}
+      {policyOpen && lead.policy ? (
+        <LazyPolicyDialog
+          lead={{ id: lead.id, name: fullName(lead), policy: lead.policy }}
+          today={today}
+          closeTo={view}
         />
       ) : null}
       {returning ? (

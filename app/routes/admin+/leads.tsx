@@ -39,6 +39,9 @@ import {
 import { hrefWith, totalText } from "~/utils/list";
 import { REASSIGN_INTENT_FAILURE, handleReassignIntent, reassignDialogFor } from "~/utils/reassign-intents.server";
 import { LEAD_LIST_VERSION, dialogOpen, useRefreshedLoaderData } from "~/utils/polling";
+import { fullName } from "~/domain/format";
+import { POLICY_FAILURE, policyIntent } from "~/utils/policy-intents.server";
+import { LazyPolicyDialog } from "~/components/leads/lazy-lead-forms";
 
 export const handle: PageHandle = { title: "All Leads", subtitle: "Every lead of every agent" };
 export const meta: MetaFunction = () => [{ title: "All Leads | Agency CRM" }];
@@ -69,6 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mode = url.searchParams.get("mode") === "edit" ? ("edit" as const) : ("view" as const);
   const reveals = dialog && mode === "view" ? revealsOf(url.searchParams.get("reveal")) : [];
   const lead = dialog ? await getLeadDetail(user, id, { reveal: reveals }) : null;
+  // ?dialog=policy&id= is Update Policy (decision 074), on a sold lead only.
+  const sold = url.searchParams.get("dialog") === "policy" ? await getLeadDetail(user, id) : null;
+  const policy = sold?.policy ? { id: sold.id, name: fullName(sold), policy: sold.policy } : null;
   const [copyText, products, carriers, trail, unread, agents] = await Promise.all([
     lead && copy ? recordedLeadCopyText(user, lead.id) : null,
     lead && mode === "view" ? saleProductsForLead(user, lead.id) : [],
@@ -108,6 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           leadTimeZone: leadTimeZone(lead)?.timeZone ?? null,
         }
       : null,
+    policy,
     unread,
     timezone: user.timezone,
     today: todayIn(user.timezone),
@@ -125,8 +132,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return runIntent(request, {
     context,
     back: closed,
-    failures: { ...LEAD_INTENT_FAILURES, reassign: REASSIGN_INTENT_FAILURE },
+    failures: { ...LEAD_INTENT_FAILURES, reassign: REASSIGN_INTENT_FAILURE, policy: POLICY_FAILURE },
     intents: {
+      // Back to the lead's dialog, which shows the policy's new status and history.
+      policy: policyIntent(user, (id) => hrefWith(url, { dialog: "lead", id, mode: null, reveal: null, copy: null })),
       status: leadStatusIntent(user, "status", inDialog),
       edit: leadEditIntent(user, () => inDialog, { title: "Changes saved" }),
       // Its refusals answer the dialog's own shape (the agent's error, the licence confirmation).
@@ -158,9 +167,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AllLeadsPage() {
-  const { list, choices, reassign, nothingSelected, filters, dialog, unread, timezone, today } = useRefreshedLoaderData<
-    typeof loader
-  >(60_000, { pauseWhile: dialogOpen, version: LEAD_LIST_VERSION });
+  const { list, choices, reassign, nothingSelected, filters, dialog, policy, unread, timezone, today } =
+    useRefreshedLoaderData<typeof loader>(60_000, { pauseWhile: dialogOpen, version: LEAD_LIST_VERSION });
   const actionData = useActionData<ReassignIntentResult | undefined>();
   const location = useLocation();
   useAdminFormsOnIntent();
@@ -213,6 +221,7 @@ export default function AllLeadsPage() {
           closeTo={closeTo}
         />
       ) : null}
+      {policy ? <LazyPolicyDialog lead={policy} today={today} closeTo={closeTo} /> : null}
       {reassign ? <LazyReassignDialog data={reassign} closeTo={closeTo} result={actionData} /> : null}
     </div>
   );

@@ -38,6 +38,7 @@ import {
   leadStatusIntent,
 } from "~/utils/lead-intents.server";
 import { LEAD_RETURN_FAILURE, leadReturnIntent } from "~/utils/lead-return-intents.server";
+import { POLICY_FAILURE, policyIntent } from "~/utils/policy-intents.server";
 import { hrefWith, totalText } from "~/utils/list";
 import { LEAD_LIST_VERSION, useRefreshedLoaderData } from "~/utils/polling";
 
@@ -79,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // while the lead can be returned; the details dialog says where the lead's return stands.
   const returnFor = url.searchParams.get("dialog") === "return" || dialog === "details" ? id : null;
   const [products, carriers, unread, returnState] = await Promise.all([
-    lead && dialog !== "edit" ? saleProductsForLead(user, lead.id) : [],
+    lead && dialog !== "edit" && dialog !== "policy" ? saleProductsForLead(user, lead.id) : [],
     lead && dialog === "edit" ? leadCarrierChoices(lead) : [],
     lead ? isLeadUnread(user, lead.id) : false,
     returnFor !== null ? leadReturnStateById(user, returnFor) : null,
@@ -116,9 +117,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return runIntent(request, {
     context,
     back: closed,
-    failures: { ...LEAD_INTENT_FAILURES, return: LEAD_RETURN_FAILURE },
+    failures: { ...LEAD_INTENT_FAILURES, return: LEAD_RETURN_FAILURE, policy: POLICY_FAILURE },
     intents: {
       status: leadStatusIntent(user, "status", fromDetails),
+      // Back to the lead's details, which show the policy's new status and history.
+      policy: policyIntent(user, (id) => hrefWith(url, { dialog: "details", id, reveal: null })),
       // Back to the lead's details, which then show the pending return.
       return: leadReturnIntent(user, (id) => hrefWith(url, { dialog: "details", id, reveal: null })),
       disposition: leadStatusIntent(user, "disposition", closed),

@@ -1,3 +1,4 @@
+import { sendMissedPaymentNotices } from "~/services/at-risk.server";
 import { deleteExpiredSessions, eraseAuthorisedCvvs } from "~/services/maintenance.server";
 import { pruneAttempts } from "~/services/rate-limits.server";
 import { sendPaymentReminders } from "~/services/retention.server";
@@ -43,17 +44,26 @@ export const HOUSEKEEPING_JOBS = {
     },
     retryDelaySeconds: 60,
   },
+  // The same claim on missed_notified_at (decision 076): a missed payment is told of once.
+  "send-missed-payment-notices": {
+    handler: async (job) => {
+      const sent = await sendMissedPaymentNotices(new Date());
+      logger.info({ job: job.name, jobId: job.id, sent }, "missed payment notices sent");
+    },
+    retryDelaySeconds: 60,
+  },
 } satisfies Record<string, JobDefinition>;
 
 /**
  * Hourly, a few minutes apart so they never queue behind one another. Hourly is what the health
  * check's clock gave before: a CVV is erased within the hour its draft date passes, and a payment
- * reminder reaches each agent within the first hour of the day before, in their own time zone.
- * Cron in UTC.
+ * reminder reaches each agent within the first hour of the day before, in their own time zone, and
+ * a missed payment's notice within the first hour of its third day late. Cron in UTC.
  */
 export const HOUSEKEEPING_SCHEDULES: JobSchedule[] = [
   { name: "erase-cvvs", cron: "5 * * * *" },
   { name: "send-payment-reminders", cron: "15 * * * *" },
   { name: "prune-sessions", cron: "25 * * * *" },
   { name: "prune-attempts", cron: "35 * * * *" },
+  { name: "send-missed-payment-notices", cron: "45 * * * *" },
 ];

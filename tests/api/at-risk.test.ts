@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Notification, PaymentTracking, User } from "~db";
 import { addDaysIso, todayIn } from "~/domain/periods";
+import { HOUSEKEEPING_JOBS } from "~/jobs/housekeeping.server";
 import { AT_RISK_QUERY_MESSAGES } from "~/domain/schemas/at-risk";
 import { action as adminPageAction, loader as adminPage } from "~/routes/admin+/at-risk";
 import { action as agentPageAction, loader as agentPage } from "~/routes/agent+/at-risk";
@@ -279,6 +280,23 @@ describe("the at-risk queue", () => {
       raw: true,
     });
     expect(after.map((notice) => notice.applicationId).sort()).toEqual([twoDays.id, threeDays.id].sort());
+  });
+
+  it("tells once when two runs claim at the same time, through the housekeeping job's name too", async () => {
+    const seller = await premiumSeller("Twice");
+    const now = new Date();
+    const late = await policy(seller, now, { missedDue: addDaysIso(todayIn(NY, now), -3) });
+    const job = HOUSEKEEPING_JOBS["send-missed-payment-notices"];
+    await Promise.all([
+      sendMissedPaymentNotices(now),
+      sendMissedPaymentNotices(now),
+      job.handler({ id: "at-risk-test", name: "send-missed-payment-notices", data: {}, attempt: 1 }),
+    ]);
+    const notices = await Notification.findAll({
+      where: { userId: seller.user.id, type: "retention_reminder" },
+      raw: true,
+    });
+    expect(notices.map((notice) => notice.applicationId)).toEqual([late.id]);
   });
 
   it("tells the agent in their own calendar, and not of a month paid and set back, nor of a policy no longer chased", async () => {

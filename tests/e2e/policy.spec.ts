@@ -1,6 +1,7 @@
 import { Application, PaymentTracking } from "~db";
 import { todayIn } from "~/domain/periods";
 import { createSoldPolicy } from "../support/retention-factories";
+import { seriousViolations } from "./axe";
 import { expect, noJsAtPhoneWidth, screenshot, test, uniqueName, waitForHydration } from "./fixtures";
 
 // Issue 26 item 1-2 as an agent meets it (decision 074): a sale's policy moved to Issued from the
@@ -29,6 +30,7 @@ for (const width of [390, 1280]) {
     await dialog.getByRole("button", { name: "Save Policy" }).click();
     await expect(dialog.getByText("Please enter the policy number the carrier issued.")).toBeVisible();
     await expect(dialog.getByRole("combobox", { name: "Policy status" })).toHaveValue("issued");
+    expect(await seriousViolations(page), "Update Policy with its messages").toEqual([]);
     await dialog.getByRole("textbox", { name: "Policy number" }).fill(number);
     await dialog.getByLabel("Issue date").fill(today);
     await dialog.getByRole("textbox", { name: "Notes" }).fill("Approved as applied");

@@ -1,9 +1,10 @@
+import crypto from "node:crypto";
 import { execFile } from "node:child_process";
 import { QueryTypes, type Sequelize } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { createSequelize, isPostgres } from "~db";
 import { migrations } from "../../prisma-free-db/migrations";
-import { migrateDatabase } from "../../prisma-free-db/migrator";
+import { migrateDatabase, migratorFor } from "../../prisma-free-db/migrator";
 import { freshDatabases } from "../support/fresh-databases";
 
 /** An empty database of the run's kind, dropped when the file ends. */
@@ -75,6 +76,51 @@ describe("migrations", () => {
       // On Postgres the advisory lock serialised them: one did all, the other found nothing pending.
       expect(applied.map((names) => names.length).sort((a, b) => a - b)).toEqual([0, migrations.length]);
       expect(logs.flat().map((line) => line.msg)).toContain("database is up to date");
+    }
+  });
+});
+
+describe("migration 042 (a sold lead's policy, decision 074)", () => {
+  it("gives every sale made before it a submitted policy from its sale, with one history row, and a lead never sold none", async () => {
+    const db = createSequelize(await freshDatabaseUrl());
+    try {
+      await migratorFor(db).up({ to: "041-dnc-lead-references-indexed" });
+      const soldAt = new Date("2026-03-04T15:00:00Z");
+      const lead = (id: string, sold: Date | null) =>
+        db.query(
+          `INSERT INTO applications (id, status, first_name, last_name, has_email, source, consent_given, billable, sold_at, created_at, updated_at)
+           VALUES (:id, :status, 'Pat', 'Before', :no, 'public_form', :no, :no, :sold, :at, :at)`,
+          {
+            replacements: {
+              id,
+              status: sold ? "sale" : "pending",
+              no: false,
+              sold,
+              at: new Date("2026-03-01T00:00:00Z"),
+            },
+          },
+        );
+      const [sold, unsold] = [crypto.randomUUID(), crypto.randomUUID()];
+      await lead(sold, soldAt);
+      await lead(unsold, null);
+      await migratorFor(db).up();
+      const policies = await db.query<{ id: string; policy_status: string | null; policy_status_at: unknown }>(
+        "SELECT id, policy_status, policy_status_at FROM applications ORDER BY sold_at",
+        { type: QueryTypes.SELECT },
+      );
+      const byId = new Map(policies.map((row) => [row.id, row]));
+      expect(byId.get(sold)?.policy_status).toBe("submitted");
+      expect(new Date(String(byId.get(sold)?.policy_status_at)).getTime()).toBe(soldAt.getTime());
+      expect(byId.get(unsold)?.policy_status).toBeNull();
+      const history = await db.query<{ application_id: string; to_status: string; user_id: string | null; id: string }>(
+        "SELECT id, application_id, to_status, user_id FROM policy_status_changes",
+        { type: QueryTypes.SELECT },
+      );
+      expect(history).toEqual([
+        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), application_id: sold, to_status: "submitted", user_id: null },
+      ]);
+    } finally {
+      await db.close();
     }
   });
 });

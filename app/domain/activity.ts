@@ -12,6 +12,7 @@ export const ACTIVITY_ACTION_GROUPS = [
       lead_updated: "Lead edited",
       lead_status_changed: "Status changed",
       lead_sold: "Sale recorded",
+      policy_status_changed: "Policy status changed",
       lead_reassigned: "Lead reassigned",
       lead_received: "Lead received",
       lead_return_requested: "Return requested",

@@ -85,6 +85,7 @@ function toInstant(value: Date | string, timeZone: string): { date: Date; timeZo
 
 const DATE_FORMATS = {
   date: { month: "short", day: "numeric", year: "numeric" },
+  weekdayDate: { weekday: "short", month: "short", day: "numeric", year: "numeric" },
   dateTime: { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" },
   clock: { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -112,6 +113,11 @@ function formatWith(format: keyof typeof DATE_FORMATS, value: Date | string, tim
 /** "Nov 21, 2026"; empty for an unreadable date. */
 export function formatDate(value: Date | string, timeZone: string): string {
   return formatWith("date", value, timeZone);
+}
+
+/** A calendar day with its weekday, "Wed, Dec 9, 2026" (a Social Security day); empty for an unreadable date. */
+export function formatWeekdayDate(day: string): string {
+  return formatWith("weekdayDate", day, "UTC");
 }
 
 /** "Nov 21, 2026, 3:04 PM"; empty for an unreadable date. */

@@ -149,6 +149,15 @@ export function socialSecurityWeekLabel(week: SocialSecurityWeek): string {
 }
 
 /**
+ * What a schedule laid out on Social Security days says beside its dates: "Social Security day
+ * (2nd Wednesday)", or without the week when the date of birth is no longer known.
+ */
+export function socialSecurityScheduleLabel(dateOfBirth: string | null | undefined): string {
+  const born = birthDateOrNull(dateOfBirth);
+  return born ? `Social Security day (${socialSecurityWeekLabel(socialSecurityWeek(born))})` : "Social Security day";
+}
+
+/**
  * The rule in words for a client born on `dateOfBirth`: "Born on the 5th: Social Security pays on
  * the second Wednesday of each month, or the business day before when that Wednesday is a federal
  * holiday."

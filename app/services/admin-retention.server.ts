@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { wholePercent } from "~/domain/commission";
 import { centsAsDollars, fullName } from "~/domain/format";
+import { socialSecurityScheduleLabel } from "~/domain/social-security-days";
 import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
 import { adminPaymentStatusSchema, type RetentionAccountsQuery } from "~/domain/schemas/admin-retention";
 import type { Page } from "~/utils/list";
@@ -72,6 +73,8 @@ export type RetentionManagementSummary = {
 export type SaleWithPayments = AdminLeadRow & {
   saleDate: string | null;
   policyStatus: PolicyStatus;
+  /** "Social Security day (2nd Wednesday)" when the months are laid out on them (decision 078), else null. */
+  draftDay: string | null;
   paymentTracking: RetentionPayment[];
 };
 
@@ -235,13 +238,16 @@ export async function listSalesWithPayments(
     paymentsOfSales(ids),
     ids.length
       ? selectRows(
-          sql`SELECT a.id, a.sold_at AS "soldAt", a.commission_cancelled_at AS "commissionCancelledAt", ${LAPSED}
+          sql`SELECT a.id, a.sold_at AS "soldAt", a.commission_cancelled_at AS "commissionCancelledAt", ${LAPSED},
+             a.date_of_birth AS "dateOfBirth", a.draft_on_social_security_day AS "draftOnSocialSecurityDay"
            FROM applications a WHERE a.id IN ${ids}`,
           z.object({
             id: column.text,
             soldAt: column.isoDate.nullable(),
             commissionCancelledAt: column.date.nullable(),
             lapsed: column.boolean,
+            dateOfBirth: column.day.nullable(),
+            draftOnSocialSecurityDay: column.boolean,
           }),
         )
       : Promise.resolve([]),
@@ -258,6 +264,7 @@ export async function listSalesWithPayments(
         ...row,
         saleDate: soldRow?.soldAt ?? null,
         policyStatus,
+        draftDay: soldRow?.draftOnSocialSecurityDay ? socialSecurityScheduleLabel(soldRow.dateOfBirth) : null,
         paymentTracking: withDueFlags(payments.get(row.id) ?? [], policyStatus, days),
       };
     }),

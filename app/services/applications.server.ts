@@ -187,6 +187,7 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
         cardCvvEncrypted: input.cardCvv ? encrypt(input.cardCvv) : null,
         firstDraftDate: input.firstDraftDate,
         futureDraftDate: input.futureDraftDate ?? null,
+        draftOnSocialSecurityDay: input.draftOnSocialSecurityDay,
         paymentNotes: input.paymentNotes ?? null,
         consentGiven: input.consent,
         consentText,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AgentCarrier, Beneficiary, Phone, sequelize, type Application } from "~db";
 import { centsFromDollars, fullName } from "~/domain/format";
 import { BANK_METHODS, CARD_METHODS } from "~/domain/application-options";
+import { socialSecurityDayOnOrAfter } from "~/domain/social-security-days";
 import { leadEditSchema, leadReplaceSchema, type LeadEdit } from "~/domain/schemas/lead-edit";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
@@ -26,6 +27,9 @@ export const LEAD_EDIT_ERRORS = {
   soldPremium:
     "This lead is sold: its monthly premium, commission and payment schedule were fixed when the sale was recorded.",
   cvvAfterSale: "A CVV is not kept once the sale is recorded.",
+  soldDraftDay: "This lead is sold: its payment schedule was laid out on its draft day when the sale was recorded.",
+  noBirthDate:
+    "The client's Social Security day is worked out from the date of birth: enter it, or draft on the dates as chosen.",
 } as const;
 
 /** The plain columns an edit sets as given (blank clears them). */
@@ -168,8 +172,44 @@ async function columnsToUpdate(lead: Application, edit: LeadEdit, transaction: T
     });
   }
 
+  socialSecurityDraftDays(lead, edit, update, problems);
+
   if (Object.keys(problems).length) throw badRequest(Object.values(problems)[0]![0]!, problems);
   return update;
+}
+
+/**
+ * Draft dates on the client's Social Security day (decision 078): while the lead is not sold and
+ * the choice stands (made now or before), the first and future draft dates are moved to the first
+ * day Social Security pays the client on or after each, from the date of birth as it will be. A
+ * sold lead's schedule is laid out already: its choice no longer changes, nor its dates move.
+ */
+function socialSecurityDraftDays(
+  lead: Application,
+  edit: LeadEdit,
+  update: Update,
+  problems: Record<string, string[]>,
+) {
+  const sold = Boolean(lead.soldAt);
+  const chosen = edit.draftOnSocialSecurityDay === undefined ? undefined : (edit.draftOnSocialSecurityDay ?? false);
+  if (chosen !== undefined && chosen !== Boolean(lead.draftOnSocialSecurityDay)) {
+    if (sold) problems.draftOnSocialSecurityDay = [LEAD_EDIT_ERRORS.soldDraftDay];
+    else update.draftOnSocialSecurityDay = chosen;
+  }
+  if (sold || !(chosen ?? lead.draftOnSocialSecurityDay)) return;
+  const stored = <K extends "dateOfBirth" | "firstDraftDate" | "futureDraftDate">(field: K) => {
+    const value = update[field] !== undefined ? update[field] : lead[field];
+    return value ? String(value).slice(0, 10) : null;
+  };
+  const dateOfBirth = stored("dateOfBirth");
+  if (!dateOfBirth) {
+    problems.draftOnSocialSecurityDay = [LEAD_EDIT_ERRORS.noBirthDate];
+    return;
+  }
+  for (const field of ["firstDraftDate", "futureDraftDate"] as const) {
+    const date = stored(field);
+    if (date) update[field] = socialSecurityDayOnOrAfter(dateOfBirth, date);
+  }
 }
 
 /** A lead's phones or beneficiaries as an edit gives them, to tell whether the edit changes them. */
@@ -291,6 +331,7 @@ const LEAD_COLUMN_LABELS: Record<string, string> = {
   cardExpiry: "card expiry",
   firstDraftDate: "first draft date",
   futureDraftDate: "future draft date",
+  draftOnSocialSecurityDay: "draft day",
   paymentNotes: "payment notes",
   notes: "notes",
   ssnEncrypted: "SSN",

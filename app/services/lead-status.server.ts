@@ -1,6 +1,6 @@
 import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
-import { paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
+import { paymentScheduleDueDates, saleSnapshot, socialSecurityScheduleDueDates } from "~/domain/commission";
 import { centsAsDollars, fullName } from "~/domain/format";
 import { todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
@@ -28,6 +28,8 @@ export const LEAD_STATUS_ERRORS = {
   noCarrier: "This lead has no carrier, so no product can be sold on it. Add the carrier to the application first.",
   notOwnProduct: "Please select one of your products for this lead's carrier.",
   noPremium: "Add the monthly premium to the application before recording a sale.",
+  noBirthDate:
+    "Add the client's date of birth to the application first: their Social Security day is worked out from it.",
 } as const;
 
 function notLicensedMessage(actor: SessionUser, stateCode: string) {
@@ -57,6 +59,8 @@ export type LeadStatusView = {
   calculatedCommission: number | null;
   soldAt: string | null;
   commissionCancelledAt: string | null;
+  /** The schedule's months are the client's Social Security days (decision 078). */
+  draftOnSocialSecurityDay: boolean;
   paymentTracking: PaymentScheduleItemView[];
   statusChange: { id: string; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string };
 };
@@ -119,7 +123,7 @@ function salePremiumCents(lead: Application) {
 async function recordSale(
   actor: SessionUser,
   lead: Application,
-  productId: string | null,
+  { productId, draftOnSocialSecurityDay }: { productId: string | null; draftOnSocialSecurityDay: boolean },
   now: Date,
   transaction: Transaction,
 ) {
@@ -141,13 +145,22 @@ async function recordSale(
     }
   }
   const premiumCents = salePremiumCents(lead);
+  const dateOfBirth = lead.dateOfBirth ? String(lead.dateOfBirth).slice(0, 10) : null;
+  if (draftOnSocialSecurityDay && !dateOfBirth) {
+    throw badRequest(LEAD_STATUS_ERRORS.noBirthDate, { draftOnSocialSecurityDay: [LEAD_STATUS_ERRORS.noBirthDate] });
+  }
   const snapshot = productId
     ? await soldProduct(lead, productId, premiumCents, transaction)
     : { productId: null, soldProductName: null, soldCompPercentage: null, calculatedCommissionCents: null };
-  // Month 1 is due on the first draft date, else on the day of the sale in the seller's time zone.
+  // Month 1 is due on the first draft date, else on the day of the sale in the seller's time zone;
+  // on Social Security days, the first of them from that day on (decision 078).
   const firstDue = lead.firstDraftDate ? String(lead.firstDraftDate).slice(0, 10) : todayIn(actor.timezone, now);
+  const dueDates =
+    draftOnSocialSecurityDay && dateOfBirth
+      ? socialSecurityScheduleDueDates(firstDue, dateOfBirth)
+      : paymentScheduleDueDates(firstDue);
   await PaymentTracking.bulkCreate(
-    paymentScheduleDueDates(firstDue).map((dueDate, index) => ({
+    dueDates.map((dueDate, index) => ({
       applicationId: lead.id,
       monthNumber: index + 1,
       dueDate,
@@ -160,7 +173,14 @@ async function recordSale(
   const policy = await startPolicy(actor, lead.id, now, transaction);
   // The card's CVV may not be kept once the payment is authorised (PCI DSS 3.3.1.2): it is erased
   // by the same update that records the sale, so no committed state has a sale with a CVV.
-  return { ...snapshot, ...policy, soldAt: now, commissionCancelledAt: null, cardCvvEncrypted: null };
+  return {
+    ...snapshot,
+    ...policy,
+    draftOnSocialSecurityDay,
+    soldAt: now,
+    commissionCancelledAt: null,
+    cardCvvEncrypted: null,
+  };
 }
 
 /** A sale recorded without a product, whose commission is still to be decided. */
@@ -202,7 +222,7 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
     if (choosingProduct) {
       Object.assign(update, await chooseSaleProduct(lead, change.productId!, transaction));
     } else if (toStatus === "sale") {
-      Object.assign(update, await recordSale(actor, lead, change.productId, now, transaction));
+      Object.assign(update, await recordSale(actor, lead, change, now, transaction));
     } else if (lead.soldAt && !lead.commissionCancelledAt) {
       // Leaving a sale: the sale, its commission amount and its schedule are kept; the commission
       // is cancelled, one way, as the commissions page's Mark as Cancelled does.
@@ -246,6 +266,7 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       calculatedCommission: centsAsDollars(lead.calculatedCommissionCents),
       soldAt: isoOrNull(lead.soldAt),
       commissionCancelledAt: isoOrNull(lead.commissionCancelledAt),
+      draftOnSocialSecurityDay: lead.draftOnSocialSecurityDay,
       paymentTracking: schedule,
       statusChange: {
         id: statusChange.id,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Notification, isPostgres, sequelize } from "~db";
 import { centsAsDollars, formatDate, formatMoney, fullName } from "~/domain/format";
 import { addDaysIso, todayIn } from "~/domain/periods";
+import { socialSecurityScheduleLabel } from "~/domain/social-security-days";
 import { paymentStatusStyle } from "~/domain/statuses";
 import { paymentTrackingUpdateSchema, type RetentionListQuery } from "~/domain/schemas/payment-tracking";
 import type { Page } from "~/utils/list";
@@ -67,6 +68,8 @@ export type RetentionPolicy = {
   monthlyPremium: number | null;
   saleDate: string;
   policyStatus: PolicyStatus;
+  /** "Social Security day (2nd Wednesday)" when the months are laid out on them (decision 078), else null. */
+  draftDay: string | null;
   payments: RetentionPayment[];
 };
 
@@ -166,6 +169,8 @@ const PolicyRow = z.object({
   carrier: column.text.nullable(),
   phone: column.text.nullable(),
   lapsed: column.boolean,
+  dateOfBirth: column.day.nullable(),
+  draftOnSocialSecurityDay: column.boolean,
 });
 
 /**
@@ -191,7 +196,8 @@ export async function listAgentRetention(
         (SELECT p.phone_number FROM phones p WHERE p.application_id = a.id
           ORDER BY p.is_primary DESC, p.created_at ASC, p.id ASC LIMIT 1) AS "phone",
         CASE WHEN EXISTS (SELECT 1 FROM payment_trackings c WHERE c.application_id = a.id AND c.status = 'cancelled')
-          THEN 1 ELSE 0 END AS "lapsed"`,
+          THEN 1 ELSE 0 END AS "lapsed", a.date_of_birth AS "dateOfBirth",
+        a.draft_on_social_security_day AS "draftOnSocialSecurityDay"`,
       from: sql`applications a`,
       // A lead returned to its source leaves the agent's working lists (decision 064).
       where: sql`a.agent_id = ${agentId} AND a.sold_at IS NOT NULL AND a.returned_at IS NULL
@@ -218,6 +224,7 @@ export async function listAgentRetention(
         monthlyPremium: centsAsDollars(row.monthlyPremiumCents),
         saleDate: row.soldAt,
         policyStatus,
+        draftDay: row.draftOnSocialSecurityDay ? socialSecurityScheduleLabel(row.dateOfBirth) : null,
         payments: withDueFlags(payments.get(row.id) ?? [], policyStatus, days),
       };
     }),

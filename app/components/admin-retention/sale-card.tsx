@@ -23,6 +23,7 @@ export function SaleCard({ sale, timezone }: { sale: SaleWithPayments; timezone:
         <Detail term="Carrier">{sale.carrier?.name ?? "—"}</Detail>
         <Detail term="Monthly Premium">{formatDollars(sale.monthlyPremium) ?? "—"}</Detail>
         <Detail term="Sale Date">{sale.saleDate ? formatDate(sale.saleDate, timezone) : "—"}</Detail>
+        {sale.draftDay ? <Detail term="Draft day">{sale.draftDay}</Detail> : null}
       </dl>
       {sale.paymentTracking.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No payment schedule recorded for this sale.</p>

@@ -26,6 +26,7 @@ import { ErrorSummary, type SummaryItem } from "./error-summary";
 import { FormSection, Required, SubGroup } from "./form-section";
 import { PhoneRows } from "./phone-rows";
 import { AddressFields, DraftFields, MedicalFields, PolicyDetailFields } from "./shared-fields";
+import { SocialSecurityDayCheckbox } from "./social-security-day";
 
 /** An agent the form offers, with the states (two-letter codes) they are licensed in. */
 export type AgentChoice = { id: string; name: string; licenseNumber: string; licensedStates: readonly string[] };
@@ -512,7 +513,12 @@ export function ApplicationForm({
             />
           </SubGroup>
         ) : null}
-        <DraftFields fields={fields} min={today} firstDraftHint="Tomorrow unless you choose another day." />
+        <DraftFields
+          fields={fields}
+          min={today}
+          firstDraftHint="Tomorrow unless you choose another day."
+          dayChoice={<SocialSecurityDayCheckbox fields={fields} from={tomorrow} />}
+        />
       </FormSection>
 
       <section

@@ -165,15 +165,20 @@ export function PolicyDetailFields({
   );
 }
 
-/** The first and future draft dates and the payment notes; `min` is the earliest date a box offers. */
+/**
+ * The first and future draft dates and the payment notes; `min` is the earliest date a box offers,
+ * `dayChoice` the Social Security day's choice shown under the dates (decision 078).
+ */
 export function DraftFields({
   fields,
   min,
   firstDraftHint,
+  dayChoice,
 }: {
   fields: Fields<"firstDraftDate" | "futureDraftDate" | "paymentNotes">;
   min?: string;
   firstDraftHint?: string;
+  dayChoice?: ReactNode;
 }) {
   return (
     <>
@@ -190,6 +195,7 @@ export function DraftFields({
         min={min}
         errors={fields.futureDraftDate.errors}
       />
+      {dayChoice}
       <TextAreaField
         className="md:col-span-2"
         label="Payment notes"

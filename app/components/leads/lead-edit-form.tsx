@@ -25,6 +25,7 @@ import {
   optionLabel,
 } from "~/domain/application-options";
 import { HEALTH_FIELDS, HEALTH_MASK } from "~/domain/health-details";
+import { addDaysIso } from "~/domain/periods";
 import { SEALED_FIELD, type KeptNumbers, type SensitiveField } from "~/domain/schemas/application-fields";
 import { leadEditSchema, type LeadEdit, type LeadEditFormValue } from "~/domain/schemas/lead-edit";
 import type { LeadDetail } from "~/services/lead-reads.server";
@@ -37,6 +38,7 @@ import {
   MedicalFields,
   PolicyDetailFields,
 } from "~/components/application-form/shared-fields";
+import { SocialSecurityDaySelect } from "~/components/application-form/social-security-day";
 
 /** The last answer of the edit form's action: conform's result, and the numbers the server keeps sealed. */
 export type LeadEditResult = {
@@ -82,6 +84,7 @@ function formValues(lead: LeadDetail) {
     cardExpiry: text(lead.cardExpiry),
     firstDraftDate: text(lead.firstDraftDate),
     futureDraftDate: text(lead.futureDraftDate),
+    draftOnSocialSecurityDay: lead.draftOnSocialSecurityDay ? "yes" : "no",
     paymentNotes: text(lead.paymentNotes),
     notes: text(lead.notes),
     phones: lead.phones.length
@@ -395,7 +398,10 @@ export function LeadEditForm({
             />
           </>
         ) : null}
-        <DraftFields fields={fields} />
+        <DraftFields
+          fields={fields}
+          dayChoice={<SocialSecurityDaySelect fields={fields} from={addDaysIso(today, 1)} sold={sold} />}
+        />
       </Group>
 
       <Group title="Beneficiaries">

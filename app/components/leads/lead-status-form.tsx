@@ -13,6 +13,7 @@ import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/st
 import type { SaleProduct } from "~/services/lead-status.server";
 import { useHydrated } from "~/utils/hydrated";
 import { useIntentResult } from "~/utils/intent";
+import { SaleDraftDay } from "./sale-draft-day";
 
 /** What the status form needs to know of its lead. */
 export type StatusFormLead = {
@@ -26,6 +27,9 @@ export type StatusFormLead = {
   firstDraftDate?: string | null;
   /** The sold product; null on a sale recorded without one (decision 043). Absent where the page does not have it. */
   productId?: string | null;
+  /** YYYY-MM-DD, and the client's choice of drafts on their Social Security day (decision 078). */
+  dateOfBirth?: string | null;
+  draftOnSocialSecurityDay?: boolean;
 };
 
 /**
@@ -71,6 +75,7 @@ export function LeadStatusForm({
       callbackDate: lead.callbackDate ? localDateTimeValue(lead.callbackDate, timezone) : "",
       notes: "",
       productId: products.length === 1 ? products[0]!.id : "",
+      draftOnSocialSecurityDay: lead.draftOnSocialSecurityDay ? "on" : "",
     },
     onValidate: ({ formData }) =>
       parseWithZod(formData, {
@@ -91,7 +96,9 @@ export function LeadStatusForm({
 
   // A first draft date already passed lays out months that are overdue the moment the sale is
   // recorded: say so before the agent records it (without JavaScript, beside the product).
-  const overdueAtSale = soldBefore ? 0 : monthsOverdueAtSale(lead.firstDraftDate, todayIn(timezone));
+  const today = todayIn(timezone);
+  const onSocialSecurityDay = fields.draftOnSocialSecurityDay.value === "on" ? lead.dateOfBirth : null;
+  const overdueAtSale = soldBefore ? 0 : monthsOverdueAtSale(lead.firstDraftDate, today, onSocialSecurityDay);
 
   let submitLabel = "Update Status";
   let blocked = false;
@@ -151,6 +158,14 @@ export function LeadStatusForm({
               </option>
             ))}
           </SelectField>
+          {!soldBefore ? (
+            <SaleDraftDay
+              field={fields.draftOnSocialSecurityDay}
+              dateOfBirth={lead.dateOfBirth}
+              firstDue={lead.firstDraftDate?.slice(0, 10) ?? today}
+              hydrated={hydrated}
+            />
+          ) : null}
           {overdueAtSale > 0 ? (
             <Alert tone="warning">
               <p className="font-semibold">First draft date has passed</p>

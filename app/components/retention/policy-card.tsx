@@ -63,6 +63,7 @@ export function PolicyCard({ policy, timezone }: { policy: RetentionPolicy; time
           </Detail>
           <Detail term="Premium">{formatDollars(policy.monthlyPremium) ?? "—"}/mo</Detail>
           <Detail term="Sale Date">{formatDate(policy.saleDate, timezone)}</Detail>
+          {policy.draftDay ? <Detail term="Draft day">{policy.draftDay}</Detail> : null}
         </dl>
       </div>
       <ol

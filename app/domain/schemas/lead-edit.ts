@@ -173,6 +173,13 @@ const fields = {
   cardCvv: sensitiveDigits("CVV must be 3 or 4 digits", /^\d{3,4}$/),
   firstDraftDate: date("First draft date"),
   futureDraftDate: date("Future draft date"),
+  // The draft dates on the client's Social Security day (decision 078): the service moves them.
+  draftOnSocialSecurityDay: edited(
+    z.preprocess(
+      toBoolean,
+      z.boolean({ invalid_type_error: "Please choose the draft dates as chosen or the client's Social Security day" }),
+    ),
+  ),
   paymentNotes: editedText("Payment notes", 5000),
   notes: editedText("Notes", 5000),
   // Given, the list replaces the lead's phones (rows without a number are left out; the first is

@@ -16,10 +16,19 @@ export const LEAD_STATUS_MESSAGES = {
     "Please enter the callback date and time as an ISO date-time with its time zone, e.g. 2026-12-01T15:00:00Z.",
   notesTooLong: `Notes are too long (at most ${NOTES_MAX.toLocaleString("en-US")} characters).`,
   productShape: "Please select one of your products.",
+  socialSecurityDayShape: "Draft on Social Security day must be true or false.",
 } as const;
 
 /** Form posts send "" for an empty optional field and JSON clients may send null; both mean none. */
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+/** A ticked box posts "on"; JSON sends a boolean. Absent (an unticked box) is false. */
+const tickedOrFalse = (v: unknown) => {
+  const value = blankToUndefined(v);
+  if (value === undefined) return false;
+  if (typeof value !== "string") return value;
+  return { on: true, true: true, yes: true, false: false, off: false, no: false }[value.trim().toLowerCase()] ?? value;
+};
 
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/i;
 
@@ -82,6 +91,12 @@ function statusChangeSchema<S extends LeadStatus>(
           .max(64, LEAD_STATUS_MESSAGES.productShape)
           .optional()
           .transform((v) => v ?? null),
+      ),
+      // A sale's nine months on the client's Social Security days instead of the first draft's day
+      // of the month (decision 078); absent is the same day each month.
+      draftOnSocialSecurityDay: z.preprocess(
+        tickedOrFalse,
+        z.boolean({ invalid_type_error: LEAD_STATUS_MESSAGES.socialSecurityDayShape }),
       ),
       // A Date is taken too, so input this schema already parsed parses again to the same value.
       callbackDate: z.preprocess(

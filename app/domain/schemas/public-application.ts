@@ -24,6 +24,7 @@ import {
   toNumber,
   type KeptNumbers,
 } from "./application-fields";
+import { socialSecurityDayOnOrAfter } from "../social-security-days";
 import { blank, optionalText, requiredText } from "./fields";
 import { boundedList } from "./lists";
 
@@ -184,6 +185,11 @@ const fields = {
       v < today ? "Future draft date cannot be before today" : null,
     ).optional(),
   ),
+  // The draft dates on the client's Social Security day (decision 078): see withDerivedValues.
+  draftOnSocialSecurityDay: z.preprocess(
+    toBoolean,
+    z.boolean({ invalid_type_error: "Draft on my Social Security day must be yes or no" }).default(false),
+  ),
   paymentNotes: optionalText("Payment notes", 5000),
   consent: z.preprocess(toBoolean, z.boolean({ invalid_type_error: "Consent must be yes or no" }).default(false)),
   consentText: optionalText("Consent text", 1000),
@@ -243,10 +249,24 @@ const withDerivedValues = (value: ApplicationFormValue) => {
     ...(usesBank
       ? { cardNumber: undefined, cardExpiry: undefined, cardCvv: undefined }
       : { bankName: undefined, routingNumber: undefined, accountNumber: undefined }),
-    // Blank means "as soon as possible": tomorrow on the agency's calendar.
-    firstDraftDate: value.firstDraftDate ?? draftDateBounds().tomorrow,
+    ...draftDates(value),
   };
 };
+
+/**
+ * The draft dates: a first draft date left blank means "as soon as possible", tomorrow on the
+ * agency's calendar. With "Draft on my Social Security day" each date moves to the first day
+ * Social Security pays the client on or after it (decision 078).
+ */
+function draftDates(value: ApplicationFormValue) {
+  const first = value.firstDraftDate ?? draftDateBounds().tomorrow;
+  if (!value.draftOnSocialSecurityDay) return { firstDraftDate: first };
+  const onPayDay = (date: string) => socialSecurityDayOnOrAfter(value.dateOfBirth, date);
+  return {
+    firstDraftDate: onPayDay(first),
+    futureDraftDate: value.futureDraftDate ? onPayDay(value.futureDraftDate) : value.futureDraftDate,
+  };
+}
 
 export const publicApplicationSchema = z.preprocess(prepare, applicationFields).transform(withDerivedValues);
 

@@ -12,7 +12,7 @@ import { notFound } from "./errors.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import { ACTIVE_POLICY } from "./retention.server";
 import type { SessionUser } from "./sessions.server";
-import { and, column, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
+import { and, column, raw, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The at-risk queue (issue 26 item 5, docs/decisions/076): the sold policies with a payment left
 // unpaid 3 days past its due date, or in lapse pending, largest unearned advance first, for the
@@ -98,24 +98,31 @@ function atRiskWhere(agentId: string | undefined, cutoff: string): Sql {
 }
 
 /**
- * Each policy of the queue with its exposure and the month to show, as a derived table (id,
- * exposure, monthsPaid, paymentId). Exposure is app/domain/ledger's unearned advance in SQL:
- * advanced - earned, earned = advanced x months paid / 9 rounded to the cent as (2 x advanced x
- * paid + 9) / 18 (commissionFigures' integer form); a policy in the queue has no month cancelled
- * and its commission active, so nothing of it is charged back yet. The month shown: the first
- * missed and unresolved, else the first unpaid past its due date.
+ * The queue's policies as a CTE `risk` (id, advanced, paid and, `withMonth`, paymentId),
+ * MATERIALIZED so that each policy's subqueries run once, not once for each place the sort and
+ * the page read them. The month shown: the first missed and unresolved, else (lapse pending) the
+ * first unpaid past its due date.
  */
-function atRiskPolicies(agentId: string | undefined, today: string): Sql {
+function atRiskCte(agentId: string | undefined, today: string, withMonth: boolean): Sql {
   const cutoff = missedCutoff(today);
-  return sql`(SELECT x.id, x.advanced - (2 * x.advanced * x.paid + 9) / 18 AS exposure, x.paid AS "monthsPaid", x."paymentId"
-    FROM (SELECT a.id,
-        CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
-        (SELECT CASE WHEN COUNT(*) > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE COUNT(*) END
-          FROM payment_trackings p WHERE p.application_id = a.id AND p.status = 'paid') AS paid,
-        (SELECT m.id FROM payment_trackings m WHERE m.application_id = a.id AND m.status = 'not_paid' AND m.due_date < ${today}
-          ORDER BY CASE WHEN ${unresolvedMissed(cutoff)} THEN 0 ELSE 1 END, m.month_number LIMIT 1) AS "paymentId"
-      FROM applications a WHERE ${atRiskWhere(agentId, cutoff)}) x)`;
+  const month = sql`, (SELECT m.id FROM payment_trackings m
+      WHERE m.application_id = a.id AND m.status = 'not_paid' AND m.due_date < ${today}
+      ORDER BY CASE WHEN ${unresolvedMissed(cutoff)} THEN 0 ELSE 1 END, m.month_number LIMIT 1) AS "paymentId"`;
+  return sql`WITH risk AS MATERIALIZED (SELECT a.id,
+      CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
+      (SELECT CASE WHEN COUNT(*) > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE COUNT(*) END
+        FROM payment_trackings p WHERE p.application_id = a.id AND p.status = 'paid') AS paid
+      ${withMonth ? month : raw("")}
+    FROM applications a WHERE ${atRiskWhere(agentId, cutoff)})`;
 }
+
+/**
+ * A policy's exposure, app/domain/ledger's unearned advance in SQL: advanced - earned, earned =
+ * advanced x months paid / 9 rounded to the cent as (2 x advanced x paid + 9) / 18
+ * (commissionFigures' integer form). A policy in the queue has no month cancelled and its
+ * commission active, so nothing of it is charged back yet.
+ */
+const EXPOSURE = sql`r.advanced - (2 * r.advanced * r.paid + 9) / 18`;
 
 const AtRiskRow = z.object({
   id: column.text,
@@ -136,13 +143,15 @@ const AtRiskRow = z.object({
   monthNumber: column.integer.nullable(),
   dueDate: column.day.nullable(),
   amountCents: column.cents.nullable(),
+  total: column.integer,
+  totalExposureCents: column.cents.nullable(),
 });
 
 /**
- * One page of the queue, its total and the exposure of all of it, in two statements run
- * together. The page's policies are ordered (largest exposure first, then the month longest late,
- * none last, then the lead's id) and cut in SQL from the derived table first; only then are their
- * names, phones, carriers and agents read.
+ * One page of the queue, its total and the exposure of all of it, in one statement (a second
+ * counts a page past the end alone). The page's policies are ordered (largest exposure first, then the month longest late,
+ * none last, then the lead's id) and cut in SQL from the CTE first; only then are their names,
+ * phones, carriers and agents read.
  */
 async function atRiskPage(
   agentId: string | undefined,
@@ -152,39 +161,44 @@ async function atRiskPage(
 ): Promise<AtRiskPage> {
   const today = todayIn(actor.timezone, now);
   const { limit, offset } = limitOffset(query);
-  const policies = atRiskPolicies(agentId, today);
-  const [rows, totals] = await Promise.all([
-    selectRows(
-      sql`SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName",
-          (SELECT ph.phone_number FROM phones ph WHERE ph.application_id = a.id
-            ORDER BY ph.is_primary DESC, ph.created_at ASC, ph.id ASC LIMIT 1) AS phone, ${leadOnDncList("a")} AS dnc,
-          a.agent_id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
-          (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS carrier, a.sold_product_name AS "productName",
-          a.policy_status AS "policyStatus", a.policy_number AS "policyNumber",
-          r.exposure AS "exposureCents", r."monthsPaid", r."paymentId",
-          m.month_number AS "monthNumber", m.due_date AS "dueDate", m.amount_cents AS "amountCents"
-        FROM (SELECT q.id, q.exposure, q."monthsPaid", q."paymentId", pm.due_date FROM ${policies} q
-              LEFT JOIN payment_trackings pm ON pm.id = q."paymentId"
-              ORDER BY q.exposure DESC, CASE WHEN pm.due_date IS NULL THEN 1 ELSE 0 END, pm.due_date, q.id
-              LIMIT ${limit} OFFSET ${offset}) r
-        JOIN applications a ON a.id = r.id
-        LEFT JOIN payment_trackings m ON m.id = r."paymentId"
-        LEFT JOIN agents g ON g.id = a.agent_id
-        LEFT JOIN users u ON u.id = g.user_id
-        ORDER BY r.exposure DESC, CASE WHEN r.due_date IS NULL THEN 1 ELSE 0 END, r.due_date, r.id`,
-      AtRiskRow,
-    ),
-    selectOne(
-      sql`SELECT COUNT(*) AS total, SUM(q.exposure) AS exposure FROM ${policies} q`,
-      z.object({ total: column.integer, exposure: column.cents.nullable() }),
-    ),
-  ]);
+  const rows = await selectRows(
+    sql`${atRiskCte(agentId, today, true)}
+      SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName",
+        (SELECT ph.phone_number FROM phones ph WHERE ph.application_id = a.id
+          ORDER BY ph.is_primary DESC, ph.created_at ASC, ph.id ASC LIMIT 1) AS phone, ${leadOnDncList("a")} AS dnc,
+        a.agent_id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
+        (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS carrier, a.sold_product_name AS "productName",
+        a.policy_status AS "policyStatus", a.policy_number AS "policyNumber",
+        q.exposure AS "exposureCents", q."monthsPaid", q."paymentId",
+        m.month_number AS "monthNumber", m.due_date AS "dueDate", m.amount_cents AS "amountCents",
+        (SELECT COUNT(*) FROM risk) AS total, (SELECT SUM(${EXPOSURE}) FROM risk r) AS "totalExposureCents"
+      FROM (SELECT r.id, ${EXPOSURE} AS exposure, r.paid AS "monthsPaid", r."paymentId", pm.due_date
+            FROM risk r LEFT JOIN payment_trackings pm ON pm.id = r."paymentId"
+            ORDER BY exposure DESC, CASE WHEN pm.due_date IS NULL THEN 1 ELSE 0 END, pm.due_date, r.id
+            LIMIT ${limit} OFFSET ${offset}) q
+      JOIN applications a ON a.id = q.id
+      LEFT JOIN payment_trackings m ON m.id = q."paymentId"
+      LEFT JOIN agents g ON g.id = a.agent_id
+      LEFT JOIN users u ON u.id = g.user_id
+      ORDER BY q.exposure DESC, CASE WHEN q.due_date IS NULL THEN 1 ELSE 0 END, q.due_date, q.id`,
+    AtRiskRow,
+  );
+  // The totals ride on the page's rows; a page past the end has none, so they are counted alone.
+  const totals =
+    rows[0] ??
+    (query.page > 1
+      ? await selectOne(
+          sql`${atRiskCte(agentId, today, false)}
+            SELECT COUNT(*) AS total, SUM(${EXPOSURE}) AS "totalExposureCents" FROM risk r`,
+          z.object({ total: column.integer, totalExposureCents: column.cents.nullable() }),
+        )
+      : null);
   return {
     rows: rows.map((row) => atRiskView(row, today)),
     total: totals?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
-    totalExposure: centsAsDollars(totals?.exposure ?? 0),
+    totalExposure: centsAsDollars(totals?.totalExposureCents ?? 0),
   };
 }
 
@@ -269,6 +283,14 @@ const MissedCandidate = z.object({
   chased: column.boolean,
 });
 
+/**
+ * On SQLite the job names migration 044's partial index: its statistics average the range of due
+ * dates over every unpaid month, so it would read them all from (status, due_date) and check each
+ * one's row, where the partial index holds only the few not told yet. Postgres's own statistics
+ * choose it.
+ */
+const UNNOTIFIED_INDEX = isPostgres ? raw("") : raw("INDEXED BY payment_trackings_missed_unnotified");
+
 /** Months claimed per statement (an IN list well inside both databases' limits). */
 const CLAIM_BATCH = 500;
 
@@ -290,7 +312,7 @@ export async function sendMissedPaymentNotices(now = new Date()): Promise<number
     sql`SELECT t.id, t.due_date AS "dueDate", t.month_number AS "monthNumber", t.amount_cents AS "amountCents",
           a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName",
           u.id AS "userId", u.timezone, CASE WHEN ${CHASED_POLICY} THEN 1 ELSE 0 END AS chased
-        FROM payment_trackings t
+        FROM payment_trackings t ${UNNOTIFIED_INDEX}
         JOIN applications a ON a.id = t.application_id
         LEFT JOIN agents g ON g.id = a.agent_id
         LEFT JOIN users u ON u.id = g.user_id

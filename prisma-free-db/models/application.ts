@@ -338,6 +338,12 @@ export function initApplicationModels(sequelize: Sequelize) {
         // Migration 042: policies by status and issue date (at-risk, persistency); a number per carrier.
         { name: "applications_policy_status_issue", fields: ["policy_status", "policy_issue_date"] },
         { name: "applications_carrier_policy_number", fields: ["carrier_id", "policy_number"] },
+        // Migration 044: the policies in lapse pending, by agent (the at-risk queue, decision 076).
+        {
+          name: "applications_lapse_pending",
+          fields: ["agent_id", "id"],
+          where: { policy_status: "lapse_pending" },
+        },
         { fields: ["callback_date"] },
         { fields: ["sold_at"] },
         { fields: ["last_name", "first_name"] },

@@ -342,6 +342,10 @@ describe("GET /api/agent/at-risk and GET /api/admin/at-risk", () => {
     const second = await get(agentApi, "/api/agent/at-risk?page=2&pageSize=2", seller.cookie);
     expect(second.headers.get("X-Total-Count")).toBe("3");
     expect((await jsonOf<AtRiskPolicy[]>(second)).map((row) => row.id)).toEqual([small.id]);
+    // Past the end: no rows, the total still counted.
+    const past = await get(agentApi, "/api/agent/at-risk?page=5&pageSize=2", seller.cookie);
+    expect(past.headers.get("X-Total-Count")).toBe("3");
+    expect(await jsonOf(past)).toEqual([]);
 
     const { cookie: adminCookie } = await signedInAdmin();
     const admin = await get(adminApi, `/api/admin/at-risk?agentId=${seller.agent.id}&pageSize=1`, adminCookie);

@@ -65,25 +65,28 @@ function monthInstant(m: PersistencyMonthNumber): Sql {
   return sql`(MIN(date(a.policy_issue_date, ${`+${m} months`}), date(a.policy_issue_date, 'start of month', ${`+${m + 1} months`}, '-1 day')) || ' 00:00:00.000 +00:00')`;
 }
 
-/**
- * Per policy and month: whether the month has arrived (`measured`), and whether the policy was
- * in force then (`held`): its last recorded change at or before the instant, the latest first
- * (created_at, then id), read only for a month that has arrived.
- */
-/** Each month's two columns, by name (SQL text from code). */
-const MONTH_COLUMNS: Record<PersistencyMonthNumber, { measured: Sql; held: Sql }> = {
-  3: { measured: raw("measured3"), held: raw("held3") },
-  6: { measured: raw("measured6"), held: raw("held6") },
-  9: { measured: raw("measured9"), held: raw("held9") },
+/** Each month's columns, by name (SQL text from code): its instant, whether it has arrived, whether the policy held. */
+const MONTH_COLUMNS: Record<PersistencyMonthNumber, { at: Sql; measured: Sql; held: Sql }> = {
+  3: { at: raw("at3"), measured: raw("measured3"), held: raw("held3") },
+  6: { at: raw("at6"), measured: raw("measured6"), held: raw("held6") },
+  9: { at: raw("at9"), measured: raw("measured9"), held: raw("held9") },
 };
 
+/**
+ * Per policy and month, over the cohort `q` (its instants worked out once there): whether the
+ * month has arrived (`measured`), and whether the policy was in force then (`held`): its last
+ * recorded change at or before the instant, read only for a month that has arrived, from the end
+ * of the (application_id, created_at) index range. Two changes of one policy in the same
+ * millisecond are not told apart: a tiebreak on id sorted every policy's rows instead of reading
+ * the index's last entry, and took the statement from 0.4 s to 0.7 s at 32,000 policies (SQLite).
+ */
 function monthColumns(m: PersistencyMonthNumber, now: Date): Sql {
-  const at = monthInstant(m);
+  const { at, measured, held } = MONTH_COLUMNS[m];
   const statusThen = sql`(SELECT c.to_status FROM policy_status_changes c
-      WHERE c.application_id = a.id AND c.created_at <= ${at}
-      ORDER BY c.created_at DESC, c.id DESC LIMIT 1)`;
-  return sql`CASE WHEN ${at} <= ${now} THEN 1 ELSE 0 END AS ${MONTH_COLUMNS[m].measured},
-    CASE WHEN ${at} <= ${now} AND COALESCE(${statusThen}, 'submitted') IN ${IN_FORCE_AT_MONTH} THEN 1 ELSE 0 END AS ${MONTH_COLUMNS[m].held}`;
+      WHERE c.application_id = q.id AND c.created_at <= q.${at}
+      ORDER BY c.created_at DESC LIMIT 1)`;
+  return sql`CASE WHEN q.${at} <= ${now} THEN 1 ELSE 0 END AS ${measured},
+    CASE WHEN q.${at} <= ${now} AND COALESCE(${statusThen}, 'submitted') IN ${IN_FORCE_AT_MONTH} THEN 1 ELSE 0 END AS ${held}`;
 }
 
 type Cohort = { issuedFrom: string | null; issuedTo: string | null; agentId: string | null };
@@ -131,8 +134,9 @@ const BREAKDOWNS: Record<PersistencyBreakdown, { key: Sql; name: Sql; from: Sql 
 };
 
 /**
- * The statement: the cohort's policies with their months worked out once (a MATERIALIZED CTE),
- * then one GROUP BY per breakdown asked, put together by UNION ALL. Exported for the plan test.
+ * The statement: the cohort's policies with the instants of their months (`q`), then each month's
+ * figures (`p`), each worked out once (MATERIALIZED), then one GROUP BY per breakdown asked, put
+ * together by UNION ALL. Exported for the plan test.
  * @internal
  */
 export function persistencyStatement(cohort: Cohort, breakdowns: readonly PersistencyBreakdown[], now: Date): Sql {
@@ -140,13 +144,20 @@ export function persistencyStatement(cohort: Cohort, breakdowns: readonly Persis
     const { key, name, from } = BREAKDOWNS[breakdown];
     return sql`SELECT ${breakdown} AS "breakdown", ${key} AS "key", ${name} AS "name", ${FIGURES} FROM ${from} GROUP BY ${key}`;
   });
-  return sql`WITH p AS MATERIALIZED (
-      SELECT a.agent_id, a.carrier_id, a.sold_product_name, a.lead_source_id,
+  return sql`WITH q AS MATERIALIZED (
+      SELECT a.id, a.agent_id, a.carrier_id, a.sold_product_name, a.lead_source_id,
+        ${join(
+          PERSISTENCY_MONTHS.map((m) => sql`${monthInstant(m)} AS ${MONTH_COLUMNS[m].at}`),
+          ", ",
+        )}
+      FROM applications a WHERE ${cohortWhere(cohort)}
+    ), p AS MATERIALIZED (
+      SELECT q.agent_id, q.carrier_id, q.sold_product_name, q.lead_source_id,
         ${join(
           PERSISTENCY_MONTHS.map((m) => monthColumns(m, now)),
           ", ",
         )}
-      FROM applications a WHERE ${cohortWhere(cohort)}
+      FROM q
     )
     ${join(groups, " UNION ALL ")}`;
 }

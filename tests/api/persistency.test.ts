@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ActivityLog, Application, Carrier, LeadSource, sequelize } from "~db";
+import { ActivityLog, Application, Carrier, LeadSource, isPostgres, sequelize } from "~db";
 import { ADMIN_REPORT_MESSAGES } from "~/domain/admin-reports";
 import { PERIOD_MESSAGES } from "~/domain/period-range";
 import { PERSISTENCY_CSV_COLUMNS, type PersistencyGroup, type PersistencyReport } from "~/domain/persistency";
@@ -10,11 +10,12 @@ import { action as agentExport } from "~/routes/agent+/reports.persistency.expor
 import { loader as agentReportsPage } from "~/routes/agent+/reports";
 import { loader as adminApi } from "~/routes/api+/admin.reports.persistency";
 import { loader as agentApi } from "~/routes/api+/agent.reports.persistency";
-import { adminPersistency, agentPersistency } from "~/services/persistency.server";
+import { adminPersistency, agentPersistency, persistencyStatement } from "~/services/persistency.server";
 import { updatePolicy } from "~/services/policy.server";
 import { REPORT_EXPORTED } from "~/services/reports.server";
 import { newPostingKey } from "~/services/posting-keys.server";
 import { parseCsv } from "../support/csv";
+import { postgresPlanSettingAside, sqlitePlan } from "../support/query-plans";
 import { signedInAdmin } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 import { premiumSeller, recordPremiumSale, type PremiumSeller } from "../support/premiums-factories";
@@ -466,5 +467,34 @@ describe("the CSV export and the pages", () => {
     expect(tab.tab).toBe("persistency");
     expect(tab.persistency.report.total.policies).toBe(4);
     expect(tab.persistency.report.byAgent).toBeNull();
+  });
+});
+
+describe("the indexes behind the statement (no index of its own: decision 077)", () => {
+  it("reads the cohort from (policy_status, policy_issue_date) and each month's status from the history's (application_id, created_at)", async () => {
+    const statement = persistencyStatement(
+      { issuedFrom: "2003-01-01", issuedTo: "2003-12-31", agentId: null },
+      ["agent", "carrier", "product", "source"],
+      new Date(),
+    );
+    let plan: string;
+    if (isPostgres) {
+      // Postgres plans the tiny test tables by cost alone: with sequential scans off and the lead
+      // table's other indexes set aside (in a transaction rolled back), the plan shows that these
+      // two indexes answer the statement.
+      plan = await postgresPlanSettingAside(
+        statement,
+        undefined,
+        "tablename = 'applications' AND indexname <> 'applications_policy_status_issue' AND indexdef NOT LIKE 'CREATE UNIQUE%'",
+      );
+    } else {
+      await sequelize.query("ANALYZE applications");
+      await sequelize.query("ANALYZE policy_status_changes");
+      plan = await sqlitePlan(statement);
+    }
+    expect(plan).toContain("applications_policy_status_issue");
+    expect(plan).toContain("policy_status_changes_lead_created");
+    // The latest change at or before the month is the index range's last entry: no sort.
+    if (!isPostgres) expect(plan).not.toMatch(/policy_status_changes_lead_created[^\n]*\nUSE TEMP B-TREE/);
   });
 });

@@ -14,7 +14,7 @@ import { redirectPastLastPage } from "~/utils/list.server";
 
 export const handle: PageHandle = {
   title: "At Risk",
-  subtitle: "Every agent's policies with a payment 3 days late or a lapse notice, largest exposure first",
+  subtitle: "Every agent's missed payments and lapse notices",
 };
 export const meta: MetaFunction = () => [{ title: "At Risk | Agency CRM" }];
 

@@ -13,7 +13,7 @@ import { redirectPastLastPage } from "~/utils/list.server";
 
 export const handle: PageHandle = {
   title: "At Risk",
-  subtitle: "Policies with a payment 3 days late or a lapse notice, largest exposure first",
+  subtitle: "Missed payments and lapse notices, largest exposure first",
 };
 export const meta: MetaFunction = () => [{ title: "At Risk | Agency CRM" }];
 

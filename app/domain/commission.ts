@@ -1,5 +1,4 @@
 import { isoDate, parseIsoDate } from "./periods";
-import { socialSecurityDays } from "./social-security-days";
 
 /** First-year commission and the retention schedule both cover nine monthly payments. */
 export const PAYMENT_MONTHS = 9;
@@ -60,20 +59,17 @@ export function growthPercent(current: number, previous: number): number | null 
 /**
  * How many of a sale's nine months would be overdue from the start: those due before `today`
  * (YYYY-MM-DD in the user's time zone) when the schedule starts at a first draft date that has
- * passed. 0 without a first draft date (the schedule then starts today). With `socialSecurityFor`
- * (the client's date of birth) the months are laid out on their Social Security days.
+ * passed. 0 without a first draft date (the schedule then starts today). `layOut` gives the nine
+ * due dates from the first draft date: the same day each month unless the sale lays them out on
+ * the client's Social Security days (socialSecurityScheduleDueDates, decision 078).
  */
 export function monthsOverdueAtSale(
   firstDraftDate: string | null | undefined,
   today: string,
-  socialSecurityFor?: string | null,
+  layOut: (firstDraftDate: string) => string[] = paymentScheduleDueDates,
 ): number {
   if (!firstDraftDate || !parseIsoDate(firstDraftDate.slice(0, 10))) return 0;
-  const first = firstDraftDate.slice(0, 10);
-  const dueDates = socialSecurityFor
-    ? socialSecurityScheduleDueDates(first, socialSecurityFor)
-    : paymentScheduleDueDates(first);
-  return dueDates.filter((dueDate) => dueDate < today).length;
+  return layOut(firstDraftDate.slice(0, 10)).filter((dueDate) => dueDate < today).length;
 }
 
 /**
@@ -87,13 +83,4 @@ export function paymentScheduleDueDates(firstDraftDate: string): string[] {
     const lastDay = new Date(Date.UTC(first.year, first.month - 1 + i + 1, 0)).getUTCDate();
     return isoDate(first.year, first.month + i, Math.min(first.day, lastDay));
   });
-}
-
-/**
- * Nine monthly due dates on the client's Social Security days (decision 078): the days Social
- * Security pays a client born on `dateOfBirth`, from the first draft date on (the first draft date
- * itself when it is one), in place of the first draft's day of each month.
- */
-export function socialSecurityScheduleDueDates(firstDraftDate: string, dateOfBirth: string): string[] {
-  return socialSecurityDays(dateOfBirth, firstDraftDate, PAYMENT_MONTHS);
 }

@@ -126,6 +126,15 @@ export function socialSecurityDays(dateOfBirth: string, from: string, count: num
   return days;
 }
 
+/**
+ * A sale's monthly due dates on the client's Social Security days (decision 078): the `months`
+ * days Social Security pays a client born on `dateOfBirth` from the first draft date on (the first
+ * draft date itself when it is one), in place of the first draft's day of each month.
+ */
+export function socialSecurityScheduleDueDates(firstDraftDate: string, dateOfBirth: string, months: number): string[] {
+  return socialSecurityDays(dateOfBirth, firstDraftDate, months);
+}
+
 /** The first day Social Security pays the client on or after `date`. */
 export function socialSecurityDayOnOrAfter(dateOfBirth: string, date: string): string {
   return socialSecurityDays(dateOfBirth, date, 1)[0]!;

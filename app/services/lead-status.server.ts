@@ -1,10 +1,11 @@
 import type { CreationAttributes, Transaction } from "sequelize";
 import { LicensedState, PaymentTracking, Product, StatusChange, sequelize, type Application } from "~db";
-import { paymentScheduleDueDates, saleSnapshot, socialSecurityScheduleDueDates } from "~/domain/commission";
+import { PAYMENT_MONTHS, paymentScheduleDueDates, saleSnapshot } from "~/domain/commission";
 import { centsAsDollars, fullName } from "~/domain/format";
 import { todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
 import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
+import { socialSecurityScheduleDueDates } from "~/domain/social-security-days";
 import { stateName } from "~/domain/states";
 import { logActivity } from "./activity.server";
 import { badRequest, conflict, validInput } from "./errors.server";
@@ -157,7 +158,7 @@ async function recordSale(
   const firstDue = lead.firstDraftDate ? String(lead.firstDraftDate).slice(0, 10) : todayIn(actor.timezone, now);
   const dueDates =
     draftOnSocialSecurityDay && dateOfBirth
-      ? socialSecurityScheduleDueDates(firstDue, dateOfBirth)
+      ? socialSecurityScheduleDueDates(firstDue, dateOfBirth, PAYMENT_MONTHS)
       : paymentScheduleDueDates(firstDue);
   await PaymentTracking.bulkCreate(
     dueDates.map((dueDate, index) => ({

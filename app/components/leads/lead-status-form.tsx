@@ -5,10 +5,11 @@ import { Alert } from "~/components/ui/card";
 import { DialogActions, HiddenFields } from "~/components/ui/confirm-dialog";
 import { SelectField, TextAreaField, Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { firstYearCommissionCents, monthsOverdueAtSale } from "~/domain/commission";
+import { PAYMENT_MONTHS, firstYearCommissionCents, monthsOverdueAtSale } from "~/domain/commission";
 import { formatDate, formatMoney } from "~/domain/format";
 import { localDateTimeValue, todayIn } from "~/domain/periods";
 import { adminLeadStatusSchema, leadStatusFormSchema } from "~/domain/schemas/lead-status";
+import { birthDateOrNull, socialSecurityScheduleDueDates } from "~/domain/social-security-days";
 import { CALLBACK_STATUSES, leadStatusStyle, type LeadStatus } from "~/domain/statuses";
 import type { SaleProduct } from "~/services/lead-status.server";
 import { useHydrated } from "~/utils/hydrated";
@@ -97,8 +98,9 @@ export function LeadStatusForm({
   // A first draft date already passed lays out months that are overdue the moment the sale is
   // recorded: say so before the agent records it (without JavaScript, beside the product).
   const today = todayIn(timezone);
-  const onSocialSecurityDay = fields.draftOnSocialSecurityDay.value === "on" ? lead.dateOfBirth : null;
-  const overdueAtSale = soldBefore ? 0 : monthsOverdueAtSale(lead.firstDraftDate, today, onSocialSecurityDay);
+  const bornOn = fields.draftOnSocialSecurityDay.value === "on" ? birthDateOrNull(lead.dateOfBirth) : null;
+  const layOut = bornOn ? (first: string) => socialSecurityScheduleDueDates(first, bornOn, PAYMENT_MONTHS) : undefined;
+  const overdueAtSale = soldBefore ? 0 : monthsOverdueAtSale(lead.firstDraftDate, today, layOut);
 
   let submitLabel = "Update Status";
   let blocked = false;

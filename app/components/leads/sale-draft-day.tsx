@@ -1,8 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "~/components/ui/field";
-import { socialSecurityScheduleDueDates } from "~/domain/commission";
+import { PAYMENT_MONTHS } from "~/domain/commission";
 import { formatDate } from "~/domain/format";
-import { birthDateOrNull, socialSecurityRule } from "~/domain/social-security-days";
+import { birthDateOrNull, socialSecurityRule, socialSecurityScheduleDueDates } from "~/domain/social-security-days";
 
 // The sale's "Draft on Social Security day" (decision 078): ticked, the nine months are laid out
 // on the client's Social Security days from the first draft date on, in place of the first
@@ -39,7 +39,7 @@ export function SaleDraftDay({
             <p>{socialSecurityRule(born)}</p>
             <p>
               Ticked, months 1 to 9 are due on{" "}
-              {socialSecurityScheduleDueDates(firstDue, born)
+              {socialSecurityScheduleDueDates(firstDue, born, PAYMENT_MONTHS)
                 .map((day) => formatDate(day, "UTC"))
                 .join(" · ")}
               .

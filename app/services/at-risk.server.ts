@@ -172,9 +172,9 @@ async function atRiskPage(
         q.exposure AS "exposureCents", q."monthsPaid", q."paymentId",
         m.month_number AS "monthNumber", m.due_date AS "dueDate", m.amount_cents AS "amountCents",
         (SELECT COUNT(*) FROM risk) AS total, (SELECT SUM(${EXPOSURE}) FROM risk r) AS "totalExposureCents"
-      FROM (SELECT r.id, ${EXPOSURE} AS exposure, r.paid AS "monthsPaid", r."paymentId", pm.due_date
-            FROM risk r LEFT JOIN payment_trackings pm ON pm.id = r."paymentId"
-            ORDER BY exposure DESC, CASE WHEN pm.due_date IS NULL THEN 1 ELSE 0 END, pm.due_date, r.id
+      FROM (SELECT s.* FROM (SELECT r.id, ${EXPOSURE} AS exposure, r.paid AS "monthsPaid", r."paymentId",
+              (SELECT pm.due_date FROM payment_trackings pm WHERE pm.id = r."paymentId") AS due_date FROM risk r) s
+            ORDER BY s.exposure DESC, CASE WHEN s.due_date IS NULL THEN 1 ELSE 0 END, s.due_date, s.id
             LIMIT ${limit} OFFSET ${offset}) q
       JOIN applications a ON a.id = q.id
       LEFT JOIN payment_trackings m ON m.id = q."paymentId"
@@ -299,32 +299,41 @@ const CLAIM_BATCH = 500;
  * the agent when an unpaid payment of a chased policy is 3 days past its due date in the agent's
  * own calendar, "Payment missed", naming the client, the month, the amount and the days late, and
  * opening the lead. The unpaid months not found missed yet are read from migration 044's partial
- * index (up to 2 days before today in UTC: no calendar is further ahead), and each kept when it is
- * missed for its agent. They are claimed by setting missed_notified_at with one UPDATE ... WHERE
- * missed_notified_at IS NULL, and their notifications written in the same transaction, as
- * sendPaymentReminders does (decision 026): of two runs at once the second finds them claimed, and
- * a month paid and set back to unpaid is not told again. A month of a policy no longer chased
- * (its commission or a month cancelled, the lead returned, no agent) is marked without a notice,
- * so it leaves the index. Answers how many notices were sent.
+ * index (due up to 2 days before today in UTC: no calendar is further ahead), then read with their
+ * lead and agent 500 at a time, and each kept when it is missed in its agent's calendar. They are
+ * claimed by setting missed_notified_at with one UPDATE ... WHERE missed_notified_at IS NULL, and
+ * their notifications written in the same transaction, as sendPaymentReminders does (decision
+ * 026): of two runs at once the second finds them claimed, and a month paid and set back to unpaid
+ * is not told again. A month of a policy no longer chased (its commission or a month cancelled,
+ * the lead returned, no agent) is marked without a notice, so it leaves the index. Answers how
+ * many notices were sent.
  */
 export async function sendMissedPaymentNotices(now = new Date()): Promise<number> {
-  const candidates = await selectRows(
-    sql`SELECT t.id, t.due_date AS "dueDate", t.month_number AS "monthNumber", t.amount_cents AS "amountCents",
-          a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName",
-          u.id AS "userId", u.timezone, CASE WHEN ${CHASED_POLICY} THEN 1 ELSE 0 END AS chased
-        FROM payment_trackings t ${UNNOTIFIED_INDEX}
-        JOIN applications a ON a.id = t.application_id
-        LEFT JOIN agents g ON g.id = a.agent_id
-        LEFT JOIN users u ON u.id = g.user_id
+  // The months first, from the index alone (most runs find none); then each batch with its lead
+  // and agent by id, which both databases read by primary key whatever their statistics say.
+  const unnotified = await selectRows(
+    sql`SELECT t.id FROM payment_trackings t ${UNNOTIFIED_INDEX}
         WHERE t.status = 'not_paid' AND t.missed_notified_at IS NULL AND t.due_date <= ${addDaysIso(todayIn("UTC", now), -2)}`,
-    MissedCandidate,
+    z.object({ id: column.text }),
   );
-  const missed = candidates
-    .map((row) => ({ ...row, today: todayIn(row.timezone || "America/New_York", now) }))
-    .filter((row) => row.dueDate <= missedCutoff(row.today));
   let sent = 0;
-  for (let start = 0; start < missed.length; start += CLAIM_BATCH) {
-    sent += await claimAndNotify(missed.slice(start, start + CLAIM_BATCH), now);
+  for (let start = 0; start < unnotified.length; start += CLAIM_BATCH) {
+    const ids = unnotified.slice(start, start + CLAIM_BATCH).map((row) => row.id);
+    const candidates = await selectRows(
+      sql`SELECT t.id, t.due_date AS "dueDate", t.month_number AS "monthNumber", t.amount_cents AS "amountCents",
+            a.id AS "applicationId", a.first_name AS "firstName", a.last_name AS "lastName",
+            u.id AS "userId", u.timezone, CASE WHEN ${CHASED_POLICY} THEN 1 ELSE 0 END AS chased
+          FROM payment_trackings t
+          JOIN applications a ON a.id = t.application_id
+          LEFT JOIN agents g ON g.id = a.agent_id
+          LEFT JOIN users u ON u.id = g.user_id
+          WHERE t.id IN ${ids}`,
+      MissedCandidate,
+    );
+    const missed = candidates
+      .map((row) => ({ ...row, today: todayIn(row.timezone || "America/New_York", now) }))
+      .filter((row) => row.dueDate <= missedCutoff(row.today));
+    if (missed.length) sent += await claimAndNotify(missed, now);
   }
   return sent;
 }

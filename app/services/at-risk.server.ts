@@ -64,7 +64,7 @@ export type AtRiskPage = Page<AtRiskPolicy> & { totalExposure: number };
  * The statuses whose months are chased, as SQL over `applications a`. A sale with no policy status
  * (recorded before migration 042 gave every sale one) is read as submitted.
  */
-const CHASED = sql`(a.policy_status IS NULL OR a.policy_status IN ${CHASED_POLICY_STATUSES})`;
+const CHASED = sql`COALESCE(a.policy_status, 'submitted') IN ${CHASED_POLICY_STATUSES}`;
 
 /** A policy that may be at risk: chased, still on the books (decision 026), not returned (decision 064). */
 const CHASED_POLICY = sql`${CHASED} AND ${ACTIVE_POLICY} AND a.returned_at IS NULL`;
@@ -148,10 +148,40 @@ const AtRiskRow = z.object({
 });
 
 /**
+ * The statement of one page of the queue (exported for the plan test).
+ * @internal
+ */
+export function atRiskPageSql(
+  agentId: string | undefined,
+  today: string,
+  { limit, offset }: { limit: number; offset: number },
+): Sql {
+  return sql`${atRiskCte(agentId, today, true)}
+    SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName",
+      (SELECT ph.phone_number FROM phones ph WHERE ph.application_id = a.id
+        ORDER BY ph.is_primary DESC, ph.created_at ASC, ph.id ASC LIMIT 1) AS phone, ${leadOnDncList("a")} AS dnc,
+      a.agent_id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
+      (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS carrier, a.sold_product_name AS "productName",
+      a.policy_status AS "policyStatus", a.policy_number AS "policyNumber",
+      q.exposure AS "exposureCents", q."monthsPaid", q."paymentId",
+      m.month_number AS "monthNumber", m.due_date AS "dueDate", m.amount_cents AS "amountCents",
+      (SELECT COUNT(*) FROM risk) AS total, (SELECT SUM(${EXPOSURE}) FROM risk r) AS "totalExposureCents"
+    FROM (SELECT s.* FROM (SELECT r.id, ${EXPOSURE} AS exposure, r.paid AS "monthsPaid", r."paymentId",
+            (SELECT pm.due_date FROM payment_trackings pm WHERE pm.id = r."paymentId") AS due_date FROM risk r) s
+          ORDER BY s.exposure DESC, CASE WHEN s.due_date IS NULL THEN 1 ELSE 0 END, s.due_date, s.id
+          LIMIT ${limit} OFFSET ${offset}) q
+    JOIN applications a ON a.id = q.id
+    LEFT JOIN payment_trackings m ON m.id = q."paymentId"
+    LEFT JOIN agents g ON g.id = a.agent_id
+    LEFT JOIN users u ON u.id = g.user_id
+    ORDER BY q.exposure DESC, CASE WHEN q.due_date IS NULL THEN 1 ELSE 0 END, q.due_date, q.id`;
+}
+
+/**
  * One page of the queue, its total and the exposure of all of it, in one statement (a second
- * counts a page past the end alone). The page's policies are ordered (largest exposure first, then the month longest late,
- * none last, then the lead's id) and cut in SQL from the CTE first; only then are their names,
- * phones, carriers and agents read.
+ * counts a page past the end alone). The page's policies are ordered (largest exposure first,
+ * then the month longest late, none last, then the lead's id) and cut in SQL from the CTE first;
+ * only then are their names, phones, carriers and agents read.
  */
 async function atRiskPage(
   agentId: string | undefined,
@@ -160,29 +190,7 @@ async function atRiskPage(
   now: Date,
 ): Promise<AtRiskPage> {
   const today = todayIn(actor.timezone, now);
-  const { limit, offset } = limitOffset(query);
-  const rows = await selectRows(
-    sql`${atRiskCte(agentId, today, true)}
-      SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName",
-        (SELECT ph.phone_number FROM phones ph WHERE ph.application_id = a.id
-          ORDER BY ph.is_primary DESC, ph.created_at ASC, ph.id ASC LIMIT 1) AS phone, ${leadOnDncList("a")} AS dnc,
-        a.agent_id AS "agentId", u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
-        (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS carrier, a.sold_product_name AS "productName",
-        a.policy_status AS "policyStatus", a.policy_number AS "policyNumber",
-        q.exposure AS "exposureCents", q."monthsPaid", q."paymentId",
-        m.month_number AS "monthNumber", m.due_date AS "dueDate", m.amount_cents AS "amountCents",
-        (SELECT COUNT(*) FROM risk) AS total, (SELECT SUM(${EXPOSURE}) FROM risk r) AS "totalExposureCents"
-      FROM (SELECT s.* FROM (SELECT r.id, ${EXPOSURE} AS exposure, r.paid AS "monthsPaid", r."paymentId",
-              (SELECT pm.due_date FROM payment_trackings pm WHERE pm.id = r."paymentId") AS due_date FROM risk r) s
-            ORDER BY s.exposure DESC, CASE WHEN s.due_date IS NULL THEN 1 ELSE 0 END, s.due_date, s.id
-            LIMIT ${limit} OFFSET ${offset}) q
-      JOIN applications a ON a.id = q.id
-      LEFT JOIN payment_trackings m ON m.id = q."paymentId"
-      LEFT JOIN agents g ON g.id = a.agent_id
-      LEFT JOIN users u ON u.id = g.user_id
-      ORDER BY q.exposure DESC, CASE WHEN q.due_date IS NULL THEN 1 ELSE 0 END, q.due_date, q.id`,
-    AtRiskRow,
-  );
+  const rows = await selectRows(atRiskPageSql(agentId, today, limitOffset(query)), AtRiskRow);
   // The totals ride on the page's rows; a page past the end has none, so they are counted alone.
   const totals =
     rows[0] ??
@@ -291,6 +299,16 @@ const MissedCandidate = z.object({
  */
 const UNNOTIFIED_INDEX = isPostgres ? raw("") : raw("INDEXED BY payment_trackings_missed_unnotified");
 
+/**
+ * The unpaid months not told of yet that may be missed somewhere on Earth by `now` (exported for
+ * the plan test).
+ * @internal
+ */
+export function unnotifiedMonthsSql(now: Date): Sql {
+  return sql`SELECT t.id FROM payment_trackings t ${UNNOTIFIED_INDEX}
+    WHERE t.status = 'not_paid' AND t.missed_notified_at IS NULL AND t.due_date <= ${addDaysIso(todayIn("UTC", now), -2)}`;
+}
+
 /** Months claimed per statement (an IN list well inside both databases' limits). */
 const CLAIM_BATCH = 500;
 
@@ -311,11 +329,7 @@ const CLAIM_BATCH = 500;
 export async function sendMissedPaymentNotices(now = new Date()): Promise<number> {
   // The months first, from the index alone (most runs find none); then each batch with its lead
   // and agent by id, which both databases read by primary key whatever their statistics say.
-  const unnotified = await selectRows(
-    sql`SELECT t.id FROM payment_trackings t ${UNNOTIFIED_INDEX}
-        WHERE t.status = 'not_paid' AND t.missed_notified_at IS NULL AND t.due_date <= ${addDaysIso(todayIn("UTC", now), -2)}`,
-    z.object({ id: column.text }),
-  );
+  const unnotified = await selectRows(unnotifiedMonthsSql(now), z.object({ id: column.text }));
   let sent = 0;
   for (let start = 0; start < unnotified.length; start += CLAIM_BATCH) {
     const ids = unnotified.slice(start, start + CLAIM_BATCH).map((row) => row.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Notification, PaymentTracking, User } from "~db";
+import { Notification, PaymentTracking, User, isPostgres, sequelize } from "~db";
 import { addDaysIso, todayIn } from "~/domain/periods";
 import { HOUSEKEEPING_JOBS } from "~/jobs/housekeeping.server";
 import { AT_RISK_QUERY_MESSAGES } from "~/domain/schemas/at-risk";
@@ -9,9 +9,11 @@ import { loader as adminApi } from "~/routes/api+/admin.at-risk";
 import { loader as agentApi } from "~/routes/api+/agent.at-risk";
 import {
   AT_RISK_ERRORS,
+  atRiskPageSql,
   listAdminAtRisk,
   listAgentAtRisk,
   sendMissedPaymentNotices,
+  unnotifiedMonthsSql,
   type AtRiskPage,
   type AtRiskPolicy,
 } from "~/services/at-risk.server";
@@ -21,6 +23,7 @@ import { updatePaymentTracking } from "~/services/retention.server";
 import { readToast } from "~/utils/toast.server";
 import { signedInAdmin } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { postgresPlanSettingAside, sqlitePlan } from "../support/query-plans";
 import {
   premiumSeller,
   recordPremiumSale,
@@ -452,5 +455,30 @@ describe("the /agent/at-risk and /admin/at-risk pages", () => {
     expect((await monthOf(late.id, 1)).status).toBe("paid");
     const unknown = await callRoute(adminPage, { path: `/admin/at-risk?agentId=${crypto.randomUUID()}`, cookie });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the queue's and the job's query plans", () => {
+  it("read the unpaid months from migration 044's partial indexes, and lapse pending from its own", async () => {
+    const today = todayIn(NY);
+    const page = atRiskPageSql(undefined, today, { limit: 20, offset: 0 });
+    const job = unnotifiedMonthsSql(new Date());
+    // The tiny test tables are planned by cost: with the older (status, due_date) and
+    // (policy_status, policy_issue_date) indexes set aside, the plans show that 044's answer.
+    if (isPostgres) {
+      const aside = "indexname IN ('payment_trackings_status_due_date', 'applications_policy_status_issue')";
+      const pagePlan = await postgresPlanSettingAside(page, undefined, aside);
+      expect(pagePlan).toContain("payment_trackings_unpaid_due");
+      expect(pagePlan).toContain("applications_lapse_pending");
+      const jobAside = "indexname IN ('payment_trackings_status_due_date', 'payment_trackings_unpaid_due')";
+      expect(await postgresPlanSettingAside(job, undefined, jobAside)).toContain("payment_trackings_missed_unnotified");
+    } else {
+      // SQLite plans these tiny tables by statistics that say little (at 100,000 leads, analyzed
+      // as the app does at start, it reads 044's indexes: decision 076); every table is at least
+      // searched by an index, never scanned, and the job names its partial index.
+      await sequelize.query("ANALYZE payment_trackings");
+      expect(await sqlitePlan(page)).not.toMatch(/^SCAN (a|l|t|m|p|c|pm|h)$/m);
+      expect(await sqlitePlan(job)).toContain("payment_trackings_missed_unnotified");
+    }
   });
 });

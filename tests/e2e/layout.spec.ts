@@ -121,6 +121,7 @@ const ADMIN_PAGES = [
   `/admin/agent-management?search=${REAL_LAST}`,
   "/admin/password-reset-requests",
   "/admin/reports",
+  "/admin/persistency",
   "/admin/callbacks",
   "/admin/retention",
   "/admin/retention-detailed",

@@ -153,7 +153,7 @@ function Figures({
         items={[
           { label: "Policies Issued", value: total.policies, caption: "In the range; not taken left out" },
           ...total.months.map((m) => ({
-            label: `Month ${m.month}`,
+            label: `In Force at Month ${m.month}`,
             value: rateLabel(m),
             caption: measurableLabel(m, total.policies),
           })),
@@ -175,10 +175,8 @@ function Figures({
         </div>
       </Card>
       {report.byAgent ? <Breakdown title="By Agent" header="Agent" rows={report.byAgent} name={agentName} /> : null}
-      <div className="grid gap-5 xl:grid-cols-2">
-        <Breakdown title="By Carrier" header="Carrier" rows={report.byCarrier} />
-        <Breakdown title="By Product" header="Product" rows={report.byProduct} />
-      </div>
+      <Breakdown title="By Carrier" header="Carrier" rows={report.byCarrier} />
+      <Breakdown title="By Product" header="Product" rows={report.byProduct} />
       {report.bySource ? <Breakdown title="By Lead Source" header="Lead Source" rows={report.bySource} /> : null}
     </>
   );

@@ -50,7 +50,7 @@ function SocialSecurityDaysHint({
   if (!born) {
     return (
       <p id={id} className="mt-1 text-xs text-slate-600">
-        {SOCIAL_SECURITY_RULE} Enter the date of birth to see the days.
+        {SOCIAL_SECURITY_RULE} Chosen, each draft date moves to the first Social Security day on or after it.
       </p>
     );
   }

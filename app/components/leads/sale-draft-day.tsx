@@ -39,9 +39,14 @@ export function SaleDraftDay({
             <p>{socialSecurityRule(born)}</p>
             <p>
               Ticked, months 1 to 9 are due on{" "}
-              {socialSecurityScheduleDueDates(firstDue, born, PAYMENT_MONTHS)
-                .map((day) => formatDate(day, "UTC"))
-                .join(" · ")}
+              {socialSecurityScheduleDueDates(firstDue, born, PAYMENT_MONTHS).map((day, index) => (
+                <span key={day}>
+                  {index > 0 ? " · " : null}
+                  <time dateTime={day} className="whitespace-nowrap">
+                    {formatDate(day, "UTC")}
+                  </time>
+                </span>
+              ))}
               .
             </p>
           </>

@@ -7,7 +7,7 @@ import type { PolicyStatus } from "./statuses";
 // missed, and how it reads on the page, is decided here.
 
 /** A month unpaid this many days after its due date (in the reader's calendar) is missed. */
-export const MISSED_AFTER_DAYS = 3;
+const MISSED_AFTER_DAYS = 3;
 
 /**
  * The statuses whose unpaid months are chased: not decided yet (the carrier drafts the first

@@ -25,7 +25,7 @@ import { and, column, raw, selectOne, selectRows, sql, type Sql } from "./sql/re
 export const AT_RISK_ERRORS = { agentNotFound: "Agent not found" } as const;
 
 /** The month a policy missed, as the queue shows it (money in dollars). */
-export type MissedPayment = {
+type MissedPayment = {
   id: string;
   monthNumber: number;
   dueDate: string;

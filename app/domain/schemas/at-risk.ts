@@ -26,7 +26,7 @@ export const adminAtRiskQuery = pagingSchema.extend({ agentId: agentIdField });
 export type AtRiskQuery = { agentId?: string; page: number; pageSize: number };
 
 /** Rows per page on the queue's pages. */
-export const AT_RISK_PAGE_SIZE = 20;
+const AT_RISK_PAGE_SIZE = 20;
 
 /** The page's ?agentId=&page= (lenient: anything unreadable is every agent, the first page). */
 export function atRiskQueryFromSearch(search: URLSearchParams): AtRiskQuery {

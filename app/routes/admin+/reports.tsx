@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminReportFilters } from "~/components/admin-reports/admin-report-filters";
 import {
   AgentsTab,
@@ -108,6 +108,12 @@ export default function AdminReportsPage() {
         />
       </Card>
       <FilterTabs label="Report views" tabs={TABS} current={tab} param="tab" />
+      <p className="text-sm text-slate-600">
+        How many issued policies stay in force at months 3, 6 and 9:{" "}
+        <Link to="/admin/persistency" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Persistency
+        </Link>
+      </p>
       {range ? (
         <>
           <p className="text-sm text-slate-600">

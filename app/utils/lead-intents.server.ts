@@ -57,13 +57,15 @@ export function leadStatusIntent(user: SessionUser, intent: "status" | "disposit
   const handler = formIntent(schema, async (change, form) => {
     const lead = await changeLeadStatus(user, leadIdOf(form), change);
     if (lead.status === "sale") {
+      // Laid out on the client's Social Security days, the schedule says so (decision 078).
+      const schedule = `The 9-month payment schedule is ready${lead.draftOnSocialSecurityDay ? ", on the client's Social Security days" : ""}.`;
       return redirectWithToast(back, {
         title: "Sale Recorded",
         // A sale without a product (an admin's, decision 043) has its commission still to be decided.
         description:
           lead.calculatedCommission === null
-            ? "Commission: TBD until a product is chosen. The 9-month payment schedule is ready."
-            : `Commission: ${formatDollars(lead.calculatedCommission)}. The 9-month payment schedule is ready.`,
+            ? `Commission: TBD until a product is chosen. ${schedule}`
+            : `Commission: ${formatDollars(lead.calculatedCommission)}. ${schedule}`,
         durationMs: 6_000,
       });
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Application, PaymentTracking } from "~db";
 import { todayIn } from "~/domain/periods";
 import { draftDateBounds } from "~/domain/schemas/application-fields";
+import { LEAD_STATUS_MESSAGES } from "~/domain/schemas/lead-status";
 import { SOCIAL_SECURITY_DAYS_MESSAGES } from "~/domain/schemas/social-security-days";
 import { socialSecurityDayOnOrAfter, socialSecurityDays } from "~/domain/social-security-days";
 import { action as submitPage } from "~/routes/_public+/submitapplication";
@@ -16,6 +17,7 @@ import { LEAD_EDIT_ERRORS } from "~/services/lead-edit.server";
 import { LEAD_STATUS_ERRORS } from "~/services/lead-status.server";
 import { applicationForm, applicationPayload, carrierId } from "../support/application-factories";
 import { createAgent, createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
+import { readToast } from "~/utils/toast.server";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 26 item 6 (decision 078): the client's Social Security days. GET /api/social-security-days
@@ -195,7 +197,9 @@ describe("a sale drafted on the Social Security day", () => {
       s.cookie,
     );
     expect(response.status).toBe(400);
-    expect(Object.keys((await jsonOf<ApiError>(response)).fieldErrors ?? {})).toEqual(["draftOnSocialSecurityDay"]);
+    expect((await jsonOf<ApiError>(response)).fieldErrors).toEqual({
+      draftOnSocialSecurityDay: [LEAD_STATUS_MESSAGES.socialSecurityDayShape],
+    });
   });
 
   it("through My Leads' status form: the ticked box lays it out; refused, the form says so at the box", async () => {
@@ -210,6 +214,11 @@ describe("a sale drafted on the Social Security day", () => {
     });
     expect(sold.status).toBe(302);
     expect(await dueDatesOf(s.lead.id)).toEqual(NINE_SECOND_WEDNESDAYS);
+    const cookie = (sold.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    expect((await readToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast).toMatchObject({
+      title: "Sale Recorded",
+      description: "Commission: $450.00. The 9-month payment schedule is ready, on the client's Social Security days.",
+    });
 
     const unborn = await seller({ dateOfBirth: null, firstDraftDate: null });
     const refused = await callRoute(leadsAction, {
@@ -281,6 +290,20 @@ describe("the public application", () => {
     const after = await storedWhere(form.lastName!);
     expect(after.draftOnSocialSecurityDay).toBe(true);
     expect(after.firstDraftDate).toBe(socialSecurityDayOnOrAfter("1950-03-05", draftDateBounds().tomorrow));
+  });
+
+  it("refuses a choice that is not yes or no, at its field", async () => {
+    const { agentId, carrier } = await approvedAgent();
+    const payload = applicationPayload(agentId, carrier, { draftOnSocialSecurityDay: "maybe" });
+    const response = await callRoute(publicApplications, {
+      path: "/api/public/applications",
+      method: "POST",
+      json: payload,
+    });
+    expect(response.status).toBe(400);
+    expect((await jsonOf<ApiError>(response)).fieldErrors?.draftOnSocialSecurityDay).toEqual([
+      "Draft on my Social Security day must be yes or no",
+    ]);
   });
 
   it("leaves the dates as chosen without the box", async () => {
@@ -368,6 +391,16 @@ describe("the lead's edit", () => {
     });
     // The same choice again is no change, and saves.
     expect((await patch(s.lead.id, { draftOnSocialSecurityDay: false }, s.cookie)).status).toBe(200);
+  });
+
+  it("refuses a draft day that is neither choice, at its field", async () => {
+    const me = await signedInAgent();
+    const lead = await createLead(me.agent.id, { dateOfBirth: "1950-03-05" });
+    const response = await patch(lead.id, { draftOnSocialSecurityDay: "sometimes" }, me.cookie);
+    expect(response.status).toBe(400);
+    expect((await jsonOf<ApiError>(response)).fieldErrors).toEqual({
+      draftOnSocialSecurityDay: ["Please choose the draft dates as chosen or the client's Social Security day"],
+    });
   });
 
   it("another agent's lead is a 404, the choice unchanged", async () => {

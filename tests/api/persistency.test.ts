@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ActivityLog, Application, Carrier, LeadSource, isPostgres, sequelize } from "~db";
 import { ADMIN_REPORT_MESSAGES } from "~/domain/admin-reports";
 import { PERIOD_MESSAGES } from "~/domain/period-range";
@@ -179,6 +179,25 @@ describe("persistency by hand", () => {
     ]);
     expect(rates(named(report.bySource, source.name))).toEqual([100, 50, 50]);
     expect(rates(named(report.bySource, "Direct / web form"))).toEqual([75, 75, 75]);
+  });
+
+  it("shows no breakdown by lead source while the agency has no lead source", async () => {
+    const { actor } = await signedInAdmin();
+    // The shared test database always holds some source: its look-up answers none here.
+    const query = sequelize.query.bind(sequelize);
+    const probe = vi
+      .spyOn(sequelize, "query")
+      .mockImplementation(((text: unknown, options: unknown) =>
+        typeof text === "string" && text.includes("FROM lead_sources s LIMIT 1")
+          ? Promise.resolve([])
+          : query(text as string, options as never)) as typeof sequelize.query);
+    try {
+      const report = await adminPersistency(actor, YEAR);
+      expect(report.bySource).toBeNull();
+      expect(report.total.policies).toBe(6);
+    } finally {
+      probe.mockRestore();
+    }
   });
 
   it("leaves a month not arrived yet out of its share: n of N measurable, no share when none", async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PERSISTENCY_PERIOD, PERSISTENCY_PERIODS, type PersistencyReport } from "~/domain/persistency";
+import { DEFAULT_PERSISTENCY_PERIOD, PERSISTENCY_PERIODS } from "~/domain/persistency";
 import { periodFromSearch, type PeriodSelection } from "~/domain/period-range";
 import { persistencyAgentFromSearch } from "~/domain/schemas/persistency";
 import { agentFilterChoices } from "~/services/agents.server";
@@ -23,18 +23,19 @@ export async function persistencyPageData(user: SessionUser, url: URL) {
   const { period, startDate, endDate } = selection;
   const admin = user.role === "admin";
   const agentId = admin ? persistencyAgentFromSearch(url.searchParams) : undefined;
-  const agents = admin ? agentFilterChoices(user) : Promise.resolve([]);
-  let report: PersistencyReport | null = null;
-  let agentError: string | null = null;
-  try {
-    report = admin
-      ? await adminPersistency(user, { period, startDate, endDate, agentId })
-      : await agentPersistency(user, { period, startDate, endDate });
-  } catch (error) {
-    // An id that names no agent: said at the filter, with no figures until another is chosen.
-    if (!(error instanceof ServiceError && error.code === "invalid" && error.fieldErrors?.agentId)) throw error;
-    agentError = error.fieldErrors.agentId[0] ?? error.message;
-  }
+  const reading = (
+    admin
+      ? adminPersistency(user, { period, startDate, endDate, agentId })
+      : agentPersistency(user, { period, startDate, endDate })
+  ).then(
+    (report) => ({ report, agentError: null }),
+    (error: unknown) => {
+      // An id that names no agent: said at the filter, with no figures until another is chosen.
+      if (!(error instanceof ServiceError && error.code === "invalid" && error.fieldErrors?.agentId)) throw error;
+      return { report: null, agentError: error.fieldErrors.agentId[0] ?? error.message };
+    },
+  );
+  const [agents, { report, agentError }] = await Promise.all([admin ? agentFilterChoices(user) : [], reading]);
   const exportQuery = new URLSearchParams();
   if (period !== DEFAULT_PERSISTENCY_PERIOD) exportQuery.set("period", period);
   if (startDate) exportQuery.set("startDate", startDate);
@@ -45,7 +46,7 @@ export async function persistencyPageData(user: SessionUser, url: URL) {
   return {
     selection,
     agentId: agentId ?? "",
-    agents: await agents,
+    agents,
     agentError,
     report,
     chart: report ? persistencyChart(report.total) : null,

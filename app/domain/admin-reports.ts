@@ -58,9 +58,10 @@ export const ADMIN_REPORT_MESSAGES = {
 /** Each tab's CSV header row, in this order. */
 export const ADMIN_REPORT_CSV_COLUMNS: Record<AdminReportTab, readonly string[]> = {
   overview: ["Metric", "This Period", "Previous Period", "Change", "Change Unit"],
-  performance: ["Month", "Leads", "Sales", "Revenue", "Growth (%)"],
-  revenue: ["Breakdown", "Name", "Sales", "Revenue"],
-  agents: ["Agent", "Leads", "Sales", "Conversion (%)", "Revenue", "Commission"],
+  // The issued figures (issue 26) come last, so the earlier columns keep their places.
+  performance: ["Month", "Leads", "Sales", "Revenue", "Growth (%)", "Issued Sales", "Issued Revenue"],
+  revenue: ["Breakdown", "Name", "Sales", "Revenue", "Issued Sales", "Issued Revenue"],
+  agents: ["Agent", "Leads", "Sales", "Conversion (%)", "Revenue", "Commission", "Issued Sales", "Issued Commission"],
   "lead-sources": LEAD_SOURCE_CSV_COLUMNS,
 };
 

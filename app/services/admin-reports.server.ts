@@ -13,6 +13,7 @@ import {
 } from "~/domain/admin-reports";
 import { csvLine, type CsvValue } from "~/domain/csv";
 import { dollarsFromCents, formatDate, fullName } from "~/domain/format";
+import { placementRate } from "~/domain/placement";
 import { addDaysIso, isoDate, parseIsoDate, todayIn, zonedMidnight } from "~/domain/periods";
 import type { AdminReportFilters } from "~/domain/schemas/admin-reports";
 import type { Page } from "~/utils/list";
@@ -168,6 +169,22 @@ type OverviewFigures = {
   totalSales: number;
   conversionRate: number;
   averagePremiumCents: number;
+  /** Of the sales (the submitted), those whose policy is issued and their revenue (issue 26). */
+  issuedSales: number;
+  issuedRevenueCents: number;
+  /** The sales underwriting has decided; the placement rate is issued / decided (null when none is). */
+  decidedSales: number;
+  placementRate: number | null;
+};
+
+/** A period's sums as the overview reads them from the summaries. */
+type OverviewSums = {
+  leads: number;
+  sales: number;
+  revenueCents: number;
+  issuedSales: number;
+  issuedRevenueCents: number;
+  decidedSales: number;
 };
 
 export type ReportOverview = {
@@ -183,13 +200,18 @@ export type ReportOverview = {
   topPerformers: AgentFigures[];
 };
 
-function figures(leads: number, sales: number, revenueCents: number): OverviewFigures {
+function figures(sums: OverviewSums): OverviewFigures {
+  const { leads, sales, revenueCents } = sums;
   return {
     totalRevenueCents: revenueCents,
     totalLeads: leads,
     totalSales: sales,
     conversionRate: conversionRate(sales, leads),
     averagePremiumCents: sales === 0 ? 0 : Math.round(revenueCents / sales),
+    issuedSales: sums.issuedSales,
+    issuedRevenueCents: sums.issuedRevenueCents,
+    decidedSales: sums.decidedSales,
+    placementRate: placementRate(sums.issuedSales, sums.decidedSales),
   };
 }
 
@@ -204,21 +226,47 @@ async function overviewFigures(scope: Scope) {
        SUM(CASE WHEN s.bucket >= ${start} THEN s.leads END) AS "leads",
        SUM(CASE WHEN s.bucket >= ${start} THEN s.sales END) AS "sales",
        SUM(CASE WHEN s.bucket >= ${start} THEN s.premium_cents END) AS "revenueCents",
+       SUM(CASE WHEN s.bucket >= ${start} THEN s.issued_sales END) AS "issuedSales",
+       SUM(CASE WHEN s.bucket >= ${start} THEN s.issued_premium_cents END) AS "issuedRevenueCents",
+       SUM(CASE WHEN s.bucket >= ${start} THEN s.decided_sales END) AS "decidedSales",
        SUM(CASE WHEN s.bucket < ${start} THEN s.leads END) AS "previousLeads",
        SUM(CASE WHEN s.bucket < ${start} THEN s.sales END) AS "previousSales",
-       SUM(CASE WHEN s.bucket < ${start} THEN s.premium_cents END) AS "previousRevenueCents"
+       SUM(CASE WHEN s.bucket < ${start} THEN s.premium_cents END) AS "previousRevenueCents",
+       SUM(CASE WHEN s.bucket < ${start} THEN s.issued_sales END) AS "previousIssuedSales",
+       SUM(CASE WHEN s.bucket < ${start} THEN s.issued_premium_cents END) AS "previousIssuedRevenueCents",
+       SUM(CASE WHEN s.bucket < ${start} THEN s.decided_sales END) AS "previousDecidedSales"
      FROM ${summariesFrom(scope, CUBE.status, "both")}`,
     z.object({
       leads: column.sum,
       sales: column.sum,
       revenueCents: column.sum,
+      issuedSales: column.sum,
+      issuedRevenueCents: column.sum,
+      decidedSales: column.sum,
       previousLeads: column.sum,
       previousSales: column.sum,
       previousRevenueCents: column.sum,
+      previousIssuedSales: column.sum,
+      previousIssuedRevenueCents: column.sum,
+      previousDecidedSales: column.sum,
     }),
   );
-  const current = figures(row?.leads ?? 0, row?.sales ?? 0, row?.revenueCents ?? 0);
-  const previous = figures(row?.previousLeads ?? 0, row?.previousSales ?? 0, row?.previousRevenueCents ?? 0);
+  const current = figures({
+    leads: row?.leads ?? 0,
+    sales: row?.sales ?? 0,
+    revenueCents: row?.revenueCents ?? 0,
+    issuedSales: row?.issuedSales ?? 0,
+    issuedRevenueCents: row?.issuedRevenueCents ?? 0,
+    decidedSales: row?.decidedSales ?? 0,
+  });
+  const previous = figures({
+    leads: row?.previousLeads ?? 0,
+    sales: row?.previousSales ?? 0,
+    revenueCents: row?.previousRevenueCents ?? 0,
+    issuedSales: row?.previousIssuedSales ?? 0,
+    issuedRevenueCents: row?.previousIssuedRevenueCents ?? 0,
+    decidedSales: row?.previousDecidedSales ?? 0,
+  });
   return {
     current,
     previous,
@@ -247,6 +295,10 @@ export type AgentFigures = {
   revenueCents: number;
   /** First-year commissions of the sales, cancelled ones left out (decision 028). */
   commissionCents: number;
+  /** Of the sales, those whose policy is issued, their revenue and commission (issue 26). */
+  issuedSales: number;
+  issuedRevenueCents: number;
+  issuedCommissionCents: number;
 };
 
 /** @internal */
@@ -265,10 +317,13 @@ async function agentFigures(
   const rows = await selectRows(
     sql`SELECT s.agent_id AS "agentId", u.first_name AS "firstName", u.last_name AS "lastName", s.leads AS "leads",
        s.sales AS "sales", s.revenue_cents AS "revenueCents", s.commission_cents AS "commissionCents",
-       COUNT(*) OVER () AS "total"
+       s.issued_sales AS "issuedSales", s.issued_revenue_cents AS "issuedRevenueCents",
+       s.issued_commission_cents AS "issuedCommissionCents", COUNT(*) OVER () AS "total"
      FROM (
        SELECT NULLIF(s.agent_id, ${NONE}) AS agent_id, SUM(s.leads) AS leads, SUM(s.sales) AS sales,
-         SUM(s.premium_cents) AS revenue_cents, SUM(s.commission_cents) AS commission_cents
+         SUM(s.premium_cents) AS revenue_cents, SUM(s.commission_cents) AS commission_cents,
+         SUM(s.issued_sales) AS issued_sales, SUM(s.issued_premium_cents) AS issued_revenue_cents,
+         SUM(s.issued_commission_cents) AS issued_commission_cents
        FROM ${summariesFrom(scope, CUBE.agent, "report", assignedOnly && sql`s.agent_id <> ${NONE}`)}
        GROUP BY s.agent_id HAVING SUM(s.leads) > 0
      ) s
@@ -284,6 +339,9 @@ async function agentFigures(
       sales: column.integer,
       revenueCents: column.cents,
       commissionCents: column.cents,
+      issuedSales: column.integer,
+      issuedRevenueCents: column.cents,
+      issuedCommissionCents: column.cents,
       total: column.integer,
     }),
   );
@@ -297,6 +355,9 @@ async function agentFigures(
       conversionRate: percentOf(row.sales, row.leads),
       revenueCents: row.revenueCents,
       commissionCents: row.commissionCents,
+      issuedSales: row.issuedSales,
+      issuedRevenueCents: row.issuedRevenueCents,
+      issuedCommissionCents: row.issuedCommissionCents,
     })),
   };
 }
@@ -310,6 +371,9 @@ export type MonthFigures = {
   leads: number;
   sales: number;
   revenueCents: number;
+  /** Of the sales, those whose policy is issued and their revenue (issue 26). */
+  issuedSales: number;
+  issuedRevenueCents: number;
   /** Revenue change against the month before, 1 decimal; null for the first month or after a month without revenue. */
   growth: number | null;
 };
@@ -323,9 +387,17 @@ async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
   const bounds = [...scope.months.map((m) => hourOf(m.start)), hourOf(scope.end)];
   const rows = await selectRows(
     sql`SELECT ${bucketCase(sql`s.bucket`, bounds)} AS "bucket", SUM(s.leads) AS "leads",
-       SUM(s.sales) AS "sales", SUM(s.premium_cents) AS "revenueCents"
+       SUM(s.sales) AS "sales", SUM(s.premium_cents) AS "revenueCents", SUM(s.issued_sales) AS "issuedSales",
+       SUM(s.issued_premium_cents) AS "issuedRevenueCents"
      FROM ${summariesFrom(scope, CUBE.status, "months")} GROUP BY 1`,
-    z.object({ bucket: column.integer, leads: column.integer, sales: column.integer, revenueCents: column.sum }),
+    z.object({
+      bucket: column.integer,
+      leads: column.integer,
+      sales: column.integer,
+      revenueCents: column.sum,
+      issuedSales: column.sum,
+      issuedRevenueCents: column.sum,
+    }),
   );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   let before: number | null = null;
@@ -334,11 +406,27 @@ async function monthlyTrend(scope: Scope): Promise<MonthFigures[]> {
     const revenueCents = row?.revenueCents ?? 0;
     const growth = before === null ? null : growthPercent(revenueCents, before);
     before = revenueCents;
-    return { month: m.key, leads: row?.leads ?? 0, sales: row?.sales ?? 0, revenueCents, growth };
+    return {
+      month: m.key,
+      leads: row?.leads ?? 0,
+      sales: row?.sales ?? 0,
+      revenueCents,
+      issuedSales: row?.issuedSales ?? 0,
+      issuedRevenueCents: row?.issuedRevenueCents ?? 0,
+      growth,
+    };
   });
 }
 
-export type RevenueLine = { key: string; name: string; sales: number; revenueCents: number };
+export type RevenueLine = {
+  key: string;
+  name: string;
+  sales: number;
+  revenueCents: number;
+  /** Of the sales, those whose policy is issued and their revenue (issue 26). */
+  issuedSales: number;
+  issuedRevenueCents: number;
+};
 
 type ReportRevenue = { byCarrier: RevenueLine[]; byProduct: RevenueLine[]; byMonth: MonthFigures[] };
 
@@ -356,15 +444,19 @@ async function revenueBreakdown(scope: Scope): Promise<Omit<ReportRevenue, "byMo
     product: column.text.nullable(),
     sales: column.integer,
     revenueCents: column.cents,
+    issuedSales: column.integer,
+    issuedRevenueCents: column.cents,
   });
   // Grouped by carrier alone (product NULL), or by carrier and the product as sold.
   const grouped = (product: Sql | null) =>
     selectRows(
       sql`SELECT s.carrier_id AS "carrierId", c.name AS "carrierName", s.product AS "product",
-         s.sales AS "sales", s.revenue_cents AS "revenueCents"
+         s.sales AS "sales", s.revenue_cents AS "revenueCents", s.issued_sales AS "issuedSales",
+         s.issued_revenue_cents AS "issuedRevenueCents"
        FROM (
          SELECT NULLIF(s.carrier_id, ${NONE}) AS carrier_id, ${product ?? sql`NULL`} AS product, SUM(s.sales) AS sales,
-           SUM(s.premium_cents) AS revenue_cents
+           SUM(s.premium_cents) AS revenue_cents, SUM(s.issued_sales) AS issued_sales,
+           SUM(s.issued_premium_cents) AS issued_revenue_cents
          FROM ${summariesFrom(scope, CUBE.carrierProduct)}
          GROUP BY s.carrier_id${product ? sql`, ${product}` : sql``} HAVING SUM(s.sales) > 0
        ) s LEFT JOIN carriers c ON c.id = s.carrier_id
@@ -379,12 +471,16 @@ async function revenueBreakdown(scope: Scope): Promise<Omit<ReportRevenue, "byMo
       name: carrierName(row),
       sales: row.sales,
       revenueCents: row.revenueCents,
+      issuedSales: row.issuedSales,
+      issuedRevenueCents: row.issuedRevenueCents,
     })),
     byProduct: products.map((row) => ({
       key: `${row.carrierId ?? "none"}:${row.product ?? ""}`,
       name: `${row.product ?? "No product recorded"} (${carrierName(row)})`,
       sales: row.sales,
       revenueCents: row.revenueCents,
+      issuedSales: row.issuedSales,
+      issuedRevenueCents: row.issuedRevenueCents,
     })),
   };
 }
@@ -468,6 +564,17 @@ function overviewRecords(overview: ReportOverview): CsvValue[][] {
       changes.averagePremium,
       "%",
     ],
+    // Submitted and issued (issue 26): no change is worked out for these.
+    ["Total Sales", current.totalSales, previous.totalSales, null, ""],
+    ["Issued Sales", current.issuedSales, previous.issuedSales, null, ""],
+    [
+      "Issued Revenue",
+      dollarsFromCents(current.issuedRevenueCents),
+      dollarsFromCents(previous.issuedRevenueCents),
+      null,
+      "",
+    ],
+    ["Placement Rate (%)", current.placementRate, previous.placementRate, null, ""],
   ];
 }
 
@@ -477,13 +584,29 @@ const monthRecord = (m: MonthFigures): CsvValue[] => [
   m.sales,
   dollarsFromCents(m.revenueCents),
   m.growth,
+  m.issuedSales,
+  dollarsFromCents(m.issuedRevenueCents),
+];
+
+/** A revenue line's record: what it breaks down by, its name, and its sales and revenue, submitted then issued. */
+const revenueRecord = (
+  breakdown: string,
+  line: Pick<RevenueLine, "sales" | "revenueCents" | "issuedSales" | "issuedRevenueCents">,
+  name: string,
+): CsvValue[] => [
+  breakdown,
+  name,
+  line.sales,
+  dollarsFromCents(line.revenueCents),
+  line.issuedSales,
+  dollarsFromCents(line.issuedRevenueCents),
 ];
 
 function revenueRecords(revenue: ReportRevenue): CsvValue[][] {
   return [
-    ...revenue.byCarrier.map((r) => ["Carrier", r.name, r.sales, dollarsFromCents(r.revenueCents)]),
-    ...revenue.byProduct.map((r) => ["Product", r.name, r.sales, dollarsFromCents(r.revenueCents)]),
-    ...revenue.byMonth.map((m) => ["Month", m.month, m.sales, dollarsFromCents(m.revenueCents)]),
+    ...revenue.byCarrier.map((r) => revenueRecord("Carrier", r, r.name)),
+    ...revenue.byProduct.map((r) => revenueRecord("Product", r, r.name)),
+    ...revenue.byMonth.map((m) => revenueRecord("Month", m, m.month)),
   ];
 }
 
@@ -494,6 +617,8 @@ const agentRecord = (a: AgentFigures): CsvValue[] => [
   a.conversionRate,
   dollarsFromCents(a.revenueCents),
   dollarsFromCents(a.commissionCents),
+  a.issuedSales,
+  dollarsFromCents(a.issuedCommissionCents),
 ];
 
 /** An Agents export reads every agent, this many at a time. */

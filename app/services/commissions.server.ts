@@ -5,12 +5,15 @@ import type { CommissionFilter } from "~/domain/commissions";
 import { centsAsDollars, dollarsFromCents, fullName } from "~/domain/format";
 import { ledgerLine, type LedgerLine, type LedgerTotals } from "~/domain/ledger";
 import { periodRange, type Period } from "~/domain/periods";
+import { placementRate } from "~/domain/placement";
+import { policyStatusStyle, type PolicyStatus } from "~/domain/statuses";
 import type { Page } from "~/utils/list";
 import { logActivity } from "./activity.server";
 import { conflict, notFound } from "./errors.server";
 import { findAccessibleLead } from "./leads.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
+import { decidedPolicy, issuedPolicy } from "./sql/policy-figures.server";
 import {
   and,
   column,
@@ -60,10 +63,17 @@ export type CommissionRecord = {
   commission: number | null;
   isCancelled: boolean;
   cancelledAt: string | null;
+  /** The policy's status now (decision 074): submitted at the sale, issued, declined... */
+  policyStatus: PolicyStatus;
   ledger: LedgerLineView;
 };
 
-/** The spec's Commission summary: sales counted, commissions as money strings ("1234.50"). */
+/**
+ * The spec's Commission summary: sales counted, commissions as money strings ("1234.50"). Beyond
+ * the spec (issue 26): of the sales (the submitted), those whose policy is issued and those
+ * underwriting has decided, the placement rate (issued / decided, percent; null when none is
+ * decided), and the active commissions of the issued sales.
+ */
 export type CommissionSummary = {
   totalSales: number;
   totalActiveSales: number;
@@ -71,6 +81,10 @@ export type CommissionSummary = {
   totalCommissions: string;
   activeCommissions: string;
   cancelledCommissions: string;
+  issuedSales: number;
+  decidedSales: number;
+  placementRate: number | null;
+  issuedCommissions: string;
 };
 
 export type LedgerTotalsView = {
@@ -161,6 +175,7 @@ const RecordRow = z
     monthlyPremiumCents: column.cents.nullable(),
     commissionCents: column.cents.nullable(),
     cancelledAt: column.isoDate.nullable(),
+    policyStatus: column.text.nullable(),
     monthsPaid: column.integer,
     anyPaymentCancelled: column.boolean,
   })
@@ -183,6 +198,7 @@ const RecordRow = z
       commission: centsAsDollars(row.commissionCents),
       isCancelled: row.cancelledAt !== null,
       cancelledAt: row.cancelledAt,
+      policyStatus: policyStatusStyle(row.policyStatus).value,
       ledger: lineView(line),
     };
   });
@@ -191,7 +207,7 @@ const RECORD_COLUMNS = sql`a.id, a.first_name AS "firstName", a.last_name AS "la
   (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrierName",
   a.sold_product_name AS "productName", a.sold_comp_percentage AS "compPercentage", a.sold_at AS "soldAt",
   a.monthly_premium_cents AS "monthlyPremiumCents", a.calculated_commission_cents AS "commissionCents",
-  a.commission_cancelled_at AS "cancelledAt", ${paymentCounts()}`;
+  a.commission_cancelled_at AS "cancelledAt", a.policy_status AS "policyStatus", ${paymentCounts()}`;
 
 /**
  * The commission history (the page's table and GET /api/agent/commissions' `commissions`): the
@@ -230,6 +246,9 @@ const FiguresRow = z.object({
   earned: column.cents.nullable(),
   unearned: column.cents.nullable(),
   chargedBack: column.cents.nullable(),
+  issuedSales: column.integer.nullable(),
+  decidedSales: column.integer.nullable(),
+  issuedCommissions: column.cents.nullable(),
 });
 
 /**
@@ -238,7 +257,9 @@ const FiguresRow = z.object({
  * rule in SQL: earned = advanced x months paid / 9 rounded to the cent, as (2 x advanced x paid
  * + 9) / 18 in integer arithmetic (a ninth never ends in exactly half a cent, so this is
  * Math.round's answer); a sale whose commission or any payment is cancelled charges back what
- * was not earned, any other keeps it unearned. The balance is advanced less charged back.
+ * was not earned, any other keeps it unearned. The balance is advanced less charged back. Of the
+ * sales, those whose policy is issued or decided (decision 074) and the issued ones' active
+ * commissions.
  */
 export async function commissionFigures(actor: SessionUser, input: PeriodInput, now = new Date()) {
   const agentId = assertAgent(actor);
@@ -250,10 +271,12 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
        SELECT COALESCE(a.calculated_commission_cents, 0) AS commission,
          CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled,
          CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
+         CASE WHEN ${issuedPolicy()} THEN 1 ELSE 0 END AS issued,
+         CASE WHEN ${decidedPolicy()} THEN 1 ELSE 0 END AS decided,
          ${paymentCounts()}
        FROM applications a WHERE ${salesWhere(agentId, input, actor, now)}
      ), s AS (
-       SELECT x.commission, x.cancelled, x.advanced,
+       SELECT x.commission, x.cancelled, x.advanced, x.issued, x.decided,
          (2 * x.advanced * (CASE WHEN x."monthsPaid" > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE x."monthsPaid" END) + 9) / 18 AS earned,
          CASE WHEN x.cancelled = 1 OR x."anyPaymentCancelled" = 1 THEN 1 ELSE 0 END AS lapsed
        FROM x
@@ -265,7 +288,10 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
        SUM(s.advanced) AS "advanced",
        SUM(s.earned) AS "earned",
        SUM(CASE WHEN s.lapsed = 1 THEN 0 ELSE s.advanced - s.earned END) AS "unearned",
-       SUM(CASE WHEN s.lapsed = 1 THEN s.advanced - s.earned ELSE 0 END) AS "chargedBack"
+       SUM(CASE WHEN s.lapsed = 1 THEN s.advanced - s.earned ELSE 0 END) AS "chargedBack",
+       SUM(s.issued) AS "issuedSales",
+       SUM(s.decided) AS "decidedSales",
+       SUM(CASE WHEN s.issued = 1 AND s.cancelled = 0 THEN s.commission ELSE 0 END) AS "issuedCommissions"
      FROM s`,
     FiguresRow,
   );
@@ -284,6 +310,10 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
     totalCommissions: dollarsFromCents(cents("totalCommissions")),
     activeCommissions: dollarsFromCents(cents("activeCommissions")),
     cancelledCommissions: dollarsFromCents(cents("totalCommissions") - cents("activeCommissions")),
+    issuedSales: cents("issuedSales"),
+    decidedSales: cents("decidedSales"),
+    placementRate: placementRate(cents("issuedSales"), cents("decidedSales")),
+    issuedCommissions: dollarsFromCents(cents("issuedCommissions")),
   };
   const ledger: LedgerTotalsView = {
     advanced: centsAsDollars(totals.advancedCents),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { conversionRate } from "~/domain/commission";
+import { placementRate } from "~/domain/placement";
 import { isoDate, localDateParts, periodRange, zonedMidnight, type Period } from "~/domain/periods";
 import { CHART_RANGE_DAYS, DEFAULT_CHART_RANGE, type ChartRange, type SalesDay } from "~/domain/sales-chart";
 import type { RecentLeadFilter } from "~/domain/statuses";
@@ -7,6 +8,8 @@ import { SCHEDULED_CALLBACK, todaysCallbackBounds, callbacksDueTodaySql } from "
 import type { SessionUser } from "./sessions.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import { recentActivityList, toActivityEntry } from "./activity.server";
+import { agencyExposure, agentExposure } from "./exposure.server";
+import { decidedPolicy, issuedPolicy } from "./sql/policy-figures.server";
 import { and, bucketCase, column, listColumn, pageReads, sql, withinRange, type Sql } from "./sql/reads.server";
 
 export type PeriodInput = { period: Period; startDate?: string; endDate?: string };
@@ -17,7 +20,9 @@ type Range = { start: Date | null; end: Date | null };
  * A dashboard's figures in one statement of index-driven subqueries: the leads created in the
  * range (all, and those now sold, pending or in callback) and the commission earned on sales
  * recorded in the commission range, leaving out cancelled commissions. COUNT(*), not COUNT(id):
- * SQLite reads every row to count a column (135 ms against 11 ms at 100,000 leads).
+ * SQLite reads every row to count a column (135 ms against 11 ms at 100,000 leads). Of the sales
+ * (the submitted), those whose policy is issued and those underwriting has decided (decision 074),
+ * and the issued sales' commission: each sale's row is read for its policy, as the commission's is.
  */
 function leadFigures(scope: { agentId?: string }, created: Range, sold: Range) {
   const agent = scope.agentId ? sql`agent_id = ${scope.agentId}` : null;
@@ -32,10 +37,14 @@ function leadFigures(scope: { agentId?: string }, created: Range, sold: Range) {
   return {
     totalLeads: leads(),
     converted: leads(sql`status = 'sale'`),
+    issued: leads(sql`status = 'sale' AND ${issuedPolicy("")}`),
+    decided: leads(sql`status = 'sale' AND ${decidedPolicy("")}`),
     pending: leads(sql`status = 'pending'`),
     callbacks: leads(SCHEDULED_CALLBACK),
     commissionCents: sql`SELECT SUM(calculated_commission_cents) FROM applications
       WHERE ${and([agent, sql`status = 'sale' AND commission_cancelled_at IS NULL`, withinRange(sql`sold_at`, sold)])}`,
+    issuedCommissionCents: sql`SELECT SUM(calculated_commission_cents) FROM applications
+      WHERE ${and([agent, sql`status = 'sale' AND commission_cancelled_at IS NULL`, issuedPolicy(""), withinRange(sql`sold_at`, sold)])}`,
   };
 }
 
@@ -150,25 +159,24 @@ export async function getAdminDashboard(
   });
   const chart = input.chart ?? DEFAULT_CHART_RANGE;
   const days = chartDays(chart, actor.timezone, now);
-  const {
-    numbers: stats,
-    lists,
-    groups,
-  } = await pageReads({
-    numbers: {
-      ...leadFigures({}, range, range),
-      activeAgents: sql`SELECT COUNT(*) FROM agents WHERE status = 'approved'`,
-      // Whenever they came: the leads no eligible agent could take, waiting for an admin (issue
-      // 24). One range of the (agent_id, id) index.
-      unassignedLeads: sql`SELECT COUNT(*) FROM applications WHERE agent_id IS NULL`,
-    },
-    // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
-    lists: {
-      recentApplications: recentLeadsList({}, range),
-      activity: recentActivityList(input.activityEntries ?? 0),
-    },
-    grouped: salesByDay(days),
-  });
+  const [{ numbers: stats, lists, groups }, exposure] = await Promise.all([
+    pageReads({
+      numbers: {
+        ...leadFigures({}, range, range),
+        activeAgents: sql`SELECT COUNT(*) FROM agents WHERE status = 'approved'`,
+        // Whenever they came: the leads no eligible agent could take, waiting for an admin (issue
+        // 24). One range of the (agent_id, id) index.
+        unassignedLeads: sql`SELECT COUNT(*) FROM applications WHERE agent_id IS NULL`,
+      },
+      // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
+      lists: {
+        recentApplications: recentLeadsList({}, range),
+        activity: recentActivityList(input.activityEntries ?? 0),
+      },
+      grouped: salesByDay(days),
+    }),
+    agencyExposure(actor),
+  ]);
   const byDay = new Map(groups.map((g) => [g.bucket, g]));
   const salesDays: SalesDay[] = days.slice(0, -1).map((d, i) => ({
     date: d.date,
@@ -180,12 +188,18 @@ export async function getAdminDashboard(
       activeAgents: stats.activeAgents,
       totalLeads: stats.totalLeads,
       converted: stats.converted,
+      // Of the converted (the submitted): issued, decided, and the placement rate (decision 074).
+      issued: stats.issued,
+      decided: stats.decided,
+      placementRate: placementRate(stats.issued, stats.decided),
       pending: stats.pending,
       callbacks: stats.callbacks,
       conversionRate: conversionRate(stats.converted, stats.totalLeads),
       revenueThisPeriodCents: stats.commissionCents,
+      issuedRevenueThisPeriodCents: stats.issuedCommissionCents,
       unassignedLeads: stats.unassignedLeads,
     },
+    exposure,
     recentApplications: lists.recentApplications.map(toRecentLead),
     activity: lists.activity.map(toActivityEntry),
     salesPerformance: { range: chart, days: salesDays },
@@ -207,30 +221,40 @@ export async function getAgentDashboard(
     endDate: input.endDate,
   });
   const month = periodRange("thismonth", { timeZone: actor.timezone, now });
-  const { numbers: stats, lists } = await pageReads({
-    numbers: {
-      ...leadFigures({ agentId }, range, month),
-      callbacksDueToday: callbacksDueTodaySql(agentId, todaysCallbackBounds(actor, now)),
-    },
-    lists: {
-      // The newest leads whenever they came, whatever the period.
-      recentApplications: recentLeadsList(
-        { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
-        { start: null, end: null },
-      ),
-    },
-  });
+  const [{ numbers: stats, lists }, exposure] = await Promise.all([
+    pageReads({
+      numbers: {
+        ...leadFigures({ agentId }, range, month),
+        callbacksDueToday: callbacksDueTodaySql(agentId, todaysCallbackBounds(actor, now)),
+      },
+      lists: {
+        // The newest leads whenever they came, whatever the period.
+        recentApplications: recentLeadsList(
+          { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
+          { start: null, end: null },
+        ),
+      },
+    }),
+    agentExposure(actor),
+  ]);
   return {
     stats: {
       totalLeads: stats.totalLeads,
       pending: stats.pending,
       converted: stats.converted,
       conversionRate: conversionRate(stats.converted, stats.totalLeads),
+      // Of the converted (the submitted): issued, decided, and the placement rate (decision 074).
+      issued: stats.issued,
+      decided: stats.decided,
+      placementRate: placementRate(stats.issued, stats.decided),
       callbacks: stats.callbacks,
       // Whenever they were created: the calls to make today, as the Callbacks page counts them.
       callbacksDueToday: stats.callbacksDueToday,
       commissionThisMonthCents: stats.commissionCents,
+      issuedCommissionThisMonthCents: stats.issuedCommissionCents,
     },
+    // Now, whatever the period: the advance not yet earned on policies inside their nine months.
+    exposure,
     recentApplications: lists.recentApplications.map(toRecentLead),
     // Read with the session user in this same request (the shell shows the same figure).
     callsLeft: actor.agent?.callsLeft ?? 0,

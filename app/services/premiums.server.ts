@@ -18,6 +18,9 @@ import {
   type Sql,
 } from "./sql/reads.server";
 import { fullName } from "~/domain/format";
+import { placementRate } from "~/domain/placement";
+import { policyStatusStyle, type PolicyStatus } from "~/domain/statuses";
+import { decidedPolicy, issuedPolicy } from "./sql/policy-figures.server";
 
 // Premiums Management (part 2, section 2; issue 13 item 2): every agent's sales with the premium,
 // product and comp % kept as sold on the lead, their figures, and beyond the spec each agent's
@@ -52,9 +55,15 @@ export type PremiumRow = {
   commissionCents: number | null;
   commissionCancelled: boolean;
   saleDate: string;
+  /** The policy's status now (decision 074). */
+  policyStatus: PolicyStatus;
 };
 
-/** The four cards (money in cents): every sale of the period; Total Commissions only the active ones. */
+/**
+ * The four cards (money in cents): every sale of the period; Total Commissions only the active
+ * ones. Of the sales (the submitted), those whose policy is issued, their premiums and active
+ * commissions, those underwriting has decided and the placement rate (issue 26, decision 074).
+ */
 export type PremiumFigures = {
   totalSales: number;
   totalPremiumCents: number;
@@ -62,6 +71,12 @@ export type PremiumFigures = {
   totalCommissionCents: number;
   cancelledSales: number;
   cancelledCommissionCents: number;
+  issuedSales: number;
+  issuedPremiumCents: number;
+  issuedCommissionCents: number;
+  decidedSales: number;
+  /** Issued / decided in percent, one decimal; null when none is decided. */
+  placementRate: number | null;
 };
 
 /** One agent's ledger over their sales of the period (cents), as app/domain/ledger.ts adds it up. */
@@ -119,6 +134,7 @@ const PremiumSqlRow = z
     commissionCents: column.cents.nullable(),
     cancelledAt: column.date.nullable(),
     soldAt: column.isoDate,
+    policyStatus: column.text.nullable(),
   })
   .transform((row): PremiumRow => ({
     id: row.id,
@@ -132,6 +148,7 @@ const PremiumSqlRow = z
     commissionCents: row.commissionCents,
     commissionCancelled: row.cancelledAt !== null,
     saleDate: row.soldAt,
+    policyStatus: policyStatusStyle(row.policyStatus).value,
   }));
 
 /**
@@ -147,7 +164,7 @@ export function premiumPage(where: Sql): PageQuery {
       (SELECT c.name FROM carriers c WHERE c.id = a.carrier_id) AS "carrierName",
       a.sold_product_name AS "productName", a.sold_comp_percentage AS "compPercentage",
       a.monthly_premium_cents AS "premiumCents", a.calculated_commission_cents AS "commissionCents",
-      a.commission_cancelled_at AS "cancelledAt", a.sold_at AS "soldAt"`,
+      a.commission_cancelled_at AS "cancelledAt", a.sold_at AS "soldAt", a.policy_status AS "policyStatus"`,
     from: sql`applications a`,
     join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id`,
     where,
@@ -176,7 +193,8 @@ const sum = column.cents.nullable().transform((cents) => cents ?? 0);
  * The cards: Total Monthly Premiums, Total Commissions, Average Premium and Total Sales of the
  * period's sales, in one statement. Every sale counts for premiums and sales (the policy was
  * sold); Total Commissions is what is still owed, the active commissions, and the cancelled ones
- * are counted apart (decision 036). The average is rounded to the cent.
+ * are counted apart (decision 036). The average is rounded to the cent. The issued sales' figures
+ * and the decided sales are read from the same rows.
  */
 export async function premiumFigures(actor: SessionUser, filter: PremiumFilter, now = new Date()) {
   const where = await salesWhere(actor, filter, now);
@@ -185,7 +203,11 @@ export async function premiumFigures(actor: SessionUser, filter: PremiumFilter, 
           SUM(COALESCE(a.monthly_premium_cents, 0)) AS "totalPremium",
           SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN COALESCE(a.calculated_commission_cents, 0) ELSE 0 END) AS "activeCommission",
           SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END) AS "cancelledSales",
-          SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE COALESCE(a.calculated_commission_cents, 0) END) AS "cancelledCommission"
+          SUM(CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE COALESCE(a.calculated_commission_cents, 0) END) AS "cancelledCommission",
+          SUM(CASE WHEN ${issuedPolicy()} THEN 1 ELSE 0 END) AS "issuedSales",
+          SUM(CASE WHEN ${issuedPolicy()} THEN COALESCE(a.monthly_premium_cents, 0) ELSE 0 END) AS "issuedPremium",
+          SUM(CASE WHEN ${issuedPolicy()} AND a.commission_cancelled_at IS NULL THEN COALESCE(a.calculated_commission_cents, 0) ELSE 0 END) AS "issuedCommission",
+          SUM(CASE WHEN ${decidedPolicy()} THEN 1 ELSE 0 END) AS "decidedSales"
         FROM applications a WHERE ${where}`,
     z.object({
       totalSales: column.integer,
@@ -193,6 +215,10 @@ export async function premiumFigures(actor: SessionUser, filter: PremiumFilter, 
       activeCommission: sum,
       cancelledSales: sum,
       cancelledCommission: sum,
+      issuedSales: sum,
+      issuedPremium: sum,
+      issuedCommission: sum,
+      decidedSales: sum,
     }),
   );
   const totalSales = row?.totalSales ?? 0;
@@ -204,6 +230,11 @@ export async function premiumFigures(actor: SessionUser, filter: PremiumFilter, 
     totalCommissionCents: row?.activeCommission ?? 0,
     cancelledSales: row?.cancelledSales ?? 0,
     cancelledCommissionCents: row?.cancelledCommission ?? 0,
+    issuedSales: row?.issuedSales ?? 0,
+    issuedPremiumCents: row?.issuedPremium ?? 0,
+    issuedCommissionCents: row?.issuedCommission ?? 0,
+    decidedSales: row?.decidedSales ?? 0,
+    placementRate: placementRate(row?.issuedSales ?? 0, row?.decidedSales ?? 0),
   };
   return figures;
 }

@@ -3,6 +3,7 @@ import { conversionRate } from "~/domain/commission";
 import { csvLine } from "~/domain/csv";
 import { centsAsDollars, dollarsFromCents, fullName } from "~/domain/format";
 import { localDateLabeler, parseIsoDate, todayIn, zonedMidnight, type PeriodRange } from "~/domain/periods";
+import { placementRate } from "~/domain/placement";
 import { REPORT_CSV_COLUMNS, REPORT_MESSAGES, reportFileName } from "~/domain/reports";
 import type { ReportFilters } from "~/domain/schemas/reports";
 import { leadStatusStyle } from "~/domain/statuses";
@@ -21,7 +22,12 @@ import { CUBE, summaryRows } from "./sql/report-summaries.server";
 // (agentLeadsWhere, listAgentLeads), so the report lists exactly the leads My Leads would.
 // What each figure means is docs/decisions/028.
 
-/** The six figures (part 2, Report): counts, a percentage with one decimal, dollars. */
+/**
+ * The six figures (part 2, Report): counts, a percentage with one decimal, dollars. Beyond the spec
+ * (issue 26): of the sales (the submitted), those whose policy is issued with their revenue and
+ * commission, those underwriting has decided, and the placement rate (issued / decided, percent;
+ * null when none is decided).
+ */
 type ReportMetrics = {
   totalLeads: number;
   totalSales: number;
@@ -29,6 +35,11 @@ type ReportMetrics = {
   totalRevenue: number;
   totalCommission: number;
   averagePremium: number;
+  issuedSales: number;
+  issuedRevenue: number;
+  issuedCommission: number;
+  decidedSales: number;
+  placementRate: number | null;
 };
 
 /** One lead of the report's table and of GET /api/agent/reports' applications: nothing sensitive. */
@@ -85,7 +96,7 @@ async function leadFilters(actor: SessionUser, filters: ReportFilters): Promise<
  * through its index by agent), so the time grows with the days the report covers, not with the
  * agent's leads: all the leads, and those sold (status sale). Revenue is the sold leads' monthly
  * premiums; commission their first-year commissions, less those cancelled; the average premium is
- * revenue per sale, to the cent.
+ * revenue per sale, to the cent. The issued and decided figures come from the same rows (migration 043).
  */
 async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promise<ReportMetrics> {
   const rows = summaryRows(
@@ -99,8 +110,19 @@ async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promis
   );
   const figures = (await selectOne(
     sql`SELECT SUM(s.leads) AS "totalLeads", SUM(s.sales) AS "totalSales", SUM(s.premium_cents) AS "revenueCents",
-          SUM(s.commission_cents) AS "commissionCents" FROM ${rows}`,
-    z.object({ totalLeads: column.sum, totalSales: column.sum, revenueCents: column.sum, commissionCents: column.sum }),
+          SUM(s.commission_cents) AS "commissionCents", SUM(s.issued_sales) AS "issuedSales",
+          SUM(s.issued_premium_cents) AS "issuedRevenueCents", SUM(s.issued_commission_cents) AS "issuedCommissionCents",
+          SUM(s.decided_sales) AS "decidedSales" FROM ${rows}`,
+    z.object({
+      totalLeads: column.sum,
+      totalSales: column.sum,
+      revenueCents: column.sum,
+      commissionCents: column.sum,
+      issuedSales: column.sum,
+      issuedRevenueCents: column.sum,
+      issuedCommissionCents: column.sum,
+      decidedSales: column.sum,
+    }),
   ))!;
   return {
     totalLeads: figures.totalLeads,
@@ -110,6 +132,11 @@ async function reportMetrics(agentId: string, filters: AgentLeadFilters): Promis
     totalCommission: centsAsDollars(figures.commissionCents),
     averagePremium:
       figures.totalSales === 0 ? 0 : centsAsDollars(Math.round(figures.revenueCents / figures.totalSales)),
+    issuedSales: figures.issuedSales,
+    issuedRevenue: centsAsDollars(figures.issuedRevenueCents),
+    issuedCommission: centsAsDollars(figures.issuedCommissionCents),
+    decidedSales: figures.decidedSales,
+    placementRate: placementRate(figures.issuedSales, figures.decidedSales),
   };
 }
 

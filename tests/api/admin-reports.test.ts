@@ -32,6 +32,8 @@ type LeadSpec = {
   cancelled?: boolean;
   firstName?: string;
   at?: Date;
+  /** A sale's policy (decision 074): its status and issue date; submitted when left out. */
+  policy?: [status: string, issueDate: string | null];
 };
 
 async function lead(agentId: string | null, spec: LeadSpec) {
@@ -52,6 +54,8 @@ async function lead(agentId: string | null, spec: LeadSpec) {
           soldCompPercentage: 100,
           calculatedCommissionCents: spec.commissionCents ?? (spec.premiumCents ?? 5000) * 9,
           commissionCancelledAt: spec.cancelled ? new Date() : null,
+          policyStatus: spec.policy?.[0] ?? "submitted",
+          policyIssueDate: spec.policy?.[1] ?? null,
         }
       : {}),
   });
@@ -60,10 +64,11 @@ async function lead(agentId: string | null, spec: LeadSpec) {
 
 /**
  * Q1 2009 (90 days; the previous period is 2008-10-03 to 2008-12-31). Ann: a $100 Aetna sale in
- * January, a cancelled $50 Aetna sale and a pending Americo lead in February, a declined lead in
- * March. Ben: a $200 Americo "Term" sale and a pending lead in March. A pending lead without an
- * agent in February. In the previous period: Ann's $80 Aetna sale and Ben's pending lead. Written
- * once for the file: every test reads it, none adds to those days.
+ * January (its policy issued), a cancelled $50 Aetna sale (declined) and a pending Americo lead in
+ * February, a declined lead in March. Ben: a $200 Americo "Term" sale (still submitted) and a
+ * pending lead in March. A pending lead without an agent in February. In the previous period:
+ * Ann's $80 Aetna sale (issued) and Ben's pending lead. Written once for the file: every test
+ * reads it, none adds to those days.
  */
 function quarter() {
   return (book ??= writeQuarter());
@@ -79,14 +84,34 @@ async function writeQuarter() {
   const americo = await carrier("Americo");
   const a = ann.agent.id;
   const b = ben.agent.id;
-  await lead(a, { day: "2009-01-10", status: "sale", premiumCents: 10_000, carrierId: aetna.id });
-  await lead(a, { day: "2009-02-10", status: "sale", premiumCents: 5_000, carrierId: aetna.id, cancelled: true });
+  const issued = (day: string): LeadSpec["policy"] => ["issued", day];
+  await lead(a, {
+    day: "2009-01-10",
+    status: "sale",
+    premiumCents: 10_000,
+    carrierId: aetna.id,
+    policy: issued("2009-01-20"),
+  });
+  await lead(a, {
+    day: "2009-02-10",
+    status: "sale",
+    premiumCents: 5_000,
+    carrierId: aetna.id,
+    cancelled: true,
+    policy: ["declined", null],
+  });
   await lead(a, { day: "2009-02-11", carrierId: americo.id });
   await lead(a, { day: "2009-03-05", status: "declined" });
   await lead(b, { day: "2009-03-10", status: "sale", premiumCents: 20_000, carrierId: americo.id, product: "Term" });
   await lead(b, { day: "2009-03-11" });
   await lead(null, { day: "2009-02-20" });
-  await lead(a, { day: "2008-11-15", status: "sale", premiumCents: 8_000, carrierId: aetna.id });
+  await lead(a, {
+    day: "2008-11-15",
+    status: "sale",
+    premiumCents: 8_000,
+    carrierId: aetna.id,
+    policy: issued("2008-11-30"),
+  });
   await lead(b, { day: "2008-11-16" });
   return { admin, actor, cookie, ann, ben, aetna, americo };
 }
@@ -122,6 +147,11 @@ describe("the Overview", () => {
       conversionRate: 42.9, // 3 / 7
       totalRevenueCents: 35_000, // the sales' monthly premiums, the cancelled one included
       averagePremiumCents: 11_667, // per sale
+      // Issued: Ann's $100 sale; decided: it and the declined one; Ben's is still submitted.
+      issuedSales: 1,
+      issuedRevenueCents: 10_000,
+      decidedSales: 2,
+      placementRate: 50,
     });
     expect(overview!.previous).toEqual({
       totalLeads: 2,
@@ -129,6 +159,10 @@ describe("the Overview", () => {
       conversionRate: 50,
       totalRevenueCents: 8_000,
       averagePremiumCents: 8_000,
+      issuedSales: 1,
+      issuedRevenueCents: 8_000,
+      decidedSales: 1,
+      placementRate: 100,
     });
     expect(overview!.changes).toEqual({
       totalRevenue: 337.5, // (350 - 80) / 80
@@ -150,6 +184,9 @@ describe("the Overview", () => {
         conversionRate: 50,
         revenueCents: 20_000,
         commissionCents: 180_000,
+        issuedSales: 0,
+        issuedRevenueCents: 0,
+        issuedCommissionCents: 0,
       },
       {
         agentId: ann.agent.id,
@@ -159,6 +196,9 @@ describe("the Overview", () => {
         conversionRate: 50,
         revenueCents: 15_000,
         commissionCents: 90_000, // the cancelled commission left out
+        issuedSales: 1,
+        issuedRevenueCents: 10_000,
+        issuedCommissionCents: 90_000,
       },
     ]);
   });
@@ -172,6 +212,10 @@ describe("the Overview", () => {
       conversionRate: 0,
       totalRevenueCents: 0,
       averagePremiumCents: 0,
+      issuedSales: 0,
+      issuedRevenueCents: 0,
+      decidedSales: 0,
+      placementRate: null, // nothing decided: no rate, not 0
     });
     expect(overview!.changes).toEqual({
       totalRevenue: null,
@@ -270,9 +314,25 @@ describe("the Performance, Revenue and Agents tabs", () => {
     const { actor } = await quarter();
     const { performance } = await report(actor, Q1, ["performance"]);
     expect(performance!.monthlyTrend).toEqual([
-      { month: "2009-01", leads: 1, sales: 1, revenueCents: 10_000, growth: null },
-      { month: "2009-02", leads: 3, sales: 1, revenueCents: 5_000, growth: -50 },
-      { month: "2009-03", leads: 3, sales: 1, revenueCents: 20_000, growth: 300 },
+      {
+        month: "2009-01",
+        leads: 1,
+        sales: 1,
+        revenueCents: 10_000,
+        issuedSales: 1,
+        issuedRevenueCents: 10_000,
+        growth: null,
+      },
+      { month: "2009-02", leads: 3, sales: 1, revenueCents: 5_000, issuedSales: 0, issuedRevenueCents: 0, growth: -50 },
+      {
+        month: "2009-03",
+        leads: 3,
+        sales: 1,
+        revenueCents: 20_000,
+        issuedSales: 0,
+        issuedRevenueCents: 0,
+        growth: 300,
+      },
     ]);
     const thirds = await report(actor, { dateFrom: "2009-01-01", dateTo: "2009-02-28", agentId: undefined }, [
       "performance",
@@ -284,12 +344,26 @@ describe("the Performance, Revenue and Agents tabs", () => {
     const { actor, aetna, americo } = await quarter();
     const { revenue } = await report(actor, Q1, ["revenue"]);
     expect(revenue!.byCarrier).toEqual([
-      { key: americo.id, name: "Americo", sales: 1, revenueCents: 20_000 },
-      { key: aetna.id, name: "Aetna", sales: 2, revenueCents: 15_000 },
+      { key: americo.id, name: "Americo", sales: 1, revenueCents: 20_000, issuedSales: 0, issuedRevenueCents: 0 },
+      { key: aetna.id, name: "Aetna", sales: 2, revenueCents: 15_000, issuedSales: 1, issuedRevenueCents: 10_000 },
     ]);
     expect(revenue!.byProduct).toEqual([
-      { key: `${americo.id}:Term`, name: "Term (Americo)", sales: 1, revenueCents: 20_000 },
-      { key: `${aetna.id}:GL Preferred`, name: "GL Preferred (Aetna)", sales: 2, revenueCents: 15_000 },
+      {
+        key: `${americo.id}:Term`,
+        name: "Term (Americo)",
+        sales: 1,
+        revenueCents: 20_000,
+        issuedSales: 0,
+        issuedRevenueCents: 0,
+      },
+      {
+        key: `${aetna.id}:GL Preferred`,
+        name: "GL Preferred (Aetna)",
+        sales: 2,
+        revenueCents: 15_000,
+        issuedSales: 1,
+        issuedRevenueCents: 10_000,
+      },
     ]);
     expect(revenue!.byMonth.map((m) => [m.month, m.sales, m.revenueCents])).toEqual([
       ["2009-01", 1, 10_000],
@@ -342,6 +416,12 @@ describe("GET /api/admin/reports", () => {
       conversionRate: 42.9,
       averagePremium: 116.67,
       changes: { totalRevenue: 337.5, totalLeads: 250, conversionRate: -7.1, averagePremium: 45.8 },
+      // Issue 26: submitted (totalSales) and issued, decided and the placement rate.
+      totalSales: 3,
+      issuedSales: 1,
+      issuedRevenue: 100,
+      decidedSales: 2,
+      placementRate: 50,
     });
     expect(body.overview.topPerformers[1]).toEqual({
       agentId: ann.agent.id,
@@ -349,11 +429,13 @@ describe("GET /api/admin/reports", () => {
       leads: 4,
       conversions: 2,
       revenue: 150,
+      issuedConversions: 1,
+      issuedRevenue: 100,
     });
     expect(body.performance.monthlyTrend).toEqual([
-      { month: "2009-01", leads: 1, sales: 1, revenue: 100, growth: null },
-      { month: "2009-02", leads: 3, sales: 1, revenue: 50, growth: -50 },
-      { month: "2009-03", leads: 3, sales: 1, revenue: 200, growth: 300 },
+      { month: "2009-01", leads: 1, sales: 1, revenue: 100, issuedSales: 1, issuedRevenue: 100, growth: null },
+      { month: "2009-02", leads: 3, sales: 1, revenue: 50, issuedSales: 0, issuedRevenue: 0, growth: -50 },
+      { month: "2009-03", leads: 3, sales: 1, revenue: 200, issuedSales: 0, issuedRevenue: 0, growth: 300 },
     ]);
     expect(body.range).toMatchObject({ dateFrom: "2009-01-01", dateTo: "2009-03-31" });
   });
@@ -485,30 +567,34 @@ describe("the CSV export", () => {
       ["Total Leads", "7", "2", "250", "%"],
       ["Conversion Rate (%)", "42.9", "50", "-7.1", "pts"],
       ["Avg. Premium", "116.67", "80.00", "45.8", "%"],
+      ["Total Sales", "3", "1", "", ""],
+      ["Issued Sales", "1", "1", "", ""],
+      ["Issued Revenue", "100.00", "80.00", "", ""],
+      ["Placement Rate (%)", "50", "100", "", ""],
     ]);
     const performance = await csv(`?tab=performance&${q1}`, cookie);
     expect(performance.disposition).toContain("admin-report-performance-");
     expect(performance.records).toEqual([
       [...ADMIN_REPORT_CSV_COLUMNS.performance],
-      ["2009-01", "1", "1", "100.00", ""],
-      ["2009-02", "3", "1", "50.00", "-50"],
-      ["2009-03", "3", "1", "200.00", "300"],
+      ["2009-01", "1", "1", "100.00", "", "1", "100.00"],
+      ["2009-02", "3", "1", "50.00", "-50", "0", "0.00"],
+      ["2009-03", "3", "1", "200.00", "300", "0", "0.00"],
     ]);
     const revenue = await csv(`?tab=revenue&${q1}&status=sale`, cookie);
     expect(revenue.records).toEqual([
       [...ADMIN_REPORT_CSV_COLUMNS.revenue],
-      ["Carrier", "Americo", "1", "200.00"],
-      ["Carrier", "Aetna", "2", "150.00"],
-      ["Product", "Term (Americo)", "1", "200.00"],
-      ["Product", "GL Preferred (Aetna)", "2", "150.00"],
-      ["Month", "2009-01", "1", "100.00"],
-      ["Month", "2009-02", "1", "50.00"],
-      ["Month", "2009-03", "1", "200.00"],
+      ["Carrier", "Americo", "1", "200.00", "0", "0.00"],
+      ["Carrier", "Aetna", "2", "150.00", "1", "100.00"],
+      ["Product", "Term (Americo)", "1", "200.00", "0", "0.00"],
+      ["Product", "GL Preferred (Aetna)", "2", "150.00", "1", "100.00"],
+      ["Month", "2009-01", "1", "100.00", "1", "100.00"],
+      ["Month", "2009-02", "1", "50.00", "0", "0.00"],
+      ["Month", "2009-03", "1", "200.00", "0", "0.00"],
     ]);
     const agents = await csv(`?tab=agents&${q1}&agentId=${ann.agent.id}`, cookie);
     expect(agents.records).toEqual([
       [...ADMIN_REPORT_CSV_COLUMNS.agents],
-      ["Ann Able", "4", "2", "50", "150.00", "900.00"],
+      ["Ann Able", "4", "2", "50", "150.00", "900.00", "1", "900.00"],
     ]);
   });
 

@@ -73,6 +73,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "admin.password-reset-requests": { methods: ["GET"], probe: 401 },
   "admin.password-reset-requests.$id.approve": { methods: ["POST"], probe: 401 },
   "admin.password-reset-requests.$id.deny": { methods: ["POST"], probe: 401 },
+  "admin.premiums": { methods: ["GET"], probe: 401 },
   "admin.payment-tracking.$id": { methods: ["PUT"], probe: 401 },
   "admin.reports": { methods: ["GET"], probe: 401 },
   "admin.reports.lead-sources": { methods: ["GET"], probe: 401 },

@@ -127,6 +127,11 @@ describe("the summary (part 2, Commission summary)", () => {
       totalCommissions: "2153.42",
       activeCommissions: "1759.67",
       cancelledCommissions: "393.75",
+      // Every sale still submitted (issue 26): none issued, none decided.
+      issuedSales: 0,
+      decidedSales: 0,
+      placementRate: null,
+      issuedCommissions: "0.00",
     });
     expect(body.commissions.find((row) => row.id === first.id)).toMatchObject({
       applicationId: first.id,

@@ -52,8 +52,13 @@ describe("GET /api/agent/dashboard", () => {
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       const body = await res.json();
       const shown = await (await page(search, cookie)).json();
-      const { commissionThisMonthCents, ...figures } = shown.stats;
-      expect(body.stats, search).toEqual({ ...figures, commissionThisMonth: commissionThisMonthCents / 100 });
+      const { commissionThisMonthCents, issuedCommissionThisMonthCents, ...figures } = shown.stats;
+      expect(body.stats, search).toEqual({
+        ...figures,
+        commissionThisMonth: commissionThisMonthCents / 100,
+        issuedCommissionThisMonth: issuedCommissionThisMonthCents / 100,
+      });
+      expect(body.exposure).toEqual({ total: shown.exposure.totalCents / 100, policies: shown.exposure.policies });
       expect(body.callsLeft).toBe(17);
       expect(body.callsLeft).toBe(shown.callsLeft);
       expect(body.recentApplications.map((lead: { id: string }) => lead.id)).toEqual(

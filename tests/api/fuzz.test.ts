@@ -871,6 +871,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "api+/admin.callbacks.ts": { roles: ["admin"], path: "/api/admin/callbacks" },
   "api+/admin.at-risk.ts": { roles: ["admin"], path: "/api/admin/at-risk" },
   "api+/admin.commissions.ts": { roles: ["admin"], path: "/api/admin/commissions" },
+  "api+/admin.premiums.ts": { roles: ["admin"], path: "/api/admin/premiums" },
   "api+/admin.dashboard.ts": { roles: ["admin"], path: "/api/admin/dashboard" },
   "api+/admin.reports.ts": { roles: ["admin"], path: "/api/admin/reports" },
   "api+/admin.reports.persistency.ts": { roles: ["admin"], path: "/api/admin/reports/persistency" },

@@ -31,6 +31,7 @@ type PremiumJson = {
   commission: string;
   commissionCancelled: boolean;
   saleDate: string;
+  policyStatus: string;
 };
 
 const api = (query: string, cookie?: string) =>
@@ -103,6 +104,8 @@ describe("GET /api/admin/commissions (part 2, section 7)", () => {
       commission: "$787.58",
       commissionCancelled: false,
       saleDate: "2031-03-04T15:00:00.000Z",
+      // Beyond the spec (issue 26): the policy's status, submitted at the sale.
+      policyStatus: "submitted",
     });
     expect(rows[0]).toMatchObject({ premium: "$42.50", commission: "$334.69" });
   });
@@ -228,6 +231,12 @@ describe("the cards and the ledger by agent", () => {
       totalCommissionCents: (1_000 + 2_001) * 9,
       cancelledSales: 1,
       cancelledCommissionCents: 3_000 * 9,
+      // Every policy still submitted: none issued or decided (issued-figures.test.ts moves them).
+      issuedSales: 0,
+      issuedPremiumCents: 0,
+      issuedCommissionCents: 0,
+      decidedSales: 0,
+      placementRate: null,
     });
     const empty = await premiumFigures(actor, { ...filter, startDate: "2034-05-06", endDate: "2034-05-06" });
     expect(empty).toMatchObject({ totalSales: 0, totalPremiumCents: 0, averagePremiumCents: 0 });

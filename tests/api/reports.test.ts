@@ -24,6 +24,11 @@ type Metrics = {
   totalRevenue: number;
   totalCommission: number;
   averagePremium: number;
+  issuedSales: number;
+  issuedRevenue: number;
+  issuedCommission: number;
+  decidedSales: number;
+  placementRate: number | null;
 };
 type ApiRow = { id: string; firstName: string; lastName: string; status: string; carrier: { name: string } | null };
 type PageData = {
@@ -44,6 +49,8 @@ type LeadSpec = {
   commissionCents?: number;
   cancelled?: boolean;
   carrierId?: string | null;
+  /** A sale's policy (decision 074): its status and issue date; submitted when left out. */
+  policy?: [status: string, issueDate: string | null];
 };
 
 /** A lead of the agent's, sold when its status is sale (commission, sale date, cancelled or not). */
@@ -65,6 +72,8 @@ async function lead(agentId: string, spec: LeadSpec = {}) {
           soldCompPercentage: 100,
           calculatedCommissionCents: spec.commissionCents ?? (spec.premiumCents ?? 5000) * 9,
           commissionCancelledAt: spec.cancelled ? new Date() : null,
+          policyStatus: spec.policy?.[0] ?? "submitted",
+          policyIssueDate: spec.policy?.[1] ?? null,
         }
       : {}),
   });
@@ -73,8 +82,9 @@ async function lead(agentId: string, spec: LeadSpec = {}) {
 
 /**
  * An agent in Los Angeles with seven leads: three sold ($100, $50 and a cancelled $30 a month;
- * commissions $900, $450 and $270 cancelled), two pending, a callback and a declined one; Aetna on
- * the sales and one pending, Americo on the callback; none for the rest. Another agent has a sale.
+ * commissions $900, $450 and $270 cancelled; the $100 and $30 policies issued, the $50 one
+ * declined), two pending, a callback and a declined one; Aetna on the sales and one pending,
+ * Americo on the callback; none for the rest. Another agent has a sale.
  */
 async function bookOfLeads() {
   const me = await signedInAgent();
@@ -83,9 +93,23 @@ async function bookOfLeads() {
   const aetna = await carrier("Aetna");
   const americo = await carrier("Americo");
   const agentId = me.agent.id;
-  await lead(agentId, { status: "sale", premiumCents: 10_000, carrierId: aetna.id, firstName: "Sol" });
-  await lead(agentId, { status: "sale", premiumCents: 5_000, carrierId: aetna.id, firstName: "Sam" });
-  await lead(agentId, { status: "sale", premiumCents: 3_000, carrierId: aetna.id, cancelled: true, firstName: "Cy" });
+  const issued: LeadSpec["policy"] = ["issued", "2024-01-02"];
+  await lead(agentId, { status: "sale", premiumCents: 10_000, carrierId: aetna.id, firstName: "Sol", policy: issued });
+  await lead(agentId, {
+    status: "sale",
+    premiumCents: 5_000,
+    carrierId: aetna.id,
+    firstName: "Sam",
+    policy: ["declined", null],
+  });
+  await lead(agentId, {
+    status: "sale",
+    premiumCents: 3_000,
+    carrierId: aetna.id,
+    cancelled: true,
+    firstName: "Cy",
+    policy: issued,
+  });
   await lead(agentId, { status: "pending", carrierId: aetna.id, firstName: "Pam" });
   await lead(agentId, { status: "pending", firstName: "Pat" });
   await lead(agentId, { status: "callback", carrierId: americo.id, firstName: "Cal" });
@@ -116,6 +140,12 @@ describe("the report's figures", () => {
       totalRevenue: 180,
       totalCommission: 1350,
       averagePremium: 60,
+      // Issued: Sol's $100 and Cy's $30 (its commission cancelled); decided: those and Sam's declined.
+      issuedSales: 2,
+      issuedRevenue: 130,
+      issuedCommission: 900,
+      decidedSales: 3,
+      placementRate: 66.7,
     });
     expect(applications.total).toBe(7);
     expect(applications.rows.map((row) => row.firstName)).not.toContain("Stranger");
@@ -138,6 +168,11 @@ describe("the report's figures", () => {
       totalRevenue: 0,
       totalCommission: 0,
       averagePremium: 0,
+      issuedSales: 0,
+      issuedRevenue: 0,
+      issuedCommission: 0,
+      decidedSales: 0,
+      placementRate: null,
     });
     expect((await report(actor, { carrierId: aetna.id })).metrics).toMatchObject({
       totalLeads: 4,
@@ -159,6 +194,11 @@ describe("the report's figures", () => {
       totalRevenue: 0,
       totalCommission: 0,
       averagePremium: 0,
+      issuedSales: 0,
+      issuedRevenue: 0,
+      issuedCommission: 0,
+      decidedSales: 0,
+      placementRate: null,
     });
   });
 

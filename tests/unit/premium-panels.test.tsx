@@ -17,6 +17,11 @@ const figures: PremiumFigures = {
   totalCommissionCents: 27_009,
   cancelledSales: 1,
   cancelledCommissionCents: 27_000,
+  issuedSales: 1,
+  issuedPremiumCents: 2_500,
+  issuedCommissionCents: 22_500,
+  decidedSales: 2,
+  placementRate: 50,
 };
 
 const row: PremiumRow = {
@@ -31,6 +36,7 @@ const row: PremiumRow = {
   commissionCents: 78_758,
   commissionCancelled: true,
   saleDate: "2031-03-04T15:00:00.000Z",
+  policyStatus: "issued",
 };
 
 describe("Premiums Management's pieces", () => {
@@ -46,6 +52,25 @@ describe("Premiums Management's pieces", () => {
     expect(html).toContain("$270.00 cancelled (1) not counted");
   });
 
+  it("tells submitted from issued premiums, commissions and sales, with the placement rate and the exposure", () => {
+    const html = render(
+      <PremiumCards figures={figures} exposure={{ totalCents: 40_000, policies: 2 }} periodCaption="Today" />,
+    );
+    expect(html.match(/Submitted/g)).toHaveLength(3);
+    expect(html.match(/Issued/g)?.length).toBeGreaterThanOrEqual(3);
+    for (const text of ["$25.00", "$225.00", "Placement Rate", "50.0%", "1 issued of 2 decided", "$400.00"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain("Chargeback Exposure");
+    expect(html).toContain("2 policies in their 9 months");
+    // Nothing decided yet: the rate is a dash, not 0%.
+    const undecided = render(
+      <PremiumCards figures={{ ...figures, decidedSales: 0, placementRate: null }} periodCaption="Today" />,
+    );
+    expect(undecided).toContain("—");
+    expect(undecided).not.toContain("Chargeback Exposure");
+  });
+
   it("shows a sale's row in the admin's time zone, a cancelled commission marked", () => {
     const html = render(<PremiumTable rows={[row]} timezone="America/New_York" />);
     for (const text of ["Lena Lead", "Andy Agent", "Aetna", "Final Expense", "$100.01/mo", "87.5%", "$787.58"]) {
@@ -53,6 +78,7 @@ describe("Premiums Management's pieces", () => {
     }
     expect(html).toContain("Mar 4, 2031");
     expect(html).toContain("Cancelled");
+    expect(html).toContain("Issued");
   });
 
   it("reads TBD, not $0.00, for a sale without a product (no commission yet)", () => {

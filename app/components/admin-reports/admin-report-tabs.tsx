@@ -2,9 +2,11 @@ import { BarLineChartSvg, ChartLegend } from "~/components/ui/bar-line-chart";
 import { Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
+import { SubmittedIssued } from "~/components/ui/submitted-issued";
 import { changeLabel } from "~/domain/admin-reports";
 import { percentOf } from "~/domain/commission";
 import { formatMoney } from "~/domain/format";
+import { placementLabel } from "~/domain/placement";
 import type { BarLineChart } from "~/domain/performance-chart";
 import type { AgentFigures, ReportOverview, RevenueLine } from "~/services/admin-reports.server";
 import type { Page } from "~/utils/list";
@@ -16,6 +18,8 @@ export type MonthView = {
   leads: number;
   sales: number;
   revenueCents: number;
+  issuedSales: number;
+  issuedRevenueCents: number;
   growth: number | null;
 };
 
@@ -40,11 +44,15 @@ const performerColumns: Column<AgentFigures>[] = [
   { header: "Agent", cell: (a) => a.name, truncate: true, title: (a) => a.name },
   { header: "Leads", cell: (a) => a.leads, align: "right" },
   { header: "Conversions", cell: (a) => a.sales, align: "right" },
+  { header: "Issued", cell: (a) => a.issuedSales, align: "right" },
   { header: "Conversion", cell: (a) => percent(a.conversionRate), align: "right" },
   { header: "Revenue", cell: (a) => formatMoney(a.revenueCents), align: "right" },
 ];
 
-/** Overview: the four figures, each with its change against the previous period, and the top agents. */
+/**
+ * Overview: the four figures, each with its change against the previous period, the sales and
+ * revenue told as submitted and issued with the placement rate (issue 26), and the top agents.
+ */
 export function OverviewTab({ overview }: { overview: ReportOverview }) {
   const { current, changes } = overview;
   return (
@@ -53,7 +61,12 @@ export function OverviewTab({ overview }: { overview: ReportOverview }) {
         items={[
           {
             label: "Total Revenue",
-            value: formatMoney(current.totalRevenueCents),
+            value: (
+              <SubmittedIssued
+                submitted={formatMoney(current.totalRevenueCents)}
+                issued={formatMoney(current.issuedRevenueCents)}
+              />
+            ),
             caption: changeCaption(changes.totalRevenue, "percent", "No revenue in the previous period"),
           },
           {
@@ -62,9 +75,19 @@ export function OverviewTab({ overview }: { overview: ReportOverview }) {
             caption: changeCaption(changes.totalLeads, "percent", "No leads in the previous period"),
           },
           {
+            label: "Total Sales",
+            value: <SubmittedIssued submitted={current.totalSales} issued={current.issuedSales} />,
+            caption: "Leads of the range now sold",
+          },
+          {
             label: "Conversion Rate",
             value: percent(current.conversionRate),
             caption: changeCaption(changes.conversionRate, "points", "No leads in the previous period"),
+          },
+          {
+            label: "Placement Rate",
+            value: placementLabel(current.placementRate),
+            caption: `${current.issuedSales} issued of ${current.decidedSales} decided`,
           },
           {
             label: "Avg. Premium",
@@ -90,10 +113,20 @@ const monthColumns = (withLeads: boolean): Column<MonthView>[] => [
   { header: "Month", cell: (m) => m.label, className: "sm:whitespace-nowrap" },
   ...(withLeads ? [{ header: "Leads", cell: (m: MonthView) => m.leads, align: "right" as const }] : []),
   { header: "Sales", cell: (m) => m.sales, align: "right" },
+  { header: "Issued", cell: (m) => m.issuedSales, align: "right" },
   ...(withLeads
     ? [{ header: "Conversion", cell: (m: MonthView) => percent(percentOf(m.sales, m.leads)), align: "right" as const }]
     : []),
   { header: "Revenue", cell: (m) => formatMoney(m.revenueCents), align: "right" },
+  ...(withLeads
+    ? []
+    : [
+        {
+          header: "Issued Revenue",
+          cell: (m: MonthView) => formatMoney(m.issuedRevenueCents),
+          align: "right" as const,
+        },
+      ]),
   ...(withLeads
     ? [{ header: "Growth", cell: (m: MonthView) => changeLabel(m.growth) ?? "—", align: "right" as const }]
     : []),
@@ -144,10 +177,15 @@ export function PerformanceTab({ months, chart }: { months: MonthView[]; chart: 
 const revenueColumns = (header: string): Column<RevenueLine>[] => [
   { header, cell: (r) => r.name, truncate: true, title: (r) => r.name },
   { header: "Sales", cell: (r) => r.sales, align: "right" },
+  { header: "Issued", cell: (r) => r.issuedSales, align: "right" },
   { header: "Revenue", cell: (r) => formatMoney(r.revenueCents), align: "right" },
+  { header: "Issued Revenue", cell: (r) => formatMoney(r.issuedRevenueCents), align: "right" },
 ];
 
-/** Revenue: the sales' monthly premiums by carrier, by product and by month. */
+/**
+ * Revenue: the sales' monthly premiums by carrier, by product and by month, each told as submitted
+ * (every sale) and issued (issue 26).
+ */
 export function RevenueTab({
   byCarrier,
   byProduct,
@@ -158,10 +196,12 @@ export function RevenueTab({
   byMonth: MonthView[];
 }) {
   const total = byCarrier.reduce((sum, r) => sum + r.revenueCents, 0);
+  const issued = byCarrier.reduce((sum, r) => sum + r.issuedRevenueCents, 0);
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-600">
-        Revenue is the monthly premium of each sale: {formatMoney(total)} in this range.
+        Revenue is the monthly premium of each sale: {formatMoney(total)} submitted in this range, {formatMoney(issued)}{" "}
+        of it on issued policies.
       </p>
       <div className="grid gap-5 xl:grid-cols-2">
         <Section title="Revenue by Carrier">
@@ -200,9 +240,11 @@ const agentColumns: Column<AgentFigures>[] = [
   { header: "Agent", cell: (a) => a.name, truncate: true, title: (a) => a.name },
   { header: "Leads", cell: (a) => a.leads, align: "right" },
   { header: "Sales", cell: (a) => a.sales, align: "right" },
+  { header: "Issued", cell: (a) => a.issuedSales, align: "right" },
   { header: "Conversion", cell: (a) => percent(a.conversionRate), align: "right" },
   { header: "Revenue", cell: (a) => formatMoney(a.revenueCents), align: "right" },
   { header: "Commission", cell: (a) => formatMoney(a.commissionCents), align: "right" },
+  { header: "Issued Commission", cell: (a) => formatMoney(a.issuedCommissionCents), align: "right" },
 ];
 
 /** Agents: every agent with leads in the range, most revenue first, a page at a time. */

@@ -1,17 +1,27 @@
 import { Card, StatCards } from "~/components/ui/card";
-import { formatDollars } from "~/domain/format";
+import { SubmittedIssued } from "~/components/ui/submitted-issued";
+import { exposureCaption } from "~/domain/exposure";
+import { formatDollars, formatMoney } from "~/domain/format";
+import { placementLabel } from "~/domain/placement";
 import type { CommissionSummary, LedgerTotalsView } from "~/services/commissions.server";
+import type { ExposureTotal } from "~/services/exposure.server";
 
 /** The summary's money strings ("1234.50") as USD. */
 const usd = (amount: string) => formatDollars(Number(amount)) ?? "$0.00";
 const money = (dollars: number) => formatDollars(dollars) ?? "$0.00";
 
-/** The spec's summary (part 2, Commission summary) as cards: commissions, then the sales behind them. */
+/**
+ * The spec's summary (part 2, Commission summary) as cards: commissions, then the sales behind
+ * them, the active commissions and the sales told as submitted and issued, the placement rate,
+ * and the agent's chargeback exposure now (issue 26).
+ */
 export function CommissionSummaryCards({
   summary,
+  exposure,
   periodCaption,
 }: {
   summary: CommissionSummary;
+  exposure: ExposureTotal;
   periodCaption: string;
 }) {
   return (
@@ -24,7 +34,7 @@ export function CommissionSummaryCards({
         },
         {
           label: "Active Commissions",
-          value: usd(summary.activeCommissions),
+          value: <SubmittedIssued submitted={usd(summary.activeCommissions)} issued={usd(summary.issuedCommissions)} />,
           caption: `${summary.totalActiveSales} active ${summary.totalActiveSales === 1 ? "sale" : "sales"}`,
         },
         {
@@ -32,7 +42,21 @@ export function CommissionSummaryCards({
           value: usd(summary.cancelledCommissions),
           caption: `${summary.totalCancelledSales} cancelled ${summary.totalCancelledSales === 1 ? "sale" : "sales"}`,
         },
-        { label: "Total Sales", value: summary.totalSales, caption: periodCaption },
+        {
+          label: "Total Sales",
+          value: <SubmittedIssued submitted={summary.totalSales} issued={summary.issuedSales} />,
+          caption: periodCaption,
+        },
+        {
+          label: "Placement Rate",
+          value: placementLabel(summary.placementRate),
+          caption: `${summary.issuedSales} issued of ${summary.decidedSales} decided`,
+        },
+        {
+          label: "Chargeback Exposure",
+          value: formatMoney(exposure.totalCents),
+          caption: exposureCaption(exposure.policies),
+        },
       ]}
     />
   );

@@ -4,6 +4,7 @@ import { CancelledBadge } from "./cancelled-commission";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import { COMMISSION_TBD, formatDate, formatDollars } from "~/domain/format";
+import { policyStatusStyle } from "~/domain/statuses";
 import type { CommissionRecord } from "~/services/commissions.server";
 import { hrefWith } from "~/utils/list";
 
@@ -41,7 +42,18 @@ export function CommissionTable({
         </>
       ),
     },
-    { header: "Sale Date", cell: (row) => formatDate(row.saleDate, timezone) },
+    {
+      header: "Sale Date",
+      cell: (row) => {
+        const policy = policyStatusStyle(row.policyStatus);
+        return (
+          <>
+            <span className="block whitespace-nowrap">{formatDate(row.saleDate, timezone)}</span>
+            <Badge className={policy.className}>{policy.label}</Badge>
+          </>
+        );
+      },
+    },
     {
       header: "Premium",
       cell: (row) => (

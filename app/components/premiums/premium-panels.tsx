@@ -1,10 +1,15 @@
 import { Link } from "@remix-run/react";
 import { CancelledAmount } from "~/components/commissions/cancelled-commission";
 import { FilterSelect } from "~/components/ui/period-filter";
-import { Card, StatCards } from "~/components/ui/card";
+import { Badge, Card, StatCards } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { buttonClass } from "~/components/ui/button";
+import { SubmittedIssued } from "~/components/ui/submitted-issued";
+import { exposureCaption } from "~/domain/exposure";
 import { COMMISSION_TBD, formatDate, formatMoney } from "~/domain/format";
+import { placementLabel } from "~/domain/placement";
+import { policyStatusStyle } from "~/domain/statuses";
+import type { ExposureTotal } from "~/services/exposure.server";
 import type { AgentLedgerRow, PremiumFigures, PremiumRow } from "~/services/premiums.server";
 
 /** The agent filter (all or one approved agent), a field of the page's one filter form (PeriodFilter). */
@@ -21,8 +26,20 @@ export function AgentFilter({ agents, agentId }: { agents: { id: string; name: s
   );
 }
 
-/** The spec's four cards; Total Monthly Premiums carries the period's caption. */
-export function PremiumCards({ figures, periodCaption }: { figures: PremiumFigures; periodCaption: string }) {
+/**
+ * The spec's four cards, premiums, commissions and sales told as submitted and issued (issue 26),
+ * with the placement rate and, when given, the chargeback exposure now; Total Monthly Premiums
+ * carries the period's caption.
+ */
+export function PremiumCards({
+  figures,
+  exposure,
+  periodCaption,
+}: {
+  figures: PremiumFigures;
+  exposure?: ExposureTotal;
+  periodCaption: string;
+}) {
   const cancelled =
     figures.cancelledSales === 0
       ? "Active commissions"
@@ -30,10 +47,46 @@ export function PremiumCards({ figures, periodCaption }: { figures: PremiumFigur
   return (
     <StatCards
       items={[
-        { label: "Total Monthly Premiums", value: formatMoney(figures.totalPremiumCents), caption: periodCaption },
-        { label: "Total Commissions", value: formatMoney(figures.totalCommissionCents), caption: cancelled },
+        {
+          label: "Total Monthly Premiums",
+          value: (
+            <SubmittedIssued
+              submitted={formatMoney(figures.totalPremiumCents)}
+              issued={formatMoney(figures.issuedPremiumCents)}
+            />
+          ),
+          caption: periodCaption,
+        },
+        {
+          label: "Total Commissions",
+          value: (
+            <SubmittedIssued
+              submitted={formatMoney(figures.totalCommissionCents)}
+              issued={formatMoney(figures.issuedCommissionCents)}
+            />
+          ),
+          caption: cancelled,
+        },
         { label: "Average Premium", value: formatMoney(figures.averagePremiumCents), caption: "Per sale, monthly" },
-        { label: "Total Sales", value: figures.totalSales, caption: periodCaption },
+        {
+          label: "Total Sales",
+          value: <SubmittedIssued submitted={figures.totalSales} issued={figures.issuedSales} />,
+          caption: periodCaption,
+        },
+        {
+          label: "Placement Rate",
+          value: placementLabel(figures.placementRate),
+          caption: `${figures.issuedSales} issued of ${figures.decidedSales} decided`,
+        },
+        ...(exposure
+          ? [
+              {
+                label: "Chargeback Exposure",
+                value: formatMoney(exposure.totalCents),
+                caption: exposureCaption(exposure.policies),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -69,7 +122,19 @@ export function PremiumTable({ rows, timezone }: { rows: PremiumRow[]; timezone:
         return row.commissionCancelled ? <CancelledAmount>{commission}</CancelledAmount> : commission;
       },
     },
-    { header: "Sale Date", className: "sm:whitespace-nowrap", cell: (row) => formatDate(row.saleDate, timezone) },
+    {
+      header: "Sale Date",
+      className: "sm:whitespace-nowrap",
+      cell: (row) => {
+        const policy = policyStatusStyle(row.policyStatus);
+        return (
+          <>
+            <span className="block">{formatDate(row.saleDate, timezone)}</span>
+            <Badge className={policy.className}>{policy.label}</Badge>
+          </>
+        );
+      },
+    },
   ];
   return (
     <DataTable

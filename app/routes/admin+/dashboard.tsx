@@ -2,12 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { SalesPerformance } from "~/components/dashboard/sales-performance";
+import { ExposureBreakdownPanel } from "~/components/exposure/exposure-panels";
 import { RecentLeadsTable } from "~/components/leads/recent-leads-table";
 import { Card, StatCards } from "~/components/ui/card";
 import { PeriodFilter } from "~/components/ui/period-filter";
+import { SubmittedIssued } from "~/components/ui/submitted-issued";
 import { UNASSIGNED_AGENT } from "~/domain/admin-leads";
+import { exposureCaption } from "~/domain/exposure";
 import { formatDateTime, formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
+import { placementLabel } from "~/domain/placement";
 import { periodFromSearch } from "~/domain/period-range";
 import { DEFAULT_CHART_RANGE, chartRangeFromSearch } from "~/domain/sales-chart";
 import { getAdminDashboard } from "~/services/dashboard.server";
@@ -29,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { days } = dashboard.salesPerformance;
   return {
     stats: dashboard.stats,
+    exposure: dashboard.exposure,
     recentApplications: dashboard.recentApplications,
     // The chart is computed here (d3 on the server): the page gets numbers and a path.
     sales: { range: chart, days: days.map((d) => ({ ...d, label: dayLabel(d.date) })), chart: salesChart(days) },
@@ -39,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminDashboard() {
-  const { stats, recentApplications, sales, activity, query, timezone } = useRefreshedLoaderData<typeof loader>(60_000);
+  const { stats, exposure, recentApplications, sales, activity, query, timezone } =
+    useRefreshedLoaderData<typeof loader>(60_000);
   const caption = PERIOD_CAPTIONS[query.period];
   return (
     <div className="space-y-6">
@@ -67,17 +73,33 @@ export default function AdminDashboard() {
           { label: "Total Leads", value: stats.totalLeads, caption },
           {
             label: "Sales Converted",
-            value: stats.converted,
+            value: <SubmittedIssued submitted={stats.converted} issued={stats.issued} />,
             caption: `${stats.conversionRate.toFixed(1)}% conversion rate`,
           },
           {
+            label: "Placement Rate",
+            value: placementLabel(stats.placementRate),
+            caption: `${stats.issued} issued of ${stats.decided} decided`,
+          },
+          {
             label: "Revenue This Period",
-            value: formatMoney(stats.revenueThisPeriodCents),
+            value: (
+              <SubmittedIssued
+                submitted={formatMoney(stats.revenueThisPeriodCents)}
+                issued={formatMoney(stats.issuedRevenueThisPeriodCents)}
+              />
+            ),
             caption: `Commission on sales, ${caption.toLowerCase()}`,
+          },
+          {
+            label: "Chargeback Exposure",
+            value: formatMoney(exposure.totalCents),
+            caption: exposureCaption(exposure.policies),
           },
         ]}
       />
       <SalesPerformance range={sales.range} days={sales.days} chart={sales.chart} />
+      <ExposureBreakdownPanel exposure={exposure} />
       {/* Side by side only from 1536 px: at 1280 two thirds of the content (643 px) is too narrow for
           the leads' six columns with real names and emails, which would be cut off. */}
       <div className="grid gap-6 2xl:grid-cols-3">

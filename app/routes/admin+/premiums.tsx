@@ -8,6 +8,7 @@ import {
   PremiumTable,
   PremiumsFetchError,
 } from "~/components/premiums/premium-panels";
+import { ExposureBreakdownPanel } from "~/components/exposure/exposure-panels";
 import { PortalErrorPanel } from "~/components/shell/portal-error";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { Card } from "~/components/ui/card";
@@ -17,6 +18,7 @@ import { periodFromSearch } from "~/domain/period-range";
 import { periodCaption } from "~/domain/format";
 import { premiumQueryFromSearch } from "~/domain/schemas/premiums";
 import { agentFilterChoices } from "~/services/agents.server";
+import { agencyExposure } from "~/services/exposure.server";
 import { listAgentLedgers, listPremiums, premiumFigures } from "~/services/premiums.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith, pageCount } from "~/utils/list";
@@ -47,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listAgentLedgers(user, { ...query, page: ledgerPageFrom(url.searchParams), pageSize: LEDGER_PAGE_SIZE }),
     agentFilterChoices(user, { approvedOnly: true }),
   ]);
+  // Now, whatever the period; the agent's alone when one is chosen (a known agent: listPremiums checked).
+  const exposure = await agencyExposure(user, { agentId: query.agentId });
   // A page past the end (sales moved out of the period meanwhile) shows the last one instead.
   if (list.rows.length === 0 && query.page > 1 && list.total > 0)
     throw redirect(hrefWith(url, { page: pageCount(list) }));
@@ -58,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     list,
     figures,
+    exposure,
     ledgers,
     agents: chosen ? [...agents, { id: query.agentId!, name: chosen }] : agents,
     agentId: query.agentId ?? "",
@@ -67,10 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function PremiumsPage() {
-  const { list, figures, ledgers, agents, agentId, selection, timezone } = useRefreshedLoaderData<typeof loader>(
-    60_000,
-    { pauseWhile: dialogOpen },
-  );
+  const { list, figures, exposure, ledgers, agents, agentId, selection, timezone } = useRefreshedLoaderData<
+    typeof loader
+  >(60_000, { pauseWhile: dialogOpen });
   const caption = periodCaption(selection);
   return (
     <div className="space-y-5">
@@ -78,7 +82,7 @@ export default function PremiumsPage() {
       <PeriodFilter selection={selection}>
         <AgentFilter agents={agents} agentId={agentId} />
       </PeriodFilter>
-      <PremiumCards figures={figures} periodCaption={caption} />
+      <PremiumCards figures={figures} exposure={exposure} periodCaption={caption} />
       <Card className="overflow-hidden">
         <div className="border-b border-slate-200 p-4">
           <h2 className="font-semibold text-slate-900">Premiums</h2>
@@ -91,6 +95,7 @@ export default function PremiumsPage() {
       <Pagination page={list} label="Premium pages" />
       <AgentLedgerTable rows={ledgers.rows} periodCaption={caption} />
       <Pagination page={ledgers} label="Agent ledger pages" param="ledgerPage" />
+      <ExposureBreakdownPanel exposure={exposure} scope={agentId ? "this agent's policies" : undefined} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from "~/domain/commissions";
 import { commissionList } from "~/domain/schemas/commissions";
 import { cancelCommission, commissionFigures, getCommission, listCommissions } from "~/services/commissions.server";
+import { agentExposure } from "~/services/exposure.server";
 import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAgent } from "~/utils/auth.server";
 import { runIntent } from "~/utils/intent.server";
@@ -37,7 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const selection = commissionPeriodFromSearch(url.searchParams);
   const { period, startDate, endDate } = selection;
   const query = { ...commissionList.fromSearch(url.searchParams), period, startDate, endDate };
-  const [list, figures] = await Promise.all([listCommissions(user, query), commissionFigures(user, query)]);
+  const [list, figures, exposure] = await Promise.all([
+    listCommissions(user, query),
+    commissionFigures(user, query),
+    agentExposure(user),
+  ]);
   redirectPastLastPage(url, list);
   // ?dialog=cancel&id= (Mark as Cancelled's confirmation); a sale not the agent's is a 404.
   const id = url.searchParams.get("id") ?? "";
@@ -46,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     list,
     ...figures,
+    exposure,
     selection,
     status: query.status,
     search: query.search ?? "",
@@ -76,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CommissionsPage() {
-  const { list, summary, ledger, selection, status, search, selected, timezone } =
+  const { list, summary, ledger, exposure, selection, status, search, selected, timezone } =
     useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -89,7 +95,7 @@ export default function CommissionsPage() {
         periods={COMMISSION_PERIODS}
         extra={{ status: status === "all" ? undefined : status, search: search || undefined }}
       />
-      <CommissionSummaryCards summary={summary} periodCaption={periodCaption} />
+      <CommissionSummaryCards summary={summary} exposure={exposure} periodCaption={periodCaption} />
       <LedgerTotals ledger={ledger} periodCaption={periodCaption} />
       <Card className="overflow-hidden">
         <div className="space-y-3 border-b border-slate-200 p-4">

@@ -6,8 +6,11 @@ import { Card, StatCards } from "~/components/ui/card";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { PeriodFilter } from "~/components/ui/period-filter";
 import { RefreshLink } from "~/components/ui/refresh-link";
+import { SubmittedIssued } from "~/components/ui/submitted-issued";
+import { exposureCaption } from "~/domain/exposure";
 import { formatMoney } from "~/domain/format";
 import { PERIOD_CAPTIONS } from "~/domain/periods";
+import { placementLabel } from "~/domain/placement";
 import { periodFromSearch } from "~/domain/period-range";
 import { RECENT_LEAD_FILTERS, leadStatusStyle } from "~/domain/statuses";
 import { getAgentDashboard } from "~/services/dashboard.server";
@@ -30,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AgentDashboard() {
-  const { stats, recentApplications, query, recentStatus, timezone, firstName } =
+  const { stats, exposure, recentApplications, query, recentStatus, timezone, firstName } =
     useRefreshedLoaderData<typeof loader>(60_000);
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -53,7 +56,16 @@ export default function AgentDashboard() {
             value: stats.totalLeads,
             caption: `${stats.pending} pending · ${PERIOD_CAPTIONS[query.period]}`,
           },
-          { label: "Converted", value: stats.converted, caption: `${stats.conversionRate.toFixed(1)}% conversion` },
+          {
+            label: "Converted",
+            value: <SubmittedIssued submitted={stats.converted} issued={stats.issued} />,
+            caption: `${stats.conversionRate.toFixed(1)}% conversion`,
+          },
+          {
+            label: "Placement Rate",
+            value: placementLabel(stats.placementRate),
+            caption: `${stats.issued} issued of ${stats.decided} decided`,
+          },
           {
             label: "Callbacks",
             value: stats.callbacks,
@@ -68,7 +80,12 @@ export default function AgentDashboard() {
           },
           {
             label: "Commission",
-            value: formatMoney(stats.commissionThisMonthCents),
+            value: (
+              <SubmittedIssued
+                submitted={formatMoney(stats.commissionThisMonthCents)}
+                issued={formatMoney(stats.issuedCommissionThisMonthCents)}
+              />
+            ),
             caption: (
               <Link
                 to="/agent/commissions"
@@ -77,6 +94,11 @@ export default function AgentDashboard() {
                 This month
               </Link>
             ),
+          },
+          {
+            label: "Chargeback Exposure",
+            value: formatMoney(exposure.totalCents),
+            caption: exposureCaption(exposure.policies),
           },
         ]}
       />

@@ -4,12 +4,12 @@ import { LeadSourcesTab } from "~/components/admin-reports/lead-sources-tab";
 import { LeadSourceDates } from "~/components/reports/lead-source-dates";
 import { PersistencyReportView } from "~/components/persistency/persistency-report";
 import { ReportFilters } from "~/components/reports/report-filters";
+import { ReportMetricCards } from "~/components/reports/report-metric-cards";
 import { ReportTable } from "~/components/reports/report-table";
 import type { PageHandle } from "~/components/shell/app-shell";
-import { Alert, Card, StatCards } from "~/components/ui/card";
+import { Alert, Card } from "~/components/ui/card";
 import { FilterTabs } from "~/components/ui/filter-tabs";
 import { Pagination } from "~/components/ui/pagination";
-import { formatDollars } from "~/domain/format";
 import { readReportFilters, reportPage } from "~/domain/schemas/reports";
 import { ServiceError } from "~/services/errors.server";
 import { agentReport, reportCarrierChoices, type AgentReport } from "~/services/reports.server";
@@ -129,32 +129,7 @@ function LeadsView({
       </Card>
       {report ? (
         <>
-          <StatCards
-            items={[
-              { label: "Total Leads", value: report.metrics.totalLeads },
-              { label: "Total Sales", value: report.metrics.totalSales },
-              {
-                label: "Conversion Rate",
-                value: `${report.metrics.conversionRate.toFixed(1)}%`,
-                caption: "Sales / leads",
-              },
-              {
-                label: "Total Revenue",
-                value: formatDollars(report.metrics.totalRevenue),
-                caption: "Monthly premium of sales",
-              },
-              {
-                label: "Total Commission",
-                value: formatDollars(report.metrics.totalCommission),
-                caption: "First-year, cancelled left out",
-              },
-              {
-                label: "Average Premium",
-                value: formatDollars(report.metrics.averagePremium),
-                caption: "Monthly, per sale",
-              },
-            ]}
-          />
+          <ReportMetricCards metrics={report.metrics} />
           <Card className="overflow-hidden">
             <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
               {filtered

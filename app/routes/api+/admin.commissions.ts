@@ -7,10 +7,11 @@ import { requireAdmin } from "~/utils/auth.server";
 /**
  * GET /api/admin/commissions?period=&startDate=&endDate=&agentId=&timezone=&page=&pageSize=:
  * the spec's Premium rows (part 2, section 3), newest sale first: premium and commission as
- * currency strings ("$1,234.50"), compPercentage a number, saleDate an ISO instant, and
- * commissionCancelled (beyond the spec) for a commission the agent cancelled. The period is today
+ * currency strings ("$1,234.50"), compPercentage a number, saleDate an ISO instant, and beyond the
+ * spec commissionCancelled for a commission the agent cancelled and the policy's policyStatus. The period is today
  * when left out, counted in `timezone` (the admin's own when left out); the filtered total is in
- * X-Total-Count. The body stays the spec's array, so the page's cards are not in it (decision 036).
+ * X-Total-Count. The body stays the spec's array, so the page's cards are not in it (decision 036):
+ * they are GET /api/admin/premiums.
  * An agent is refused (403); an agentId that names no agent is a 404.
  */
 const api = apiRoute({
@@ -33,6 +34,7 @@ function toPremiumJson(row: PremiumRow) {
     commission: row.commissionCents === null ? COMMISSION_TBD : formatMoney(row.commissionCents),
     commissionCancelled: row.commissionCancelled,
     saleDate: row.saleDate,
+    policyStatus: row.policyStatus,
   };
 }
 

@@ -3,12 +3,16 @@ import { getAdminDashboard } from "~/services/dashboard.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { recentLeadJson } from "~/utils/dashboard-api.server";
+import { exposureBreakdownJson } from "~/utils/exposure-api.server";
 
 /**
  * GET /api/admin/dashboard?period=&timezone=&startDate=&endDate=&chart=: `{ stats,
  * recentApplications, salesPerformance }` as the page shows them (docs/decisions/033). The period
  * is today when left out, counted in `timezone` (the admin's own when left out); custom dates are
  * YYYY-MM-DD or full ISO date-times (the day each falls on in that time zone); money is dollars.
+ * Of the converted (submitted) sales, `stats.issued`, `decided` and `placementRate` (percent, null
+ * when none is decided) and `issuedRevenueThisMonth`; `exposure` is the advance not yet earned
+ * now, in all and per agent, carrier and lead source (decision 075).
  */
 const api = apiRoute({
   GET: async ({ request, context }) => {
@@ -18,10 +22,14 @@ const api = apiRoute({
       { ...admin, timezone: timezone ?? admin.timezone },
       { ...period, period: period.period ?? "today", chart },
     );
-    const { revenueThisPeriodCents, ...stats } = dashboard.stats;
+    const { revenueThisPeriodCents, issuedRevenueThisPeriodCents, ...stats } = dashboard.stats;
     return apiJson({
       // revenueThisMonth is the spec's name; it is the chosen period's commission (decision 003).
-      stats: { ...stats, revenueThisMonth: revenueThisPeriodCents / 100 },
+      stats: {
+        ...stats,
+        revenueThisMonth: revenueThisPeriodCents / 100,
+        issuedRevenueThisMonth: issuedRevenueThisPeriodCents / 100,
+      },
       recentApplications: dashboard.recentApplications.map(recentLeadJson),
       salesPerformance: {
         range: dashboard.salesPerformance.range,
@@ -32,6 +40,7 @@ const api = apiRoute({
         })),
       },
       range: dashboard.range,
+      exposure: exposureBreakdownJson(dashboard.exposure),
     });
   },
 });

@@ -203,8 +203,14 @@ describe("GET /api/admin/dashboard", () => {
         "revenueThisMonth",
         "totalLeads",
         "unassignedLeads",
+        // Issue 26: of the converted, issued and decided, the placement rate, the issued revenue.
+        "issued",
+        "decided",
+        "placementRate",
+        "issuedRevenueThisMonth",
       ].sort(),
     );
+    expect(Object.keys(body.exposure).sort()).toEqual(["byAgent", "byCarrier", "bySource", "policies", "total"]);
     expect(body.stats.totalLeads).toBeGreaterThanOrEqual(1);
     expect(body.stats.converted).toBeGreaterThanOrEqual(1);
     // The period's commission, in dollars (the sale's is $10.00).

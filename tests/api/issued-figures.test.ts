@@ -42,7 +42,7 @@ import { premiumSeller, recordPremiumSale, type PremiumSeller } from "../support
 // Issued: 3 sales (A, E, G), $220.00 of premiums, $1,080.00 of active commissions (A and E).
 // Decided: 5, so the placement rate is 3 / 5 = 60.0%.
 //
-// The admin's figures cover every agent, so the sales are then moved to 2038-04-07 (a day no other
+// The admin's figures cover every agent, so the sales are then moved to 2012-08-07 (a day no other
 // test writes on) and read for that day.
 
 const HAND = {
@@ -56,7 +56,7 @@ const HAND = {
   issuedCommissionCents: 108_000,
 } as const;
 
-const FAR_DAY = "2038-04-07";
+const FAR_DAY = "2012-08-07";
 
 let numbers = 0;
 const policyNumber = () => `ISS-${process.pid}-${Date.now() % 1_000_000}-${++numbers}`;

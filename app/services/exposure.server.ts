@@ -32,9 +32,12 @@ export type ExposureBreakdown = ExposureTotal & {
 };
 
 /** The lines each dimension lists, largest exposure first; the rest are counted, not listed. */
-export const EXPOSURE_LINES = 10;
+const EXPOSURE_LINES = 10;
 
-/** The names of what a line has none of. */
+/**
+ * The names of what a line has none of.
+ * @internal Exported for the tests.
+ */
 export const EXPOSURE_NONE = {
   agent: "Unassigned",
   carrier: "No carrier",

@@ -180,7 +180,6 @@ function createTriggerSql(
 /**
  * The summaries counted again from every lead, in one set-based statement: this migration's
  * backfill and 043's (with its shape). The bulk load and the benchmark use 043's, the schema's now.
- * @internal
  */
 export async function recountReportSummaries(sequelize: Sequelize, transaction?: Transaction, shape = SHAPE_024) {
   const postgres = sequelize.getDialect() === "postgres";

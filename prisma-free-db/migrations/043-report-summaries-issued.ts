@@ -78,13 +78,12 @@ async function createTriggersOf(sequelize: Sequelize, shape: SummaryShape, trans
 /**
  * The summaries' triggers as the schema has them now (the leads benchmark puts them back with it
  * after timing a write without them).
- * @internal
  */
 export async function createTriggers(sequelize: Sequelize, transaction?: Transaction) {
   await createTriggersOf(sequelize, SHAPE_043, transaction);
 }
 
-/** @internal */
+/** The summaries' three triggers and their functions, dropped. */
 export async function dropTriggers(sequelize: Sequelize, transaction?: Transaction) {
   for (const name of TRIGGERS) await dropTrigger(sequelize, name, transaction);
 }
@@ -92,7 +91,6 @@ export async function dropTriggers(sequelize: Sequelize, transaction?: Transacti
 /**
  * Every summary counted again from the leads, set-based, with the policy's figures: this
  * migration's backfill, and the bulk load's after it loads leads with the triggers off.
- * @internal
  */
 export async function recountReportSummaries(sequelize: Sequelize, transaction?: Transaction) {
   await recountWith(sequelize, transaction, SHAPE_043);

@@ -91,10 +91,12 @@ for (const size of WIDTHS) {
     await expect(row).toContainText("100%");
     await expect(row).toContainText("$900.00");
     await expect(page.locator(`#premium-${other.id}`)).toHaveCount(0);
-    await expect(card(page, "Total Monthly Premiums")).toHaveText("$100.00");
-    await expect(card(page, "Total Commissions")).toHaveText("$900.00");
+    // Submitted and issued (issue 26): the sale's policy is still submitted.
+    await expect(card(page, "Total Monthly Premiums")).toHaveText("Submitted$100.00Issued$0.00");
+    await expect(card(page, "Total Commissions")).toHaveText("Submitted$900.00Issued$0.00");
     await expect(card(page, "Average Premium")).toHaveText("$100.00");
-    await expect(card(page, "Total Sales")).toHaveText("1");
+    await expect(card(page, "Total Sales")).toHaveText("Submitted1Issued0");
+    await expect(card(page, "Placement Rate")).toHaveText("—");
     // The range in en-US dates, as every date on the portal (audit item 8).
     await expect(page.getByText("Custom range: Mar 1, 2037 to Mar 31, 2037").first()).toBeVisible();
 

@@ -80,7 +80,7 @@ export function ExposureBreakdownPanel({ exposure, scope }: { exposure: Exposure
           No policy is inside its 9 months with an advance.
         </p>
       ) : (
-        <div className="grid gap-4 p-4 xl:grid-cols-3">
+        <div className="grid gap-4 p-4 lg:grid-cols-2 2xl:grid-cols-3">
           <Dimension title="By Agent" header="Agent" plural="agents" groups={exposure.byAgent} />
           <Dimension title="By Carrier" header="Carrier" plural="carriers" groups={exposure.byCarrier} />
           <Dimension title="By Lead Source" header="Lead Source" plural="sources" groups={exposure.bySource} />

@@ -288,23 +288,42 @@ describe("the report summaries' issued figures (migration 043)", () => {
 });
 
 describe("the report summaries' triggers after migration 043", () => {
-  it.runIf(isPostgres)(
-    "on Postgres count an insert once per statement and a delete before the row goes, as 026 and 033 made them",
-    async () => {
-      const rows = await sequelize.query<{ name: string; timing: string; orientation: string; events: string }>(
-        `SELECT trigger_name AS name, action_timing AS timing, action_orientation AS orientation,
-           string_agg(event_manipulation, ',' ORDER BY event_manipulation) AS events
-         FROM information_schema.triggers WHERE trigger_name LIKE 'report_summaries_%'
-         GROUP BY trigger_name, action_timing, action_orientation ORDER BY trigger_name`,
+  it("are made again as 024, 026 and 033 made them (Postgres: an insert counted once per statement, a delete before the row goes), the update watching the policy's status and issue date", async () => {
+    if (!isPostgres) {
+      // SQLite: a trigger per row for each event, after it; the update's column list is 043's.
+      const rows = await sequelize.query<{ name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'report_summaries_%' ORDER BY name",
         { type: QueryTypes.SELECT },
       );
-      expect(rows).toEqual([
-        { name: "report_summaries_lead_delete", timing: "BEFORE", orientation: "ROW", events: "DELETE" },
-        { name: "report_summaries_lead_insert", timing: "AFTER", orientation: "STATEMENT", events: "INSERT" },
-        { name: "report_summaries_lead_update", timing: "AFTER", orientation: "ROW", events: "UPDATE" },
+      expect(rows.map((row) => [row.name, /^CREATE TRIGGER \S+ (AFTER \w+)/.exec(row.sql)?.[1]])).toEqual([
+        ["report_summaries_lead_delete", "AFTER DELETE"],
+        ["report_summaries_lead_insert", "AFTER INSERT"],
+        ["report_summaries_lead_update", "AFTER UPDATE"],
       ]);
-    },
-  );
+      const update = rows.find((row) => row.name === "report_summaries_lead_update")!.sql;
+      expect(update).toMatch(/UPDATE OF [^)]*\bpolicy_status\b/);
+      expect(update).toMatch(/UPDATE OF [^)]*\bpolicy_issue_date\b/);
+      return;
+    }
+    const rows = await sequelize.query<{ name: string; timing: string; orientation: string; events: string }>(
+      `SELECT trigger_name AS name, action_timing AS timing, action_orientation AS orientation,
+         string_agg(event_manipulation, ',' ORDER BY event_manipulation) AS events
+       FROM information_schema.triggers WHERE trigger_name LIKE 'report_summaries_%'
+       GROUP BY trigger_name, action_timing, action_orientation ORDER BY trigger_name`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(rows).toEqual([
+      { name: "report_summaries_lead_delete", timing: "BEFORE", orientation: "ROW", events: "DELETE" },
+      { name: "report_summaries_lead_insert", timing: "AFTER", orientation: "STATEMENT", events: "INSERT" },
+      { name: "report_summaries_lead_update", timing: "AFTER", orientation: "ROW", events: "UPDATE" },
+    ]);
+    const watched = await sequelize.query<{ column: string }>(
+      `SELECT event_object_column AS "column" FROM information_schema.triggered_update_columns
+       WHERE trigger_name = 'report_summaries_lead_update'`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(watched.map((row) => row.column)).toEqual(expect.arrayContaining(["policy_status", "policy_issue_date"]));
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

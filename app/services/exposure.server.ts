@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { isPostgres, sequelize } from "~db";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import { fullName } from "~/domain/format";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { and, column, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
+import { and, column, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // Chargeback exposure (issue 26 item 4, decision 075): for every policy still inside its nine
 // months, the advance not yet earned, which a lapse would charge back. It is the ledger's unearned
@@ -80,6 +81,21 @@ function exposureRows(agentId?: string): Sql {
     )`;
 }
 
+/**
+ * The rows of an exposure statement. On Postgres with just-in-time compilation off: the statement
+ * is many short index reads, which the planner prices high (a subquery per open sale), so it
+ * compiled it, 0.8 s of 1.1 s at 30,000 open policies, where the reads take 0.3 s. A grouped join
+ * in place of the subqueries read every month of the agency's payments in parallel and still
+ * crossed the threshold.
+ */
+async function exposureRowsRead<T>(statement: Sql, schema: z.ZodType<T, z.ZodTypeDef, unknown>): Promise<T[]> {
+  if (!isPostgres) return selectRows(statement, schema);
+  return sequelize.transaction(async (transaction) => {
+    await sequelize.query("SET LOCAL jit = off", { transaction });
+    return selectRows(statement, schema, { transaction });
+  });
+}
+
 const TotalRow = z.object({ totalCents: column.sum, policies: column.sum });
 
 /**
@@ -89,7 +105,7 @@ const TotalRow = z.object({ totalCents: column.sum, policies: column.sum });
  */
 export async function agentExposure(actor: SessionUser): Promise<ExposureTotal> {
   const agentId = assertAgent(actor);
-  const row = await selectOne(agentExposureSql(agentId), TotalRow);
+  const [row] = await exposureRowsRead(agentExposureSql(agentId), TotalRow);
   return { totalCents: row?.totalCents ?? 0, policies: row?.policies ?? 0 };
 }
 
@@ -124,7 +140,7 @@ export async function agencyExposure(
   filter: { agentId?: string } = {},
 ): Promise<ExposureBreakdown> {
   assertAdmin(actor);
-  const rows = await selectRows(exposureBreakdownSql(filter.agentId), LineRow);
+  const rows = await exposureRowsRead(exposureBreakdownSql(filter.agentId), LineRow);
   const total = rows.find((row) => row.dimension === "all");
   const groups = (dimension: "agent" | "carrier" | "source"): ExposureGroups => {
     const lines = rows.filter((row) => row.dimension === dimension);

@@ -8,7 +8,7 @@ import { SCHEDULED_CALLBACK, todaysCallbackBounds, callbacksDueTodaySql } from "
 import type { SessionUser } from "./sessions.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import { recentActivityList, toActivityEntry } from "./activity.server";
-import { agencyExposure, agentExposure } from "./exposure.server";
+import { agencyExposureColumn, agentExposureColumn, exposureBreakdownOf, exposureTotalOf } from "./exposure.server";
 import { decidedPolicy, issuedPolicy } from "./sql/policy-figures.server";
 import { and, bucketCase, column, listColumn, pageReads, sql, withinRange, type Sql } from "./sql/reads.server";
 
@@ -159,24 +159,28 @@ export async function getAdminDashboard(
   });
   const chart = input.chart ?? DEFAULT_CHART_RANGE;
   const days = chartDays(chart, actor.timezone, now);
-  const [{ numbers: stats, lists, groups }, exposure] = await Promise.all([
-    pageReads({
-      numbers: {
-        ...leadFigures({}, range, range),
-        activeAgents: sql`SELECT COUNT(*) FROM agents WHERE status = 'approved'`,
-        // Whenever they came: the leads no eligible agent could take, waiting for an admin (issue
-        // 24). One range of the (agent_id, id) index.
-        unassignedLeads: sql`SELECT COUNT(*) FROM applications WHERE agent_id IS NULL`,
-      },
-      // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
-      lists: {
-        recentApplications: recentLeadsList({}, range),
-        activity: recentActivityList(input.activityEntries ?? 0),
-      },
-      grouped: salesByDay(days),
-    }),
-    agencyExposure(actor),
-  ]);
+  const {
+    numbers: stats,
+    lists,
+    groups,
+  } = await pageReads({
+    numbers: {
+      ...leadFigures({}, range, range),
+      activeAgents: sql`SELECT COUNT(*) FROM agents WHERE status = 'approved'`,
+      // Whenever they came: the leads no eligible agent could take, waiting for an admin (issue
+      // 24). One range of the (agent_id, id) index.
+      unassignedLeads: sql`SELECT COUNT(*) FROM applications WHERE agent_id IS NULL`,
+    },
+    // The page shows the audit trail's newest entries; the API asks for none (LIMIT 0).
+    lists: {
+      recentApplications: recentLeadsList({}, range),
+      activity: recentActivityList(input.activityEntries ?? 0),
+      // Now, whatever the period (decision 075).
+      exposure: agencyExposureColumn(),
+    },
+    grouped: salesByDay(days),
+  });
+  const exposure = exposureBreakdownOf(lists.exposure);
   const byDay = new Map(groups.map((g) => [g.bucket, g]));
   const salesDays: SalesDay[] = days.slice(0, -1).map((d, i) => ({
     date: d.date,
@@ -221,22 +225,21 @@ export async function getAgentDashboard(
     endDate: input.endDate,
   });
   const month = periodRange("thismonth", { timeZone: actor.timezone, now });
-  const [{ numbers: stats, lists }, exposure] = await Promise.all([
-    pageReads({
-      numbers: {
-        ...leadFigures({ agentId }, range, month),
-        callbacksDueToday: callbacksDueTodaySql(agentId, todaysCallbackBounds(actor, now)),
-      },
-      lists: {
-        // The newest leads whenever they came, whatever the period.
-        recentApplications: recentLeadsList(
-          { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
-          { start: null, end: null },
-        ),
-      },
-    }),
-    agentExposure(actor),
-  ]);
+  const { numbers: stats, lists } = await pageReads({
+    numbers: {
+      ...leadFigures({ agentId }, range, month),
+      callbacksDueToday: callbacksDueTodaySql(agentId, todaysCallbackBounds(actor, now)),
+    },
+    lists: {
+      // The newest leads whenever they came, whatever the period.
+      recentApplications: recentLeadsList(
+        { agentId, status: input.recentStatus && input.recentStatus !== "all" ? input.recentStatus : undefined },
+        { start: null, end: null },
+      ),
+      exposure: agentExposureColumn(agentId),
+    },
+  });
+  const exposure = exposureTotalOf(lists.exposure);
   return {
     stats: {
       totalLeads: stats.totalLeads,

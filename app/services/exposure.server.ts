@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { isPostgres, sequelize } from "~db";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import { fullName } from "~/domain/format";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
-import { and, column, selectRows, sql, type Sql } from "./sql/reads.server";
+import { and, column, listColumn, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // Chargeback exposure (issue 26 item 4, decision 075): for every policy still inside its nine
 // months, the advance not yet earned, which a lapse would charge back. It is the ledger's unearned
@@ -81,21 +80,6 @@ function exposureRows(agentId?: string): Sql {
     )`;
 }
 
-/**
- * The rows of an exposure statement. On Postgres with just-in-time compilation off: the statement
- * is many short index reads, which the planner prices high (a subquery per open sale), so it
- * compiled it, 0.8 s of 1.1 s at 30,000 open policies, where the reads take 0.3 s. A grouped join
- * in place of the subqueries read every month of the agency's payments in parallel and still
- * crossed the threshold.
- */
-async function exposureRowsRead<T>(statement: Sql, schema: z.ZodType<T, z.ZodTypeDef, unknown>): Promise<T[]> {
-  if (!isPostgres) return selectRows(statement, schema);
-  return sequelize.transaction(async (transaction) => {
-    await sequelize.query("SET LOCAL jit = off", { transaction });
-    return selectRows(statement, schema, { transaction });
-  });
-}
-
 const TotalRow = z.object({ totalCents: column.sum, policies: column.sum });
 
 /**
@@ -105,8 +89,20 @@ const TotalRow = z.object({ totalCents: column.sum, policies: column.sum });
  */
 export async function agentExposure(actor: SessionUser): Promise<ExposureTotal> {
   const agentId = assertAgent(actor);
-  const [row] = await exposureRowsRead(agentExposureSql(agentId), TotalRow);
-  return { totalCents: row?.totalCents ?? 0, policies: row?.policies ?? 0 };
+  return exposureTotalOf(await selectRows(agentExposureSql(agentId), TotalRow));
+}
+
+/**
+ * The agent's exposure as one column of a page's reads (pageReads' lists: the agent dashboard's
+ * one statement, decision 040); exposureTotalOf reads its row.
+ */
+export function agentExposureColumn(agentId: string) {
+  return listColumn(agentExposureSql(agentId), TotalRow);
+}
+
+/** The total and policies of agentExposureSql's one row. */
+export function exposureTotalOf(rows: readonly ExposureTotal[]): ExposureTotal {
+  return { totalCents: rows[0]?.totalCents ?? 0, policies: rows[0]?.policies ?? 0 };
 }
 
 /**
@@ -140,7 +136,19 @@ export async function agencyExposure(
   filter: { agentId?: string } = {},
 ): Promise<ExposureBreakdown> {
   assertAdmin(actor);
-  const rows = await exposureRowsRead(exposureBreakdownSql(filter.agentId), LineRow);
+  return exposureBreakdownOf(await selectRows(exposureBreakdownSql(filter.agentId), LineRow));
+}
+
+/**
+ * The agency's exposure as one column of a page's reads (pageReads' lists: the admin dashboard's
+ * one statement, decision 040); exposureBreakdownOf reads its rows. Admins only: the caller checks.
+ */
+export function agencyExposureColumn() {
+  return listColumn(exposureBreakdownSql(), LineRow);
+}
+
+/** exposureBreakdownSql's rows as the total and the lines per agent, carrier and lead source. */
+export function exposureBreakdownOf(rows: readonly z.output<typeof LineRow>[]): ExposureBreakdown {
   const total = rows.find((row) => row.dimension === "all");
   const groups = (dimension: "agent" | "carrier" | "source"): ExposureGroups => {
     const lines = rows.filter((row) => row.dimension === dimension);

@@ -1,4 +1,3 @@
-import { QueryTypes } from "sequelize";
 import { z } from "zod";
 import { Notification, isPostgres, sequelize } from "~db";
 import { CHASED_POLICY_STATUSES, daysBetween, missedCutoff, type AtRiskReason } from "~/domain/at-risk";
@@ -10,7 +9,7 @@ import { limitOffset, type Page } from "~/utils/list";
 import { leadOnDncList } from "./dnc.server";
 import { notFound } from "./errors.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
-import { ACTIVE_POLICY } from "./retention.server";
+import { ACTIVE_POLICY, claimUnpaidPayments } from "./retention.server";
 import type { SessionUser } from "./sessions.server";
 import { and, column, raw, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
@@ -357,17 +356,7 @@ async function claimAndNotify(
   now: Date,
 ): Promise<number> {
   return sequelize.transaction(async (transaction) => {
-    // On Postgres the rows are locked in id order first, so two runs wait for each other instead
-    // of deadlocking; a waiting run then sees missed_notified_at set and leaves the row out.
-    const unclaimed = `id IN (:ids) AND missed_notified_at IS NULL AND status = 'not_paid'`;
-    const claimed = await sequelize.query<{ id: string }>(
-      isPostgres
-        ? `UPDATE payment_trackings SET missed_notified_at = :now WHERE ${unclaimed}
-             AND id IN (SELECT id FROM payment_trackings WHERE ${unclaimed} ORDER BY id FOR UPDATE) RETURNING id`
-        : `UPDATE payment_trackings SET missed_notified_at = :now WHERE ${unclaimed} RETURNING id`,
-      { type: QueryTypes.SELECT, replacements: { now, ids: rows.map((row) => row.id) }, transaction },
-    );
-    const ours = new Set(claimed.map((row) => row.id));
+    const ours = await claimUnpaidPayments("missed_notified_at", rows, now, transaction);
     const notices = rows
       .filter((row) => ours.has(row.id) && row.chased && row.userId)
       .map((row) => {

@@ -340,6 +340,30 @@ const ReminderCandidate = z.object({
  * re-checks the condition once the first commits; SQLite's writers take turns), and a payment
  * set back to unpaid later is not reminded of again. Answers how many reminders were sent.
  */
+/**
+ * Claims the unpaid payments of `rows` whose `marker` (reminded_at, missed_notified_at) is not set
+ * yet, setting it to `now` in one UPDATE, and answers the ids this call claimed: a job's notice is
+ * then sent once, however many machines run it at once. On Postgres the rows are locked in id
+ * order first, so two runs wait for each other instead of deadlocking; a waiting run then sees the
+ * marker set and leaves the row out (SQLite's writers take turns).
+ */
+export async function claimUnpaidPayments(
+  marker: "reminded_at" | "missed_notified_at",
+  rows: readonly { id: string }[],
+  now: Date,
+  transaction: Transaction,
+): Promise<Set<string>> {
+  const unclaimed = `id IN (:ids) AND ${marker} IS NULL AND status = 'not_paid'`;
+  const claimed = await sequelize.query<{ id: string }>(
+    isPostgres
+      ? `UPDATE payment_trackings SET ${marker} = :now WHERE ${unclaimed}
+           AND id IN (SELECT id FROM payment_trackings WHERE ${unclaimed} ORDER BY id FOR UPDATE) RETURNING id`
+      : `UPDATE payment_trackings SET ${marker} = :now WHERE ${unclaimed} RETURNING id`,
+    { type: QueryTypes.SELECT, replacements: { now, ids: rows.map((row) => row.id) }, transaction },
+  );
+  return new Set(claimed.map((row) => row.id));
+}
+
 export async function sendPaymentReminders(now = new Date()): Promise<number> {
   const utcToday = todayIn("UTC", now);
   const candidates = await selectRows(
@@ -359,17 +383,7 @@ export async function sendPaymentReminders(now = new Date()): Promise<number> {
   );
   if (due.length === 0) return 0;
   return sequelize.transaction(async (transaction) => {
-    // On Postgres the rows are locked in id order first, so two runs wait for each other instead
-    // of deadlocking; a waiting run then sees reminded_at set and leaves the row out.
-    const unclaimed = `id IN (:ids) AND reminded_at IS NULL AND status = 'not_paid'`;
-    const claimed = await sequelize.query<{ id: string }>(
-      isPostgres
-        ? `UPDATE payment_trackings SET reminded_at = :now WHERE ${unclaimed}
-             AND id IN (SELECT id FROM payment_trackings WHERE ${unclaimed} ORDER BY id FOR UPDATE) RETURNING id`
-        : `UPDATE payment_trackings SET reminded_at = :now WHERE ${unclaimed} RETURNING id`,
-      { type: QueryTypes.SELECT, replacements: { now, ids: due.map((row) => row.id) }, transaction },
-    );
-    const ours = new Set(claimed.map((row) => row.id));
+    const ours = await claimUnpaidPayments("reminded_at", due, now, transaction);
     const reminders = due
       .filter((row) => ours.has(row.id))
       .map((row) => ({

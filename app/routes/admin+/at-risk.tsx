@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { AgentFilter, AtRiskFigures } from "~/components/at-risk/at-risk-figures";
+import { AtRiskFigures } from "~/components/at-risk/at-risk-figures";
+import { AgentFilterForm } from "~/components/ui/agent-filter-form";
 import { AtRiskTable } from "~/components/at-risk/at-risk-table";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { atRiskQueryFromSearch } from "~/domain/schemas/at-risk";
@@ -39,7 +40,7 @@ export default function AdminAtRiskPage() {
   const location = useLocation();
   return (
     <div className="space-y-5">
-      <AgentFilter agents={agents} agentId={agentId} />
+      <AgentFilterForm agents={agents} agentId={agentId} />
       <AtRiskFigures queue={queue} />
       <AtRiskTable queue={queue} here={location.pathname + location.search} showAgent />
     </div>

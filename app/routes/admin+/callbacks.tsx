@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { CallbackCards } from "~/components/admin-callbacks/callback-cards";
 import { LazyRescheduleDialog, useLeadFormsOnIntent } from "~/components/leads/lazy-lead-forms";
 import type { PageHandle } from "~/components/shell/app-shell";
-import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { AgentFilterForm } from "~/components/ui/agent-filter-form";
 import { Pagination } from "~/components/ui/pagination";
 import { RefreshLink } from "~/components/ui/refresh-link";
 import { callbackAgentFromSearch } from "~/domain/schemas/admin-callbacks";
@@ -60,36 +59,12 @@ export default function AdminCallbacksPage() {
     pauseWhile: dialogOpen,
   });
   const location = useLocation();
-  const submit = useSubmit();
   useLeadFormsOnIntent();
   const here = location.pathname + location.search;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2" key={agentId}>
-          <div>
-            <label htmlFor="agentId" className="mb-1 block text-xs font-medium text-slate-600">
-              Agent
-            </label>
-            <select
-              id="agentId"
-              name="agentId"
-              defaultValue={agentId}
-              className={`${inputClass} w-56 max-w-full`}
-              onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-            >
-              <option value="">All agents</option>
-              {agents.map((agent) => (
-                <option key={agent.id} value={agent.id}>
-                  {agent.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonClass("secondary")}>
-            Show
-          </button>
-        </Form>
+        <AgentFilterForm agents={agents} agentId={agentId} />
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
             Scheduled callbacks: {list.total}

@@ -34,7 +34,7 @@ export const UNDECIDED_STATUSES = ["submitted", "pending_underwriting"] as const
  * The statuses that end the payment schedule: the months not paid yet are cancelled (marked as
  * cancelled by the policy), which the ledger reads as a lapse and charges the unearned advance back.
  */
-export const SCHEDULE_ENDING_STATUSES = [
+const SCHEDULE_ENDING_STATUSES = [
   "declined",
   "not_taken",
   "lapsed",

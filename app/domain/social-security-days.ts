@@ -6,7 +6,10 @@
 //
 // Dates are calendar days, "YYYY-MM-DD", worked out in UTC so no time zone moves them.
 
-/** Which Wednesday of the month pays: the 2nd, 3rd or 4th. */
+/**
+ * Which Wednesday of the month pays: the 2nd, 3rd or 4th.
+ * @internal Exported for the unit tests.
+ */
 export type SocialSecurityWeek = 2 | 3 | 4;
 
 const WEEK_WORDS: Record<SocialSecurityWeek, string> = { 2: "second", 3: "third", 4: "fourth" };
@@ -58,6 +61,7 @@ const holidaysByYear = new Map<number, Set<string>>();
  * Juneteenth (from 2021), Independence Day, Labor Day, Columbus Day, Veterans Day, Thanksgiving
  * and Christmas. A fixed-date holiday on a Saturday is observed the Friday before and on a Sunday
  * the Monday after, so next year's New Year's Day on a Saturday is observed on this Dec 31.
+ * @internal Exported for the unit tests.
  */
 export function federalHolidays(year: number): ReadonlySet<string> {
   let days = holidaysByYear.get(year);
@@ -82,12 +86,19 @@ export function federalHolidays(year: number): ReadonlySet<string> {
   return days;
 }
 
-/** Whether `date` ("YYYY-MM-DD") is an observed federal holiday. */
+/**
+ * Whether `date` ("YYYY-MM-DD") is an observed federal holiday.
+ * @internal Exported for the unit tests.
+ */
 export function isFederalHoliday(date: string): boolean {
   return federalHolidays(parsed(date, "date").year).has(date);
 }
 
-/** Which Wednesday pays a client born on `dateOfBirth`: the 1st-10th the second, 11th-20th the third, 21st-31st the fourth. */
+/**
+ * Which Wednesday pays a client born on `dateOfBirth`: the 1st-10th the second, 11th-20th the
+ * third, 21st-31st the fourth.
+ * @internal Exported for the unit tests.
+ */
 export function socialSecurityWeek(dateOfBirth: string): SocialSecurityWeek {
   const { day } = parsed(dateOfBirth, "date of birth");
   return day <= 10 ? 2 : day <= 20 ? 3 : 4;
@@ -97,6 +108,7 @@ export function socialSecurityWeek(dateOfBirth: string): SocialSecurityWeek {
  * The day Social Security pays a client born on `dateOfBirth` in a month (`month` 1-12): the
  * month's 2nd, 3rd or 4th Wednesday, or the business day before it (not a weekend, not a federal
  * holiday) when that Wednesday is a federal holiday.
+ * @internal Exported for the unit tests.
  */
 export function socialSecurityPayDay(dateOfBirth: string, year: number, month: number): string {
   let day = nthWeekday(year, month, WEDNESDAY, socialSecurityWeek(dateOfBirth));
@@ -145,14 +157,20 @@ export function isSocialSecurityDay(dateOfBirth: string, date: string): boolean 
   return socialSecurityDayOnOrAfter(dateOfBirth, date) === date;
 }
 
-/** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd, 23rd ... 31st. */
+/**
+ * 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd, 23rd ... 31st.
+ * @internal Exported for the unit tests.
+ */
 export function ordinalDay(day: number): string {
   const teen = day % 100 >= 11 && day % 100 <= 13;
   const suffix = teen ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[day % 10] ?? "th");
   return `${day}${suffix}`;
 }
 
-/** "2nd Wednesday": a schedule's short label. */
+/**
+ * "2nd Wednesday": a schedule's short label.
+ * @internal Exported for the unit tests.
+ */
 export function socialSecurityWeekLabel(week: SocialSecurityWeek): string {
   return `${ordinalDay(week)} Wednesday`;
 }

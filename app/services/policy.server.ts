@@ -27,7 +27,7 @@ export const POLICY_ERRORS = {
 } as const;
 
 /** One change in a policy's history, newest first. */
-export type PolicyChange = {
+type PolicyChange = {
   id: string;
   fromStatus: string | null;
   toStatus: string;
@@ -70,7 +70,7 @@ const PolicyChangeRow = z
   }));
 
 /** A policy's history, newest first, with who made each change. */
-export async function policyHistory(applicationId: string, options: { transaction?: Transaction } = {}) {
+async function policyHistory(applicationId: string, options: { transaction?: Transaction } = {}) {
   return selectRows(
     sql`SELECT p.id, p.from_status AS "fromStatus", p.to_status AS "toStatus", p.policy_number AS "policyNumber",
           p.issue_date AS "issueDate", p.effective_date AS "effectiveDate", p.notes, p.created_at AS "createdAt",

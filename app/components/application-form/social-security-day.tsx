@@ -17,7 +17,7 @@ import {
 type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /** The rule for anyone, before a date of birth is known. */
-export const SOCIAL_SECURITY_RULE =
+const SOCIAL_SECURITY_RULE =
   "Social Security pays on the second, third or fourth Wednesday of the month for birthdays on the 1st-10th, 11th-20th and 21st-31st, or the business day before when that Wednesday is a federal holiday.";
 
 /** How many of the next days the hint lists. */

@@ -1,7 +1,7 @@
 import { PERSISTENCY_CHART, type PersistencyChart, type PersistencyGroup } from "~/domain/persistency";
 
 /** The chart in words, for screen readers: each month's share and how many it was read from. */
-export function persistencyChartDescription(group: PersistencyGroup): string {
+function persistencyChartDescription(group: PersistencyGroup): string {
   return group.months
     .map((m) =>
       m.rate === null

@@ -10,7 +10,7 @@ const NOTES_MAX = 2000;
 /** Carriers' policy numbers: letters, digits and dashes, as printed on the policy. */
 const POLICY_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/;
 
-/** @internal Exported for tests. */
+/** The messages a policy change is refused with (the tests compare against them). */
 export const POLICY_MESSAGES = {
   status: "Please select a policy status.",
   policyNumber: "Please enter the policy number as the carrier prints it: 3 to 40 letters, digits or dashes.",
@@ -61,5 +61,3 @@ export const policyUpdateSchema = z.object({
       .optional(),
   ),
 });
-
-export type PolicyUpdate = z.infer<typeof policyUpdateSchema>;

@@ -4,9 +4,9 @@ import { birthDateOrNull } from "../social-security-days";
 // GET /api/social-security-days?dateOfBirth=&from=&count= (issue 26 item 6, decision 078): the
 // next days Social Security pays a client. Strict: a bad parameter is a 400 naming it.
 
-export const SOCIAL_SECURITY_DAYS_MAX = 24;
+const SOCIAL_SECURITY_DAYS_MAX = 24;
 /** How many days are answered when `count` is not given: a year's. */
-export const SOCIAL_SECURITY_DAYS_DEFAULT = 12;
+const SOCIAL_SECURITY_DAYS_DEFAULT = 12;
 
 /** @internal Exported for tests. */
 export const SOCIAL_SECURITY_DAYS_MESSAGES = {
@@ -32,5 +32,3 @@ export const socialSecurityDaysQuery = z.object({
     .optional()
     .transform((n) => n ?? SOCIAL_SECURITY_DAYS_DEFAULT),
 });
-
-export type SocialSecurityDaysQuery = z.output<typeof socialSecurityDaysQuery>;

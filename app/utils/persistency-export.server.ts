@@ -3,6 +3,7 @@ import { adminPersistencyQuery, agentPersistencyQuery } from "~/domain/schemas/p
 import { ServiceError } from "~/services/errors.server";
 import { exportPersistency } from "~/services/persistency.server";
 import type { SessionUser } from "~/services/sessions.server";
+import { csvAttachment } from "./csv-attachment.server";
 
 /**
  * The persistency CSV for an export route's post (/admin/persistency/export,
@@ -22,12 +23,5 @@ export async function persistencyCsvResponse(user: SessionUser, request: Request
     if (error instanceof ServiceError && error.code === "invalid") throw redirect(back);
     throw error;
   }
-  return new Response(file.text, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvAttachment(file.text, file.filename);
 }

@@ -7,6 +7,7 @@ import { exportAdminReport } from "~/services/admin-reports.server";
 import { ServiceError } from "~/services/errors.server";
 import { exportLeadSourceReport } from "~/services/lead-source-report.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { csvAttachment } from "~/utils/csv-attachment.server";
 
 /**
  * POST /admin/reports/export?tab=&dateFrom=&dateTo=&agentId=&carrierId=&status= (&sort=&dir= for
@@ -37,14 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof ServiceError && error.code === "invalid") throw redirect(backToReport);
     throw error;
   }
-  return new Response(file.text, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvAttachment(file.text, file.filename);
 }
 
 /**

@@ -4,6 +4,7 @@ import { readReportFilters } from "~/domain/schemas/reports";
 import { ServiceError } from "~/services/errors.server";
 import { exportAgentReport } from "~/services/reports.server";
 import { requireAgent } from "~/utils/auth.server";
+import { csvAttachment } from "~/utils/csv-attachment.server";
 
 /**
  * POST /agent/reports/export?dateFrom=&dateTo=&status=&carrierId=: the report's leads as a CSV
@@ -38,14 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await lines.return(undefined);
     },
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvAttachment(body, file.filename);
 }
 
 /**

@@ -21,13 +21,13 @@ import { callRoute, jsonOf } from "../support/http";
 import { premiumSeller, recordPremiumSale, type PremiumSeller } from "../support/premiums-factories";
 
 // Issue 26 item 3: persistency (docs/decisions/077). A cohort built by hand through the real sale
-// and policy services, its history then dated in 2003 straight in the table, and every share below
-// counted by hand from the timelines in `COHORT`. No other test issues a policy in 2003, so the
+// and policy services, its history then dated in 1998 straight in the table, and every share below
+// counted by hand from the timelines in `COHORT`. No other test issues a policy in 1998, so the
 // agency-wide figures of that year are this file's alone.
 
-const YEAR = { period: "custom", startDate: "2003-01-01", endDate: "2003-12-31" } as const;
-const YEAR_QUERY = "period=custom&startDate=2003-01-01&endDate=2003-12-31";
-const SOLD_AT = new Date("2002-12-02T15:00:00Z");
+const YEAR = { period: "custom", startDate: "1998-01-01", endDate: "1998-12-31" } as const;
+const YEAR_QUERY = "period=custom&startDate=1998-01-01&endDate=1998-12-31";
+const SOLD_AT = new Date("1997-12-02T15:00:00Z");
 /** Rows recorded by this run (not yet dated back): the newest history row of a policy. */
 const RECORDED_NOW = new Date("2020-01-01T00:00:00Z");
 
@@ -44,7 +44,7 @@ async function dateLastChange(applicationId: string, at: string) {
 type Timeline = { issued: string; carrier?: string; moves?: [PolicyStatus, string][]; source?: string };
 
 /**
- * A sale of `seller` on 2002-12-02, issued on `issued` (recorded that day at 16:00 UTC), then each
+ * A sale of `seller` on 1997-12-02, issued on `issued` (recorded that day at 16:00 UTC), then each
  * move recorded at its instant: through recordPremiumSale and updatePolicy, then dated back.
  */
 async function issuedPolicy(seller: PremiumSeller, timeline: Timeline) {
@@ -92,45 +92,45 @@ beforeAll(async () => {
   });
   // Months read at midnight UTC starting issue date + 3, 6 and 9 months (decision 077).
   // A1: in force throughout.                                        M3 yes  M6 yes  M9 yes
-  await issuedPolicy(ann, { issued: "2003-01-15", source: source.id });
+  await issuedPolicy(ann, { issued: "1998-01-15", source: source.id });
   // A2: lapsed on Jun 1 (month 3 is May 10, month 6 Aug 10).        M3 yes  M6 no   M9 no
-  await issuedPolicy(ann, { issued: "2003-02-10", source: source.id, moves: [["lapsed", "2003-06-01T15:00:00Z"]] });
+  await issuedPolicy(ann, { issued: "1998-02-10", source: source.id, moves: [["lapsed", "1998-06-01T15:00:00Z"]] });
   // A3: issued Mar 31, so month 3 is Jun 30 (April to June has no 31st): lapse pending on Jun 10
   // is still in force; lapsed at noon on Jun 30 comes after; reinstated on Aug 1.
   //                                                                  M3 yes  M6 yes  M9 yes
   await issuedPolicy(ann, {
-    issued: "2003-03-31",
+    issued: "1998-03-31",
     carrier: "Mutual of Omaha",
     moves: [
-      ["lapse_pending", "2003-06-10T15:00:00Z"],
-      ["lapsed", "2003-06-30T12:00:00Z"],
-      ["reinstated", "2003-08-01T15:00:00Z"],
+      ["lapse_pending", "1998-06-10T15:00:00Z"],
+      ["lapsed", "1998-06-30T12:00:00Z"],
+      ["reinstated", "1998-08-01T15:00:00Z"],
     ],
   });
   // A4: lapsed Mar 1, reinstated Sep 1 (months Apr 20, Jul 20, Oct 20). M3 no   M6 no   M9 yes
   await issuedPolicy(ann, {
-    issued: "2003-01-20",
+    issued: "1998-01-20",
     carrier: "Mutual of Omaha",
     moves: [
-      ["lapsed", "2003-03-01T15:00:00Z"],
-      ["reinstated", "2003-09-01T15:00:00Z"],
+      ["lapsed", "1998-03-01T15:00:00Z"],
+      ["reinstated", "1998-09-01T15:00:00Z"],
     ],
   });
   // A5: issued in 2004, outside the year.
   await issuedPolicy(ann, { issued: "2004-01-10" });
   // B1: cancelled Dec 1 (months Jul 5, Oct 5, Jan 5 2004).           M3 yes  M6 yes  M9 no
-  await issuedPolicy(ben, { issued: "2003-04-05", moves: [["cancelled", "2003-12-01T15:00:00Z"]] });
+  await issuedPolicy(ben, { issued: "1998-04-05", moves: [["cancelled", "1998-12-01T15:00:00Z"]] });
   // B2: in force throughout.                                         M3 yes  M6 yes  M9 yes
-  await issuedPolicy(ben, { issued: "2003-05-05" });
+  await issuedPolicy(ben, { issued: "1998-05-05" });
   // B3: not taken at delivery: never in the cohort.
-  await issuedPolicy(ben, { issued: "2003-06-01", moves: [["not_taken", "2003-06-20T15:00:00Z"]] });
+  await issuedPolicy(ben, { issued: "1998-06-01", moves: [["not_taken", "1998-06-20T15:00:00Z"]] });
 });
 
 describe("persistency by hand", () => {
   it("counts the year's cohort by agent, carrier, product and source as the timelines say", async () => {
     const { actor } = await signedInAdmin();
     const report = await adminPersistency(actor, YEAR);
-    expect(report.range).toEqual({ period: "custom", issuedFrom: "2003-01-01", issuedTo: "2003-12-31" });
+    expect(report.range).toEqual({ period: "custom", issuedFrom: "1998-01-01", issuedTo: "1998-12-31" });
     // Six policies: A1-A4, B1, B2 (A5 is 2004's, B3 was not taken).
     expect(report.total.policies).toBe(6);
     expect(counts(report.total)).toEqual([
@@ -202,9 +202,9 @@ describe("persistency by hand", () => {
 
   it("leaves a month not arrived yet out of its share: n of N measurable, no share when none", async () => {
     const { actor } = await signedInAdmin();
-    // On Oct 1, 2003: months 3 have all arrived; months 6 only for the policies issued by Apr 1
+    // On Oct 1, 1998: months 3 have all arrived; months 6 only for the policies issued by Apr 1
     // (A1, A2, A3 whose month 6 is Sep 30, A4); no month 9.
-    const report = await adminPersistency(actor, YEAR, new Date("2003-10-01T00:00:00Z"));
+    const report = await adminPersistency(actor, YEAR, new Date("1998-10-01T00:00:00Z"));
     expect(report.total.policies).toBe(6);
     expect(counts(report.total)).toEqual([
       [5, 6],
@@ -220,13 +220,13 @@ describe("persistency by hand", () => {
     ]);
     expect(rates(benRow)).toEqual([100, null, null]);
     // A month arrives at its midnight UTC: Sep 30 00:00 counts A3's month 6, a moment before does not.
-    const before = await adminPersistency(actor, YEAR, new Date("2003-09-29T23:59:59Z"));
+    const before = await adminPersistency(actor, YEAR, new Date("1998-09-29T23:59:59Z"));
     expect(before.total.months[1]).toMatchObject({ measurable: 3 });
   });
 
   it("reads a policy whose issue was recorded after a month as in force then (its issue date is before)", async () => {
     const late = await premiumSeller("Late", 100, "Late Plan");
-    // Issued in 2004, so the year 2003 stays the cohort's above.
+    // Issued in 2004, so the year 1998 stays the cohort's above.
     const lead = await issuedPolicy(late, { issued: "2004-01-10" });
     // The issue recorded only on May 20, after month 3 (Apr 10): until then its history said submitted.
     await sequelize.query(
@@ -283,7 +283,7 @@ describe("GET /api/admin/reports/persistency and /api/agent/reports/persistency"
     // Dates alone are a custom range.
     const dated = await jsonOf<PersistencyReport>(
       await callRoute(adminApi, {
-        path: `/api/admin/reports/persistency?startDate=2003-01-01&endDate=2003-12-31&agentId=${ben.agent.id}`,
+        path: `/api/admin/reports/persistency?startDate=1998-01-01&endDate=1998-12-31&agentId=${ben.agent.id}`,
         cookie,
       }),
     );
@@ -316,13 +316,13 @@ describe("GET /api/admin/reports/persistency and /api/agent/reports/persistency"
     };
     expect((await ask("period=sometime")).status).toBe(400);
     expect((await ask("period=sometime")).body.fieldErrors?.period).toBeDefined();
-    expect((await ask("period=custom&startDate=2003-01-01")).body.fieldErrors).toEqual({
+    expect((await ask("period=custom&startDate=1998-01-01")).body.fieldErrors).toEqual({
       endDate: [PERIOD_MESSAGES.bothDates],
     });
-    expect((await ask("period=custom&startDate=2003-12-31&endDate=2003-01-01")).body.fieldErrors).toEqual({
+    expect((await ask("period=custom&startDate=1998-12-31&endDate=1998-01-01")).body.fieldErrors).toEqual({
       endDate: [PERIOD_MESSAGES.reversed],
     });
-    expect((await ask("startDate=2003-02-30&endDate=2003-03-01")).body.fieldErrors).toEqual({
+    expect((await ask("startDate=1998-02-30&endDate=1998-03-01")).body.fieldErrors).toEqual({
       startDate: [PERIOD_MESSAGES.noSuchDate],
     });
     expect((await ask("agentId=nobody")).body).toEqual({
@@ -380,7 +380,7 @@ describe("the CSV export and the pages", () => {
     ]);
     const logged = await ActivityLog.findAll({ where: { userId: admin.id, action: REPORT_EXPORTED }, raw: true });
     expect(logged.map((entry) => entry.summary)).toEqual([
-      "Ada Admin exported the Persistency report (policies issued Jan 1, 2003 to Dec 31, 2003)",
+      "Ada Admin exported the Persistency report (policies issued Jan 1, 1998 to Dec 31, 1998)",
     ]);
   });
 
@@ -476,7 +476,7 @@ describe("the CSV export and the pages", () => {
     const refused = await jsonOf<{
       selection: { period: string; refused?: { endDate: string } };
       report: PersistencyReport;
-    }>(await callRoute(adminPage, { path: "/admin/persistency?period=custom&startDate=2003-05-01", cookie }));
+    }>(await callRoute(adminPage, { path: "/admin/persistency?period=custom&startDate=1998-05-01", cookie }));
     expect(refused.selection).toMatchObject({ period: "all", refused: { endDate: "" } });
     expect(refused.report.range).toMatchObject({ issuedFrom: null, issuedTo: null });
 
@@ -492,7 +492,7 @@ describe("the CSV export and the pages", () => {
 describe("the indexes behind the statement (no index of its own: decision 077)", () => {
   it("reads the cohort from (policy_status, policy_issue_date) and each month's status from the history's (application_id, created_at)", async () => {
     const statement = persistencyStatement(
-      { issuedFrom: "2003-01-01", issuedTo: "2003-12-31", agentId: null },
+      { issuedFrom: "1998-01-01", issuedTo: "1998-12-31", agentId: null },
       ["agent", "carrier", "product", "source"],
       new Date(),
     );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Notification, isPostgres, sequelize } from "~db";
-import { CHASED_POLICY_STATUSES, daysBetween, missedCutoff, type AtRiskReason } from "~/domain/at-risk";
 import { PAYMENT_MONTHS } from "~/domain/commission";
+import { CHASED_POLICY_STATUSES, daysBetween, missedCutoff, type AtRiskReason } from "~/domain/at-risk";
 import { centsAsDollars, formatDate, formatMoney, fullName } from "~/domain/format";
 import { addDaysIso, todayIn } from "~/domain/periods";
 import { policyStatusStyle, type PolicyStatus } from "~/domain/statuses";
@@ -11,6 +11,7 @@ import { notFound } from "./errors.server";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import { ACTIVE_POLICY, claimUnpaidPayments } from "./retention.server";
 import type { SessionUser } from "./sessions.server";
+import { advancedCentsSql, earnedCentsSql } from "./commissions.server";
 import { and, column, raw, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The at-risk queue (issue 26 item 5, docs/decisions/076): the sold policies with a payment left
@@ -108,7 +109,7 @@ function atRiskCte(agentId: string | undefined, today: string, withMonth: boolea
       WHERE m.application_id = a.id AND m.status = 'not_paid' AND m.due_date < ${today}
       ORDER BY CASE WHEN ${unresolvedMissed(cutoff)} THEN 0 ELSE 1 END, m.month_number LIMIT 1) AS "paymentId"`;
   return sql`WITH risk AS MATERIALIZED (SELECT a.id,
-      CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
+      ${advancedCentsSql("a")} AS advanced,
       (SELECT CASE WHEN COUNT(*) > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE COUNT(*) END
         FROM payment_trackings p WHERE p.application_id = a.id AND p.status = 'paid') AS paid
       ${withMonth ? month : raw("")}
@@ -121,7 +122,7 @@ function atRiskCte(agentId: string | undefined, today: string, withMonth: boolea
  * (commissionFigures' integer form). A policy in the queue has no month cancelled and its
  * commission active, so nothing of it is charged back yet.
  */
-const EXPOSURE = sql`r.advanced - (2 * r.advanced * r.paid + 9) / 18`;
+const EXPOSURE = sql`r.advanced - ${earnedCentsSql(sql`r.advanced`, sql`r.paid`)}`;
 
 const AtRiskRow = z.object({
   id: column.text,

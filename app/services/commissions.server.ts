@@ -25,6 +25,7 @@ import {
   sqlPage,
   withinRange,
   type Sql,
+  raw,
 } from "./sql/reads.server";
 
 // The agent's commissions (part 2, Commission dashboard; issue 11 items 4 and 5): a commission is
@@ -252,6 +253,24 @@ const FiguresRow = z.object({
 });
 
 /**
+ * A sale's advance in SQL, app/domain/ledger's rule: its first-year commission, never below 0.
+ * `lead` is the applications row's alias.
+ */
+export function advancedCentsSql(lead: string): Sql {
+  return sql`CASE WHEN ${raw(lead)}.calculated_commission_cents > 0 THEN ${raw(lead)}.calculated_commission_cents ELSE 0 END`;
+}
+
+/**
+ * The part of an advance earned after `paid` months, app/domain/ledger's rule in SQL: advanced x
+ * months paid (at most 9) / 9 rounded to the cent, as (2 x advanced x paid + 9) / 18 in integer
+ * arithmetic (a ninth never ends in exactly half a cent, so this is Math.round's answer). Shared by
+ * the commissions ledger, the chargeback exposure and the at-risk queue.
+ */
+export function earnedCentsSql(advanced: Sql, paid: Sql): Sql {
+  return sql`(2 * ${advanced} * (CASE WHEN ${paid} > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE ${paid} END) + 9) / 18`;
+}
+
+/**
  * The summary cards and the ledger's totals for the agent's sales in the period (whatever the
  * history's search and status filter), in one statement. Each sale's line is app/domain/ledger's
  * rule in SQL: earned = advanced x months paid / 9 rounded to the cent, as (2 x advanced x paid
@@ -270,14 +289,14 @@ export async function commissionFigures(actor: SessionUser, input: PeriodInput, 
     sql`WITH x AS MATERIALIZED (
        SELECT COALESCE(a.calculated_commission_cents, 0) AS commission,
          CASE WHEN a.commission_cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled,
-         CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
+         ${advancedCentsSql("a")} AS advanced,
          CASE WHEN ${issuedPolicy()} THEN 1 ELSE 0 END AS issued,
          CASE WHEN ${decidedPolicy()} THEN 1 ELSE 0 END AS decided,
          ${paymentCounts()}
        FROM applications a WHERE ${salesWhere(agentId, input, actor, now)}
      ), s AS (
        SELECT x.commission, x.cancelled, x.advanced, x.issued, x.decided,
-         (2 * x.advanced * (CASE WHEN x."monthsPaid" > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE x."monthsPaid" END) + 9) / 18 AS earned,
+         ${earnedCentsSql(sql`x.advanced`, sql`x."monthsPaid"`)} AS earned,
          CASE WHEN x.cancelled = 1 OR x."anyPaymentCancelled" = 1 THEN 1 ELSE 0 END AS lapsed
        FROM x
      )

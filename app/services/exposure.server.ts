@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PAYMENT_MONTHS } from "~/domain/commission";
 import { fullName } from "~/domain/format";
 import { assertAdmin, assertAgent } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
+import { advancedCentsSql, earnedCentsSql } from "./commissions.server";
 import { and, column, listColumn, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // Chargeback exposure (issue 26 item 4, decision 075): for every policy still inside its nine
@@ -70,12 +70,12 @@ function openSchedules(agentId?: string): Sql {
 function exposureRows(agentId?: string): Sql {
   return sql`x AS MATERIALIZED (
       SELECT a.agent_id AS agent, a.carrier_id AS carrier, a.lead_source_id AS source,
-        CASE WHEN a.calculated_commission_cents > 0 THEN a.calculated_commission_cents ELSE 0 END AS advanced,
+        ${advancedCentsSql("a")} AS advanced,
         (SELECT COUNT(*) FROM payment_trackings t WHERE t.application_id = a.id AND t.status = 'paid') AS paid
       FROM applications a WHERE ${openSchedules(agentId)}
     ), e AS (
       SELECT x.agent, x.carrier, x.source,
-        x.advanced - (2 * x.advanced * (CASE WHEN x.paid > ${PAYMENT_MONTHS} THEN ${PAYMENT_MONTHS} ELSE x.paid END) + 9) / 18 AS unearned
+        x.advanced - ${earnedCentsSql(sql`x.advanced`, sql`x.paid`)} AS unearned
       FROM x
     )`;
 }

@@ -41,6 +41,8 @@ export function AdminShell({ data, children }: { data: AdminShellData; children:
     { to: "/admin/persistency", label: "Persistency" },
     { to: "/admin/activity", label: "Activity" },
     { to: "/admin/jobs", label: "Jobs" },
+    { to: "/admin/webhooks", label: "Webhooks" },
+    { to: "/account/security", label: "Account Security" },
   ];
   return (
     <AppShell
@@ -67,6 +69,7 @@ export function AgentShell({ data, children }: { data: AgentShellData; children:
     { to: "/agent/reports", label: "Reports" },
     { to: "/agent/carrier-setup", label: "Carriers & States" },
     { to: "/agent/profile", label: "Profile" },
+    { to: "/account/security", label: "Account Security" },
   ];
   return (
     <AppShell

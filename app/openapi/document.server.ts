@@ -1,0 +1,56 @@
+/**
+ * The OpenAPI 3.1 document of every /api route (issue 27 item 5, decision 082), generated from
+ * the same zod schemas the routes parse with (@asteasolutions/zod-to-openapi), once per process.
+ *
+ * HOW TO ADD A ROUTE
+ * 1. Parse the route's input with a schema exported from app/domain/schemas/ (not one built
+ *    inline in the route file), so the route and the document read the same one.
+ * 2. In the path file of its area (app/openapi/paths/*.ts; a new area is a new file exporting an
+ *    `Operation[]`, listed in AREAS below), add one entry per method:
+ *
+ *      {
+ *        method: "get",
+ *        path: "/api/admin/lead-sources/{id}",   // the file admin.lead-sources.$id.ts
+ *        tag: "Lead sources",
+ *        summary: "One lead source",
+ *        access: "admin",                         // public | user | agent | admin | posting-key
+ *        query: someList.schema,                  // what parseQuery reads, if anything
+ *        body: someCreateSchema,                  // what parseBody reads, if anything
+ *        answers: { description: "The source.", body: LeadSource },  // or { list: Row } for apiPage
+ *        errors: [409],                           // refusals beyond those access and inputs imply
+ *      }
+ *
+ *    `answers` is a zod schema of the answer's shape (app/openapi/answers.ts holds the shared
+ *    ones; write it with `satisfies z.ZodType<TheServiceType>` where the service names its type).
+ * 3. tests/api/openapi.test.ts fails while a route file or one of its methods has no entry, or
+ *    an entry names a path no route file serves; `npm run lint:openapi` lints the document.
+ */
+import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { addOperation, registerShared, type Operation } from "./kit";
+import { authPaths } from "./paths/auth";
+
+/** Every area's operations; the document's tags come in this order. */
+const AREAS: Operation[][] = [authPaths];
+
+const DESCRIPTION = `The JSON API of Agency CRM. Every operation takes and answers JSON (a form body is read too);
+money in dollars, instants as ISO 8601 strings. A refusal is always \`{ error, fieldErrors? }\`.
+Sign in with \`POST /api/auth/login\` (a session cookie) or send a personal API token as
+\`Authorization: Bearer <token>\`. Lists take \`page\` and \`pageSize\` and answer the filtered total in
+\`X-Total-Count\`. Every answer is \`Cache-Control: no-store\` and \`X-Content-Type-Options: nosniff\`.`;
+
+let generated: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
+
+/** The document, generated on first use and kept for the life of the process. */
+export function openApiDocument() {
+  if (generated) return generated;
+  const registry = new OpenAPIRegistry();
+  registerShared(registry);
+  for (const operation of AREAS.flat()) addOperation(registry, operation);
+  generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: { title: "Agency CRM API", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: "/" }],
+  });
+  return generated;
+}

@@ -14,6 +14,8 @@ export type SessionUser = {
   role: "admin" | "agent";
   timezone: string;
   mustChangePassword: boolean;
+  /** The second factor is on (decision 079); admins without it may only enrol. */
+  twoFactorEnabled: boolean;
   agent: {
     id: string;
     status: string;
@@ -26,15 +28,26 @@ export type SessionUser = {
 
 export type RequestMeta = { ip?: string | null; userAgent?: string | null };
 
-/** The columns a SessionUser is read from. */
-const USER_ATTRIBUTES = ["id", "email", "firstName", "lastName", "phone", "role", "timezone", "mustChangePassword"];
-const AGENT_ATTRIBUTES = ["id", "status", "setupComplete", "callsLeft", "licenseNumber", "companyName"];
+/** The columns a SessionUser is read from, for a session and for an API token (api-tokens.server). */
+export const USER_ATTRIBUTES = [
+  "id",
+  "email",
+  "firstName",
+  "lastName",
+  "phone",
+  "role",
+  "timezone",
+  "mustChangePassword",
+  "twoFactorEnabledAt",
+];
+export const AGENT_ATTRIBUTES = ["id", "status", "setupComplete", "callsLeft", "licenseNumber", "companyName"];
 
 // A user as a model instance or a raw row: SQLite answers 0/1 where Postgres answers booleans,
 // and a raw row without an agent has an agent whose id is null.
 type UserRecord = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "timezone"> & {
   phone?: string | null;
   mustChangePassword: boolean | number;
+  twoFactorEnabledAt?: Date | string | null;
   agent?: AgentRecord | { id: null } | null;
 };
 type AgentRecord = Pick<Agent, "id" | "status" | "callsLeft" | "licenseNumber"> & {
@@ -53,6 +66,7 @@ export function toSessionUser(user: UserRecord): SessionUser {
     role: user.role,
     timezone: user.timezone,
     mustChangePassword: Boolean(user.mustChangePassword),
+    twoFactorEnabled: Boolean(user.twoFactorEnabledAt),
     agent: agent
       ? {
           id: agent.id,
@@ -84,6 +98,7 @@ export async function createSession(userId: string, meta: RequestMeta = {}) {
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
     ipAddress: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 255) ?? null,
+    lastSeenAt: new Date(),
   });
   return token;
 }
@@ -96,7 +111,7 @@ export async function getSessionUser(token: string | null | undefined): Promise<
   // as a plain row (no model instances).
   const session = (await Session.findOne({
     where: { id },
-    attributes: ["expiresAt"],
+    attributes: ["expiresAt", "lastSeenAt"],
     include: [
       {
         model: User,
@@ -108,7 +123,7 @@ export async function getSessionUser(token: string | null | undefined): Promise<
     ],
     raw: true,
     nest: true,
-  })) as unknown as { expiresAt: Date | string; user: UserRecord } | null;
+  })) as unknown as { expiresAt: Date | string; lastSeenAt: Date | string | null; user: UserRecord } | null;
   if (!session) return null;
   if (new Date(session.expiresAt).getTime() <= Date.now()) {
     await Session.destroy({ where: { id } });
@@ -116,7 +131,18 @@ export async function getSessionUser(token: string | null | undefined): Promise<
   }
   const user = toSessionUser(session.user);
   if (user.role === "agent" && agentSignInRefusal(user.agent?.status ?? "pending")) return null;
+  await touchSession(id, session.lastSeenAt);
   return user;
+}
+
+/** How stale a session's last seen may get: the sessions page says when, not to the second. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+/** Notes a session's use when its last seen is older than LAST_SEEN_EVERY_MS, so most page views write nothing. */
+async function touchSession(id: string, lastSeenAt: Date | string | null) {
+  const now = Date.now();
+  if (lastSeenAt && now - new Date(lastSeenAt).getTime() < LAST_SEEN_EVERY_MS) return;
+  await Session.update({ lastSeenAt: new Date(now) }, { where: { id }, silent: true });
 }
 
 export async function endSession(token: string | null | undefined) {

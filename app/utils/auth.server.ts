@@ -1,17 +1,37 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { userFromBearerToken } from "~/services/api-tokens.server";
 import { getSessionUser, type SessionUser } from "~/services/sessions.server";
 import { apiError } from "./api.server";
 import { setLogUser } from "./logger.server";
-import { readSessionToken } from "./session.server";
+import { readSessionToken, requestMeta } from "./session.server";
 
 /** What the guards need from a loader's or action's arguments. */
 export type GuardArgs = { request: Request; context: AppLoadContext };
 
 // The request's log lines carry the user's id from here on (app/utils/logger.server.ts).
 async function lookUpUser(request: Request) {
-  const user = await getSessionUser(await readSessionToken(request));
+  const token = isApi(request) ? bearerToken(request) : null;
+  const user = token ? await apiTokenUser(request, token) : await getSessionUser(await readSessionToken(request));
   if (user) setLogUser(user.id);
   return user;
+}
+
+/** The token of `Authorization: Bearer <token>`, or null when the header says something else. */
+export function bearerToken(request: Request) {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "")?.[1] ?? null;
+}
+
+/**
+ * A personal API token stands for its user on /api paths only (decision 081), whatever cookie
+ * comes with it; a page request with only a token is signed out. A refused token is answered at
+ * once (401 unknown, revoked or expired; 403 read-only or barred; 429 with Retry-After).
+ */
+async function apiTokenUser(request: Request, token: string) {
+  const answer = await userFromBearerToken(token, request.method, new URL(request.url).pathname, requestMeta(request));
+  if ("user" in answer) return answer.user;
+  const { status, message, retryAfterSeconds } = answer.refusal;
+  const headers: Record<string, string> = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {};
+  throw apiError(status, message, {}, { headers });
 }
 
 /**
@@ -34,11 +54,35 @@ function isApi(request: Request) {
 /** Signed in, or: a 401 JSON answer for the API, a redirect to /login (and back) for pages. */
 export async function requireUser(args: GuardArgs): Promise<SessionUser> {
   const user = await getOptionalUser(args);
-  if (user) return user;
+  if (user) {
+    requireAdminSecondFactor(user, args.request);
+    return user;
+  }
   if (isApi(args.request)) throw apiError(401, "Not signed in");
   const url = new URL(args.request.url);
   const back = url.pathname + url.search;
   throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** Where an administrator without a second factor may go: enrolment, and signing out. */
+const ENROLMENT_PAGES = ["/account/security", "/logout"];
+const ENROLMENT_API = ["/api/auth/me", "/api/auth/logout"];
+const ENROLMENT_API_PREFIX = "/api/auth/two-factor/";
+
+/**
+ * Administrators must have a second factor (issue 27, decision 079): until they enrol, every page
+ * but the enrolment sends them there and the API answers 403 `two_factor_required`. The gate is in
+ * the guard every loader, action and /api route calls, so no admin page or route can miss it.
+ */
+function requireAdminSecondFactor(user: SessionUser, request: Request) {
+  if (user.role !== "admin" || user.twoFactorEnabled) return;
+  // A data request's URL has ".data"; a trailing slash is the same page.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
+  if (isApi(request)) {
+    if (ENROLMENT_API.includes(path) || path.startsWith(ENROLMENT_API_PREFIX)) return;
+    throw apiError(403, "Administrators must turn on two-factor sign-in first", { code: "two_factor_required" });
+  }
+  if (!ENROLMENT_PAGES.includes(path)) throw redirect("/account/security");
 }
 
 async function requireRole(args: GuardArgs, role: SessionUser["role"]) {

@@ -35,6 +35,10 @@ import * as policyStatus from "./042-policy-status";
 import * as reportSummariesIssued from "./043-report-summaries-issued";
 import * as atRiskQueue from "./044-at-risk-queue";
 import * as draftOnSocialSecurityDay from "./045-draft-on-social-security-day";
+import * as twoFactor from "./046-two-factor";
+import * as sessionLastSeen from "./047-session-last-seen";
+import * as apiTokens from "./048-api-tokens";
+import * as webhooks from "./049-webhooks";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -88,4 +92,8 @@ export const migrations: Migration[] = [
   step("043-report-summaries-issued", reportSummariesIssued),
   step("044-at-risk-queue", atRiskQueue),
   step("045-draft-on-social-security-day", draftOnSocialSecurityDay),
+  step("046-two-factor", twoFactor),
+  step("047-session-last-seen", sessionLastSeen),
+  step("048-api-tokens", apiTokens),
+  step("049-webhooks", webhooks),
 ];

@@ -1,5 +1,6 @@
 import type { Sequelize } from "sequelize";
 import { Agent, AgentCarrier, Bdm, LicensedState, initAgentModels } from "./agent";
+import { ApiToken, initApiTokenModel } from "./api-token";
 import {
   Application,
   Beneficiary,
@@ -26,12 +27,15 @@ import {
   initOperationModels,
 } from "./operations";
 import { initUnreadLeadCountModel } from "./unread-lead-count";
+import { RecoveryCode, TwoFactorChallenge, TwoFactorCredential, initTwoFactorModels } from "./two-factor";
 import { Session, User, initUserModels } from "./user";
+import { Webhook, WebhookDelivery, initWebhookModels } from "./webhook";
 
 export {
   ActivityLog,
   Agent,
   AgentCarrier,
+  ApiToken,
   Application,
   Attempt,
   Bdm,
@@ -60,9 +64,14 @@ export {
   Phone,
   PolicyStatusChange,
   Product,
+  RecoveryCode,
   Session,
   StatusChange,
+  TwoFactorChallenge,
+  TwoFactorCredential,
   User,
+  Webhook,
+  WebhookDelivery,
 };
 
 /**
@@ -80,6 +89,9 @@ export function initModels(sequelize: Sequelize) {
   initLeadImportModels(sequelize);
   initCallingModels(sequelize);
   initDncModels(sequelize);
+  initApiTokenModel(sequelize);
+  initWebhookModels(sequelize);
+  initTwoFactorModels(sequelize);
   // The SQLite job runner's table; on Postgres the jobs are pg-boss's (schema pgboss).
   if (sequelize.getDialect() === "sqlite") initJobModel(sequelize);
 
@@ -87,6 +99,7 @@ export function initModels(sequelize: Sequelize) {
   Agent.belongsTo(User, { as: "user", foreignKey: "userId" });
   Session.belongsTo(User, { as: "user", foreignKey: "userId" });
   User.hasMany(Session, { as: "sessions", foreignKey: "userId" });
+  ApiToken.belongsTo(User, { as: "user", foreignKey: "userId" });
 
   Agent.belongsTo(Bdm, { as: "bdm", foreignKey: "bdmId" });
   Agent.belongsToMany(Carrier, { through: AgentCarrier, as: "carriers", foreignKey: "agentId", otherKey: "carrierId" });

@@ -135,6 +135,8 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "public.applications": { methods: ["POST"], probe: 400 },
   "public.carriers": { methods: ["GET"], probe: 400 },
   "social-security-days": { methods: ["GET"], probe: 401 },
+  tokens: { methods: ["GET", "POST"], probe: 401 },
+  "tokens.$id": { methods: ["DELETE"], probe: 401 },
 };
 
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes/api+");

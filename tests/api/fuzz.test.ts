@@ -444,6 +444,13 @@ const API_TARGETS: Record<string, ApiTarget> = {
     roles: ["signed-out"],
     body: (f) => applicationPayload(f.agent.agent.id, f.carrier.id),
   },
+  // Past the cap of active tokens a well-formed body is a 409; an id of the right shape that names no token.
+  tokens: { roles: ["agent", "admin"], body: () => ({ name: "Fuzz token", scope: "read", expiresInDays: 30 }) },
+  "tokens.$id": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: () => "00000000-0000-4000-8000-000000000000" },
+    body: () => ({}),
+  },
 };
 
 /** A form's fields; an intent's form may leave out fields another intent of the page sends. */

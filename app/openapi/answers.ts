@@ -1,3 +1,5 @@
+import { POLICY_STATUSES } from "~/domain/statuses";
+import type { AgentLeadRow, LeadDetail } from "~/services/lead-reads.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { z } from "./kit";
 
@@ -42,3 +44,172 @@ export const Message = z.object({ message: z.string() }).openapi("Message");
 
 /** `{ success: true }`, the answer of an operation that only confirms. */
 export const Success = z.object({ success: z.literal(true) }).openapi("Success");
+
+const text = z.string().nullable();
+const dollars = z.number().nullable().describe("Dollars.");
+const person = z.object({ id, firstName: z.string(), lastName: z.string() });
+const agentRef = z.object({ id, user: z.object({ firstName: z.string(), lastName: z.string() }) });
+const carrierRef = z.object({ id, name: z.string() });
+
+/** A row of an agent's lead list (GET /api/agent/applications): nothing sensitive. */
+export const LeadRow = z
+  .object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: text,
+    primaryPhone: text,
+    city: text,
+    state: text,
+    gender: text,
+    weight: z.number().int().nullable(),
+    status: z.string(),
+    agent: agentRef,
+    carrierId: id.nullable(),
+    carrier: carrierRef.nullable(),
+    productName: text,
+    coverageAmount: dollars,
+    monthlyPremium: dollars,
+    calculatedCommission: dollars,
+    commissionCancelledAt: instant.nullable(),
+    payments: z.object({ paid: z.number().int(), total: z.number().int() }),
+    callbackDate: instant.nullable(),
+    isUnread: z.boolean(),
+    dnc: z.boolean(),
+    policyStatus: text,
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .openapi("LeadRow") satisfies z.ZodType<AgentLeadRow>;
+
+/** One month of a sale's nine-payment schedule. */
+export const Payment = z
+  .object({
+    id,
+    month: z.number().int(),
+    monthNumber: z.number().int(),
+    dueDate: day,
+    amount: z.number().describe("Dollars."),
+    status: z.string(),
+    notes: text,
+  })
+  .openapi("Payment");
+
+const policyChange = z.object({
+  id,
+  fromStatus: text,
+  toStatus: z.string(),
+  policyNumber: text,
+  issueDate: day.nullable(),
+  effectiveDate: day.nullable(),
+  notes: text,
+  createdAt: instant,
+  user: person.nullable(),
+});
+
+/** A sold lead's policy (decision 074), with its history newest first. */
+export const Policy = z
+  .object({
+    status: z.enum(POLICY_STATUSES),
+    policyNumber: text,
+    issueDate: day.nullable(),
+    effectiveDate: day.nullable(),
+    statusChangedAt: instant.nullable(),
+    history: z.array(policyChange),
+  })
+  .openapi("Policy");
+
+/**
+ * One lead in full (GET /api/applications/{id}): the SSN and the banking numbers are their last
+ * four digits and the health details masked unless revealed (`revealedParts`).
+ */
+export const LeadDetailBody = z
+  .object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    hasEmail: z.boolean(),
+    email: text,
+    gender: text,
+    dateOfBirth: day.nullable(),
+    stateBornIn: text,
+    address: text,
+    city: text,
+    state: text,
+    zipCode: text,
+    height: text,
+    weight: z.number().int().nullable(),
+    maritalStatus: text,
+    ssn: text.describe("The last four digits unless the sensitive part is revealed."),
+    smoker: z.boolean().nullable(),
+    doctorName: text,
+    doctorPhone: text,
+    medications: text,
+    medicalHistory: text,
+    status: z.string(),
+    agentId: id.nullable(),
+    agent: agentRef.nullable(),
+    carrierId: id.nullable(),
+    carrier: carrierRef.nullable(),
+    productId: id.nullable(),
+    productName: text,
+    compPercentage: z.number().nullable(),
+    coverageAmount: dollars,
+    monthlyPremium: dollars,
+    calculatedCommission: dollars,
+    commissionCancelledAt: instant.nullable(),
+    soldAt: instant.nullable(),
+    productType: text,
+    policyTerm: text,
+    riders: text,
+    policyNotes: text,
+    paymentMethod: text,
+    bankName: text,
+    routingNumber: text,
+    accountNumber: text,
+    cardNumber: text,
+    cardExpiry: text,
+    revealed: z.boolean(),
+    revealedParts: z.object({ sensitive: z.boolean(), banking: z.boolean(), health: z.boolean() }),
+    firstDraftDate: day.nullable(),
+    futureDraftDate: day.nullable(),
+    draftOnSocialSecurityDay: z.boolean(),
+    paymentNotes: text,
+    notes: text,
+    callbackDate: instant.nullable(),
+    source: z.string(),
+    createdAt: instant,
+    updatedAt: instant,
+    dnc: z.boolean(),
+    phones: z.array(z.object({ id, phoneNumber: z.string(), phoneType: z.string(), isPrimary: z.boolean() })),
+    beneficiaries: z.array(
+      z.object({
+        id,
+        name: z.string(),
+        relationship: z.string(),
+        otherRelationship: text,
+        dateOfBirth: day.nullable(),
+        age: z.number().int().nullable(),
+        phone: text,
+        percentage: z.number().nullable(),
+      }),
+    ),
+    paymentTracking: z.array(Payment),
+    statusHistory: z.array(
+      z.object({
+        id,
+        fromStatus: text,
+        toStatus: z.string(),
+        notes: text,
+        createdAt: instant,
+        changedBy: person.nullable(),
+      }),
+    ),
+    policy: Policy.nullable(),
+  })
+  .openapi("LeadDetail") satisfies z.ZodType<LeadDetail>;
+
+/** A loosely described object: the named fields, and more the route's description tells. */
+export function objectWith(shape: z.ZodRawShape) {
+  return z.object(shape).passthrough();
+}

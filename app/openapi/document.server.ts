@@ -27,17 +27,46 @@
  */
 import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import { addOperation, registerShared, type Operation } from "./kit";
+import { addOperation, registerShared, z, type Operation } from "./kit";
+import { agentPaths } from "./paths/agents";
 import { authPaths } from "./paths/auth";
+import { compliancePaths } from "./paths/compliance";
+import { leadPaths } from "./paths/leads";
+import { moneyPaths } from "./paths/money";
+import { operationPaths } from "./paths/operations";
+import { publicPaths } from "./paths/public";
+import { reportPaths } from "./paths/reports";
+import { sourcePaths } from "./paths/sources";
 
 /** Every area's operations; the document's tags come in this order. */
-const AREAS: Operation[][] = [authPaths];
+const AREAS: Operation[][] = [
+  authPaths,
+  publicPaths,
+  leadPaths,
+  moneyPaths,
+  reportPaths,
+  agentPaths,
+  sourcePaths,
+  compliancePaths,
+  operationPaths,
+];
 
 const DESCRIPTION = `The JSON API of Agency CRM. Every operation takes and answers JSON (a form body is read too);
 money in dollars, instants as ISO 8601 strings. A refusal is always \`{ error, fieldErrors? }\`.
 Sign in with \`POST /api/auth/login\` (a session cookie) or send a personal API token as
 \`Authorization: Bearer <token>\`. Lists take \`page\` and \`pageSize\` and answer the filtered total in
 \`X-Total-Count\`. Every answer is \`Cache-Control: no-store\` and \`X-Content-Type-Options: nosniff\`.`;
+
+/** GET /api/openapi.json (app/routes/api.openapi[.json].ts): this document. */
+const DOCUMENT_ITSELF: Operation = {
+  method: "get",
+  path: "/api/openapi.json",
+  tag: "Authentication",
+  summary: "This OpenAPI document",
+  description: "Public; cacheable for five minutes. A readable reference is the page /api/docs.",
+  access: "public",
+  answers: { description: "The OpenAPI 3.1 document.", body: z.object({ openapi: z.string() }).passthrough() },
+};
 
 let generated: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 
@@ -46,7 +75,7 @@ export function openApiDocument() {
   if (generated) return generated;
   const registry = new OpenAPIRegistry();
   registerShared(registry);
-  for (const operation of AREAS.flat()) addOperation(registry, operation);
+  for (const operation of [...AREAS.flat(), DOCUMENT_ITSELF]) addOperation(registry, operation);
   generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "Agency CRM API", version: "1.0.0", description: DESCRIPTION },

@@ -96,6 +96,8 @@ export type Operation = {
   query?: ZodTypeAny;
   /** The route's own body schema (parseBody); read from JSON or a form. */
   body?: ZodTypeAny;
+  /** A file upload instead: the body is `multipart/form-data` of these fields. */
+  upload?: ZodTypeAny;
   /** The successful answers, by status (200 when left out). */
   answers: Answer | Answer[];
   /**
@@ -105,7 +107,28 @@ export type Operation = {
   errors?: ErrorStatus[];
 };
 
-type QueryParameter = NonNullable<RouteConfig["request"]>["query"];
+/**
+ * The object of query fields under a route's query schema: its refinements and transforms
+ * unwrapped, and the two sides of an intersection (a list's paging `.and` its filters) merged, so
+ * each field is one documented parameter with the route's own validation.
+ */
+function queryObjectOf(schema: ZodTypeAny): AnyZodObject {
+  if (schema instanceof z.ZodObject) {
+    // A field that must be left out (z.undefined(): an agent's list refuses an agentId) is no parameter.
+    const refused = Object.keys(schema.shape as z.ZodRawShape).filter((key) => {
+      const field = (schema.shape as z.ZodRawShape)[key]!;
+      return field instanceof z.ZodUndefined || field instanceof z.ZodNever;
+    });
+    return refused.length ? schema.omit(Object.fromEntries(refused.map((key) => [key, true]))) : schema;
+  }
+  if (schema instanceof z.ZodEffects) return queryObjectOf(schema.innerType());
+  if (schema instanceof z.ZodPipeline) return queryObjectOf(schema._def.in);
+  if (schema instanceof z.ZodIntersection)
+    return queryObjectOf(schema._def.left).merge(queryObjectOf(schema._def.right));
+  throw new Error(
+    `A query schema must be a zod object (or its refinement, pipeline or intersection), not ${schema._def.typeName}`,
+  );
+}
 
 function pathParamsOf(path: string) {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
@@ -134,11 +157,11 @@ function successOf(answer: Answer) {
 
 function errorsOf(operation: Operation): ErrorStatus[] {
   const implied: ErrorStatus[] = [];
-  if (operation.query || operation.body) implied.push(400);
+  if (operation.query || operation.body || operation.upload) implied.push(400);
   if (operation.access !== "public") implied.push(401);
   if (operation.access === "agent" || operation.access === "admin") implied.push(403);
   if (/\{\w+\}/.test(operation.path)) implied.push(404);
-  if (operation.body) implied.push(413, 415);
+  if (operation.body || operation.upload) implied.push(413, 415);
   return [...new Set([...implied, ...(operation.errors ?? [])])].sort((a, b) => a - b);
 }
 
@@ -189,9 +212,12 @@ export function addOperation(registry: OpenAPIRegistry, operation: Operation) {
     security,
     request: {
       params: operation.params ?? pathParamsOf(operation.path),
-      // A refined or transformed object: the generator reads the object under the effects.
-      query: operation.query as QueryParameter,
-      body: operation.body ? jsonOrForm(operation.body) : undefined,
+      query: operation.query ? queryObjectOf(operation.query) : undefined,
+      body: operation.body
+        ? jsonOrForm(operation.body)
+        : operation.upload
+          ? { required: true, content: { "multipart/form-data": { schema: operation.upload } } }
+          : undefined,
     },
     responses,
   });

@@ -1,0 +1,91 @@
+import { dncAddSchema, dncList, dncRemoveSchema, DNC_IMPORT_REASONS } from "~/domain/dnc";
+import { callingRuleSchema } from "~/domain/schemas/calling";
+import { Message, id, objectWith } from "../answers";
+import { z, type Operation } from "../kit";
+
+const tag = "Do not call and calling rules";
+
+const DncEntry = objectWith({ phone: z.string(), reason: z.string() }).openapi("DncEntry");
+const CallingRule = objectWith({ state: z.string() }).openapi("CallingRule");
+
+export const compliancePaths: Operation[] = [
+  {
+    method: "get",
+    path: "/api/admin/dnc",
+    tag,
+    summary: "The do-not-call list, or the numbers a search finds",
+    access: "admin",
+    query: dncList.schema,
+    answers: { description: "One page of entries, newest first.", list: DncEntry },
+  },
+  {
+    method: "post",
+    path: "/api/admin/dnc",
+    tag,
+    summary: "List a number",
+    access: "admin",
+    body: dncAddSchema,
+    answers: [
+      { status: 201, description: "Listed.", body: DncEntry },
+      { status: 200, description: "Already listed (`alreadyListed: true`), as it was.", body: DncEntry },
+    ],
+  },
+  {
+    method: "delete",
+    path: "/api/admin/dnc/{phone}",
+    tag,
+    summary: "Take a number off the list",
+    description: "With a `reason`, in the body or as ?reason=. The removal is kept and audited (decision 069).",
+    access: "admin",
+    body: dncRemoveSchema,
+    answers: { description: "The entry removed.", body: z.object({ removed: DncEntry }) },
+  },
+  {
+    method: "post",
+    path: "/api/admin/dnc/import",
+    tag,
+    summary: "Upload a file of numbers to list",
+    access: "admin",
+    upload: z.object({
+      file: z.string().openapi({ format: "binary" }),
+      reason: z.enum(DNC_IMPORT_REASONS).optional(),
+    }),
+    answers: { status: 202, description: "Queued.", body: z.object({ importId: id, statusUrl: z.string() }) },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/admin/dnc/import/{id}",
+    tag,
+    summary: "A do-not-call import's progress",
+    access: "admin",
+    answers: { description: "The import.", body: objectWith({ id, status: z.string() }) },
+  },
+  {
+    method: "get",
+    path: "/api/admin/calling-rules",
+    tag,
+    summary: "The federal default and every state's calling rule",
+    access: "admin",
+    answers: { description: "The rules (decision 071).", body: objectWith({}) },
+  },
+  {
+    method: "put",
+    path: "/api/admin/calling-rules/{state}",
+    tag,
+    summary: "Set a state's (or the federal `US`) window and daily limit",
+    access: "admin",
+    body: callingRuleSchema,
+    answers: { description: "The rule.", body: CallingRule },
+  },
+  {
+    method: "delete",
+    path: "/api/admin/calling-rules/{state}",
+    tag,
+    summary: "Remove a state's own rule",
+    description: "The federal default cannot be removed (409).",
+    access: "admin",
+    answers: { description: "Removed.", body: Message },
+    errors: [409],
+  },
+];

@@ -1,0 +1,363 @@
+import { adminAtRiskQuery, agentAtRiskQuery } from "~/domain/schemas/at-risk";
+import { adminCallbackQuery } from "~/domain/schemas/admin-callbacks";
+import { allLeadsQuerySchema } from "~/domain/schemas/admin-leads";
+import { callbackListQuery, rescheduleSchema } from "~/domain/schemas/callbacks";
+import { callCheckQuery, callOutcomeSchema, placeCallSchema } from "~/domain/schemas/calling";
+import { leadEditSchema, leadReplaceSchema } from "~/domain/schemas/lead-edit";
+import { reassignLeadsSchema, reassignOneSchema } from "~/domain/schemas/lead-reassign";
+import { leadReturnRequestSchema } from "~/domain/schemas/lead-returns";
+import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-status";
+import { agentLeadList, leadDetailQuery, leadRevealBody } from "~/domain/schemas/leads";
+import { paymentTrackingUpdateSchema } from "~/domain/schemas/payment-tracking";
+import { policyUpdateSchema } from "~/domain/schemas/policy";
+import { LeadDetailBody, LeadRow, Payment, Policy, Success, id, instant, objectWith } from "../answers";
+import { z, type Operation } from "../kit";
+
+const tag = "Leads";
+const calls = "Calls and callbacks";
+
+/** The answer of a status change (PUT .../status, a reschedule): the lead's status and sale fields. */
+const StatusChange = objectWith({ id, status: z.string() }).openapi("StatusChange");
+
+/** May this lead be called now (decision 072)? */
+const CallCheck = objectWith({
+  allowed: z.boolean(),
+  reasons: z.array(z.string()),
+  messages: z.array(z.string()),
+  nextAllowedAt: instant.nullable(),
+}).openapi("CallCheck");
+
+const AtRiskRow = objectWith({ id }).openapi("AtRiskPolicy");
+const CallbackRow = objectWith({ id, firstName: z.string(), lastName: z.string() }).openapi("Callback");
+
+export const leadPaths: Operation[] = [
+  {
+    method: "get",
+    path: "/api/agent/applications",
+    tag,
+    summary: "The agent's own leads",
+    description: "Newest first; the filtered total in X-Total-Count (counted up to 1,000, decision 058).",
+    access: "agent",
+    query: agentLeadList.schema,
+    answers: { description: "One page of the agent's leads.", list: LeadRow },
+  },
+  {
+    method: "put",
+    path: "/api/agent/applications/{id}",
+    tag,
+    summary: "Replace the agent's own lead's application",
+    description:
+      "Every field of the Lead, phones and beneficiaries included; sensitive numbers left empty keep their values.",
+    access: "agent",
+    body: leadReplaceSchema,
+    answers: {
+      description: "The lead as GET /api/applications/{id} answers it.",
+      body: z.object({ success: z.literal(true), message: z.string(), application: LeadDetailBody }),
+    },
+  },
+  {
+    method: "put",
+    path: "/api/agent/applications/{id}/status",
+    tag,
+    summary: "Change the agent's own lead's status",
+    access: "agent",
+    body: leadStatusSchema,
+    answers: { description: "The lead's status and sale fields (money in dollars).", body: StatusChange },
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/agent/applications/{id}/cancel",
+    tag,
+    summary: "Cancel the commission of the agent's own sale",
+    description: "No body. One way; a lead never sold or a commission already cancelled is a 409.",
+    access: "agent",
+    answers: {
+      description: "The commission as it now is.",
+      body: objectWith({ success: z.literal(true), message: z.string(), commission: objectWith({}) }),
+    },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/agent/applications/{id}/return",
+    tag,
+    summary: "Ask to return the agent's own lead",
+    access: "agent",
+    body: leadReturnRequestSchema,
+    answers: { status: 201, description: "The return request.", body: objectWith({ id, status: z.string() }) },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/agent/applications/{id}/opt-out",
+    tag,
+    summary: "The lead asked not to be called",
+    description:
+      "Every phone of the lead joins the do-not-call list (decision 069). The lead's agent, or an admin for any lead.",
+    access: "user",
+    answers: {
+      description: "What was listed (numbers in E.164).",
+      body: objectWith({
+        leadId: id,
+        listed: z.array(z.string()),
+        added: z.number().int(),
+        alreadyListed: z.number().int(),
+      }),
+    },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/agent/applications/{id}/call-check",
+    tag: calls,
+    summary: "May the agent call their lead now?",
+    access: "agent",
+    query: callCheckQuery,
+    answers: { description: "The check; nothing is recorded.", body: CallCheck },
+  },
+  {
+    method: "get",
+    path: "/api/admin/applications/{id}/call-check",
+    tag: calls,
+    summary: "May the admin call a lead now?",
+    access: "admin",
+    query: callCheckQuery,
+    answers: { description: "The check; nothing is recorded.", body: CallCheck },
+  },
+  {
+    method: "get",
+    path: "/api/applications/{id}",
+    tag,
+    summary: "One lead in full",
+    description:
+      "With phones, beneficiaries, paymentTracking and statusHistory. Sensitive numbers are their last four; `?reveal=` shows them again only within minutes of POST .../reveal.",
+    access: "user",
+    query: leadDetailQuery,
+    answers: { description: "The lead.", body: LeadDetailBody },
+  },
+  {
+    method: "patch",
+    path: "/api/applications/{id}",
+    tag,
+    summary: "Edit some of a lead's fields",
+    description: "Absent fields stay; blank ones are cleared; sensitive numbers left empty stay.",
+    access: "user",
+    body: leadEditSchema,
+    answers: { description: "The lead as GET answers it.", body: LeadDetailBody },
+  },
+  {
+    method: "post",
+    path: "/api/applications/{id}/reveal",
+    tag,
+    summary: "Reveal a lead's sensitive, banking or health details",
+    description: "Records who revealed which part (never a value) and answers the lead with those parts in full.",
+    access: "user",
+    body: leadRevealBody,
+    answers: { description: "The lead with the parts revealed.", body: LeadDetailBody },
+  },
+  {
+    method: "get",
+    path: "/api/applications/{id}/evidence",
+    tag,
+    summary: "The lead's consent evidence pack",
+    description: "Reading it is audited (`lead_evidence_opened`, decision 073).",
+    access: "user",
+    answers: { description: "The evidence pack.", body: objectWith({}) },
+  },
+  {
+    method: "put",
+    path: "/api/applications/{id}/policy",
+    tag,
+    summary: "Set a sold lead's policy status",
+    access: "user",
+    body: policyUpdateSchema,
+    answers: {
+      description: "The policy with its history, and the schedule as the move left it.",
+      body: z.object({ id, policy: Policy, paymentTracking: z.array(Payment) }),
+    },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/applications/{id}/calls",
+    tag: calls,
+    summary: "The lead's call log",
+    access: "user",
+    answers: { description: "Newest first.", body: z.array(objectWith({ id })) },
+  },
+  {
+    method: "post",
+    path: "/api/applications/{id}/calls",
+    tag: calls,
+    summary: "Place a call: check it and record the attempt",
+    description: "A refused call is a 409 with `reasons`, `messages`, `nextAllowedAt` and `callId` beside `error`.",
+    access: "user",
+    body: placeCallSchema,
+    answers: {
+      status: 201,
+      description: "Allowed: the attempt and the tel: URI to dial.",
+      body: z.object({ callId: id, dial: z.string(), overridden: z.boolean() }),
+    },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/applications/{id}/calls/{callId}/outcome",
+    tag: calls,
+    summary: "What happened on a call",
+    access: "user",
+    body: callOutcomeSchema,
+    answers: { description: "The attempt.", body: objectWith({ id }) },
+  },
+  {
+    method: "post",
+    path: "/api/leads/{id}/mark-read",
+    tag,
+    summary: "Mark a lead read for the signed-in user",
+    access: "user",
+    answers: { description: "Marked.", body: Success },
+  },
+  {
+    method: "get",
+    path: "/api/leads/unread-count",
+    tag,
+    summary: "How many leads the user has not opened",
+    access: "user",
+    answers: { description: "The count.", body: z.object({ count: z.number().int() }) },
+  },
+  {
+    method: "get",
+    path: "/api/leads/unread-ids",
+    tag,
+    summary: "The ids of the leads the user has not opened",
+    access: "user",
+    answers: { description: "Newest first, capped.", body: z.array(id) },
+  },
+  {
+    method: "get",
+    path: "/api/leads/version",
+    tag,
+    summary: "The version of the user's lead list",
+    description: "The lists' refresh re-reads the page only when it changed.",
+    access: "user",
+    answers: { description: "The version.", body: z.object({ version: z.string() }) },
+  },
+  {
+    method: "get",
+    path: "/api/admin/applications",
+    tag,
+    summary: "Every lead (All Leads)",
+    description:
+      "Each row has every Lead field (phones, beneficiaries, paymentTracking); sensitive numbers are their last four. The filtered total in X-Total-Count (counted up to 1,000).",
+    access: "admin",
+    query: allLeadsQuerySchema,
+    answers: {
+      description: "One page of leads.",
+      list: objectWith({ id, firstName: z.string(), lastName: z.string(), status: z.string() }),
+    },
+  },
+  {
+    method: "put",
+    path: "/api/admin/applications/{id}/status",
+    tag,
+    summary: "Change any lead's status",
+    access: "admin",
+    body: adminLeadStatusSchema,
+    answers: { description: "The lead's status and sale fields.", body: StatusChange },
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/admin/applications/{id}/reassign",
+    tag,
+    summary: "Reassign one lead to another agent",
+    access: "admin",
+    body: reassignOneSchema,
+    answers: {
+      description: "The lead's new and previous agent.",
+      body: objectWith({
+        success: z.literal(true),
+        message: z.string(),
+        application: z.object({ id, agentId: id, agentName: z.string() }),
+        previousAgent: z.object({ id, name: z.string().nullable() }).nullable(),
+      }),
+    },
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/admin/applications/reassign",
+    tag,
+    summary: "Reassign up to 100 leads to one agent",
+    description: "All or nothing (decision 031).",
+    access: "admin",
+    body: reassignLeadsSchema,
+    answers: {
+      description: "What was reassigned.",
+      body: objectWith({ success: z.literal(true), message: z.string(), reassigned: z.array(objectWith({ id })) }),
+    },
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/agent/callbacks",
+    tag: calls,
+    summary: "The agent's callbacks",
+    description: "Soonest first, those without a date last.",
+    access: "agent",
+    query: callbackListQuery,
+    answers: { description: "One page of callbacks.", list: CallbackRow },
+  },
+  {
+    method: "put",
+    path: "/api/agent/callbacks/{id}/reschedule",
+    tag: calls,
+    summary: "Reschedule a callback",
+    access: "agent",
+    body: rescheduleSchema,
+    answers: { description: "The status change.", body: StatusChange },
+  },
+  {
+    method: "get",
+    path: "/api/admin/callbacks",
+    tag: calls,
+    summary: "Every agent's callbacks, or one agent's",
+    access: "admin",
+    query: adminCallbackQuery,
+    answers: { description: "One page of callbacks.", list: CallbackRow },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/agent/at-risk",
+    tag: "Retention",
+    summary: "The agent's policies at risk",
+    description: "Largest exposure first (decision 076).",
+    access: "agent",
+    query: agentAtRiskQuery,
+    answers: { description: "One page of policies at risk.", list: AtRiskRow },
+  },
+  {
+    method: "get",
+    path: "/api/admin/at-risk",
+    tag: "Retention",
+    summary: "Every agent's policies at risk, or one agent's",
+    access: "admin",
+    query: adminAtRiskQuery,
+    answers: { description: "One page of policies at risk.", list: AtRiskRow },
+    errors: [404],
+  },
+  {
+    method: "patch",
+    path: "/api/payment-tracking/{paymentId}",
+    tag: "Retention",
+    summary: "Change one month of a sale's schedule",
+    access: "user",
+    body: paymentTrackingUpdateSchema,
+    answers: {
+      description: "The payment.",
+      body: z.object({ success: z.literal(true), message: z.string(), payment: objectWith({ id }) }),
+    },
+  },
+];

@@ -4,6 +4,8 @@ import { todayIn } from "~/domain/periods";
 import { placementLabel, placementRate } from "~/domain/placement";
 import { loader as adminDashboardPage } from "~/routes/admin+/dashboard";
 import { loader as premiumsPage } from "~/routes/admin+/premiums";
+import * as agentLayout from "~/routes/agent+/_layout";
+import * as agentCommissions from "~/routes/agent+/commissions";
 import { loader as agentCommissionsPage } from "~/routes/agent+/commissions";
 import { loader as agentDashboardPage } from "~/routes/agent+/dashboard";
 import { loader as agentReportsPage } from "~/routes/agent+/reports";
@@ -22,6 +24,7 @@ import { premiumFigures } from "~/services/premiums.server";
 import { agentReport } from "~/services/reports.server";
 import { signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { renderPage } from "../support/render-page";
 import { premiumSeller, recordPremiumSale, type PremiumSeller } from "../support/premiums-factories";
 
 // Issue 26 item 2: every page and API that showed one sales, premium or commission figure tells
@@ -171,7 +174,7 @@ describe("submitted and issued figures, worked out by hand", () => {
     });
     const commissionsApi = await get<{
       summary: Record<string, unknown>;
-      commissions: { customerName: string; policyStatus: string }[];
+      commissions: { id: string; customerName: string; policyStatus: string }[];
     }>(agentCommissionsApi, "/api/agent/commissions", seller.cookie);
     expect(commissionsApi.summary).toEqual(summary);
     expect(
@@ -187,6 +190,32 @@ describe("submitted and issued figures, worked out by hand", () => {
     });
     const commissionsPage = await get<{ summary: unknown }>(agentCommissionsPage, "/agent/commissions", seller.cookie);
     expect(commissionsPage.summary).toEqual(summary);
+
+    // The history's Status: a policy that ended the schedule (declined, not taken, lapsed) reads
+    // "Charged back", not "Active"; the others stay Active.
+    const { html } = await renderPage("/agent/commissions?period=all", {
+      layouts: [{ id: "routes/agent+/_layout", path: "agent", module: agentLayout }],
+      page: { path: "commissions", module: agentCommissions },
+      cookie: seller.cookie,
+    });
+    const statusOf = (row: { id: string }) => {
+      const tr = html.match(new RegExp(`<tr [^>]*id="commission-${row.id}".*?</tr>`))?.[0] ?? "";
+      if (tr.includes(">Active<")) return "Active";
+      if (tr.includes(">Cancelled<")) return "Cancelled";
+      // (The ledger's "Charged back" figure has that label too: the status badge is in a titled span.)
+      return /title="Policy [^"]*"><span[^>]*>Charged back</.test(tr) ? "Charged back" : "neither";
+    };
+    expect(
+      Object.fromEntries(commissionsApi.commissions.map((row) => [row.customerName.slice(-1), statusOf(row)])),
+    ).toEqual({
+      A: "Active",
+      B: "Active",
+      C: "Charged back",
+      D: "Charged back",
+      E: "Charged back",
+      F: "Active",
+      G: "Cancelled",
+    });
 
     // The agent's report (the summaries, migration 043): revenue is the sales' premiums.
     const report = await agentReport(seller.actor, { status: "all" }, { page: 1, pageSize: 20 });

@@ -4,11 +4,18 @@ import { CancelledBadge } from "./cancelled-commission";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { PAYMENT_MONTHS } from "~/domain/commission";
 import { COMMISSION_TBD, formatDate, formatDollars } from "~/domain/format";
+import { scheduleEffect } from "~/domain/policy";
 import { policyStatusStyle } from "~/domain/statuses";
 import type { CommissionRecord } from "~/services/commissions.server";
 import { hrefWith } from "~/utils/list";
 
 const ACTIVE = "bg-green-100 text-green-800 ring-green-600/20";
+const ENDED = "bg-amber-100 text-amber-900 ring-amber-600/20";
+
+// A declined, not taken, lapsed or cancelled policy ended the schedule and charged back the
+// advance not earned: its commission is not "Active" any more, though only the agent's Mark as
+// Cancelled ends the commission itself (a lapsed policy can still be reinstated).
+const policyEnded = (row: CommissionRecord) => scheduleEffect(row.policyStatus) === "end";
 
 const commissionRowId = (id: string) => `commission-${id}`;
 
@@ -100,6 +107,10 @@ export function CommissionTable({
         row.isCancelled ? (
           <span title={row.cancelledAt ? `Cancelled ${formatDate(row.cancelledAt, timezone)}` : undefined}>
             <CancelledBadge />
+          </span>
+        ) : policyEnded(row) ? (
+          <span title={`Policy ${policyStatusStyle(row.policyStatus).label}: the months not paid were cancelled`}>
+            <Badge className={ENDED}>Charged back</Badge>
           </span>
         ) : (
           <Badge className={ACTIVE}>Active</Badge>

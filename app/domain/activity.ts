@@ -53,6 +53,8 @@ export const ACTIVITY_ACTION_GROUPS = [
       reset_approved: "Password reset approved",
       reset_denied: "Password reset denied",
       password_changed: "Password changed",
+      session_ended: "Session signed out",
+      other_sessions_ended: "Signed out everywhere else",
     },
   },
   {
@@ -99,6 +101,13 @@ export const ACTIVITY_ACTION_GROUPS = [
       call_outcome: "Call outcome set",
       calling_rule_saved: "Calling rule saved",
       calling_rule_removed: "Calling rule removed",
+    },
+  },
+  {
+    label: "Webhooks",
+    actions: {
+      webhook_created: "Webhook endpoint added",
+      webhook_deleted: "Webhook endpoint deleted",
     },
   },
 ] as const;

@@ -7,6 +7,7 @@ import { HOUSEKEEPING_JOBS, HOUSEKEEPING_SCHEDULES } from "./housekeeping.server
 import { LEAD_IMPORT_JOBS } from "./lead-import.server";
 import { PgBossJobEngine } from "./pg-boss-engine.server";
 import { SqliteJobEngine } from "./sqlite-engine.server";
+import { WEBHOOK_JOBS, WEBHOOK_SCHEDULES } from "./webhooks.server";
 
 /** An engine for this process's database: pg-boss on Postgres, the in-process runner on SQLite. */
 function createJobEngine(options: EngineOptions): JobEngine {
@@ -21,8 +22,8 @@ const shared = globalThis as typeof globalThis & { [SHARED]?: JobEngine };
 /** The app's engine: its jobs, and the schedules unless JOB_SCHEDULES=0. Made on first use. */
 function appEngine(): JobEngine {
   return (shared[SHARED] ??= createJobEngine({
-    jobs: { ...HOUSEKEEPING_JOBS, ...LEAD_IMPORT_JOBS, ...DNC_IMPORT_JOBS },
-    schedules: env.jobSchedules ? HOUSEKEEPING_SCHEDULES : [],
+    jobs: { ...HOUSEKEEPING_JOBS, ...LEAD_IMPORT_JOBS, ...DNC_IMPORT_JOBS, ...WEBHOOK_JOBS },
+    schedules: env.jobSchedules ? [...HOUSEKEEPING_SCHEDULES, ...WEBHOOK_SCHEDULES] : [],
   }));
 }
 

@@ -15,6 +15,7 @@ import { startPolicy } from "./policy.server";
 import { isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { selectRows, sql } from "./sql/reads.server";
+import { emitWebhookEvent } from "./webhooks.server";
 
 // A lead's status changes (dispositions) and sales: the status dialogs of My Leads and the
 // application page, and PUT /api/agent/applications/{id}/status. What happens to a sale's
@@ -248,6 +249,27 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       },
       { transaction },
     );
+    // Told to webhook endpoints in this transaction: a change rolled back tells no one (decision 083).
+    await emitWebhookEvent(
+      "lead.status_changed",
+      { leadId: lead.id, agentId: lead.agentId, fromStatus, toStatus },
+      transaction,
+    );
+    if (toStatus === "sale" && !choosingProduct) {
+      await emitWebhookEvent(
+        "sale.recorded",
+        {
+          leadId: lead.id,
+          agentId: lead.agentId,
+          carrierId: lead.carrierId,
+          productId: lead.productId,
+          productName: lead.soldProductName ?? null,
+          monthlyPremiumCents: lead.monthlyPremiumCents,
+          soldAt: now.toISOString(),
+        },
+        transaction,
+      );
+    }
     const schedule = await selectRows(
       sql`SELECT t.id, t.month_number AS "monthNumber", t.due_date AS "dueDate", t.amount_cents AS "amountCents",
          t.status, t.notes

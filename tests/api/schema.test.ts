@@ -51,7 +51,9 @@ async function tableColumns(table: string): Promise<Record<string, ColumnShape>>
   return Object.fromEntries(
     Object.entries(described).map(([name, column]) => [
       name,
-      { type: typeFamily(column.type), nullable: column.allowNull },
+      // A primary key is never NULL: SQLite's INTEGER PRIMARY KEY (the rowid, webhook_deliveries.id)
+      // is described as nullable because Sequelize writes it without NOT NULL.
+      { type: typeFamily(column.type), nullable: column.allowNull && !column.primaryKey },
     ]),
   );
 }

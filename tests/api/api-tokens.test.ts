@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ActivityLog, Agent, ApiToken, sequelize } from "~db";
 import { API_TOKEN_MAX_ACTIVE, API_TOKEN_MESSAGES as M, API_TOKEN_REQUESTS_PER_MINUTE } from "~/domain/api-tokens";
 import { loader as agentLeadsPage } from "~/routes/agent+/leads";
+import { action as pageAction, loader as pageLoader } from "~/routes/_portal+/account.api-tokens";
 import { loader as adminAgentsLoader } from "~/routes/api+/admin.agents";
 import { loader as agentApplicationsLoader } from "~/routes/api+/agent.applications";
 import { action as markAllReadAction } from "~/routes/api+/notifications.mark-all-read";
@@ -288,5 +289,97 @@ describe("a Bearer token on /api", () => {
     const before = Date.now();
     await leadsWith(created.token);
     expect((await lastUsed())!.getTime()).toBeGreaterThanOrEqual(before - 5);
+  });
+});
+
+function cookieOf(res: Response, name: string) {
+  const found = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  return found?.split(";")[0] ?? null;
+}
+
+type PageData = {
+  tokens: (TokenJson & { expired: boolean })[];
+  selected: TokenJson | null;
+  shownToken: { name: string; token: string; exampleUrl: string } | null;
+};
+
+describe("the /account/api-tokens page", () => {
+  it("creates a token and shows it on the next load only, never in the address", async () => {
+    const { cookie } = await signedInAgent();
+    const res = await callRoute(pageAction, {
+      path: "/account/api-tokens",
+      cookie,
+      form: { intent: "create", name: "Dialer", scope: "read-write", expiresInDays: "30" },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/account/api-tokens");
+    const carried = cookieOf(res, "__api_token");
+    expect(carried).toBeTruthy();
+
+    const first = await callRoute(pageLoader, { path: "/account/api-tokens", cookie: `${cookie}; ${carried}` });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("no-store");
+    expect(cookieOf(first, "__api_token")).toBe("__api_token=");
+    const page = await jsonOf<PageData>(first);
+    expect(page.shownToken).toMatchObject({ name: "Dialer", exampleUrl: "http://localhost/api/auth/me" });
+    const secret = page.shownToken!.token;
+    // The carrying cookie is encrypted: the token cannot be read from it.
+    expect(carried).not.toContain(secret);
+    expect(page.tokens).toHaveLength(1);
+    expect(page.tokens[0]).toMatchObject({ name: "Dialer", scope: "read-write", prefix: secret.slice(0, 11) });
+    expect(page.tokens[0]!.expired).toBe(false);
+    expect((await leadsWith(secret)).status).toBe(200);
+
+    const again = await callRoute(pageLoader, { path: "/account/api-tokens", cookie });
+    const text = await again.text();
+    expect((JSON.parse(text) as PageData).shownToken).toBeNull();
+    expect(text).not.toContain(secret);
+  });
+
+  it("keeps a bad form with the messages at the fields", async () => {
+    const { cookie } = await signedInAgent();
+    const res = await callRoute(pageAction, {
+      path: "/account/api-tokens",
+      cookie,
+      form: { intent: "create", name: " ", scope: "everything", expiresInDays: "1000" },
+    });
+    expect(res.status).toBe(400);
+    const body = await jsonOf<{ intent: string; result: { error: Record<string, string[]> } }>(res);
+    expect(body.intent).toBe("create");
+    expect(body.result.error).toEqual({ name: [M.name], scope: [M.scope], expiresInDays: [M.expiresInDays] });
+    expect(cookieOf(res, "__api_token")).toBeNull();
+  });
+
+  it("revokes the caller's own token; another user's is a 404 in the dialog and refused by the action", async () => {
+    const owner = await signedInAgent();
+    const other = await signedInAgent();
+    const created = await madeToken(owner.cookie);
+    const dialog = await callRoute(pageLoader, {
+      path: `/account/api-tokens?dialog=revoke&id=${created.id}`,
+      cookie: owner.cookie,
+    });
+    expect((await jsonOf<PageData>(dialog)).selected).toMatchObject({ id: created.id, name: "Dialer" });
+    const foreign = await callRoute(pageLoader, {
+      path: `/account/api-tokens?dialog=revoke&id=${created.id}`,
+      cookie: other.cookie,
+    });
+    expect(foreign.status).toBe(404);
+
+    const refused = await callRoute(pageAction, {
+      path: `/account/api-tokens?dialog=revoke&id=${created.id}`,
+      cookie: other.cookie,
+      form: { intent: "revoke", id: created.id },
+    });
+    expect(refused.status).toBe(302);
+    expect((await leadsWith(created.token)).status).toBe(200);
+
+    const revoked = await callRoute(pageAction, {
+      path: `/account/api-tokens?dialog=revoke&id=${created.id}`,
+      cookie: owner.cookie,
+      form: { intent: "revoke", id: created.id },
+    });
+    expect(revoked.status).toBe(302);
+    expect(revoked.headers.get("Location")).toBe("/account/api-tokens");
+    expect((await errorOf(await leadsWith(created.token), 401)).error).toBe(M.revoked);
   });
 });

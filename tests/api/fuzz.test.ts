@@ -212,6 +212,7 @@ const API_TARGETS: Record<string, ApiTarget> = {
   },
   "admin.agents.$id.assign-bdm": { roles: ["admin"], param: agentParam, body: (f) => ({ bdmId: f.bdm.id }) },
   "admin.agents.$id.generate-temp-password": { roles: ["admin"], param: agentParam, body: () => ({}) },
+  "admin.agents.$id.reset-two-factor": { roles: ["admin"], param: agentParam, body: () => ({}) },
   "admin.agents.$id.reject": { roles: ["admin"], param: agentParam, body: () => ({}) },
   "admin.agents.$id.status": { roles: ["admin"], param: agentParam, body: () => ({ status: "paused" }) },
   "admin.applications.$id.reassign": {
@@ -391,6 +392,11 @@ const API_TARGETS: Record<string, ApiTarget> = {
     }),
   },
   "auth.complete-password-reset": { roles: ["signed-out"], body: () => ({ token, password: "new-password-1" }) },
+  "auth.two-factor.disable": { roles: ["agent", "admin"], body: () => ({ code: "123456" }) },
+  "auth.two-factor.enable": { roles: ["agent", "admin"], body: () => ({ code: "123456" }) },
+  "auth.two-factor.recovery-codes": { roles: ["agent", "admin"], body: () => ({ code: "123456" }) },
+  "auth.two-factor.setup": { roles: ["agent", "admin"], body: () => ({}) },
+  "auth.verify-two-factor": { roles: ["signed-out"], body: () => ({ challenge: token, code: "123456" }) },
   "auth.login": {
     roles: ["signed-out"],
     freshSession: true,
@@ -522,6 +528,14 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     ],
   },
   "admin+/leads_.import.tsx": { roles: ["admin"], path: "/admin/leads/import", forms: () => [{ intent: "upload" }] },
+  "_portal+/account.api-tokens.tsx": {
+    roles: ["agent", "admin"],
+    path: "/account/api-tokens",
+    forms: () => [
+      { intent: "create", name: "Fuzz token", scope: "read", expiresInDays: "30" },
+      { intent: "revoke", id: "00000000-0000-4000-8000-000000000000" },
+    ],
+  },
   // Page actions are called without route params here: every form answers the import's 404.
   "admin+/leads_.import_.$id.tsx": {
     roles: ["admin"],
@@ -778,6 +792,21 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     ],
   },
   "_auth+/logout.tsx": { roles: ["agent", "signed-out"], path: "/logout", freshSession: true, forms: () => [{}] },
+  "_auth+/login_.two-factor.tsx": {
+    roles: ["signed-out"],
+    path: "/login/two-factor",
+    forms: () => [{ code: "123456", redirectTo: "/admin/dashboard" }],
+  },
+  "_portal+/account.security.tsx": {
+    roles: ["agent", "admin"],
+    path: "/account/security",
+    forms: () => [
+      { intent: "setup" },
+      { intent: "enable", code: "123456" },
+      { intent: "regenerate", code: "123456" },
+      { intent: "disable", code: "123456" },
+    ],
+  },
   "_auth+/reset-password.tsx": {
     roles: ["signed-out"],
     path: "/reset-password",
@@ -856,8 +885,11 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
     param: { name: "id", value: (f) => f.lead.id },
   },
   "_portal+/notifications.tsx": { roles: ["agent", "admin"], path: "/notifications" },
+  "_portal+/account.api-tokens.tsx": { roles: ["agent", "admin"], path: "/account/api-tokens?dialog=revoke" },
   "agent+/setup.tsx": { roles: ["agent-in-setup", "agent"], path: "/agent/setup" },
   "_auth+/login.tsx": { roles: ["signed-out", "admin"], path: "/login" },
+  "_auth+/login_.two-factor.tsx": { roles: ["signed-out"], path: "/login/two-factor" },
+  "_portal+/account.security.tsx": { roles: ["agent", "admin"], path: "/account/security" },
   "_auth+/reset-password.tsx": { roles: ["signed-out"], path: "/reset-password" },
   "_auth+/set-new-password.tsx": { roles: ["signed-out"], path: "/set-new-password" },
   "api+/admin.form-submissions.ts": { roles: ["admin"], path: "/api/admin/form-submissions" },

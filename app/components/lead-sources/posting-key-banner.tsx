@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
 
 /** A value to copy: a read-only field (select and copy without script) and, with script, a Copy button. */
-function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   return (

@@ -21,7 +21,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "lead.assigned": "A lead is given to an agent or moved to another",
   "lead.status_changed": "A lead's status changes",
   "sale.recorded": "A lead is marked sold",
-  "payment.updated": "A month's payment is marked paid, not paid or missed",
+  "payment.updated": "A month's payment is marked paid, not paid or cancelled",
   "policy.status_changed": "A policy's carrier status changes",
   "lead.returned": "An agent's return of a bad lead is approved",
   "lead_import.completed": "A CSV lead import finishes",

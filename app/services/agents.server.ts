@@ -32,6 +32,7 @@ import {
 } from "./sql/reads.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import { endUserSessions, type SessionUser } from "./sessions.server";
+import { emitWebhookEvent } from "./webhooks.server";
 
 const AGENT_NOT_FOUND = "Agent not found";
 const UNKNOWN_BDM = "Choose one of the listed BDMs.";
@@ -348,6 +349,12 @@ export async function approveAgent(actor: SessionUser, agentId: string, input: A
       ...(email && email !== user.email ? { email } : {}),
     };
     if (Object.keys(userChanges).length) await user.update(userChanges, { transaction });
+    // An agent's name is what an integration shows; their email and phone stay here.
+    await emitWebhookEvent(
+      "agent.approved",
+      { agentId: agent.id, userId: user.id, firstName: user.firstName, lastName: user.lastName },
+      transaction,
+    );
   });
 
   const details = [

@@ -19,6 +19,7 @@ import { findPublicCarrier } from "./carriers.server";
 import { PUBLIC_SUBMISSIONS, countAttempt, withAttempt } from "./rate-limits.server";
 import type { RequestMeta } from "./sessions.server";
 import { column, selectRows, sql, sqlPage } from "./sql/reads.server";
+import { emitWebhookEvent } from "./webhooks.server";
 
 // Leads (the Application model). This module starts with the public side: the agents a prospect
 // may choose and the public application itself.
@@ -222,6 +223,11 @@ async function savePublicApplication(input: PublicApplicationInput, meta: Reques
         summary: `${fullName(input)} submitted an application for ${agentName}`,
       },
       { transaction },
+    );
+    await emitWebhookEvent(
+      "lead.created",
+      { leadId: created.id, agentId: agent.id, carrierId: carrier.id, source: "public_form", state: input.state },
+      transaction,
     );
     return created;
   });

@@ -31,6 +31,7 @@ import { receiveLeadBatch, type IntakeSource } from "./lead-intake.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { column, selectOne, selectRows, sql, sqlPage } from "./sql/reads.server";
+import { emitWebhookEvent } from "./webhooks.server";
 
 // The CSV lead import (issue 24 item 4, decision 062). An upload is read twice from the file the
 // request wrote to disk, a record at a time (csv-parse): once to check it (CSV, at most 50,000
@@ -566,6 +567,18 @@ export async function runLeadImport(importId: string, options: { batchRows?: num
     await LeadImport.update(
       { status: "completed", finishedAt: new Date(), error: null },
       { where: { id: importId }, transaction },
+    );
+    await emitWebhookEvent(
+      "lead_import.completed",
+      {
+        importId,
+        leadSourceId: found.leadSourceId,
+        imported: counts.imported,
+        duplicates: counts.duplicates,
+        alreadyImported: counts.alreadyImported,
+        rejected: counts.rejected,
+      },
+      transaction,
     );
   });
   logger.info({ importId, ...counts }, "lead import completed");

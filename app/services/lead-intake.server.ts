@@ -11,6 +11,7 @@ import { holdKeys, serializedTransaction } from "./locks.server";
 import { isUuid } from "./permissions.server";
 import { findSourceByPostingKey, type PostingSource } from "./lead-sources.server";
 import { column, join, raw, selectOne, selectRows, sql } from "./sql/reads.server";
+import { emitWebhookEvents } from "./webhooks.server";
 
 // Receiving one lead (issue 24 items 2, 3 and 5; decisions 061 and 063): the one function the
 // intake API and the CSV import call for each lead. It validates and normalises the lead, answers
@@ -421,6 +422,20 @@ async function insertLeads(
       ),
     })),
     { transaction },
+  );
+  // Before the leads' INSERT, which stays the transaction's last (decision 066); rolled back with them.
+  await emitWebhookEvents(
+    made.map(({ id, lead, assignment }) => ({
+      type: "lead.created",
+      data: {
+        leadId: id,
+        agentId: assignment?.agentId ?? null,
+        leadSourceId: source.id,
+        source: options.arrivedBy ?? "intake",
+        state: lead.state,
+      },
+    })),
+    transaction,
   );
   await Application.bulkCreate(
     made.map(({ id, lead, email, at, assignment }) => {

@@ -9,6 +9,7 @@ import { LEAD_NOT_FOUND } from "./leads.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { column, raw, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
+import { emitWebhookEvents } from "./webhooks.server";
 
 // Moving leads to another agent (the All Leads page's Reassign Lead dialog, one lead or several
 // selected ones, and PUT /api/admin/applications/{id}/reassign and /reassign): administrators
@@ -281,6 +282,13 @@ export async function reassignLeads(actor: SessionUser, input: unknown): Promise
         };
       }),
       { transaction },
+    );
+    await emitWebhookEvents(
+      reassigned.map((lead) => ({
+        type: "lead.assigned",
+        data: { leadId: lead.id, agentId: agent.id, previousAgentId: lead.fromAgentId },
+      })),
+      transaction,
     );
 
     return {

@@ -22,6 +22,7 @@ import { serializedTransaction } from "./locks.server";
 import { assertAdmin, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { column, countBy, selectOne, sql, sqlPage, type Sql } from "./sql/reads.server";
+import { emitWebhookEvent } from "./webhooks.server";
 
 // Lead returns (issue 24, item 6; decision 064): an agent sends back a bad lead bought from a
 // source, within the source's return window; an admin approves or denies. An approved return is
@@ -340,6 +341,11 @@ async function decide(actor: SessionUser, id: string, input: unknown, decision: 
     if (decision === "approved") {
       await Application.update({ returnedAt: now }, { where: { id: lead.id }, transaction });
       if (lead.orderId) await giveCallBack(lead.orderId, transaction);
+      await emitWebhookEvent(
+        "lead.returned",
+        { leadId: lead.id, returnId: row.id, agentId: row.agentId, reason: row.reason },
+        transaction,
+      );
     }
     const verb = decision === "approved" ? "Approved" : "Denied";
     await logActivity(

@@ -12,6 +12,7 @@ import { leadPayments } from "./lead-reads.server";
 import { findAccessibleLead } from "./leads.server";
 import type { SessionUser } from "./sessions.server";
 import { column, selectRows, sql } from "./sql/reads.server";
+import { emitWebhookEvent } from "./webhooks.server";
 
 // A sold lead's policy after the sale (issue 26 item 1, docs/decisions/074): its status, number and
 // dates, set by the lead's agent or an admin from the lead's page, My Leads, All Leads and
@@ -212,6 +213,13 @@ export async function updatePolicy(actor: SessionUser, id: string, input: unknow
       },
       { transaction },
     );
+    if (from !== to) {
+      await emitWebhookEvent(
+        "policy.status_changed",
+        { leadId: lead.id, agentId: lead.agentId, carrierId: lead.carrierId, fromStatus: from, toStatus: to },
+        transaction,
+      );
+    }
     return {
       id: lead.id,
       policy: (await policyView(lead, { transaction }))!,

@@ -13,6 +13,7 @@ import { assertAgent, isUuid } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { LeadPaymentColumns, leadPaymentView, type LeadPayment } from "./lead-reads.server";
 import { column, raw, selectOne, selectRows, sql, sqlPage, type Sql } from "./sql/reads.server";
+import { emitWebhookEvent } from "./webhooks.server";
 
 // The 9-Month Payment Tracker (part 2, Retention tracker): an agent's sold policies with their
 // nine monthly payments, the cards above them, a payment's status and notes (the tracker's cells
@@ -312,6 +313,19 @@ export async function updatePaymentTracking(
       },
       { transaction },
     );
+    if (next.status !== payment.status) {
+      await emitWebhookEvent(
+        "payment.updated",
+        {
+          paymentId: payment.id,
+          leadId: payment.applicationId,
+          monthNumber: payment.monthNumber,
+          fromStatus: payment.status,
+          toStatus: next.status,
+        },
+        transaction,
+      );
+    }
     return leadPaymentView({ ...payment, ...next });
   });
 }

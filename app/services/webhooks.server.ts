@@ -204,28 +204,42 @@ export type WebhookEventData = Record<string, string | number | boolean | null>;
  * same event id, which a receiver uses to ignore a delivery it has already handled.
  */
 export async function emitWebhookEvent(type: WebhookEvent, data: WebhookEventData, transaction?: Transaction) {
+  await emitWebhookEvents([{ type, data }], transaction);
+}
+
+/** Several events of one change (a batch of leads) in one read of the endpoints and one insert, in the order given. */
+export async function emitWebhookEvents(
+  events: { type: WebhookEvent; data: WebhookEventData }[],
+  transaction?: Transaction,
+) {
+  if (events.length === 0) return;
   const endpoints = await selectRows(
     sql`SELECT w.id, w.events FROM webhooks w WHERE w.active = ${true}`,
     z.object({ id: column.text, events: column.json(z.array(z.string())) }),
     { transaction },
   );
-  const listening = endpoints.filter((endpoint) => endpoint.events.includes(type));
-  if (listening.length === 0) return;
-  const eventId = crypto.randomUUID();
   const createdAt = new Date();
-  const body = JSON.stringify({ id: eventId, type, createdAt: createdAt.toISOString(), data });
-  await WebhookDelivery.bulkCreate(
-    listening.map((endpoint) => ({ webhookId: endpoint.id, eventId, eventType: type, body, nextAttemptAt: createdAt })),
-    { transaction },
-  );
+  const rows = events.flatMap(({ type, data }) => {
+    const listening = endpoints.filter((endpoint) => endpoint.events.includes(type));
+    if (listening.length === 0) return [];
+    const eventId = crypto.randomUUID();
+    const body = JSON.stringify({ id: eventId, type, createdAt: createdAt.toISOString(), data });
+    return listening.map((endpoint) => ({
+      webhookId: endpoint.id,
+      eventId,
+      eventType: type,
+      body,
+      nextAttemptAt: createdAt,
+    }));
+  });
+  if (rows.length === 0) return;
+  await WebhookDelivery.bulkCreate(rows, { transaction });
+  const woken = [...new Set(rows.map((row) => row.webhookId))];
   const wake = () => {
-    for (const endpoint of listening) {
+    for (const webhookId of woken) {
       // A lost wake-up only delays the delivery: the sweep finds it (app/jobs/webhooks.server.ts).
-      enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId: endpoint.id }).catch((error: unknown) =>
-        logger.warn(
-          { webhookId: endpoint.id, error: error instanceof Error ? error.name : "error" },
-          "webhook wake-up failed",
-        ),
+      enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId }).catch((error: unknown) =>
+        logger.warn({ webhookId, error: error instanceof Error ? error.name : "error" }, "webhook wake-up failed"),
       );
     }
   };

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Carrier, WebhookDelivery, sequelize } from "~db";
+import { Carrier, PaymentTracking, WebhookDelivery, sequelize } from "~db";
 import { WEBHOOK_MESSAGES as M } from "~/domain/webhooks";
 import { stopJobs } from "~/jobs/index.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin+/webhooks";
@@ -11,11 +11,15 @@ import { loader as logPageLoader } from "~/routes/admin+/webhooks_.$id";
 import { action as listAction, loader as listLoader } from "~/routes/api+/admin.webhooks";
 import { action as itemAction } from "~/routes/api+/admin.webhooks.$id";
 import { loader as deliveriesLoader } from "~/routes/api+/admin.webhooks.$id.deliveries";
+import { approveAgent } from "~/services/agents.server";
+import { reassignLeads } from "~/services/lead-reassign.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
+import { updatePolicy } from "~/services/policy.server";
+import { updatePaymentTracking } from "~/services/retention.server";
 import { deliverWebhook, nextAttemptAt } from "~/services/webhook-delivery.server";
 import { emitWebhookEvent } from "~/services/webhooks.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
-import { createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
+import { createAgent, createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 27 item 6: signed outbound webhooks, through the service, the job's work, the /api routes
@@ -367,6 +371,53 @@ describe("delivering events", () => {
     expect(await deliverWebhook(hook.id)).toBeNull();
     expect(receiver.received).toHaveLength(0);
     expect(await deliveriesOf(hook.id)).toHaveLength(0);
+  });
+});
+
+describe("the events the services emit", () => {
+  /** The events written for the endpoint, in order: type and data. */
+  async function eventsOf(webhookId: string) {
+    return (await deliveriesOf(webhookId)).map((delivery) => {
+      const event = JSON.parse(delivery.body) as { type: string; data: Record<string, unknown> };
+      return { type: event.type, data: event.data };
+    });
+  }
+
+  it("a reassignment, a payment, a policy status and an approval each tell their endpoint, with ids and statuses", async () => {
+    const hook = await endpoint(["lead.assigned", "payment.updated", "policy.status_changed", "agent.approved"]);
+    const { me, product, lead } = await sellableLead();
+    await changeLeadStatus(me.actor, lead.id, { status: "sale", productId: product.id });
+    const payment = (await PaymentTracking.findOne({ where: { applicationId: lead.id, monthNumber: 1 } }))!;
+    await updatePaymentTracking(me.actor, payment.id, { status: "paid" });
+    // Notes alone are not a payment's change.
+    await updatePaymentTracking(me.actor, payment.id, { notes: "Paid by check" });
+    await updatePolicy(me.actor, lead.id, { status: "declined" });
+    const other = await createAgent({ licensedStates: ["FL"] });
+    await reassignLeads(admin.actor, { ids: [lead.id], agentId: other.agent.id, confirmUnlicensed: true });
+    const pending = await createAgent({ status: "pending", firstName: "Pat", lastName: "Pending" });
+    await approveAgent(admin.actor, pending.agent.id);
+
+    expect(await eventsOf(hook.id)).toEqual([
+      {
+        type: "payment.updated",
+        data: { paymentId: payment.id, leadId: lead.id, monthNumber: 1, fromStatus: "not_paid", toStatus: "paid" },
+      },
+      {
+        type: "policy.status_changed",
+        data: {
+          leadId: lead.id,
+          agentId: me.agent.id,
+          carrierId: lead.carrierId,
+          fromStatus: "submitted",
+          toStatus: "declined",
+        },
+      },
+      { type: "lead.assigned", data: { leadId: lead.id, agentId: other.agent.id, previousAgentId: me.agent.id } },
+      {
+        type: "agent.approved",
+        data: { agentId: pending.agent.id, userId: pending.user.id, firstName: "Pat", lastName: "Pending" },
+      },
+    ]);
   });
 });
 

@@ -37,6 +37,7 @@ import { operationPaths } from "./paths/operations";
 import { publicPaths } from "./paths/public";
 import { reportPaths } from "./paths/reports";
 import { sourcePaths } from "./paths/sources";
+import { tokenPaths } from "./paths/tokens";
 
 /** Every area's operations; the document's tags come in this order. */
 const AREAS: Operation[][] = [
@@ -49,6 +50,7 @@ const AREAS: Operation[][] = [
   sourcePaths,
   compliancePaths,
   operationPaths,
+  tokenPaths,
 ];
 
 const DESCRIPTION = `The JSON API of Agency CRM. Every operation takes and answers JSON (a form body is read too);

@@ -5,7 +5,7 @@ import { hashPassword, randomToken, sha256 } from "~/utils/crypto.server";
 import { badRequest, conflict, notFound } from "./errors.server";
 import type { Page } from "~/utils/list";
 import { assertAdmin, isUuid } from "./permissions.server";
-import { LOGIN_FAILURES, RESET_REQUESTS, clearAttempts, countAttempt } from "./rate-limits.server";
+import { RESET_REQUESTS, clearSignInFailures, countAttempt } from "./rate-limits.server";
 import { logActivity } from "./activity.server";
 import { notifyAdmins } from "./notifications.server";
 import { endUserSessions, type RequestMeta, type SessionUser } from "./sessions.server";
@@ -350,6 +350,6 @@ export async function resetPasswordWithToken(token: string | null | undefined, p
   });
   await endUserSessions(row.userId);
   // Someone locked out by failed sign-ins has just proved who they are; let them sign in.
-  await clearAttempts(LOGIN_FAILURES, `email:${row.user!.email}`);
+  await clearSignInFailures(row.user!.email);
   return { message: "Your password has been successfully changed.", email: row.user!.email };
 }

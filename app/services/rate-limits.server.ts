@@ -1,16 +1,118 @@
-import { Op } from "sequelize";
+import { Op, col, fn, where as sqlWhere } from "sequelize";
 import { Attempt } from "~db";
 import { ServiceError } from "./errors.server";
 import { serializedTransaction } from "./locks.server";
 
-export type LimitRule = { kind: string; max: number; windowMs: number; message: string };
-
-export const LOGIN_FAILURES: LimitRule = {
-  kind: "login",
-  max: 5,
-  windowMs: 15 * 60_000,
-  message: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+/**
+ * A limit on attempts per key: `max` in any `windowMs`. Without `backoff` the next attempt is
+ * refused until the window has moved on. With `backoff` the failures past `max` are not refused
+ * for the rest of the window but spaced: after the (max + n)th failure the next try on that key
+ * waits `baseMs * 2^n`, up to `capMs`, one try at a time (decision 080).
+ */
+export type LimitRule = {
+  kind: string;
+  max: number;
+  windowMs: number;
+  message: string;
+  backoff?: { baseMs: number; capMs: number; message: (waitMs: number) => string };
 };
+
+/** "30 seconds", "1 minute", "15 minutes": how long a refused caller waits, rounded up. */
+function waitText(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+const signInWait = (waitMs: number) =>
+  `Too many failed sign-in attempts. Please wait ${waitText(waitMs)} and try again.`;
+
+/**
+ * Failed sign-ins are limited per (account, address) pair, per address, and per account from
+ * addresses the account has not signed in from, each with growing delays, so that a stranger's
+ * guesses slow the stranger and not the owner at their own address (decision 080). A successful
+ * sign-in gives its attempt back.
+ */
+export const SIGN_IN_LIMITS = {
+  /** One account from one address: 5 tries an hour, then 30 s, 1, 2, 4, 8 minutes ... up to 15 between tries. */
+  pair: {
+    kind: "login-pair",
+    max: 5,
+    windowMs: 60 * 60_000,
+    message: signInWait(30_000),
+    backoff: { baseMs: 30_000, capMs: 15 * 60_000, message: signInWait },
+  },
+  /** One address, whatever the accounts (an office shares one): 20 tries, then the same delays. */
+  address: {
+    kind: "login-address",
+    max: 20,
+    windowMs: 60 * 60_000,
+    message: signInWait(30_000),
+    backoff: { baseMs: 30_000, capMs: 15 * 60_000, message: signInWait },
+  },
+  /**
+   * One account from addresses it has not signed in from (many addresses guessing together): 10
+   * tries an hour, then the same delays up to 5 minutes, which slows a spread-out attack without
+   * keeping the owner off a new device for long, and never touches the owner's known addresses.
+   */
+  account: {
+    kind: "login-account",
+    max: 10,
+    windowMs: 60 * 60_000,
+    message: signInWait(30_000),
+    backoff: { baseMs: 30_000, capMs: 5 * 60_000, message: signInWait },
+  },
+} satisfies Record<string, LimitRule>;
+
+/** An address an account signed in from, remembered for 30 days (kept as an attempt row). */
+const KNOWN_ADDRESS = { kind: "login-known", keepMs: 30 * 24 * 60 * 60_000 };
+
+// IPv6's longest text is 45 characters; with an email of at most 254 the pair fits the 300 of attempts.key.
+const pairKey = (email: string, ip: string) => `${email}|${ip.slice(0, 45)}`;
+
+/**
+ * Takes one sign-in attempt for an email from an address against every sign-in limit at once:
+ * the pair's, the address's, and the account's when the address is not one the account signed in
+ * from. Unknown emails are counted like known ones, so the answers do not tell them apart.
+ */
+export async function takeSignInAttempt(email: string, ip: string | null | undefined): Promise<AttemptTicket> {
+  if (!ip) return takeAttempts([{ rule: SIGN_IN_LIMITS.account, key: email }]);
+  const known = await Attempt.count({ where: { kind: KNOWN_ADDRESS.kind, key: pairKey(email, ip) } });
+  return takeAttempts([
+    { rule: SIGN_IN_LIMITS.pair, key: pairKey(email, ip) },
+    { rule: SIGN_IN_LIMITS.address, key: ip },
+    ...(known ? [] : [{ rule: SIGN_IN_LIMITS.account, key: email }]),
+  ]);
+}
+
+/**
+ * After a right password: the pair's failures are forgotten and the address is remembered as the
+ * account's, so a later spread-out attack on the account does not slow the owner there. The
+ * address's failures stay: other accounts may have been guessed from it.
+ */
+export async function recordSignIn(email: string, ip: string | null | undefined) {
+  if (!ip) return;
+  const key = pairKey(email, ip);
+  await Attempt.destroy({ where: { kind: [SIGN_IN_LIMITS.pair.kind, KNOWN_ADDRESS.kind], key } });
+  await Attempt.create({ kind: KNOWN_ADDRESS.kind, key });
+}
+
+/**
+ * Someone who proved who they are another way (a password reset) starts again: the account's
+ * failures and its pairs' are forgotten.
+ */
+export async function clearSignInFailures(email: string) {
+  const prefix = pairKey(email, "");
+  await Attempt.destroy({ where: { kind: SIGN_IN_LIMITS.account.kind, key: email } });
+  await Attempt.destroy({
+    where: {
+      kind: SIGN_IN_LIMITS.pair.kind,
+      // A prefix compared as text: LIKE would read the email's "_" and "%" as wildcards.
+      [Op.and]: [sqlWhere(fn("substr", col("key"), 1, prefix.length), prefix)],
+    },
+  });
+}
 
 export const RESET_REQUESTS: LimitRule = {
   kind: "reset-request",
@@ -76,37 +178,59 @@ function pause(ms: number) {
   });
 }
 
+/** One key counted against one rule. */
+type Limit = { rule: LimitRule; key: string };
+
+/** The wait before the next try on a key with `failures` ended failures in its window. */
+function backoffWait(rule: LimitRule & { backoff: NonNullable<LimitRule["backoff"]> }, failures: number) {
+  return Math.min(rule.backoff.capMs, rule.backoff.baseMs * 2 ** Math.max(0, failures - rule.max));
+}
+
 /**
  * One locked look at the keys: records an attempt (in flight) for every key and answers its ids,
- * or answers the ids of the live attempts in flight it has to wait for when the limit is reached
- * only with their help, or refuses (429) when the limit is reached by attempts that ended.
+ * or answers the ids of the live attempts in flight it has to wait for when a limit is reached
+ * only with their help, or refuses (429) when a limit is reached by attempts that ended (with a
+ * backoff: while its delay since the last failure runs, or while a try past the limit is in flight).
  */
-async function tryTakeAttempt(
-  rule: LimitRule,
-  keys: string[],
-  inFlight: boolean,
-): Promise<{ ids: string[] } | { waitFor: string[] }> {
+async function tryTakeAttempt(limits: Limit[], inFlight: boolean): Promise<{ ids: string[] } | { waitFor: string[] }> {
   return serializedTransaction(
-    keys.map((key) => `attempts:${rule.kind}:${key}`),
+    limits.map(({ rule, key }) => `attempts:${rule.kind}:${key}`),
     async (transaction) => {
       const now = Date.now();
       const waitFor: string[] = [];
-      for (const key of keys) {
+      let refusal: { waitMs: number; message: string } | null = null;
+      for (const { rule, key } of limits) {
         const counted = { kind: rule.kind, key, createdAt: { [Op.gte]: new Date(now - rule.windowMs) } };
         const count = await Attempt.count({ where: counted, transaction });
         if (count < rule.max) continue;
-        const live = await Attempt.findAll({
-          attributes: ["id"],
-          where: { ...counted, inFlight: true, updatedAt: { [Op.gte]: new Date(now - inFlightTiming.staleMs) } },
+        const rows = await Attempt.findAll({
+          attributes: ["id", "inFlight", "updatedAt"],
+          where: counted,
           transaction,
           raw: true,
         });
-        if (count - live.length >= rule.max) throw new ServiceError(429, rule.message);
-        waitFor.push(...live.map((attempt) => attempt.id));
+        const isLive = (row: (typeof rows)[number]) =>
+          Boolean(row.inFlight) && new Date(row.updatedAt).getTime() >= now - inFlightTiming.staleMs;
+        const live = rows.filter(isLive);
+        const ended = rows.filter((row) => !isLive(row));
+        if (ended.length < rule.max) {
+          waitFor.push(...live.map((attempt) => attempt.id));
+          continue;
+        }
+        if (!rule.backoff) throw new ServiceError(429, rule.message);
+        const backoff = { ...rule, backoff: rule.backoff };
+        // Past the free tries one try runs at a time: a burst gets one check per delay.
+        const lastEnded = Math.max(...ended.map((row) => new Date(row.updatedAt).getTime()));
+        const waitMs = live.length
+          ? backoffWait(backoff, ended.length + 1)
+          : backoffWait(backoff, ended.length) - (now - lastEnded);
+        if (waitMs > 0 && (!refusal || waitMs > refusal.waitMs))
+          refusal = { waitMs, message: rule.backoff.message(waitMs) };
       }
+      if (refusal) throw new ServiceError(429, refusal.message);
       if (waitFor.length) return { waitFor };
       const rows = await Attempt.bulkCreate(
-        keys.map((key) => ({ kind: rule.kind, key, inFlight })),
+        limits.map(({ rule, key }) => ({ kind: rule.kind, key, inFlight })),
         { transaction },
       );
       return { ids: rows.map((row) => row.id) };
@@ -124,7 +248,12 @@ async function tryTakeAttempt(
  * long the hashing queue is (decision 057).
  */
 export async function takeAttempt(rule: LimitRule, keys: (string | null | undefined)[]): Promise<AttemptTicket> {
-  const taken = await recordAttempt(rule, keys, true);
+  return takeAttempts(presentKeys(keys).map((key) => ({ rule, key })));
+}
+
+/** takeAttempt for keys each counted against a rule of its own, as one step. */
+async function takeAttempts(limits: Limit[]): Promise<AttemptTicket> {
+  const taken = await recordAttempt(limits, true);
   // Touched while the work runs, so a long queue ahead of it does not make it look abandoned.
   const heartbeat = setInterval(() => {
     void Attempt.update({ inFlight: true }, { where: { id: taken, inFlight: true } }).catch(() => {});
@@ -146,23 +275,27 @@ export async function takeAttempt(rule: LimitRule, keys: (string | null | undefi
 
 /** Counts one try against the limit whatever comes of it (an inquiry, a reset request), or refuses (429). */
 export async function countAttempt(rule: LimitRule, keys: (string | null | undefined)[]) {
-  await recordAttempt(rule, keys, false);
+  await recordAttempt(
+    presentKeys(keys).map((key) => ({ rule, key })),
+    false,
+  );
 }
 
-async function recordAttempt(rule: LimitRule, keys: (string | null | undefined)[], inFlight: boolean) {
-  const present = [...new Set(keys.filter((key): key is string => !!key))];
-  if (!present.length) return [];
-  let answer = await tryTakeAttempt(rule, present, inFlight);
+const presentKeys = (keys: (string | null | undefined)[]) => [...new Set(keys.filter((key): key is string => !!key))];
+
+async function recordAttempt(limits: Limit[], inFlight: boolean) {
+  if (!limits.length) return [];
+  let answer = await tryTakeAttempt(limits, inFlight);
   let ahead = new Set<string>();
   let lastProgress = Date.now();
   while ("waitFor" in answer) {
     const waitFor = new Set(answer.waitFor);
     // Progress: an attempt this request waited behind has ended (or gone stale).
     if ([...ahead].some((id) => !waitFor.has(id))) lastProgress = Date.now();
-    if (Date.now() - lastProgress >= inFlightTiming.noProgressMs) throw new ServiceError(429, rule.message);
+    if (Date.now() - lastProgress >= inFlightTiming.noProgressMs) throw new ServiceError(429, limits[0]!.rule.message);
     ahead = waitFor;
     await pause(inFlightTiming.pollMs);
-    answer = await tryTakeAttempt(rule, present, inFlight);
+    answer = await tryTakeAttempt(limits, inFlight);
   }
   return answer.ids;
 }
@@ -185,7 +318,15 @@ export async function clearAttempts(rule: LimitRule, key: string) {
   await Attempt.destroy({ where: { kind: rule.kind, key } });
 }
 
-/** Old counters are useless after their window; this keeps the table small. */
+/** Old counters are useless after their window; this keeps the table small. Known addresses last longer. */
 export async function pruneAttempts(olderThanMs = 24 * 60 * 60_000) {
-  await Attempt.destroy({ where: { createdAt: { [Op.lt]: new Date(Date.now() - olderThanMs) } } });
+  const now = Date.now();
+  await Attempt.destroy({
+    where: {
+      [Op.or]: [
+        { kind: { [Op.ne]: KNOWN_ADDRESS.kind }, createdAt: { [Op.lt]: new Date(now - olderThanMs) } },
+        { kind: KNOWN_ADDRESS.kind, createdAt: { [Op.lt]: new Date(now - KNOWN_ADDRESS.keepMs) } },
+      ],
+    },
+  });
 }

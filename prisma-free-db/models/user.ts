@@ -23,6 +23,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare role: Role;
   declare timezone: CreationOptional<string>;
   declare mustChangePassword: CreationOptional<boolean>;
+  /** Set while the user's second factor is on (decision 079). */
+  declare twoFactorEnabledAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare agent?: NonAttribute<Agent | null>;
@@ -35,6 +37,10 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
   declare expiresAt: Date;
   declare ipAddress: CreationOptional<string | null>;
   declare userAgent: CreationOptional<string | null>;
+  /** Shown and used to end the session from the sessions page: never the hash above (migration 047). */
+  declare publicId: CreationOptional<string>;
+  /** When the session was last used, to within a few minutes (sessions.server). */
+  declare lastSeenAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare user?: NonAttribute<User>;
@@ -52,6 +58,7 @@ export function initUserModels(sequelize: Sequelize) {
       role: { type: DataTypes.STRING(16), allowNull: false },
       timezone: { type: DataTypes.STRING(64), allowNull: false, defaultValue: "America/New_York" },
       mustChangePassword: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      twoFactorEnabledAt: { type: DataTypes.DATE, allowNull: true },
       ...timestamps(),
     },
     { sequelize, tableName: "users", underscored: true, indexes: [{ fields: ["role"] }] },
@@ -63,13 +70,15 @@ export function initUserModels(sequelize: Sequelize) {
       expiresAt: { type: DataTypes.DATE, allowNull: false },
       ipAddress: { type: DataTypes.STRING(64), allowNull: true },
       userAgent: { type: DataTypes.STRING(255), allowNull: true },
+      publicId: { type: DataTypes.STRING(36), allowNull: false, defaultValue: DataTypes.UUIDV4 },
+      lastSeenAt: { type: DataTypes.DATE, allowNull: true },
       ...timestamps(),
     },
     {
       sequelize,
       tableName: "sessions",
       underscored: true,
-      indexes: [{ fields: ["user_id"] }, { fields: ["expires_at"] }],
+      indexes: [{ fields: ["user_id"] }, { fields: ["expires_at"] }, { fields: ["public_id"], unique: true }],
     },
   );
 }

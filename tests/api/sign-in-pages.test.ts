@@ -13,7 +13,8 @@ import { callRoute, jsonOf, setCookieOf } from "../support/http";
 const uniqueIp = () => `10.${crypto.randomInt(1, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`;
 
 async function signInWithRedirect(redirectTo: string) {
-  const admin = await createAdmin();
+  // The password alone signs this admin in (the second step keeps redirectTo too: two-factor.test.ts).
+  const admin = await createAdmin({ twoFactor: false });
   return callRoute(loginAction, {
     path: "/login",
     headers: { "X-Remote-Address": uniqueIp() },
@@ -143,14 +144,27 @@ describe("registration without JavaScript (the Request Account Access dialog)", 
     expect(reply.result.error?.phone).toBeTruthy();
   });
 
-  it("a registration the service refuses (email taken) does not send the password back either", async () => {
+  it("a taken email gets the answer a new one gets: the same redirect and toast (decision 080)", async () => {
     const { user } = await createAgent();
-    const res = await register({ email: user.email });
+    const answer = async (res: Response) => {
+      const cookie = setCookieOf(res).split(";")[0]!;
+      const { toast } = await readToast(new Request("http://localhost/login", { headers: { Cookie: cookie } }));
+      return { status: res.status, location: res.headers.get("Location"), toast };
+    };
+    const fresh = await answer(await register({}));
+    expect(fresh).toMatchObject({ status: 302, location: "/login", toast: { title: "Registration successful" } });
+    expect(await answer(await register({ email: user.email }))).toEqual(fresh);
+  });
+
+  it("a registration the service refuses (license taken) does not send the password back either", async () => {
+    const license = `FL-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+    expect((await register({ licenseNumber: license })).status).toBe(302);
+    const res = await register({ licenseNumber: license });
     expect(res.status).toBe(409);
     const text = await res.text();
     expect(text).not.toContain(TYPED_PASSWORD);
     const reply = JSON.parse(text) as RegisterReply;
-    expect(reply.result.error?.email).toEqual(["An account with this email already exists."]);
+    expect(reply.result.initialValue).not.toHaveProperty("password");
     expect(reply.failure?.title).toBe("Registration failed");
   });
 

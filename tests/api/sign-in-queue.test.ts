@@ -4,7 +4,7 @@ import { Attempt } from "~db";
 import { createLimiter } from "~db/concurrency";
 import { signIn } from "~/services/auth.server";
 import { ServiceError } from "~/services/errors.server";
-import { LOGIN_FAILURES, inFlightTiming, takeAttempt, type LimitRule } from "~/services/rate-limits.server";
+import { SIGN_IN_LIMITS, inFlightTiming, takeAttempt, type LimitRule } from "~/services/rate-limits.server";
 import { passwords } from "~/utils/crypto.server";
 import { TEST_PASSWORD, createAdmin } from "../support/factories";
 
@@ -65,18 +65,17 @@ describe("sign-ins behind a busy hashing queue (decision 057)", () => {
     expect(Date.now() - started).toBeGreaterThan(inFlightTiming.noProgressMs);
   });
 
-  it("30 parallel wrong passwords for one account still run at most 5 checks", async () => {
+  it("30 parallel wrong passwords for one account from one address still run at most 5 checks", async () => {
     const admin = await createAdmin();
+    const ip = uniqueIp();
     const results = outcomes(
       await Promise.allSettled(
-        Array.from({ length: 30 }, (_, i) =>
-          signIn({ email: admin.email, password: `wrong-${i}` }, { ip: uniqueIp() }),
-        ),
+        Array.from({ length: 30 }, (_, i) => signIn({ email: admin.email, password: `wrong-${i}` }, { ip })),
       ),
     );
-    expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_FAILURES.max);
-    expect(results.filter((r) => r === 401)).toHaveLength(LOGIN_FAILURES.max);
-    expect(results.filter((r) => r === 429)).toHaveLength(30 - LOGIN_FAILURES.max);
+    expect(passwordChecks).toHaveBeenCalledTimes(SIGN_IN_LIMITS.pair.max);
+    expect(results.filter((r) => r === 401)).toHaveLength(SIGN_IN_LIMITS.pair.max);
+    expect(results.filter((r) => r === 429)).toHaveLength(30 - SIGN_IN_LIMITS.pair.max);
   });
 
   it("an attempt whose process stopped (never touched) counts as failed after staleMs; one that goes on unchanged for noProgressMs turns the waiter away", async () => {

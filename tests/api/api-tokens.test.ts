@@ -9,8 +9,9 @@ import { loader as agentApplicationsLoader } from "~/routes/api+/agent.applicati
 import { action as markAllReadAction } from "~/routes/api+/notifications.mark-all-read";
 import { action as tokensAction, loader as tokensLoader } from "~/routes/api+/tokens";
 import { action as tokenAction } from "~/routes/api+/tokens.$id";
+import { createApiToken } from "~/services/api-tokens.server";
 import { sha256 } from "~/utils/crypto.server";
-import { createLead, signedInAgent } from "../support/factories";
+import { createAdmin, createLead, signInAs, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 
 // Issue 27 item 4: personal API tokens, through the /api routes and the guard every /api route
@@ -218,6 +219,23 @@ describe("a Bearer token on /api", () => {
     const { token } = await madeToken(cookie, { scope: "read-write" });
     const res = await callRoute(adminAgentsLoader, { path: "/api/admin/agents", headers: bearer(token) });
     expect(res.status).toBe(403);
+  });
+
+  it("gives an admin's token the admin's routes, and holds an admin without a second factor to enrolment", async () => {
+    const { cookie } = await signInAs(await createAdmin());
+    const { token } = await madeToken(cookie);
+    const listed = await callRoute(adminAgentsLoader, { path: "/api/admin/agents", headers: bearer(token) });
+    expect(listed.status).toBe(200);
+
+    const unenrolled = await createAdmin({ twoFactor: false });
+    const { cookie: unenrolledCookie } = await signInAs(unenrolled);
+    const made = await createToken({ name: "Sheet", scope: "read" }, unenrolledCookie);
+    expect(made.status).toBe(403);
+    const { actor } = await signInAs(unenrolled);
+    const { secret } = await createApiToken(actor, { name: "Sheet", scope: "read" });
+    const refused = await callRoute(adminAgentsLoader, { path: "/api/admin/agents", headers: bearer(secret) });
+    expect(refused.status).toBe(403);
+    expect(await jsonOf(refused)).toMatchObject({ code: "two_factor_required" });
   });
 
   it("stops working while its agent is paused (403, the sign-in's words), and works again once reinstated", async () => {

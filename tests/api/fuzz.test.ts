@@ -237,6 +237,13 @@ const API_TARGETS: Record<string, ApiTarget> = {
   // A job id of the right shape that names no job: retry answers 404 (tests/api/admin-jobs.test.ts
   // retries real ones).
   "admin.jobs.$id.retry": { roles: ["admin"], param: { name: "id", value: () => UNKNOWN_JOB_ID }, body: () => ({}) },
+  // An endpoint that listens to one rare event, so the endpoints the fuzz adds hear almost nothing;
+  // deleting an id of the right shape that names none answers 404 (tests/api/webhooks.test.ts deletes real ones).
+  "admin.webhooks": {
+    roles: ["admin"],
+    body: () => ({ url: "https://example.invalid/hooks", events: ["lead_import.completed"], description: "Fuzz" }),
+  },
+  "admin.webhooks.$id": { roles: ["admin"], param: { name: "id", value: () => UNKNOWN_JOB_ID }, body: () => ({}) },
   "admin.orders": {
     roles: ["admin"],
     body: () => ({
@@ -503,6 +510,19 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     roles: ["admin"],
     path: "/admin/jobs?state=failed&page=1",
     forms: () => [{ intent: "retry", id: UNKNOWN_JOB_ID }],
+  },
+  "admin+/webhooks.tsx": {
+    roles: ["admin"],
+    path: "/admin/webhooks?dialog=add",
+    forms: () => [
+      {
+        intent: "create",
+        url: "https://example.invalid/hooks",
+        events: ["lead_import.completed"],
+        description: "Fuzz",
+      },
+      { intent: "delete", id: UNKNOWN_JOB_ID },
+    ],
   },
   "admin+/callbacks.tsx": {
     roles: ["admin"],
@@ -864,6 +884,18 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   "admin+/dashboard.tsx": { roles: ["admin"], path: "/admin/dashboard" },
   "admin+/activity.tsx": { roles: ["admin"], path: "/admin/activity" },
   "admin+/jobs.tsx": { roles: ["admin"], path: "/admin/jobs?state=x&page=0" },
+  "admin+/webhooks.tsx": { roles: ["admin"], path: "/admin/webhooks?dialog=delete&page=0" },
+  "admin+/webhooks_.$id.tsx": {
+    roles: ["admin"],
+    path: "/admin/webhooks/:id",
+    param: { name: "id", value: () => UNKNOWN_JOB_ID },
+  },
+  "api+/admin.webhooks.ts": { roles: ["admin"], path: "/api/admin/webhooks" },
+  "api+/admin.webhooks.$id.deliveries.ts": {
+    roles: ["admin"],
+    path: "/api/admin/webhooks/:id/deliveries",
+    param: { name: "id", value: () => UNKNOWN_JOB_ID },
+  },
   "admin+/reports.tsx": { roles: ["admin"], path: "/admin/reports?tab=agents&page=2" },
   "admin+/persistency.tsx": { roles: ["admin"], path: "/admin/persistency?period=custom&agentId=x" },
   "agent+/dashboard.tsx": { roles: ["agent"], path: "/agent/dashboard" },

@@ -2,7 +2,15 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import { Application, Carrier, closeDatabase, PasswordResetRequest } from "~db";
 import { REQUEST_TTL_MS } from "~/services/password-resets.server";
 import { uniqueName } from "../support/application-factories";
-import { createAdmin, createAgent, createLead, giveCarrier, signInAs, TEST_PASSWORD } from "../support/factories";
+import {
+  createAdmin,
+  createAgent,
+  createLead,
+  giveCarrier,
+  signInAs,
+  TEST_PASSWORD,
+  TEST_TOTP_SECRET,
+} from "../support/factories";
 import { createFormSubmissionRow, uniqueIp } from "../support/form-submission-factories";
 import { waitForHydration } from "./helpers";
 import { useBrowserForCopies } from "./no-js-copy";
@@ -29,6 +37,8 @@ export type TestUser = {
   firstName: string;
   lastName: string;
   name: string;
+  /** An enrolled admin's TOTP secret: signIn() then types a code too. */
+  totpSecret?: string | null;
 };
 export type TestAgent = TestUser & { agentId: string; licenseNumber: string; phone: string | null };
 type AgentOptions = Parameters<typeof createAgent>[0] & {};
@@ -61,9 +71,12 @@ function makeFactory() {
     };
   }
   return {
-    async admin(options: { password?: string } = {}): Promise<TestUser> {
+    /** An administrator enrolled in two-factor sign-in (TEST_TOTP_SECRET) unless `twoFactor: false`. */
+    async admin(options: { password?: string; twoFactor?: boolean } = {}): Promise<TestUser> {
       const password = options.password ?? TEST_PASSWORD;
-      return asTestUser(await createAdmin({ password }), password);
+      const enrolled = options.twoFactor ?? true;
+      const admin = asTestUser(await createAdmin({ password, twoFactor: enrolled }), password);
+      return { ...admin, totpSecret: enrolled ? TEST_TOTP_SECRET : null };
     },
     /** An approved agent; with setup complete (the default) they also have a carrier, a product and a state. */
     agent,
@@ -240,4 +253,4 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 export { uniqueName };
-export { isNoJs, noJsAtPhoneWidth, screenshot, signIn, signOut, waitForHydration } from "./helpers";
+export { enterTwoFactorCode, isNoJs, noJsAtPhoneWidth, screenshot, signIn, signOut, waitForHydration } from "./helpers";

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { totpCode } from "../support/factories";
 
 export function isNoJs(testInfo: { project: { name: string } }) {
   return testInfo.project.name === "no-js";
@@ -16,12 +17,25 @@ export async function waitForHydration(page: Page) {
 }
 
 /** Signs in through the real form (works with and without JavaScript); for the sign-in specs. */
-export async function signIn(page: Page, who: { email: string; password: string }, path = "/login") {
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string; totpSecret?: string | null },
+  path = "/login",
+) {
   await page.goto(path);
   await waitForHydration(page);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  if (who.totpSecret) await enterTwoFactorCode(page, totpCode(who.totpSecret));
+}
+
+/** The sign-in's second step (/login/two-factor): a code from the app, or a recovery code. */
+export async function enterTwoFactorCode(page: Page, code: string) {
+  await expect(page).toHaveURL(/\/login\/two-factor/);
+  await waitForHydration(page);
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
 }
 
 export async function signOut(page: Page) {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { Agent, AgentCarrier, Carrier, LicensedState, Product, User } from "~db";
+import { Agent, AgentCarrier, Carrier, LicensedState, Product, TwoFactorCredential, User } from "~db";
 import { createLeadRecord, type LeadAttributes, type LeadPhoneAttributes } from "~db/seed/lead-factory";
-import { hashPassword } from "~/utils/crypto.server";
+import { encrypt, hashPassword } from "~/utils/crypto.server";
 import { createSession, getSessionUser, type SessionUser } from "~/services/sessions.server";
 import { sessionCookie } from "~/utils/session.server";
 
@@ -14,7 +14,37 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}.${crypto.randomBytes(5).toString("hex")}@example.test`;
 }
 
-export async function createAdmin(overrides: Partial<{ email: string; password: string; timezone: string }> = {}) {
+/** Every enrolled test admin's TOTP secret (base32), as an authenticator app would hold it. */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DP";
+
+function base32Bytes(secret: string) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of secret.replace(/=+$/, "")) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  return Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+}
+
+/**
+ * The 6-digit code an authenticator app shows for the secret (RFC 6238: SHA-1, 30-second steps),
+ * `stepsAhead` steps from now: 1 gives a code that is still accepted but not yet used, for a second
+ * sign-in inside one step (a code is never accepted twice).
+ */
+export function totpCode(secret = TEST_TOTP_SECRET, stepsAhead = 0) {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepsAhead));
+  const hash = crypto.createHmac("sha1", base32Bytes(secret)).update(counter).digest();
+  const offset = hash[hash.length - 1]! & 0xf;
+  return String((hash.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * An administrator, enrolled in two-factor sign-in with TEST_TOTP_SECRET unless `twoFactor: false`
+ * (administrators must be: an un-enrolled one is sent to enrolment by every admin page and route).
+ */
+export async function createAdmin(
+  overrides: Partial<{ email: string; password: string; timezone: string; twoFactor: boolean }> = {},
+) {
+  const enrolled = overrides.twoFactor ?? true;
   const user = await User.create({
     email: overrides.email ?? uniqueEmail("admin"),
     passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
@@ -22,7 +52,9 @@ export async function createAdmin(overrides: Partial<{ email: string; password: 
     lastName: "Admin",
     role: "admin",
     timezone: overrides.timezone ?? "America/New_York",
+    twoFactorEnabledAt: enrolled ? new Date() : null,
   });
+  if (enrolled) await TwoFactorCredential.create({ userId: user.id, secretEncrypted: encrypt(TEST_TOTP_SECRET) });
   return user;
 }
 

@@ -16,6 +16,7 @@ import { PASSWORD_FIELDS } from "~/utils/new-password-form.server";
 import { dashboardPathFor, getOptionalUser, safeRedirect } from "~/utils/auth.server";
 import { readSessionToken, requestMeta, sessionCookieHeader } from "~/utils/session.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
+import { challengeCookieHeader, twoFactorPath } from "~/utils/two-factor-cookie.server";
 
 // The registration form is a dialog of this page (?dialog=register); it has a title of its own.
 export const meta: MetaFunction = ({ location }) => [
@@ -100,6 +101,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await endSession(await readSessionToken(request));
     if (result.kind === "must-change-password") {
       throw redirect(`/set-new-password?token=${encodeURIComponent(result.resetToken)}`);
+    }
+    if (result.kind === "two-factor") {
+      throw redirect(twoFactorPath(submission.value.redirectTo), {
+        headers: { "Set-Cookie": await challengeCookieHeader(result.challenge) },
+      });
     }
     const to = safeRedirect(submission.value.redirectTo, dashboardPathFor(result.user));
     return redirectWithToast(

@@ -110,6 +110,14 @@ export const ACTIVITY_ACTION_GROUPS = [
       webhook_deleted: "Webhook endpoint deleted",
     },
   },
+  {
+    label: "API tokens",
+    actions: {
+      api_token_created: "API token created",
+      api_token_revoked: "API token revoked",
+      api_token_write: "Change made with an API token",
+    },
+  },
 ] as const;
 
 export type ActivityAction = {

@@ -860,6 +860,8 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     path: "/timezone",
     forms: () => [{ timezone: "America/Chicago", redirectTo: "/agent/dashboard" }],
   },
+  // The OpenAPI document (outside api+, cacheable): its action refuses every post with a JSON 405.
+  "api.openapi[.json].ts": { roles: ["signed-out"], path: "/api/openapi.json", forms: () => [{}] },
 };
 
 /** Loaders that read ids or query parameters. */

@@ -288,6 +288,17 @@ describe("a Bearer token on /api", () => {
     expect((await stored())!.windowCount).toBe(1);
   });
 
+  it("lets no more than the limit through when requests come all at once", async () => {
+    const { cookie } = await signedInAgent();
+    const { token } = await madeToken(cookie);
+    const answers = await Promise.all(
+      Array.from({ length: API_TOKEN_REQUESTS_PER_MINUTE + 10 }, () => leadsWith(token)),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(API_TOKEN_REQUESTS_PER_MINUTE);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
   it("notes its last use at most once a minute", async () => {
     const { cookie } = await signedInAgent();
     const created = await madeToken(cookie);

@@ -2,6 +2,7 @@ import { addCallsSchema, agentStatusSchema, approveAgentApiSchema, assignBdmSche
 import { profileUpdateSchema } from "~/domain/schemas/profile";
 import { carrierUpdateSchema, setupSchema } from "~/domain/schemas/setup";
 import { pagingSchema } from "~/domain/list-query";
+import type { BdmView } from "~/services/agents.server";
 import { id, objectWith } from "../answers";
 import { z, type Operation } from "../kit";
 
@@ -42,7 +43,12 @@ export const agentPaths: Operation[] = [
     tag,
     summary: "The business development managers",
     access: "admin",
-    answers: { description: "Every BDM.", body: z.array(objectWith({ id, name: z.string() })) },
+    answers: {
+      description: "Every BDM, by name.",
+      body: z.array(
+        z.object({ id, firstName: z.string(), lastName: z.string(), email: z.string() }),
+      ) satisfies z.ZodType<BdmView[]>,
+    },
   },
   ...(["post", "patch"] as const).map((method): Operation => ({
     method,

@@ -1,12 +1,23 @@
 import { dncAddSchema, dncList, dncRemoveSchema, DNC_IMPORT_REASONS } from "~/domain/dnc";
 import { callingRuleSchema } from "~/domain/schemas/calling";
-import { Message, id, objectWith } from "../answers";
+import type { CallingRuleView } from "~/services/calling-rules.server";
+import { Message, id, instant, objectWith } from "../answers";
 import { z, type Operation } from "../kit";
 
 const tag = "Do not call and calling rules";
 
 const DncEntry = objectWith({ phone: z.string(), reason: z.string() }).openapi("DncEntry");
-const CallingRule = objectWith({ state: z.string() }).openapi("CallingRule");
+const CallingRule = z
+  .object({
+    state: z.string().describe("A state's code, or US for the federal default."),
+    stateName: z.string(),
+    start: z.string().regex(/^\d{2}:\d{2}$/),
+    end: z.string().regex(/^\d{2}:\d{2}$/),
+    maxCallsPer24h: z.number().int().nullable(),
+    source: z.string().nullable(),
+    updatedAt: instant,
+  })
+  .openapi("CallingRule") satisfies z.ZodType<CallingRuleView>;
 
 export const compliancePaths: Operation[] = [
   {
@@ -67,7 +78,10 @@ export const compliancePaths: Operation[] = [
     tag,
     summary: "The federal default and every state's calling rule",
     access: "admin",
-    answers: { description: "The rules (decision 071).", body: objectWith({}) },
+    answers: {
+      description: "The federal default first, then the states by name (decision 071).",
+      body: z.array(CallingRule),
+    },
   },
   {
     method: "put",

@@ -38,6 +38,7 @@ import { publicPaths } from "./paths/public";
 import { reportPaths } from "./paths/reports";
 import { sourcePaths } from "./paths/sources";
 import { tokenPaths } from "./paths/tokens";
+import { webhookPaths } from "./paths/webhooks";
 
 /** Every area's operations; the document's tags come in this order. */
 const AREAS: Operation[][] = [
@@ -51,6 +52,7 @@ const AREAS: Operation[][] = [
   compliancePaths,
   operationPaths,
   tokenPaths,
+  webhookPaths,
 ];
 
 const DESCRIPTION = `The JSON API of Agency CRM. Every operation takes and answers JSON (a form body is read too);

@@ -11,7 +11,6 @@ import {
   type WebhookEvent,
 } from "~/domain/webhooks";
 import type { WebhookCreateInput } from "~/domain/schemas/webhooks";
-import { enqueueJob } from "~/jobs/index.server";
 import { encrypt, randomToken } from "~/utils/crypto.server";
 import type { Page } from "~/utils/list";
 import { logger } from "~/utils/logger.server";
@@ -236,12 +235,16 @@ export async function emitWebhookEvents(
   await WebhookDelivery.bulkCreate(rows, { transaction });
   const woken = [...new Set(rows.map((row) => row.webhookId))];
   const wake = () => {
-    for (const webhookId of woken) {
-      // A lost wake-up only delays the delivery: the sweep finds it (app/jobs/webhooks.server.ts).
-      enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId }).catch((error: unknown) =>
-        logger.warn({ webhookId, error: error instanceof Error ? error.name : "error" }, "webhook wake-up failed"),
+    // Imported when used: the job engine's modules import the services that emit (retention,
+    // housekeeping), and a static import here would make a cycle that leaves one of them half-loaded.
+    import("~/jobs/index.server")
+      .then(async ({ enqueueJob }) => {
+        for (const webhookId of woken) await enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId });
+      })
+      // A lost wake-up only delays a delivery: the sweep finds it (app/jobs/webhooks.server.ts).
+      .catch((error: unknown) =>
+        logger.warn({ error: error instanceof Error ? error.name : "error" }, "webhook wake-up failed"),
       );
-    }
   };
   if (transaction) transaction.afterCommit(wake);
   else wake();

@@ -25,12 +25,13 @@ const RETRY_FOR_MS = 24 * 60 * 60_000;
  * endpoint's secret. The timestamp is signed with the body, so a receiver that refuses an old
  * timestamp refuses a replayed delivery.
  */
-export function signatureHeader(secret: string, timestamp: number, body: string) {
+function signatureHeader(secret: string, timestamp: number, body: string) {
   const mac = crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   return `t=${timestamp},v1=${mac}`;
 }
 
 /**
+ * @internal
  * When to try again after a failed attempt, or null to give up: 1 minute after the first, then
  * twice as long each time up to 4 hours, with a last attempt 24 hours after the first
  * (14 attempts in all).

@@ -39,11 +39,13 @@ import { reportPaths } from "./paths/reports";
 import { sourcePaths } from "./paths/sources";
 import { tokenPaths } from "./paths/tokens";
 import { webhookPaths } from "./paths/webhooks";
+import { twoFactorPaths } from "./paths/two-factor";
 
 /** Every area's operations; the document's tags come in this order. */
 const AREAS: Operation[][] = [
   authPaths,
   publicPaths,
+  twoFactorPaths,
   leadPaths,
   moneyPaths,
   reportPaths,

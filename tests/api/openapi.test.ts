@@ -5,7 +5,7 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/openapi/document.server";
 import { loader as documentLoader, action as documentAction } from "~/routes/api.openapi[.json]";
-import { createAdmin, createLead, signInAs } from "../support/factories";
+import { TEST_PASSWORD, createAdmin, createLead, signInAs } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
 import { premiumSeller, recordPremiumSale } from "../support/premiums-factories";
 
@@ -159,7 +159,8 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
     const sale = await recordPremiumSale(seller, { premiumCents: 12_345, soldAt: new Date() });
     const other = await premiumSeller("Stranger");
     const lead = await createLead(seller.agent.id, { firstName: "Quinn", lastName: "Sample" });
-    const admin = await signInAs(await createAdmin());
+    const adminUser = await createAdmin();
+    const admin = await signInAs(adminUser);
     const cookies = { agent: seller.cookie, admin: admin.cookie, nobody: undefined, "other agent": other.cookie };
 
     const samples: Sample[] = [
@@ -221,6 +222,16 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
       { path: "/api/public/agents", as: "nobody" },
       { path: "/api/public/carriers", as: "nobody" },
       { method: "post", path: "/api/auth/login", json: { email: "nobody@example.com" }, as: "nobody", status: 400 },
+      // An enrolled admin's password asks for the second factor.
+      {
+        method: "post",
+        path: "/api/auth/login",
+        json: { email: adminUser.email, password: TEST_PASSWORD },
+        as: "nobody",
+      },
+      { method: "post", path: "/api/auth/two-factor/setup", as: "agent" },
+      { path: "/api/tokens", as: "agent" },
+      { path: "/api/admin/webhooks", as: "admin" },
     ];
 
     const validate = answerValidator();

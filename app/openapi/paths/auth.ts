@@ -17,14 +17,15 @@ export const authPaths: Operation[] = [
     tag,
     summary: "Sign in with email and password",
     description:
-      "Sets the session cookie and answers the user; a user who must change their password gets `requirePasswordReset: true` and a `resetToken` for POST /api/auth/complete-password-reset instead.",
+      "Sets the session cookie and answers the user. A user with two-factor sign-in gets `requireTwoFactor: true` and a `challenge` to complete at POST /api/auth/verify-two-factor; a user who must change their password gets `requirePasswordReset: true` and a `resetToken` for POST /api/auth/complete-password-reset instead.",
     access: "public",
     body: loginSchema,
     answers: {
-      description: "Signed in, or told to set a new password first.",
+      description: "Signed in, asked for a second factor, or told to set a new password first.",
       body: z.union([
         z.object({ user: User, requirePasswordReset: z.literal(false) }),
         z.object({ requirePasswordReset: z.literal(true), resetToken: z.string() }),
+        z.object({ requireTwoFactor: z.literal(true), challenge: z.string() }),
       ]),
     },
     errors: [401, 403, 429],

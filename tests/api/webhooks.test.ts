@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Carrier, PaymentTracking, WebhookDelivery, sequelize } from "~db";
-import { WEBHOOK_MESSAGES as M } from "~/domain/webhooks";
+import { WEBHOOK_DELIVERY_JOB, WEBHOOK_MESSAGES as M } from "~/domain/webhooks";
 import { stopJobs } from "~/jobs/index.server";
+import { WEBHOOK_JOBS } from "~/jobs/webhooks.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin+/webhooks";
 import { loader as logPageLoader } from "~/routes/admin+/webhooks_.$id";
 import { action as listAction, loader as listLoader } from "~/routes/api+/admin.webhooks";
@@ -16,11 +17,12 @@ import { reassignLeads } from "~/services/lead-reassign.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
 import { updatePolicy } from "~/services/policy.server";
 import { updatePaymentTracking } from "~/services/retention.server";
-import { deliverWebhook, nextAttemptAt } from "~/services/webhook-delivery.server";
+import { deliverWebhook, nextAttemptAt, webhooksWithDueDeliveries } from "~/services/webhook-delivery.server";
 import { emitWebhookEvent } from "~/services/webhooks.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { createAgent, createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute, jsonOf } from "../support/http";
+import { testEngine, uniqueJobName } from "../support/jobs";
 
 // Issue 27 item 6: signed outbound webhooks, through the service, the job's work, the /api routes
 // and the page, against a receiver on localhost, on the test database (SQLite or Postgres).
@@ -324,6 +326,30 @@ describe("delivering events", () => {
     expect(given).toMatchObject({ status: "failed", attempts: 2, lastResponseCode: 500 });
     expect(next).toMatchObject({ status: "delivered", attempts: 1 });
     expect(receiver.events().map((event) => event.data.status)).toEqual(["paid", "paid", "not_paid"]);
+  });
+
+  it("is sent by the job engine, and the sweep finds an endpoint whose wake-up was lost", async () => {
+    const hook = await endpoint(["agent.approved"]);
+    await emitWebhookEvent("agent.approved", {
+      agentId: crypto.randomUUID(),
+      userId: null,
+      firstName: "Pat",
+      lastName: "Lee",
+    });
+    expect(await webhooksWithDueDeliveries(new Date())).toContain(hook.id);
+    receiver.received = [];
+    // The delivery job's handler under a name of its own, so no other file's engine takes it.
+    const name = uniqueJobName("deliver-webhooks");
+    const engine = testEngine({ jobs: { [name]: WEBHOOK_JOBS[WEBHOOK_DELIVERY_JOB] } });
+    await engine.enqueue(name, { webhookId: hook.id });
+    await engine.start();
+    try {
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => (await deliveriesOf(hook.id))[0]!.status, { timeout: 5_000 }).toBe("delivered");
+    } finally {
+      await engine.stop();
+    }
+    expect(await webhooksWithDueDeliveries(new Date())).not.toContain(hook.id);
   });
 
   it("retries 14 times over 24 hours: after 1, 2, 4 ... minutes, at most 4 hours apart", () => {

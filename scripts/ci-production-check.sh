@@ -61,15 +61,47 @@ cookie=$(curl -fs -D - -o /dev/null -X POST "http://localhost:$port/api/auth/log
   -d '{"email":"ci-admin@example.com","password":"ci-admin-password"}' | grep -i '^set-cookie: __session=' | sed 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/')
 [ -n "$cookie" ] || { echo "sign-in failed"; exit 1; }
 curl -fs -H "Cookie: $cookie" "http://localhost:$port/api/auth/me" | grep -q '"role":"admin"' || { echo "/api/auth/me failed"; exit 1; }
+
+# An administrator must enrol a second factor before any admin page answers (decision 079): the
+# first sign-in is sent to enrolment; enrolled through the API as a scripted client would, with
+# the codes an authenticator app shows computed here (RFC 6238: HMAC-SHA1, 30-second steps).
+status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "http://localhost:$port/admin/dashboard")
+[ "$status" = 302 ] || { echo "an admin without a second factor reached the dashboard ($status)"; exit 1; }
+totp() { # secret, steps ahead of now
+  node -e '
+    const [secret, ahead] = process.argv.slice(1);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    let bits = "";
+    for (const c of secret) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+    const key = Buffer.from(bits.match(/.{8}/g).map((x) => parseInt(x, 2)));
+    const counter = Buffer.alloc(8);
+    counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30000) + Number(ahead)));
+    const h = require("crypto").createHmac("sha1", key).update(counter).digest();
+    console.log(String((h.readUInt32BE(h[19] & 15) & 0x7fffffff) % 1e6).padStart(6, "0"));' "$1" "$2"
+}
+field() { node -e 'let s="";process.stdin.on("data",(d)=>s+=d).on("end",()=>console.log(JSON.parse(s)[process.argv[1]]))' "$1"; }
+api_post() { curl -fs -X POST -H 'Content-Type: application/json' "$@"; }
+secret=$(api_post -H "Cookie: $cookie" -d '{}' "http://localhost:$port/api/auth/two-factor/setup" | field secret)
+[ -n "$secret" ] || { echo "two-factor setup failed"; exit 1; }
+api_post -H "Cookie: $cookie" -d "{\"code\":\"$(totp "$secret" 0)\"}" "http://localhost:$port/api/auth/two-factor/enable" \
+  | grep -q '"recoveryCodes"' || { echo "two-factor enable failed"; exit 1; }
+# Signing in again now takes the password, then a code (the next step's: a code is never accepted twice).
+challenge=$(api_post -d '{"email":"ci-admin@example.com","password":"ci-admin-password"}' \
+  "http://localhost:$port/api/auth/login" | field challenge)
+[ -n "$challenge" ] || { echo "sign-in did not ask for the second factor"; exit 1; }
+cookie=$(api_post -D - -o /dev/null -d "{\"challenge\":\"$challenge\",\"code\":\"$(totp "$secret" 1)\"}" \
+  "http://localhost:$port/api/auth/verify-two-factor" | grep -i '^set-cookie: __session=' | sed 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/')
+[ -n "$cookie" ] || { echo "two-factor sign-in failed"; exit 1; }
 status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "http://localhost:$port/admin/dashboard")
 [ "$status" = 200 ] || { echo "admin dashboard answered $status"; exit 1; }
-echo "production start check: healthcheck, sign-in, /api/auth/me and /admin/dashboard OK"
+echo "production start check: healthcheck, sign-in, /api/auth/me, two-factor enrolment and sign-in, /admin/dashboard OK"
 
 # The log is JSON lines, each request's with its id, which the answer also carries (decision 050).
 curl -fs -D - -o /dev/null "http://localhost:$port/healthcheck" | grep -qi '^x-request-id: ' || { echo "no X-Request-Id"; exit 1; }
 grep -q '"requestId":".*"path":"/api/auth/me","status":200' "$root/.ci-tmp/server.log" || {
   cat "$root/.ci-tmp/server.log"; echo "no access line for /api/auth/me"; exit 1; }
 if grep -q 'ci-admin-password' "$root/.ci-tmp/server.log"; then echo "the password reached the log"; exit 1; fi
+if grep -q "$secret" "$root/.ci-tmp/server.log"; then echo "the TOTP secret reached the log"; exit 1; fi
 
 # SIGTERM, as Fly stops a machine: the server closes, stops its workers and the database, exits 0.
 kill -TERM "$server_pid"

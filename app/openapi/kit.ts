@@ -10,7 +10,7 @@ export { z };
 extendZodWithOpenApi(z);
 
 /** Every refusal of every /api route (apiRoute in app/utils/api.server.ts). */
-export const ErrorBody = z
+const ErrorBody = z
   .object({
     error: z.string().min(1).describe("What went wrong, in words a person can read."),
     fieldErrors: z

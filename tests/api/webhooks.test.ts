@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Carrier, PaymentTracking, WebhookDelivery, sequelize } from "~db";
+import { Carrier, LeadSource, PaymentTracking, WebhookDelivery, sequelize } from "~db";
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_MESSAGES as M } from "~/domain/webhooks";
 import { stopJobs } from "~/jobs/index.server";
 import { WEBHOOK_JOBS } from "~/jobs/webhooks.server";
@@ -11,6 +11,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/admin+/webh
 import { loader as logPageLoader } from "~/routes/admin+/webhooks_.$id";
 import { action as listAction, loader as listLoader } from "~/routes/api+/admin.webhooks";
 import { action as itemAction } from "~/routes/api+/admin.webhooks.$id";
+import { action as intakeAction } from "~/routes/api+/intake.leads";
 import { loader as deliveriesLoader } from "~/routes/api+/admin.webhooks.$id.deliveries";
 import { approveAgent } from "~/services/agents.server";
 import { reassignLeads } from "~/services/lead-reassign.server";
@@ -18,6 +19,7 @@ import { changeLeadStatus } from "~/services/lead-status.server";
 import { updatePolicy } from "~/services/policy.server";
 import { updatePaymentTracking } from "~/services/retention.server";
 import { deliverWebhook, nextAttemptAt, webhooksWithDueDeliveries } from "~/services/webhook-delivery.server";
+import { newPostingKey } from "~/services/posting-keys.server";
 import { emitWebhookEvent } from "~/services/webhooks.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { createAgent, createLead, giveCarrier, signedInAdmin, signedInAgent } from "../support/factories";
@@ -408,6 +410,44 @@ describe("the events the services emit", () => {
       return { type: event.type, data: event.data };
     });
   }
+
+  it("a lead posted to the intake tells lead.created with ids, never its phone, email or birth date", async () => {
+    const hook = await endpoint(["lead.created"]);
+    const { key, hash, last4 } = newPostingKey();
+    const source = await LeadSource.create({
+      name: `Webhook Vendor ${crypto.randomBytes(4).toString("hex")}`,
+      costPerLeadCents: 1_000,
+      defaultCarrierId: null,
+      postingKeyHash: hash,
+      postingKeyLast4: last4,
+      keyRotatedAt: null,
+      status: "active",
+      rateLimitPerMinute: 10_000,
+    });
+    const phone = `213${crypto.randomInt(2_000_000, 9_999_999)}`;
+    const email = `${crypto.randomBytes(4).toString("hex")}@example.test`;
+    const res = await callRoute(intakeAction, {
+      method: "POST",
+      path: "/api/intake/leads",
+      json: { firstName: "Lena", lastName: "Intake", phone, email, dateOfBirth: "1951-02-03", state: "FL" },
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(201);
+    const answer = await jsonOf<{ id: string; agentId?: string | null }>(res);
+    const [delivery] = await deliveriesOf(hook.id);
+    const event = JSON.parse(delivery!.body) as { type: string; data: Record<string, unknown> };
+    expect(event.type).toBe("lead.created");
+    expect(event.data).toEqual({
+      leadId: answer.id,
+      agentId: answer.agentId ?? null,
+      leadSourceId: source.id,
+      source: "intake",
+      state: "FL",
+    });
+    for (const secret of [phone, phone.slice(-7), email, "1951-02-03", "Lena", "Intake"]) {
+      expect(delivery!.body).not.toContain(secret);
+    }
+  });
 
   it("a reassignment, a payment, a policy status and an approval each tell their endpoint, with ids and statuses", async () => {
     const hook = await endpoint(["lead.assigned", "payment.updated", "policy.status_changed", "agent.approved"]);

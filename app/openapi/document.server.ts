@@ -36,16 +36,17 @@ import { moneyPaths } from "./paths/money";
 import { operationPaths } from "./paths/operations";
 import { publicPaths } from "./paths/public";
 import { reportPaths } from "./paths/reports";
+import { sessionPaths } from "./paths/sessions";
 import { sourcePaths } from "./paths/sources";
 import { tokenPaths } from "./paths/tokens";
-import { webhookPaths } from "./paths/webhooks";
 import { twoFactorPaths } from "./paths/two-factor";
+import { webhookPaths } from "./paths/webhooks";
 
 /** Every area's operations; the document's tags come in this order. */
 const AREAS: Operation[][] = [
   authPaths,
-  publicPaths,
   twoFactorPaths,
+  publicPaths,
   leadPaths,
   moneyPaths,
   reportPaths,
@@ -54,6 +55,7 @@ const AREAS: Operation[][] = [
   compliancePaths,
   operationPaths,
   tokenPaths,
+  sessionPaths,
   webhookPaths,
 ];
 

@@ -314,10 +314,6 @@ export async function withAttempt<T>(rule: LimitRule, keys: (string | null | und
   return result;
 }
 
-export async function clearAttempts(rule: LimitRule, key: string) {
-  await Attempt.destroy({ where: { kind: rule.kind, key } });
-}
-
 /** Old counters are useless after their window; this keeps the table small. Known addresses last longer. */
 export async function pruneAttempts(olderThanMs = 24 * 60 * 60_000) {
   const now = Date.now();

@@ -424,6 +424,14 @@ const API_TARGETS: Record<string, ApiTarget> = {
   "auth.request-password-reset": { roles: ["signed-out"], body: (f) => ({ email: f.loginUser.user.email }) },
   "auth.reset-password": { roles: ["signed-out"], body: () => ({ token, password: "new-password-1" }) },
   "auth.timezone": { roles: ["agent", "admin"], body: () => ({ timezone: "America/Chicago" }) },
+  // The caller's own sessions: an id of the right shape that names none is a 404; signing out the
+  // others keeps the session the fuzz calls with.
+  "auth.sessions.$id": {
+    roles: ["agent", "admin"],
+    param: { name: "id", value: () => "00000000-0000-4000-8000-000000000000" },
+    body: () => ({}),
+  },
+  "auth.sessions.sign-out-others": { roles: ["agent", "admin"], body: () => ({}) },
   "auth.verify-reset-token": { roles: ["signed-out"], body: () => ({ token }) },
   "form-submissions": { roles: ["signed-out"], body: () => inquiry },
   "leads.$id.mark-read": {
@@ -548,6 +556,11 @@ const PAGE_TARGETS: Record<string, PageTarget> = {
     ],
   },
   "admin+/leads_.import.tsx": { roles: ["admin"], path: "/admin/leads/import", forms: () => [{ intent: "upload" }] },
+  "_portal+/account.sessions.tsx": {
+    roles: ["agent", "admin"],
+    path: "/account/sessions?dialog=sign-out-others",
+    forms: () => [{ intent: "end", id: "00000000-0000-4000-8000-000000000000" }, { intent: "sign-out-others" }],
+  },
   "_portal+/account.api-tokens.tsx": {
     roles: ["agent", "admin"],
     path: "/account/api-tokens",
@@ -920,6 +933,7 @@ const LOADER_TARGETS: Record<string, Target & { path: string }> = {
   },
   "_portal+/notifications.tsx": { roles: ["agent", "admin"], path: "/notifications" },
   "_portal+/account.api-tokens.tsx": { roles: ["agent", "admin"], path: "/account/api-tokens?dialog=revoke" },
+  "_portal+/account.sessions.tsx": { roles: ["agent", "admin"], path: "/account/sessions?dialog=sign-out-others" },
   "agent+/setup.tsx": { roles: ["agent-in-setup", "agent"], path: "/agent/setup" },
   "_auth+/login.tsx": { roles: ["signed-out", "admin"], path: "/login" },
   "_auth+/login_.two-factor.tsx": { roles: ["signed-out"], path: "/login/two-factor" },

@@ -52,6 +52,8 @@ export const authPaths: Operation[] = [
     path: "/api/auth/register",
     tag,
     summary: "Ask for an agent account",
+    description:
+      "The same answer whether or not the email has an account (decision 080): a taken email makes nothing and its owner and the admins are told by notification. A license number another agent has is a 409 at its field.",
     access: "public",
     body: registrationSchema,
     answers: {

@@ -17,7 +17,10 @@ export const WEBHOOK_JOBS = {
   [WEBHOOK_DELIVERY_JOB]: {
     handler: async (job) => {
       const retryAt = await deliverWebhook(String(job.data.webhookId ?? ""));
-      if (retryAt) await enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId: job.data.webhookId }, { startAfter: retryAt });
+      // A second after it is due: a job started a moment early (another machine's clock) would find
+      // it not due and leave it to the sweep.
+      const startAfter = retryAt && new Date(retryAt.getTime() + 1_000);
+      if (startAfter) await enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId: job.data.webhookId }, { startAfter });
     },
     retryLimit: 5,
     retryDelaySeconds: 30,

@@ -111,8 +111,9 @@ async function record(delivery: WebhookDelivery, outcome: Outcome, now: Date) {
 }
 
 /**
- * Sends an endpoint's due deliveries in order, while this worker holds its lease. Answers when the
- * oldest pending one is due again (a retry), or null when none is left or another worker sends.
+ * Sends an endpoint's due deliveries in order, while this worker holds its lease. Answers when to
+ * try again after an attempt of its own failed; null when none is left, the oldest waits for a
+ * retry another worker scheduled when it failed, or another worker sends.
  */
 async function sendInOrder(webhookId: string, clock: () => Date): Promise<Date | null> {
   let lease = await takeLease(webhookId, null, clock());
@@ -122,7 +123,9 @@ async function sendInOrder(webhookId: string, clock: () => Date): Promise<Date |
       const delivery = await oldestPending(webhookId);
       if (!delivery) return null;
       const now = clock();
-      if (delivery.nextAttemptAt > now) return delivery.nextAttemptAt;
+      // Its retry was scheduled by the attempt that failed (and the sweep is the net under that):
+      // scheduling one more for every event written meanwhile would run them all at once.
+      if (delivery.nextAttemptAt > now) return null;
       lease = await takeLease(webhookId, lease, now);
       const webhook = lease ? await Webhook.findByPk(webhookId) : null;
       if (!lease || !webhook) return null;
@@ -146,7 +149,7 @@ export async function deliverWebhook(webhookId: string, clock: () => Date = () =
     // A delivery written while another worker held the lease was refused it; that worker may have
     // looked before the delivery was committed. Looking again after letting go closes the gap.
     const next = await oldestPending(webhookId);
-    if (!next || next.nextAttemptAt > clock()) return next?.nextAttemptAt ?? null;
+    if (!next || next.nextAttemptAt > clock()) return null;
     const [held] = await selectRows(
       sql`SELECT w.sending_until AS "sendingUntil" FROM webhooks w WHERE w.id = ${webhookId} AND w.active = ${true}`,
       z.object({ sendingUntil: column.date.nullable() }),

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/openapi/document.server";
 import { loader as documentLoader, action as documentAction } from "~/routes/api.openapi[.json]";
 import { TEST_PASSWORD, createAdmin, createLead, signInAs } from "../support/factories";
+import { createFormSubmissionRow } from "../support/form-submission-factories";
 import { callRoute, jsonOf } from "../support/http";
+import { createBdm, createOrderRow } from "../support/order-factories";
 import { premiumSeller, recordPremiumSale } from "../support/premiums-factories";
 
 // Issue 27 item 5 (decision 082): the OpenAPI document covers every /api route file and method,
@@ -161,9 +163,36 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
     const lead = await createLead(seller.agent.id, { firstName: "Quinn", lastName: "Sample" });
     const adminUser = await createAdmin();
     const admin = await signInAs(adminUser);
+    // A row in each list the sample reads, so its rows are checked, not only an empty array.
+    await createFormSubmissionRow();
+    await createOrderRow();
+    await createBdm();
     const cookies = { agent: seller.cookie, admin: admin.cookie, nobody: undefined, "other agent": other.cookie };
 
     const samples: Sample[] = [
+      // Writes first: the lists read below then hold their rows.
+      {
+        method: "post",
+        path: "/api/admin/lead-sources",
+        json: { name: `Openapi ${seller.agent.id.slice(0, 8)}`, costPerLead: "12.50" },
+        as: "admin",
+        status: 201,
+      },
+      {
+        method: "post",
+        path: "/api/admin/dnc",
+        json: { phone: `3055${String(Date.now()).slice(-6)}`, reason: "internal" },
+        as: "admin",
+        status: 201,
+      },
+      {
+        method: "post",
+        path: "/api/agent/applications/{id}/return",
+        params: { id: lead.id },
+        json: {},
+        as: "agent",
+        status: 400,
+      },
       { path: "/api/auth/me", as: "agent" },
       { path: "/api/auth/me", as: "admin" },
       { path: "/api/auth/me", as: "nobody", status: 401 },

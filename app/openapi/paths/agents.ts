@@ -2,15 +2,35 @@ import { addCallsSchema, agentStatusSchema, approveAgentApiSchema, assignBdmSche
 import { profileUpdateSchema } from "~/domain/schemas/profile";
 import { carrierUpdateSchema, setupSchema } from "~/domain/schemas/setup";
 import { pagingSchema } from "~/domain/list-query";
-import type { BdmView } from "~/services/agents.server";
-import { id, objectWith } from "../answers";
+import { AGENT_STATUSES } from "~/domain/statuses";
+import type { AgentView, BdmView } from "~/services/agents.server";
+import { id, instant, objectWith } from "../answers";
 import { z, type Operation } from "../kit";
 
 const tag = "Agents";
 const account = "Agent account";
 
-/** An agent as the admin's actions answer it. */
-const AgentBody = objectWith({ id, status: z.string() }).openapi("Agent");
+/** An agent as the admin's list and actions answer it. */
+const AgentBody = z
+  .object({
+    id,
+    user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() }),
+    companyName: z.string().nullable(),
+    licenseNumber: z.string(),
+    status: z.enum(AGENT_STATUSES),
+    callQuota: z.number().int(),
+    callsLeft: z.number().int(),
+    callsOrdered: z.number().int(),
+    callsSold: z.number().int(),
+    assignedBdm: z.object({ id, firstName: z.string(), lastName: z.string() }).nullable(),
+    setupComplete: z.boolean(),
+    createdAt: instant,
+    approvedAt: instant.nullable(),
+    licensedStates: z.array(z.string()).describe("State names."),
+    conversion: z.number().describe("callsSold / callsOrdered x 100, one decimal."),
+    hasTemporaryPassword: z.boolean(),
+  })
+  .openapi("Agent") satisfies z.ZodType<AgentView>;
 const agentAnswer = (description: string) => ({
   description,
   body: z.object({ message: z.string(), agent: AgentBody }),
@@ -29,7 +49,7 @@ export const agentPaths: Operation[] = [
     access: "admin",
     answers: {
       description: "The groups pending, approved, rejected and paused.",
-      body: objectWith({
+      body: z.object({
         pending: z.array(AgentBody),
         approved: z.array(AgentBody),
         rejected: z.array(AgentBody),

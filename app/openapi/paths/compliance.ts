@@ -1,4 +1,11 @@
-import { dncAddSchema, dncList, dncRemoveSchema, DNC_IMPORT_REASONS } from "~/domain/dnc";
+import {
+  dncAddSchema,
+  dncList,
+  dncRemoveSchema,
+  DNC_IMPORT_REASONS,
+  DNC_REASONS,
+  type DncEntryView,
+} from "~/domain/dnc";
 import { callingRuleSchema } from "~/domain/schemas/calling";
 import type { CallingRuleView } from "~/services/calling-rules.server";
 import { Message, id, instant, objectWith } from "../answers";
@@ -6,7 +13,19 @@ import { z, type Operation } from "../kit";
 
 const tag = "Do not call and calling rules";
 
-const DncEntry = objectWith({ phone: z.string(), reason: z.string() }).openapi("DncEntry");
+const DncEntry = z
+  .object({
+    phone: z.string().describe("E.164."),
+    reason: z.enum(DNC_REASONS),
+    reasonLabel: z.string(),
+    addedById: id.nullable(),
+    addedByName: z.string().nullable(),
+    sourceApplicationId: id.nullable(),
+    importId: id.nullable(),
+    createdAt: instant,
+  })
+  .openapi("DncEntry") satisfies z.ZodType<DncEntryView>;
+const ListedEntry = DncEntry.extend({ alreadyListed: z.boolean() });
 const CallingRule = z
   .object({
     state: z.string().describe("A state's code, or US for the federal default."),
@@ -37,8 +56,8 @@ export const compliancePaths: Operation[] = [
     access: "admin",
     body: dncAddSchema,
     answers: [
-      { status: 201, description: "Listed.", body: DncEntry },
-      { status: 200, description: "Already listed (`alreadyListed: true`), as it was.", body: DncEntry },
+      { status: 201, description: "Listed.", body: ListedEntry },
+      { status: 200, description: "Already listed (`alreadyListed: true`), as it was.", body: ListedEntry },
     ],
   },
   {

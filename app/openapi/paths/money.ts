@@ -3,6 +3,7 @@ import { commissionList } from "~/domain/schemas/commissions";
 import { orderCreateSchema, orderListQuery, orderPatchSchema } from "~/domain/schemas/orders";
 import { retentionList } from "~/domain/schemas/payment-tracking";
 import { premiumQuerySchema } from "~/domain/schemas/premiums";
+import type { orderJson } from "~/services/orders.server";
 import { Message, id, instant, objectWith } from "../answers";
 import { z, type Operation } from "../kit";
 
@@ -11,12 +12,25 @@ const orders = "Orders";
 const retention = "Retention";
 
 /** An order of calls, money as decimal strings ("1250.00"). */
-const Order = objectWith({
-  id,
-  totalPayment: z.string(),
-  costPerCall: z.string().nullable(),
-  bdm: z.string().nullable(),
-}).openapi("Order");
+const Order = z
+  .object({
+    id,
+    agentId: id.nullable(),
+    agentName: z.string(),
+    callsOrdered: z.number().int(),
+    callsCompleted: z.number().int(),
+    companySource: z.string(),
+    platformSource: z.string(),
+    referrer: z.string().nullable(),
+    totalPayment: z.string(),
+    costPerCall: z.string().nullable(),
+    paymentGateway: z.string(),
+    bdm: id.nullable().describe("The BDM's id."),
+    bdmName: z.string().nullable(),
+    status: z.string(),
+    createdAt: instant,
+  })
+  .openapi("Order") satisfies z.ZodType<ReturnType<typeof orderJson>>;
 
 /** A Premium row of the spec (part 2, section 3): money as currency strings ("$1,234.50"). */
 const PremiumRow = z

@@ -2,6 +2,11 @@ import { formSubmissionList, formSubmissionUpdateSchema } from "~/domain/schemas
 import { jobListApiQuery } from "~/domain/schemas/jobs";
 import { notificationListSchema } from "~/domain/schemas/notifications";
 import { socialSecurityDaysQuery } from "~/domain/schemas/social-security-days";
+import { JOB_STATES } from "~/domain/statuses";
+import type { FormSubmissionView } from "~/services/form-submissions.server";
+import type { JobView } from "~/services/jobs.server";
+import type { NotificationView } from "~/services/notifications.server";
+import type { ResetRequestView } from "~/services/password-resets.server";
 import { Message, day, id, instant, objectWith } from "../answers";
 import { z, type Operation } from "../kit";
 
@@ -21,24 +26,46 @@ const FormSubmission = z
     notes: z.string().nullable(),
     createdAt: instant,
   })
-  .openapi("FormSubmission");
+  .openapi("FormSubmission") satisfies z.ZodType<FormSubmissionView>;
 
 const Job = z
   .object({
     id,
     name: z.string(),
-    state: z.string(),
+    state: z.enum(JOB_STATES),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     createdAt: instant,
     startedAt: instant.nullable(),
     finishedAt: instant.nullable(),
   })
-  .passthrough()
-  .openapi("Job");
+  .openapi("Job") satisfies z.ZodType<JobView>;
 
-const Notification = objectWith({ id }).openapi("Notification");
-const ResetRequest = objectWith({ id, status: z.string() }).openapi("PasswordResetRequest");
+const Notification = z
+  .object({
+    id,
+    type: z.string(),
+    title: z.string(),
+    message: z.string(),
+    isRead: z.boolean(),
+    createdAt: instant,
+    applicationId: id.nullable(),
+  })
+  .openapi("Notification") satisfies z.ZodType<NotificationView>;
+
+const ResetRequest = z
+  .object({
+    id,
+    userName: z.string(),
+    email: z.string(),
+    status: z.enum(["pending", "approved", "denied", "completed", "expired"]),
+    requestedAt: instant,
+    expiresAt: instant,
+    approvedAt: instant.nullable(),
+    completedAt: instant.nullable(),
+    deniedAt: instant.nullable(),
+  })
+  .openapi("PasswordResetRequest") satisfies z.ZodType<ResetRequestView>;
 
 export const operationPaths: Operation[] = [
   {
@@ -111,7 +138,10 @@ export const operationPaths: Operation[] = [
     tag: operations,
     summary: "Open password reset requests and the latest decided ones",
     access: "admin",
-    answers: { description: "The requests.", body: objectWith({}) },
+    answers: {
+      description: "Open requests and the latest decided or expired ones.",
+      body: z.object({ pending: z.array(ResetRequest), history: z.array(ResetRequest) }),
+    },
   },
   {
     method: "post",

@@ -1,6 +1,10 @@
 import { leadIntakeSchema } from "~/domain/schemas/lead-intake";
 import { leadReturnDecisionSchema, leadReturnList } from "~/domain/schemas/lead-returns";
 import { leadSourceCreateSchema, leadSourceList, leadSourcePatchSchema } from "~/domain/schemas/lead-sources";
+import { LEAD_RETURN_STATUSES } from "~/domain/lead-returns";
+import { LEAD_SOURCE_STATUSES } from "~/domain/lead-sources";
+import type { LeadReturnView } from "~/services/lead-returns.server";
+import type { leadSourceJson } from "~/services/lead-sources.server";
 import { id, instant, objectWith } from "../answers";
 import { z, type Operation } from "../kit";
 
@@ -18,15 +22,33 @@ const LeadSource = z
     duplicateWindowDays: z.number().int(),
     defaultCarrierId: id.nullable(),
     defaultCarrierName: z.string().nullable(),
-    status: z.string(),
+    status: z.enum(LEAD_SOURCE_STATUSES),
     keyLast4: z.string(),
     keyRotatedAt: instant.nullable(),
     createdAt: instant,
   })
-  .passthrough()
-  .openapi("LeadSource");
+  .openapi("LeadSource") satisfies z.ZodType<ReturnType<typeof leadSourceJson>>;
 
-const LeadReturn = objectWith({ id, status: z.string() }).openapi("LeadReturn");
+const LeadReturn = z
+  .object({
+    id,
+    applicationId: id,
+    leadName: z.string(),
+    agentId: id.nullable(),
+    agentName: z.string().nullable(),
+    sourceId: id.nullable(),
+    sourceName: z.string().nullable(),
+    reason: z.string(),
+    reasonLabel: z.string(),
+    notes: z.string().nullable(),
+    status: z.enum(LEAD_RETURN_STATUSES),
+    decisionNote: z.string().nullable(),
+    decidedAt: instant.nullable(),
+    decidedByName: z.string().nullable(),
+    receivedAt: instant,
+    createdAt: instant,
+  })
+  .openapi("LeadReturn") satisfies z.ZodType<LeadReturnView>;
 
 const ImportStatus = objectWith({
   id,

@@ -1,5 +1,6 @@
 import { addCallsSchema, approveAgentSchema, assignBdmSchema } from "~/domain/schemas/agents";
 import * as agents from "~/services/agents.server";
+import { resetAgentTwoFactor } from "~/services/two-factor.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { formIntent, type IntentFailureToast, type IntentHandler } from "./intent.server";
 import { hrefWith } from "./list";
@@ -21,6 +22,7 @@ export const AGENT_INTENT_FAILURES: Record<string, IntentFailureToast> = {
   "assign-bdm": { title: "Assignment Failed", description: "Failed to assign BDM" },
   "add-calls": { title: "Failed to add calls", description: "Failed to add calls" },
   "generate-password": { title: "Failed to generate password", description: "Failed to generate password" },
+  "reset-two-factor": { title: "Reset failed", description: "Failed to reset two-factor sign-in" },
 };
 
 /**
@@ -70,6 +72,13 @@ export function agentIntents(admin: SessionUser, back: string, statusParam: stri
         description: `Give it to ${agentName}. They must replace it with a password of their own at their next sign-in.`,
         copyValue: temporaryPassword,
         durationMs: 10_000,
+      });
+    },
+    "reset-two-factor": async (form) => {
+      const { agentName } = await resetAgentTwoFactor(admin, agentId(form));
+      return redirectWithToast(back, {
+        title: "Two-factor sign-in reset",
+        description: `${agentName} signs in with their password until they set it up again.`,
       });
     },
   };

@@ -18,6 +18,7 @@ import {
   PolicyStatusChange,
   Product,
   StatusChange,
+  TwoFactorCredential,
   User,
   sequelize,
 } from "../index";
@@ -152,6 +153,11 @@ const DAY = 24 * 60 * 60_000;
 export const DEMO_PASSWORDS = { admin: "admin12345", agent: "agent12345" };
 /** @internal */
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
+/**
+ * The demo admin's TOTP secret (administrators must have a second factor, decision 079): public on
+ * purpose, in the README, so the demo and scripted clients can compute the codes.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF";
 
 type AgentSpec = {
   email: string;
@@ -424,11 +430,13 @@ export async function seedDemo(log: (line: string) => void = console.log) {
         lastName: "Admin",
         phone: "5555550100",
         role: "admin",
+        twoFactorEnabledAt: adminSince,
         createdAt: adminSince,
         updatedAt: adminSince,
       },
       opts,
     );
+    await TwoFactorCredential.create({ userId: admin.id, secretEncrypted: encrypt(DEMO_ADMIN_TOTP_SECRET) }, opts);
     const admins = [admin];
 
     for (const [index, spec] of AGENTS.entries()) {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { Agent, Notification, User, sequelize } from "~db";
-import { DEMO_ADMIN_EMAIL, DEMO_EMAILS, seedDemo } from "../../prisma-free-db/seed/demo";
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_TOTP_SECRET,
+  DEMO_EMAILS,
+  DEMO_PASSWORDS,
+  seedDemo,
+} from "../../prisma-free-db/seed/demo";
+import { signIn } from "~/services/auth.server";
+import { verifyTwoFactorSignIn } from "~/services/two-factor.server";
+import { totpCode } from "../support/factories";
 import { QueryTypes } from "sequelize";
 
 // Audit items 5 and 24: the demo seed dates nothing that already happened in the future (a
@@ -75,5 +84,12 @@ describe("the demo seed", () => {
     // One unread registration notice per agent still waiting for approval.
     const pending = await Agent.count({ where: { id: agents, status: "pending" } });
     expect(notices.filter((n) => n.type === "agent_registration" && !n.isRead)).toHaveLength(pending);
+
+    // The admin is enrolled in two-factor sign-in with the README's secret (decision 079).
+    const first = await signIn({ email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORDS.admin });
+    expect(first.kind).toBe("two-factor");
+    const challenge = first.kind === "two-factor" ? first.challenge : "";
+    const second = await verifyTwoFactorSignIn({ challenge, code: totpCode(DEMO_ADMIN_TOTP_SECRET) });
+    expect(second.kind).toBe("signed-in");
   }, 180_000);
 });

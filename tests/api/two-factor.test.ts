@@ -14,6 +14,7 @@ import { action as loginPageAction } from "~/routes/_auth+/login";
 import { action as twoFactorPageAction, loader as twoFactorPageLoader } from "~/routes/_auth+/login_.two-factor";
 import { action as securityAction, loader as securityLoader } from "~/routes/_portal+/account.security";
 import { loader as dashboardLoader } from "~/routes/admin+/dashboard";
+import { action as agentManagementAction } from "~/routes/admin+/agent-management";
 import { TWO_FACTOR_MESSAGES as M } from "~/services/two-factor.server";
 import { TEST_PASSWORD, TEST_TOTP_SECRET, createAdmin, createAgent, signInAs, totpCode } from "../support/factories";
 import { uniqueIp } from "../support/form-submission-factories";
@@ -315,6 +316,21 @@ describe("recovery codes, turning off and the admin's reset", () => {
 });
 
 describe("the pages", () => {
+  it("resets an agent's second factor from the agent's profile on Agents Management, with its toast", async () => {
+    const { user, agent } = await createAgent();
+    await enrol((await signInAs(user)).cookie);
+    const { cookie } = await signInAs(await createAdmin());
+    const res = await callRoute(agentManagementAction, {
+      path: `/admin/agent-management?dialog=profile&agent=${agent.id}`,
+      form: { intent: "reset-two-factor", agentId: agent.id },
+      cookie,
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin/agent-management");
+    expect(res.headers.getSetCookie().some((line) => line.startsWith("__toast="))).toBe(true);
+    expect((await User.findByPk(user.id))!.twoFactorEnabledAt).toBeNull();
+  });
+
   it("signs in through /login and /login/two-factor, with the challenge in an httpOnly cookie, never the URL", async () => {
     const admin = await createAdmin();
     const ip = uniqueIp();

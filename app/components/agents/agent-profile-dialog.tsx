@@ -1,6 +1,8 @@
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BreakableEmail } from "~/components/ui/breakable-email";
 import { ButtonLink } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { formatDate, formatDollars, formatPhone, fullName } from "~/domain/format";
 import type { AgentProfileView } from "~/services/agent-management.server";
@@ -19,7 +21,10 @@ export function AgentProfileDialog({
   return (
     <UrlDialog title={profile ? fullName(profile.user) : "Agent Profile"} closeTo={closeTo} size="lg">
       {profile ? (
-        <ProfileSections profile={profile} timezone={timezone} />
+        <>
+          <ProfileSections profile={profile} timezone={timezone} />
+          <ResetTwoFactorForm agentId={profile.id} />
+        </>
       ) : (
         <p className="text-sm text-slate-700">Agent profile not found</p>
       )}
@@ -29,6 +34,23 @@ export function AgentProfileDialog({
         </ButtonLink>
       </div>
     </UrlDialog>
+  );
+}
+
+/** An agent who lost the phone with their second factor: the admin turns it off (audited, decision 079). */
+function ResetTwoFactorForm({ agentId }: { agentId: string }) {
+  return (
+    <Form method="post" className="mt-5 space-y-2 border-t border-slate-200 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">Two-factor sign-in</h3>
+      <p className="text-sm text-slate-700">
+        For a lost phone: turns the agent&apos;s second factor off, so they sign in with their password alone until they
+        set it up again.
+      </p>
+      <input type="hidden" name="agentId" value={agentId} />
+      <SubmitButton intent="reset-two-factor" pendingLabel="Resetting..." variant="secondary">
+        Reset two-factor sign-in
+      </SubmitButton>
+    </Form>
   );
 }
 

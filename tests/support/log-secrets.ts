@@ -7,8 +7,8 @@ import { TEST_PASSWORD } from "./factories";
 
 /**
  * What a test run's log must never hold (decision 050): the personal numbers the run stored (every
- * encrypted column, decrypted: SSNs, card, routing and account numbers, temporary passwords) and the
- * passwords the seed and the fixtures sign in with. Read after the run by the vitest and Playwright
+ * encrypted column, decrypted: SSNs, card, routing and account numbers, temporary passwords, TOTP
+ * secrets) and the passwords the seed and the fixtures sign in with. Read after the run by the vitest and Playwright
  * teardowns (tests/support/log-check.ts, tests/e2e/log-check.teardown.ts), which fail on any hit.
  */
 
@@ -23,7 +23,8 @@ export function knownPasswords() {
 }
 
 async function encryptedValues(databaseUrl: string): Promise<string[]> {
-  const tables = ["applications", "agents"];
+  // Two-factor credentials: every TOTP secret (decision 079).
+  const tables = ["applications", "agents", "two_factor_credentials"];
   let rows: Record<string, unknown>[] = [];
   if (/^postgres(ql)?:/.test(databaseUrl)) {
     const client = new pg.Client({ connectionString: databaseUrl });

@@ -255,6 +255,17 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "sessions, with the sign-out-everywhere-else confirmation",
+    title: "Sessions | Agency CRM",
+    open: async (page, factory) => {
+      const agent = await factory.agent();
+      // A second session, so the list has a Sign out and the dialog something to end.
+      await signInAs(agent);
+      await startSession(page, agent);
+      return "/account/sessions?dialog=sign-out-others";
+    },
+  },
+  {
     name: "my leads",
     title: "My Leads | Agency CRM",
     open: async (page, factory) => {

@@ -255,6 +255,14 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "two-factor sign-in, an administrator made to enrol",
+    title: "Two-factor sign-in | Agency CRM",
+    open: async (page, factory) => {
+      await startSession(page, await factory.admin({ twoFactor: false }));
+      return "/account/security";
+    },
+  },
+  {
     name: "sessions, with the sign-out-everywhere-else confirmation",
     title: "Sessions | Agency CRM",
     open: async (page, factory) => {

@@ -250,11 +250,13 @@ export async function changeLeadStatus(actor: SessionUser, id: string, input: un
       { transaction },
     );
     // Told to webhook endpoints in this transaction: a change rolled back tells no one (decision 083).
-    await emitWebhookEvent(
-      "lead.status_changed",
-      { leadId: lead.id, agentId: lead.agentId, fromStatus, toStatus },
-      transaction,
-    );
+    if (fromStatus !== toStatus) {
+      await emitWebhookEvent(
+        "lead.status_changed",
+        { leadId: lead.id, agentId: lead.agentId, fromStatus, toStatus },
+        transaction,
+      );
+    }
     if (toStatus === "sale" && !choosingProduct) {
       await emitWebhookEvent(
         "sale.recorded",

@@ -297,7 +297,10 @@ describe("delivering events", () => {
     const { me, lead } = await sellableLead();
     receiver.received = [];
     receiver.statuses = [503];
-    for (const status of ["contacted", "declined", "pending"]) await changeLeadStatus(me.actor, lead.id, { status });
+    // The last sets the status it already has (a note): no change to tell.
+    for (const status of ["contacted", "declined", "pending", "pending"]) {
+      await changeLeadStatus(me.actor, lead.id, { status, notes: "Called" });
+    }
     const started = new Date();
     await deliverWebhook(hook.id, () => started);
     // The first failed: the two after it were not sent.

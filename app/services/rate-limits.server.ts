@@ -33,6 +33,7 @@ const signInWait = (waitMs: number) =>
  * addresses the account has not signed in from, each with growing delays, so that a stranger's
  * guesses slow the stranger and not the owner at their own address (decision 080). A successful
  * sign-in gives its attempt back.
+ * @internal tests read its figures.
  */
 export const SIGN_IN_LIMITS = {
   /** One account from one address: 5 tries an hour, then 30 s, 1, 2, 4, 8 minutes ... up to 15 between tries. */

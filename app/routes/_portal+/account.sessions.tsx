@@ -70,7 +70,7 @@ export default function AccountSessions() {
         <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">Sessions</h2>
         <SessionTable sessions={sessions} timezone={timezone} />
       </Card>
-      {confirmOthers ? (
+      {confirmOthers && others ? (
         <ConfirmDialog
           title="Sign out everywhere else?"
           closeTo={hrefWith(here, { dialog: null })}

@@ -399,9 +399,9 @@ try {
       let signingIn = true;
       const started = performance.now();
       const signIns = Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          signIn(i % 2 ? "agent@example.com" : "admin@example.com", i % 2 ? "agent12345" : "admin12345"),
-        ),
+        // The agent's account only: the admin's second factor lets one sign-in through per 30-second
+        // step (decision 079), and the password's hashing, which this measures, is the same.
+        Array.from({ length: 6 }, () => signIn("agent@example.com", "agent12345")),
       ).finally(() => {
         signingIn = false;
         signInMs.push(performance.now() - started);

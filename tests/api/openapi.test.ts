@@ -165,6 +165,7 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
     const admin = await signInAs(adminUser);
     // A row in each list the sample reads, so its rows are checked, not only an empty array.
     await createFormSubmissionRow();
+    await createLead(seller.agent.id, { status: "callback", callbackDate: new Date(Date.now() + 86_400_000) });
     await createOrderRow();
     await createBdm();
     const cookies = { agent: seller.cookie, admin: admin.cookie, nobody: undefined, "other agent": other.cookie };
@@ -220,6 +221,8 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
       { path: "/api/admin/lead-sources", as: "admin" },
       { path: "/api/carriers", as: "admin" },
       { path: "/api/applications/{id}/calls", params: { id: sale.id }, as: "agent" },
+      { path: "/api/agent/applications/{id}/call-check", params: { id: lead.id }, as: "agent" },
+      { path: "/api/admin/applications/{id}/call-check", params: { id: lead.id }, as: "admin" },
       { path: "/api/agent/dashboard", as: "agent" },
       { path: "/api/agent/commissions", as: "agent" },
       { path: "/api/agent/retention", as: "agent" },

@@ -4,6 +4,7 @@ import { carrierUpdateSchema, setupSchema } from "~/domain/schemas/setup";
 import { pagingSchema } from "~/domain/list-query";
 import { AGENT_STATUSES } from "~/domain/statuses";
 import type { AgentView, BdmView } from "~/services/agents.server";
+import type { AgentSetupView, ProductView } from "~/services/carriers.server";
 import { id, instant, objectWith } from "../answers";
 import { z, type Operation } from "../kit";
 
@@ -36,9 +37,21 @@ const agentAnswer = (description: string) => ({
   body: z.object({ message: z.string(), agent: AgentBody }),
 });
 
+const Product = z
+  .object({ id, name: z.string(), compPercentage: z.number() })
+  .openapi("Product") satisfies z.ZodType<ProductView>;
+
 /** The agent's setup: carriers with products, licensed states. */
-const Setup = objectWith({}).openapi("AgentSetup");
-const Product = objectWith({ id, name: z.string(), compPercentage: z.number() }).openapi("Product");
+const Setup = z
+  .object({
+    setupComplete: z.boolean(),
+    carriers: z.array(
+      z.object({ id, name: z.string(), products: z.array(Product.extend({ commissionRate: z.number() })) }),
+    ),
+    licensedStates: z.array(z.string()).describe("State names."),
+    licensedStateCodes: z.array(z.string()),
+  })
+  .openapi("AgentSetup") satisfies z.ZodType<AgentSetupView>;
 
 export const agentPaths: Operation[] = [
   {
@@ -196,7 +209,10 @@ export const agentPaths: Operation[] = [
     summary: "Every product of the agent (an admin: every agent's)",
     access: "user",
     query: pagingSchema,
-    answers: { description: "One page of products.", list: Product },
+    answers: {
+      description: "One page of products, each with its carrier (and, for an admin, its agent).",
+      list: objectWith({ id, name: z.string(), compPercentage: z.number(), carrier: objectWith({ name: z.string() }) }),
+    },
   },
   {
     method: "get",

@@ -1,3 +1,8 @@
+import { CALLBACK_CATEGORIES } from "~/domain/callbacks";
+import { CALL_OUTCOMES, CALL_REFUSALS, type CallOutcome } from "~/domain/calling";
+import type { AdminCallback } from "~/services/admin-callbacks.server";
+import type { AgentCallback } from "~/services/callbacks.server";
+import type { CallAttemptView, CallCheck as CallCheckView } from "~/services/calls.server";
 import { adminAtRiskQuery, agentAtRiskQuery } from "~/domain/schemas/at-risk";
 import { adminCallbackQuery } from "~/domain/schemas/admin-callbacks";
 import { allLeadsQuerySchema } from "~/domain/schemas/admin-leads";
@@ -19,16 +24,91 @@ const calls = "Calls and callbacks";
 /** The answer of a status change (PUT .../status, a reschedule): the lead's status and sale fields. */
 const StatusChange = objectWith({ id, status: z.string() }).openapi("StatusChange");
 
-/** May this lead be called now (decision 072)? */
-const CallCheck = objectWith({
-  allowed: z.boolean(),
-  reasons: z.array(z.string()),
-  messages: z.array(z.string()),
-  nextAllowedAt: instant.nullable(),
-}).openapi("CallCheck");
+const refusals = z.array(z.enum(CALL_REFUSALS));
+const CallingWindow = z.object({
+  state: z.string().describe("The rule that applied: a state's code, or US."),
+  start: z.string(),
+  end: z.string(),
+  maxCallsPer24h: z.number().int().nullable(),
+});
 
-const AtRiskRow = objectWith({ id }).openapi("AtRiskPolicy");
-const CallbackRow = objectWith({ id, firstName: z.string(), lastName: z.string() }).openapi("Callback");
+/** May this lead be called now (decision 072)? */
+const CallCheck = z
+  .object({
+    allowed: z.boolean(),
+    reasons: refusals,
+    messages: z.array(z.string()),
+    leadLocalTime: z.string(),
+    timeZone: z.string(),
+    timeZoneFrom: z.enum(["zip", "state", "caller"]),
+    nextAllowedAt: instant.nullable(),
+    rule: CallingWindow,
+    phone: z.string(),
+  })
+  .openapi("CallCheck") satisfies z.ZodType<CallCheckView>;
+
+/** One attempt of the lead's call log. */
+const CallAttempt = z
+  .object({
+    id,
+    phone: z.string(),
+    phoneDisplay: z.string(),
+    allowed: z.boolean(),
+    reasons: refusals,
+    overridden: refusals,
+    overrideReason: z.string().nullable(),
+    rule: CallingWindow,
+    timeZone: z.string(),
+    callerName: z.string().nullable(),
+    outcome: z.enum(CALL_OUTCOMES.map((outcome) => outcome.value) as [CallOutcome, ...CallOutcome[]]).nullable(),
+    outcomeLabel: z.string().nullable(),
+    outcomeAt: instant.nullable(),
+    createdAt: instant,
+  })
+  .openapi("CallAttempt") satisfies z.ZodType<CallAttemptView>;
+
+const AtRiskRow = objectWith({ id, customerName: z.string(), exposure: z.number() }).openapi("AtRiskPolicy");
+
+/** A callback of the agent's list, with its priority and category in the agent's time zone. */
+const AgentCallbackRow = z
+  .object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    status: z.string(),
+    carrier: z.object({ id, name: z.string() }).nullable(),
+    coverageAmount: z.number().nullable(),
+    monthlyPremium: z.number().nullable(),
+    callbackDate: instant.nullable(),
+    daysUntil: z.number().int().nullable(),
+    priority: z.enum(["overdue", "today", "soon", "upcoming", "low"]),
+    category: z.enum(CALLBACK_CATEGORIES),
+    createdAt: instant,
+    dnc: z.boolean(),
+  })
+  .openapi("AgentCallback") satisfies z.ZodType<AgentCallback>;
+
+/** A callback of the admin's list (the spec's Callback), with its agent. */
+const AdminCallbackRow = z
+  .object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    agentId: id.nullable(),
+    agentName: z.string().nullable(),
+    phone: z.string().nullable(),
+    status: z.string(),
+    coverageAmount: z.number().nullable(),
+    monthlyPremium: z.number().nullable(),
+    callbackDate: instant.nullable(),
+    createdAt: instant,
+    dnc: z.boolean(),
+  })
+  .openapi("AdminCallback") satisfies z.ZodType<AdminCallback>;
 
 export const leadPaths: Operation[] = [
   {
@@ -184,7 +264,7 @@ export const leadPaths: Operation[] = [
     tag: calls,
     summary: "The lead's call log",
     access: "user",
-    answers: { description: "Newest first.", body: z.array(objectWith({ id })) },
+    answers: { description: "Newest first.", body: z.array(CallAttempt) },
   },
   {
     method: "post",
@@ -307,7 +387,7 @@ export const leadPaths: Operation[] = [
     description: "Soonest first, those without a date last.",
     access: "agent",
     query: callbackListQuery,
-    answers: { description: "One page of callbacks.", list: CallbackRow },
+    answers: { description: "One page of callbacks.", list: AgentCallbackRow },
   },
   {
     method: "put",
@@ -325,7 +405,7 @@ export const leadPaths: Operation[] = [
     summary: "Every agent's callbacks, or one agent's",
     access: "admin",
     query: adminCallbackQuery,
-    answers: { description: "One page of callbacks.", list: CallbackRow },
+    answers: { description: "One page of callbacks.", list: AdminCallbackRow },
     errors: [404],
   },
   {

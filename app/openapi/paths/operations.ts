@@ -5,9 +5,10 @@ import { socialSecurityDaysQuery } from "~/domain/schemas/social-security-days";
 import { JOB_STATES } from "~/domain/statuses";
 import type { FormSubmissionView } from "~/services/form-submissions.server";
 import type { JobView } from "~/services/jobs.server";
+import type { AdminShellCounts, AgentShellCounts } from "~/services/navigation.server";
 import type { NotificationView } from "~/services/notifications.server";
 import type { ResetRequestView } from "~/services/password-resets.server";
-import { Message, day, id, instant, objectWith } from "../answers";
+import { Message, day, id, instant } from "../answers";
 import { z, type Operation } from "../kit";
 
 const operations = "Operations";
@@ -74,7 +75,23 @@ export const operationPaths: Operation[] = [
     tag: operations,
     summary: "The figures the user's portal shell shows",
     access: "user",
-    answers: { description: "The counts.", body: objectWith({}) },
+    answers: {
+      description: "An admin's or an agent's counts.",
+      body: z.union([
+        z.object({
+          pendingAgents: z.number().int(),
+          pendingResets: z.number().int(),
+          newSubmissions: z.number().int(),
+          unreadLeads: z.number().int(),
+          unreadNotifications: z.number().int(),
+        }) satisfies z.ZodType<AdminShellCounts>,
+        z.object({
+          unreadLeads: z.number().int(),
+          unreadNotifications: z.number().int(),
+          callsLeft: z.number().int(),
+        }) satisfies z.ZodType<AgentShellCounts>,
+      ]),
+    },
   },
   {
     method: "get",

@@ -1,5 +1,5 @@
 import { WEBHOOK_DELIVERY_JOB } from "~/domain/webhooks";
-import { deliverWebhook, webhooksWithDueDeliveries } from "~/services/webhook-delivery.server";
+import { deliverWebhook, pruneWebhookDeliveries, webhooksWithDueDeliveries } from "~/services/webhook-delivery.server";
 import type { JobDefinition, JobSchedule } from "./engine.server";
 import { enqueueJob } from "./index.server";
 
@@ -11,7 +11,8 @@ const SWEEP_JOB = "sweep-webhooks";
  * job succeeds after a receiver's refusal and enqueues itself for the retry. The engine's retries
  * are for the job's own failures (the database away). `sweep-webhooks` wakes every endpoint with a
  * delivery due and no worker sending: a wake-up lost in a crash between a commit and its enqueue
- * delays a delivery by at most five minutes.
+ * delays a delivery by at most five minutes. It also deletes the deliveries finished more than 30
+ * days ago, so the log keeps a month.
  */
 export const WEBHOOK_JOBS = {
   [WEBHOOK_DELIVERY_JOB]: {
@@ -29,9 +30,11 @@ export const WEBHOOK_JOBS = {
   },
   [SWEEP_JOB]: {
     handler: async () => {
-      for (const webhookId of await webhooksWithDueDeliveries(new Date())) {
+      const now = new Date();
+      for (const webhookId of await webhooksWithDueDeliveries(now)) {
         await enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId });
       }
+      await pruneWebhookDeliveries(now);
     },
     retryLimit: 1,
   },

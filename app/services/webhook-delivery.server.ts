@@ -19,6 +19,8 @@ const LEASE_MS = 60_000;
 const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 4 * 60 * 60_000;
 const RETRY_FOR_MS = 24 * 60 * 60_000;
+/** How long the log keeps a delivery once it is delivered or failed. */
+const KEPT_FOR_MS = 30 * 24 * 60 * 60_000;
 
 /**
  * The signature of a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the
@@ -169,4 +171,15 @@ export async function webhooksWithDueDeliveries(now: Date): Promise<string[]> {
     z.object({ webhookId: column.text }),
   );
   return rows.map((row) => row.webhookId);
+}
+
+/**
+ * Deletes the deliveries delivered or failed more than 30 days ago (the sweep, every 5 minutes):
+ * the log is for seeing what an endpoint got lately, and would otherwise grow with every event.
+ * Pending ones are never deleted. Answers how many went.
+ */
+export async function pruneWebhookDeliveries(now: Date): Promise<number> {
+  return WebhookDelivery.destroy({
+    where: { status: ["delivered", "failed"], createdAt: { [Op.lt]: new Date(now.getTime() - KEPT_FOR_MS) } },
+  });
 }

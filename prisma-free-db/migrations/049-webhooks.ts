@@ -11,7 +11,8 @@ import type { MigrationContext } from "./index";
 //   lost. The id is a sequence: an endpoint's deliveries are sent in id order. `body` is the exact
 //   JSON that is signed and sent (ids and statuses, no personal numbers).
 // - Indexes: an endpoint's log newest first (webhook_id, id); its next delivery, the oldest pending
-//   one (partial, pending only); the sweep's due deliveries (partial, pending only, by next attempt).
+//   one (partial, pending only); the sweep's due deliveries (partial, pending only, by next attempt);
+//   the finished ones by age, which the sweep deletes after 30 days (partial, delivered or failed).
 
 const LOG = { name: "webhook_deliveries_webhook_id", fields: ["webhook_id", "id"] };
 const PENDING = {
@@ -20,6 +21,11 @@ const PENDING = {
   where: { status: "pending" },
 };
 const DUE = { name: "webhook_deliveries_due", fields: ["next_attempt_at"], where: { status: "pending" } };
+const FINISHED = {
+  name: "webhook_deliveries_finished",
+  fields: ["created_at"],
+  where: { status: ["delivered", "failed"] },
+};
 
 export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   const now = { type: DataTypes.DATE, allowNull: false };
@@ -71,7 +77,7 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
     { transaction },
   );
   await qi.addIndex("webhook_deliveries", LOG.fields, { name: LOG.name, transaction });
-  for (const index of [PENDING, DUE]) {
+  for (const index of [PENDING, DUE, FINISHED]) {
     await qi.addIndex("webhook_deliveries", index.fields, { name: index.name, where: index.where, transaction });
   }
 }

@@ -91,6 +91,11 @@ export function initWebhookModels(sequelize: Sequelize) {
         { name: "webhook_deliveries_webhook_id", fields: ["webhook_id", "id"] },
         { name: "webhook_deliveries_pending", fields: ["webhook_id", "id"], where: { status: "pending" } },
         { name: "webhook_deliveries_due", fields: ["next_attempt_at"], where: { status: "pending" } },
+        {
+          name: "webhook_deliveries_finished",
+          fields: ["created_at"],
+          where: { status: ["delivered", "failed"] },
+        },
       ],
     },
   );

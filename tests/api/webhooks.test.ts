@@ -18,7 +18,12 @@ import { reassignLeads } from "~/services/lead-reassign.server";
 import { changeLeadStatus } from "~/services/lead-status.server";
 import { updatePolicy } from "~/services/policy.server";
 import { updatePaymentTracking } from "~/services/retention.server";
-import { deliverWebhook, nextAttemptAt, webhooksWithDueDeliveries } from "~/services/webhook-delivery.server";
+import {
+  deliverWebhook,
+  nextAttemptAt,
+  pruneWebhookDeliveries,
+  webhooksWithDueDeliveries,
+} from "~/services/webhook-delivery.server";
 import { newPostingKey } from "~/services/posting-keys.server";
 import { emitWebhookEvent } from "~/services/webhooks.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
@@ -386,6 +391,25 @@ describe("delivering events", () => {
     );
     expect(await deliveriesOf(hook.id)).toHaveLength(1);
     expect(await deliveriesOf(deaf.id)).toHaveLength(0);
+  });
+
+  it("the log keeps a finished delivery for 30 days, and a pending one until it is finished", async () => {
+    const hook = await endpoint(["lead.created"]);
+    for (let n = 0; n < 3; n++) {
+      await emitWebhookEvent("lead.created", { leadId: crypto.randomUUID(), source: "admin" });
+    }
+    const [old, oldPending, recent] = await deliveriesOf(hook.id);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const age = (id: number, status: string, createdAt: Date) =>
+      sequelize.query("UPDATE webhook_deliveries SET status = :status, created_at = :createdAt WHERE id = :id", {
+        replacements: { id, status, createdAt },
+      });
+    await age(old!.id, "delivered", daysAgo(31));
+    await age(oldPending!.id, "pending", daysAgo(31));
+    await age(recent!.id, "failed", daysAgo(29));
+    expect(await pruneWebhookDeliveries(now)).toBeGreaterThanOrEqual(1);
+    expect((await deliveriesOf(hook.id)).map((delivery) => delivery.id)).toEqual([oldPending!.id, recent!.id]);
   });
 
   it("deleting an endpoint drops its log, and what was pending is never sent", async () => {

@@ -41,5 +41,6 @@ const admin = await User.create({
   role: "admin",
 });
 // The id, not the address: the log is shipped off the machine.
-logger.info({ userId: admin.id }, "Administrator created.");
+// Administrators must have a second factor (decision 079): the first sign-in sends them to set it up.
+logger.info({ userId: admin.id }, "Administrator created; two-factor sign-in is set up at the first sign-in.");
 await closeDatabase();

@@ -1,10 +1,13 @@
 import { POLICY_STATUSES } from "~/domain/statuses";
+import type { listLeadRecords } from "~/services/admin-lead-records.server";
 import type { AgentLeadRow, LeadDetail } from "~/services/lead-reads.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { z } from "./kit";
 
 // The answers' shapes that several areas share. Each says, with `satisfies`, the type the service
 // answers, so a field added to or removed from the answer fails the typecheck until it is here too.
+
+type AdminLeadRecordRow = Awaited<ReturnType<typeof listLeadRecords>>["rows"][number];
 
 /** An instant as the API sends it: an ISO 8601 string. */
 export const instant = z.string().datetime({ offset: true });
@@ -51,36 +54,75 @@ const person = z.object({ id, firstName: z.string(), lastName: z.string() });
 const agentRef = z.object({ id, user: z.object({ firstName: z.string(), lastName: z.string() }) });
 const carrierRef = z.object({ id, name: z.string() });
 
+/** The fields of a lead list's row, the agent's and the admin's. */
+const leadRowFields = {
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: text,
+  primaryPhone: text,
+  city: text,
+  state: text,
+  gender: text,
+  weight: z.number().int().nullable(),
+  status: z.string(),
+  agent: agentRef,
+  carrierId: id.nullable(),
+  carrier: carrierRef.nullable(),
+  productName: text,
+  coverageAmount: dollars,
+  monthlyPremium: dollars,
+  calculatedCommission: dollars,
+  commissionCancelledAt: instant.nullable(),
+  payments: z.object({ paid: z.number().int(), total: z.number().int() }),
+  callbackDate: instant.nullable(),
+  isUnread: z.boolean(),
+  dnc: z.boolean(),
+  policyStatus: text,
+  createdAt: instant,
+  updatedAt: instant,
+};
+
 /** A row of an agent's lead list (GET /api/agent/applications): nothing sensitive. */
-export const LeadRow = z
+export const LeadRow = z.object(leadRowFields).openapi("LeadRow") satisfies z.ZodType<AgentLeadRow>;
+
+/**
+ * A row of All Leads (GET /api/admin/applications): a lead row whose agent may be none, with its
+ * lead source, when a return took it back, and the rest of the Lead's fields (sensitive numbers
+ * their last four digits, `revealed: false`). With `status=sale` each row also carries the sale's
+ * date and its months' due flags (described loosely).
+ */
+export const AdminLeadRecord = z
   .object({
-    id,
-    firstName: z.string(),
-    lastName: z.string(),
-    email: text,
-    primaryPhone: text,
-    city: text,
-    state: text,
-    gender: text,
-    weight: z.number().int().nullable(),
-    status: z.string(),
-    agent: agentRef,
-    carrierId: id.nullable(),
-    carrier: carrierRef.nullable(),
-    productName: text,
-    coverageAmount: dollars,
-    monthlyPremium: dollars,
-    calculatedCommission: dollars,
-    commissionCancelledAt: instant.nullable(),
-    payments: z.object({ paid: z.number().int(), total: z.number().int() }),
-    callbackDate: instant.nullable(),
-    isUnread: z.boolean(),
-    dnc: z.boolean(),
-    policyStatus: text,
-    createdAt: instant,
-    updatedAt: instant,
+    ...leadRowFields,
+    agent: agentRef.nullable(),
+    leadSource: z.object({ id, name: z.string() }).nullable(),
+    returnedAt: instant.nullable(),
+    address: text,
+    zipCode: text,
+    dateOfBirth: day.nullable(),
+    maritalStatus: text,
+    height: text,
+    smoker: z.boolean().nullable(),
+    ssn: text.describe("The last four digits."),
+    routingNumber: text.describe("The last four digits."),
+    accountNumber: text.describe("The last four digits."),
+    cardNumber: text.describe("The last four digits."),
+    revealed: z.literal(false),
+    paymentMethod: text,
+    bankName: text,
+    cardExpiry: text,
+    firstDraftDate: day.nullable(),
+    futureDraftDate: day.nullable(),
+    notes: text,
+    phones: z.array(z.object({ id, phoneNumber: z.string(), phoneType: z.string(), isPrimary: z.boolean() })),
+    beneficiaries: z.array(
+      z.object({ id, name: z.string(), relationship: z.string(), age: z.number().int().nullable() }),
+    ),
+    paymentTracking: z.array(z.object({ id, monthNumber: z.number().int(), status: z.string() }).passthrough()),
   })
-  .openapi("LeadRow") satisfies z.ZodType<AgentLeadRow>;
+  .passthrough()
+  .openapi("AdminLeadRecord") satisfies z.ZodType<AdminLeadRecordRow>;
 
 /** One month of a sale's nine-payment schedule. */
 export const Payment = z

@@ -214,6 +214,7 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
       { path: "/api/social-security-days", query: "?dateOfBirth=1950-03-15", as: "agent" },
       { path: "/api/products/all", as: "agent" },
       { path: "/api/admin/applications", as: "admin" },
+      { path: "/api/admin/applications", query: "?status=sale", as: "admin" },
       { path: "/api/admin/commissions", query: "?period=all", as: "admin" },
       { path: "/api/admin/order-stats", as: "admin" },
       { path: "/api/admin/jobs", as: "admin" },

@@ -15,7 +15,17 @@ import { adminLeadStatusSchema, leadStatusSchema } from "~/domain/schemas/lead-s
 import { agentLeadList, leadDetailQuery, leadRevealBody } from "~/domain/schemas/leads";
 import { paymentTrackingUpdateSchema } from "~/domain/schemas/payment-tracking";
 import { policyUpdateSchema } from "~/domain/schemas/policy";
-import { LeadDetailBody, LeadRow, Payment, Policy, Success, id, instant, objectWith } from "../answers";
+import {
+  AdminLeadRecord,
+  LeadDetailBody,
+  LeadRow,
+  Payment,
+  Policy,
+  Success,
+  id,
+  instant,
+  objectWith,
+} from "../answers";
 import { z, type Operation } from "../kit";
 
 const tag = "Leads";
@@ -332,10 +342,7 @@ export const leadPaths: Operation[] = [
       "Each row has every Lead field (phones, beneficiaries, paymentTracking); sensitive numbers are their last four. The filtered total in X-Total-Count (counted up to 1,000).",
     access: "admin",
     query: allLeadsQuerySchema,
-    answers: {
-      description: "One page of leads.",
-      list: objectWith({ id, firstName: z.string(), lastName: z.string(), status: z.string() }),
-    },
+    answers: { description: "One page of leads.", list: AdminLeadRecord },
   },
   {
     method: "put",

@@ -156,6 +156,7 @@ export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /**
  * The demo admin's TOTP secret (administrators must have a second factor, decision 079): public on
  * purpose, in the README, so the demo and scripted clients can compute the codes.
+ * @internal exported for the seed's test
  */
 export const DEMO_ADMIN_TOTP_SECRET = "KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF";
 

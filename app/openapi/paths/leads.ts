@@ -2,6 +2,7 @@ import { CALLBACK_CATEGORIES } from "~/domain/callbacks";
 import { CALL_OUTCOMES, CALL_REFUSALS, type CallOutcome } from "~/domain/calling";
 import type { AdminCallback } from "~/services/admin-callbacks.server";
 import type { AgentCallback } from "~/services/callbacks.server";
+import type { LeadStatusView } from "~/services/lead-status.server";
 import type { CallAttemptView, CallCheck as CallCheckView } from "~/services/calls.server";
 import { adminAtRiskQuery, agentAtRiskQuery } from "~/domain/schemas/at-risk";
 import { adminCallbackQuery } from "~/domain/schemas/admin-callbacks";
@@ -22,6 +23,7 @@ import {
   Payment,
   Policy,
   Success,
+  day,
   id,
   instant,
   objectWith,
@@ -31,8 +33,51 @@ import { z, type Operation } from "../kit";
 const tag = "Leads";
 const calls = "Calls and callbacks";
 
-/** The answer of a status change (PUT .../status, a reschedule): the lead's status and sale fields. */
-const StatusChange = objectWith({ id, status: z.string() }).openapi("StatusChange");
+/** A lead's status and sale fields after a status change (money in dollars). */
+const StatusChange = z
+  .object({
+    id,
+    status: z.string(),
+    previousStatus: z.string(),
+    callbackDate: instant.nullable(),
+    productId: id.nullable(),
+    soldProductName: z.string().nullable(),
+    soldCompPercentage: z.number().nullable(),
+    calculatedCommission: z.number().nullable(),
+    soldAt: instant.nullable(),
+    commissionCancelledAt: instant.nullable(),
+    draftOnSocialSecurityDay: z.boolean(),
+    paymentTracking: z.array(
+      z.object({
+        id,
+        monthNumber: z.number().int(),
+        dueDate: day,
+        amount: z.number(),
+        status: z.string(),
+        notes: z.string().nullable(),
+      }),
+    ),
+    statusChange: z.object({
+      id,
+      fromStatus: z.string().nullable(),
+      toStatus: z.string(),
+      notes: z.string().nullable(),
+      createdAt: instant,
+    }),
+  })
+  .openapi("StatusChange") satisfies z.ZodType<LeadStatusView>;
+
+/** PUT .../status: the change, and a sale's commission at the top level too. */
+const StatusAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  application: StatusChange,
+  calculatedCommission: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("A sale's commission (dollars), as in `application`."),
+});
 
 const refusals = z.array(z.enum(CALL_REFUSALS));
 const CallingWindow = z.object({
@@ -152,7 +197,7 @@ export const leadPaths: Operation[] = [
     summary: "Change the agent's own lead's status",
     access: "agent",
     body: leadStatusSchema,
-    answers: { description: "The lead's status and sale fields (money in dollars).", body: StatusChange },
+    answers: { description: "The lead's status and sale fields (money in dollars).", body: StatusAnswer },
     errors: [409],
   },
   {
@@ -351,7 +396,7 @@ export const leadPaths: Operation[] = [
     summary: "Change any lead's status",
     access: "admin",
     body: adminLeadStatusSchema,
-    answers: { description: "The lead's status and sale fields.", body: StatusChange },
+    answers: { description: "The lead's status and sale fields.", body: StatusAnswer },
     errors: [409],
   },
   {

@@ -237,6 +237,7 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
         as: "agent",
       },
       { path: "/api/agent/applications/{id}/call-check", params: { id: lead.id }, as: "agent" },
+      { method: "post", path: "/api/agent/applications/{id}/opt-out", params: { id: sale.id }, as: "agent" },
       { path: "/api/admin/applications/{id}/call-check", params: { id: lead.id }, as: "admin" },
       { path: "/api/agent/dashboard", as: "agent" },
       { path: "/api/agent/commissions", as: "agent" },

@@ -2,7 +2,9 @@ import { CALLBACK_CATEGORIES } from "~/domain/callbacks";
 import { CALL_OUTCOMES, CALL_REFUSALS, type CallOutcome } from "~/domain/calling";
 import type { AdminCallback } from "~/services/admin-callbacks.server";
 import type { AgentCallback } from "~/services/callbacks.server";
+import type { OptOutResult } from "~/services/dnc.server";
 import type { LeadStatusView } from "~/services/lead-status.server";
+import type { updatePolicy } from "~/services/policy.server";
 import type { CallAttemptView, CallCheck as CallCheckView } from "~/services/calls.server";
 import { adminAtRiskQuery, agentAtRiskQuery } from "~/domain/schemas/at-risk";
 import { adminCallbackQuery } from "~/domain/schemas/admin-callbacks";
@@ -233,12 +235,12 @@ export const leadPaths: Operation[] = [
     access: "user",
     answers: {
       description: "What was listed (numbers in E.164).",
-      body: objectWith({
+      body: z.object({
         leadId: id,
         listed: z.array(z.string()),
-        added: z.number().int(),
-        alreadyListed: z.number().int(),
-      }),
+        added: z.array(z.string()),
+        alreadyListed: z.array(z.string()),
+      }) satisfies z.ZodType<OptOutResult>,
     },
     errors: [409],
   },
@@ -309,7 +311,9 @@ export const leadPaths: Operation[] = [
     body: policyUpdateSchema,
     answers: {
       description: "The policy with its history, and the schedule as the move left it.",
-      body: z.object({ id, policy: Policy, paymentTracking: z.array(Payment) }),
+      body: z.object({ id, policy: Policy, paymentTracking: z.array(Payment) }) satisfies z.ZodType<
+        Awaited<ReturnType<typeof updatePolicy>>
+      >,
     },
     errors: [409],
   },
@@ -343,7 +347,7 @@ export const leadPaths: Operation[] = [
     summary: "What happened on a call",
     access: "user",
     body: callOutcomeSchema,
-    answers: { description: "The attempt.", body: objectWith({ id }) },
+    answers: { description: "The attempt.", body: CallAttempt },
   },
   {
     method: "post",

@@ -6,7 +6,8 @@
  * 1. Parse the route's input with a schema exported from app/domain/schemas/ (not one built
  *    inline in the route file), so the route and the document read the same one.
  * 2. In the path file of its area (app/openapi/paths/*.ts; a new area is a new file exporting an
- *    `Operation[]`, listed in AREAS below), add one entry per method:
+ *    `Operation[]`, listed in AREAS below, and its tag's line in AREA_NOTES), add one entry per
+ *    method:
  *
  *      {
  *        method: "get",
@@ -63,7 +64,32 @@ const DESCRIPTION = `The JSON API of Agency CRM. Every operation takes and answe
 money in dollars, instants as ISO 8601 strings. A refusal is always \`{ error, fieldErrors? }\`.
 Sign in with \`POST /api/auth/login\` (a session cookie) or send a personal API token as
 \`Authorization: Bearer <token>\`. Lists take \`page\` and \`pageSize\` and answer the filtered total in
-\`X-Total-Count\`. Every answer is \`Cache-Control: no-store\` and \`X-Content-Type-Options: nosniff\`.`;
+\`X-Total-Count\`. Every data answer is \`Cache-Control: no-store\`; every answer \`X-Content-Type-Options: nosniff\`.`;
+
+/** Each area's one line on the reference page; an area without one is listed by its name alone. */
+const AREA_NOTES: Record<string, string> = {
+  Authentication: "Signing in and out, the signed-in user, registration and password resets.",
+  "Two-factor sign-in": "Enrolling a TOTP authenticator, recovery codes, and the second step of a sign-in.",
+  Public: "What the public site sends and reads, without signing in.",
+  Leads: "The lead book: lists, one lead in full, edits, status changes, reveals and reassignment.",
+  "Calls and callbacks": "The call check before every call, the call log, and scheduled callbacks.",
+  Retention: "Sold policies' nine-month payment schedules and the at-risk queue.",
+  "Commissions and premiums": "Commissions, the advance and chargeback ledger, and the agency's premiums.",
+  Orders: "Orders of calls and their totals.",
+  Dashboards: "The dashboards' figures, as the pages show them.",
+  Reports: "Reports, persistency, cost per sale by lead source, and the audit trail.",
+  Agents: "Approving and managing agents (admins).",
+  "Agent account": "An agent's own profile, setup, carriers and products.",
+  "Lead sources": "Lead vendors, their posting keys, and the intake they post leads to.",
+  "Lead imports": "CSV imports of leads and their progress.",
+  "Lead returns": "Agents' requests to return a lead, and the admins' decisions.",
+  "Do not call and calling rules": "The do-not-call list and each state's calling hours and daily limits.",
+  Operations: "Background jobs, inquiries, password reset requests and the portal's counts.",
+  Notifications: "The signed-in user's notifications.",
+  "API tokens": "Personal API tokens for integrations: made, listed and revoked by their user.",
+  Sessions: "The signed-in user's sessions, and signing them out.",
+  Webhooks: "Outbound webhook endpoints (admins) and their delivery log.",
+};
 
 /** GET /api/openapi.json (app/routes/api.openapi[.json].ts): this document. */
 const DOCUMENT_ITSELF: Operation = {
@@ -83,11 +109,16 @@ export function openApiDocument() {
   if (generated) return generated;
   const registry = new OpenAPIRegistry();
   registerShared(registry);
-  for (const operation of [...AREAS.flat(), DOCUMENT_ITSELF]) addOperation(registry, operation);
+  const operations = [...AREAS.flat(), DOCUMENT_ITSELF];
+  for (const operation of operations) addOperation(registry, operation);
+  const tags = [...new Set(operations.map((operation) => operation.tag))].map((name) =>
+    AREA_NOTES[name] ? { name, description: AREA_NOTES[name] } : { name },
+  );
   generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "Agency CRM API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/" }],
+    tags,
   });
   return generated;
 }

@@ -40,7 +40,7 @@ export type ReferenceOperation = {
   answers: { status: string; description: string; mediaType?: string; fields: ReferenceField[]; headers: string[] }[];
 };
 
-type ReferenceTag = { name: string; slug: string; operations: ReferenceOperation[] };
+type ReferenceTag = { name: string; slug: string; description?: string; operations: ReferenceOperation[] };
 
 /** How deep a body is listed: deeper objects are named by their type only. */
 const MAX_DEPTH = 4;
@@ -148,7 +148,8 @@ function build(): {
       const operation = item?.[method];
       if (!operation) continue;
       const tagName = operation.tags?.[0] ?? "Other";
-      const tag = tags.get(tagName) ?? { name: tagName, slug: slugOf(tagName), operations: [] };
+      const description = document.tags?.find((tag) => tag.name === tagName)?.description;
+      const tag = tags.get(tagName) ?? { name: tagName, slug: slugOf(tagName), description, operations: [] };
       tags.set(tagName, tag);
       const parameters = (operation.parameters ?? []).map((parameter) => {
         const p = parameter as { name: string; in: string; required?: boolean; schema?: Schema; description?: string };

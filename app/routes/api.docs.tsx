@@ -149,6 +149,7 @@ export default function ApiDocs() {
           <h2 id={tag.slug} className="text-xl font-semibold text-slate-900">
             {tag.name}
           </h2>
+          {tag.description ? <p className="mt-1 text-sm text-slate-700">{tag.description}</p> : null}
           <div className="mt-3 space-y-2">
             {tag.operations.map((operation) => (
               <Operation key={operation.id} operation={operation} />

@@ -38,6 +38,8 @@ export type ReferenceOperation = {
   parameters: (ReferenceField & { in: string })[];
   body: { mediaTypes: string[]; fields: ReferenceField[] } | null;
   answers: { status: string; description: string; mediaType?: string; fields: ReferenceField[]; headers: string[] }[];
+  /** The statuses it may refuse with, each the Error shape (their meanings are listed once). */
+  refusals: string[];
 };
 
 type ReferenceTag = { name: string; slug: string; description?: string; operations: ReferenceOperation[] };
@@ -139,10 +141,12 @@ function build(): {
   version: string;
   description: string;
   tags: ReferenceTag[];
+  refusals: { status: string; description: string }[];
   shapes: ReferenceShape[];
 } {
   const document = openApiDocument();
   const tags = new Map<string, ReferenceTag>();
+  const refusalMeanings = new Map<string, string>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ["get", "post", "put", "patch", "delete"] as const) {
       const operation = item?.[method];
@@ -165,7 +169,9 @@ function build(): {
       const requestBody = operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
       const bodyTypes = Object.keys(requestBody?.content ?? {});
       const bodySchema = bodyTypes.length ? requestBody!.content![bodyTypes[0]!]!.schema : undefined;
-      const answers = Object.entries(operation.responses ?? {}).map(([status, response]) => {
+      const answers: ReferenceOperation["answers"] = [];
+      const refusals: string[] = [];
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const r = response as {
           description: string;
           content?: Record<string, { schema?: Schema }>;
@@ -173,16 +179,21 @@ function build(): {
         };
         const mediaType = Object.keys(r.content ?? {})[0];
         const schema = mediaType ? r.content![mediaType]!.schema : undefined;
-        // The Error shape is the same for every refusal: named, not listed again each time.
-        const isError = schema?.$ref === "#/components/schemas/Error";
-        return {
+        // A refusal is the same Error shape everywhere, and each status means the same on every
+        // operation: named here, explained once on the page.
+        if (schema?.$ref === "#/components/schemas/Error") {
+          refusals.push(status);
+          if (!refusalMeanings.has(status)) refusalMeanings.set(status, r.description);
+          continue;
+        }
+        answers.push({
           status,
           description: r.description,
           mediaType,
-          fields: schema && !isError ? bodyFields(document, schema) : [],
+          fields: schema ? bodyFields(document, schema) : [],
           headers: Object.keys(r.headers ?? {}),
-        };
-      });
+        });
+      }
       tag.operations.push({
         id: operation.operationId ?? slugOf(`${method} ${path}`),
         method: method.toUpperCase(),
@@ -193,6 +204,7 @@ function build(): {
         parameters,
         body: bodySchema ? { mediaTypes: bodyTypes, fields: bodyFields(document, bodySchema) } : null,
         answers,
+        refusals,
       });
     }
   }
@@ -201,6 +213,9 @@ function build(): {
     version: document.info.version,
     description: document.info.description ?? "",
     tags: [...tags.values()],
+    refusals: [...refusalMeanings.entries()]
+      .map(([status, description]) => ({ status, description }))
+      .sort((a, b) => a.status.localeCompare(b.status)),
     shapes: Object.entries(document.components?.schemas ?? {})
       .map(([name, schema]) => ({
         name,

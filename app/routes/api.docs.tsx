@@ -27,18 +27,21 @@ const METHOD_STYLES: Record<string, string> = {
 function Fields({ fields, label }: { fields: ReferenceField[]; label: string }) {
   if (fields.length === 0) return null;
   return (
-    <ul aria-label={label} className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200 bg-white">
+    // The look is set once on the list, not on each of its hundreds of fields: the page stays small.
+    <ul
+      aria-label={label}
+      className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200 bg-white text-sm text-slate-600 [&_a]:ml-2 [&_a]:text-xs [&_a]:text-brand-700 [&_a]:underline [&_b]:ml-1 [&_b]:text-xs [&_b]:text-rose-800 [&_code]:font-semibold [&_code]:break-all [&_code]:text-slate-900 [&>li]:px-3 [&>li]:py-2 [&>li]:break-words"
+    >
       {fields.map((field) => (
-        <li key={field.name} className="px-3 py-2 text-sm">
-          <code className="font-semibold break-all text-slate-900">{field.name}</code>{" "}
-          <span className="break-words text-slate-600">{field.type}</span>
-          {field.required ? <span className="ml-1 text-xs font-semibold text-rose-800">required</span> : null}
+        <li key={field.name}>
+          <code>{field.name}</code> {field.type}
+          {field.required ? <b>required</b> : null}
           {field.shapes.map((shape) => (
-            <a key={shape} className="ml-2 text-xs text-brand-700 underline" href={`#shape-${shape}`}>
+            <a key={shape} href={`#shape-${shape}`}>
               {shape}
             </a>
           ))}
-          {field.description ? <p className="mt-0.5 text-slate-600">{field.description}</p> : null}
+          {field.description ? <p>{field.description}</p> : null}
         </li>
       ))}
     </ul>
@@ -90,7 +93,6 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
                 <p className="text-slate-800">
                   <span className="font-mono font-bold">{answer.status}</span> {answer.description}
                   {answer.headers.length ? ` Headers: ${answer.headers.join(", ")}.` : ""}
-                  {answer.status.startsWith("4") ? " Body: Error." : ""}
                   {answer.mediaType && answer.mediaType !== "application/json" ? ` (${answer.mediaType})` : ""}
                 </p>
                 <Fields
@@ -100,6 +102,15 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
               </li>
             ))}
           </ul>
+          {operation.refusals.length ? (
+            <p className="mt-2 text-slate-800">
+              Refusals (the{" "}
+              <a className="text-brand-700 underline" href="#errors">
+                Error
+              </a>{" "}
+              shape): <span className="font-mono">{operation.refusals.join(", ")}</span>
+            </p>
+          ) : null}
         </div>
       </div>
     </details>
@@ -126,8 +137,16 @@ export default function ApiDocs() {
         </h2>
         <p className="mt-1 text-slate-700">
           Every refusal (4xx, 5xx) answers the <strong>Error</strong> shape: <code>error</code>, a message a person can
-          read, and for bad input <code>fieldErrors</code>, each field at fault with its messages.
+          read, and for bad input <code>fieldErrors</code>, each field at fault with its messages. Each status means the
+          same on every operation:
         </p>
+        <ul className="mt-2 space-y-1 text-slate-700">
+          {reference.refusals.map((refusal) => (
+            <li key={refusal.status}>
+              <span className="font-mono font-bold text-slate-900">{refusal.status}</span> {refusal.description}
+            </li>
+          ))}
+        </ul>
       </section>
 
       <nav aria-label="Areas" className="mt-6">

@@ -41,7 +41,11 @@ function Fields({ fields, label }: { fields: ReferenceField[]; label: string }) 
               {shape}
             </a>
           ))}
-          {field.description ? <p>{field.description}</p> : null}
+          {field.description ? (
+            <p>
+              <Prose text={field.description} />
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -63,7 +67,11 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
         <span className="basis-full text-sm text-slate-700 sm:basis-auto">{operation.summary}</span>
       </summary>
       <div className="space-y-4 border-t border-slate-200 bg-slate-50 px-4 py-4 text-sm">
-        {operation.description ? <p className="text-slate-700">{operation.description}</p> : null}
+        {operation.description ? (
+          <p className="text-slate-700">
+            <Prose text={operation.description} />
+          </p>
+        ) : null}
         <p className="text-slate-700">
           <span className="font-semibold text-slate-900">Who may call it:</span> {operation.access}
         </p>
@@ -91,7 +99,7 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
             {operation.answers.map((answer) => (
               <li key={answer.status}>
                 <p className="text-slate-800">
-                  <span className="font-mono font-bold">{answer.status}</span> {answer.description}
+                  <span className="font-mono font-bold">{answer.status}</span> <Prose text={answer.description} />
                   {answer.headers.length ? ` Headers: ${answer.headers.join(", ")}.` : ""}
                   {answer.mediaType && answer.mediaType !== "application/json" ? ` (${answer.mediaType})` : ""}
                 </p>
@@ -129,7 +137,9 @@ export default function ApiDocs() {
         </a>{" "}
         (OpenAPI 3.1).
       </p>
-      <p className="mt-4 max-w-3xl text-slate-700">{reference.description}</p>
+      <p className="mt-4 max-w-3xl text-slate-700">
+        <Prose text={reference.description} />
+      </p>
 
       <section aria-labelledby="errors" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <h2 id="errors" className="text-lg font-semibold text-slate-900">
@@ -143,7 +153,8 @@ export default function ApiDocs() {
         <ul className="mt-2 space-y-1 text-slate-700">
           {reference.refusals.map((refusal) => (
             <li key={refusal.status}>
-              <span className="font-mono font-bold text-slate-900">{refusal.status}</span> {refusal.description}
+              <span className="font-mono font-bold text-slate-900">{refusal.status}</span>{" "}
+              <Prose text={refusal.description} />
             </li>
           ))}
         </ul>
@@ -168,7 +179,11 @@ export default function ApiDocs() {
           <h2 id={tag.slug} className="text-xl font-semibold text-slate-900">
             {tag.name}
           </h2>
-          {tag.description ? <p className="mt-1 text-sm text-slate-700">{tag.description}</p> : null}
+          {tag.description ? (
+            <p className="mt-1 text-sm text-slate-700">
+              <Prose text={tag.description} />
+            </p>
+          ) : null}
           <div className="mt-3 space-y-2">
             {tag.operations.map((operation) => (
               <Operation key={operation.id} operation={operation} />
@@ -186,12 +201,29 @@ export default function ApiDocs() {
           {reference.shapes.map((shape) => (
             <div key={shape.name} id={`shape-${shape.name}`}>
               <h3 className="font-mono text-base font-semibold text-slate-900">{shape.name}</h3>
-              {shape.description ? <p className="text-sm text-slate-700">{shape.description}</p> : null}
+              {shape.description ? (
+                <p className="text-sm text-slate-700">
+                  <Prose text={shape.description} />
+                </p>
+              ) : null}
               <Fields label={`Fields of ${shape.name}`} fields={shape.fields} />
             </div>
           ))}
         </div>
       </section>
     </main>
+  );
+}
+
+/** A description's text with its `inline code` (the one piece of CommonMark the document's texts use) set as code. */
+function Prose({ text }: { text: string }) {
+  return text.split("`").map((part, index) =>
+    index % 2 ? (
+      <code key={index} className="font-mono text-[0.92em]">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }

@@ -1,3 +1,4 @@
+import { CopyField, SecretOnceBanner } from "~/components/ui/secret-once";
 import { SIGNATURE_HEADER, WEBHOOK_VERIFY_SNIPPET } from "~/domain/webhooks";
 
 /**
@@ -14,44 +15,18 @@ export function WebhookSecretBanner({
   onDismiss?: () => void;
 }) {
   return (
-    <section
-      aria-labelledby="webhook-secret-title"
-      className="space-y-3 rounded-md border-l-4 border-green-600 bg-green-50 p-4 ring-1 ring-green-200"
+    <SecretOnceBanner
+      id="webhook-secret"
+      title={
+        <>
+          Signing secret for <span className="font-mono text-sm [overflow-wrap:anywhere]">{url}</span>
+        </>
+      }
+      notice="Copy it now into the receiving system: it is shown only this once and cannot be shown again (delete the endpoint and add it again to get a new one)."
+      onDismiss={onDismiss}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 id="webhook-secret-title" className="font-semibold text-slate-900">
-            Signing secret for <span className="font-mono text-sm [overflow-wrap:anywhere]">{url}</span>
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Copy it now into the receiving system: it is shown only this once and cannot be shown again (delete the
-            endpoint and add it again to get a new one).
-          </p>
-        </div>
-        {onDismiss ? (
-          <button
-            type="button"
-            onClick={onDismiss}
-            // Only with JavaScript, decided by CSS before the first paint (decision 053).
-            className="min-h-10 rounded px-2 text-sm font-medium text-slate-700 hover:bg-green-100 [html:not(.js)_&]:hidden"
-          >
-            Done
-          </button>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor="webhook-secret" className="mb-1 block text-sm font-medium text-slate-800">
-          Signing secret
-        </label>
-        <input
-          id="webhook-secret"
-          readOnly
-          value={secret}
-          className="min-h-10 w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      </div>
-    </section>
+      <CopyField id="webhook-secret" label="Signing secret" value={secret} />
+    </SecretOnceBanner>
   );
 }
 

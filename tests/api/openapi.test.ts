@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
@@ -161,6 +162,15 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
     const sale = await recordPremiumSale(seller, { premiumCents: 12_345, soldAt: new Date() });
     const other = await premiumSeller("Stranger");
     const lead = await createLead(seller.agent.id, { firstName: "Quinn", lastName: "Sample" });
+    // The lead opted out has a number of its own: an opt-out lists the lead's numbers as do not
+    // call, and the default test number is every other file's lead's (their dnc flags would turn).
+    const optingOut = await createLead(
+      seller.agent.id,
+      { firstName: "Olive", lastName: "Optout" },
+      {
+        phones: [{ phoneNumber: `305${crypto.randomInt(2_000_000, 9_999_999)}`, phoneType: "mobile", isPrimary: true }],
+      },
+    );
     const adminUser = await createAdmin();
     const admin = await signInAs(adminUser);
     // A row in each list the sample reads, so its rows are checked, not only an empty array.
@@ -246,7 +256,7 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
         as: "agent",
       },
       { path: "/api/agent/applications/{id}/call-check", params: { id: lead.id }, as: "agent" },
-      { method: "post", path: "/api/agent/applications/{id}/opt-out", params: { id: sale.id }, as: "agent" },
+      { method: "post", path: "/api/agent/applications/{id}/opt-out", params: { id: optingOut.id }, as: "agent" },
       { path: "/api/admin/applications/{id}/call-check", params: { id: lead.id }, as: "admin" },
       { path: "/api/agent/dashboard", as: "agent" },
       { path: "/api/agent/commissions", as: "agent" },

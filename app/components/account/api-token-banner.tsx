@@ -2,7 +2,7 @@ import { CodeExample, CopyField, SecretOnceBanner } from "~/components/ui/secret
 
 /**
  * A new API token, shown once after Create token (issue 27 item 4): the token and a first request
- * to try it with. It came in a cookie read once (app/utils/api-token-flash.server.ts), so a reload
+ * to try it with. It came in a cookie read once (app/utils/shown-once.server.ts), so a reload
  * no longer shows it; a lost token can only be revoked and made again.
  */
 export function ApiTokenBanner({

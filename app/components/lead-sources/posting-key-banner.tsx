@@ -25,7 +25,7 @@ function curlExample(postingUrl: string, postingKey: string) {
 
 /**
  * A source's new posting key, shown once after Add Source or Rotate key (issue 24 item 1): the
- * key, where to post and how. It came in a cookie read once (app/utils/posting-key-flash.server.ts),
+ * key, where to post and how. It came in a cookie read once (app/utils/shown-once.server.ts),
  * so a reload no longer shows it; the admin hands it to the vendor now or rotates again later.
  */
 export function PostingKeyBanner({

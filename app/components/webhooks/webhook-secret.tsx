@@ -3,7 +3,7 @@ import { SIGNATURE_HEADER, WEBHOOK_VERIFY_SNIPPET } from "~/domain/webhooks";
 
 /**
  * A new endpoint's signing secret, shown once after Add Endpoint (issue 27 item 6). It came in a
- * cookie read once (app/utils/webhook-secret-flash.server.ts), so a reload no longer shows it.
+ * cookie read once (app/utils/shown-once.server.ts), so a reload no longer shows it.
  */
 export function WebhookSecretBanner({
   url,

@@ -11,7 +11,7 @@ import { API_TOKEN_MESSAGES as M, API_TOKEN_TOASTS as T } from "~/domain/api-tok
 import { apiTokenCreateSchema } from "~/domain/schemas/api-tokens";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/services/api-tokens.server";
 import { notFound } from "~/services/errors.server";
-import { apiTokenHeader, readApiToken } from "~/utils/api-token-flash.server";
+import { apiTokenHeader, readApiToken } from "~/utils/shown-once.server";
 import { requirePortalUser } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
 import { hrefWith } from "~/utils/list";

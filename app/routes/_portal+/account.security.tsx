@@ -13,7 +13,7 @@ import {
 } from "~/services/two-factor.server";
 import { requirePortalUser } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
-import { readRecoveryCodes, recoveryCodesHeader } from "~/utils/recovery-codes-flash.server";
+import { readRecoveryCodes, recoveryCodesHeader } from "~/utils/shown-once.server";
 import { requestMeta } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -28,7 +28,7 @@ import { redirectPastLastPage } from "~/utils/list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
 import { hrefWith } from "~/utils/list";
-import { postingKeyHeader, readPostingKey } from "~/utils/posting-key-flash.server";
+import { postingKeyHeader, readPostingKey } from "~/utils/shown-once.server";
 import { absoluteUrl } from "~/utils/public-url.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

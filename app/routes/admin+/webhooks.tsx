@@ -17,7 +17,7 @@ import { formIntent, runIntent } from "~/utils/intent.server";
 import { hrefWith } from "~/utils/list";
 import { redirectPastLastPage } from "~/utils/list.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readWebhookSecret, webhookSecretHeader } from "~/utils/webhook-secret-flash.server";
+import { readWebhookSecret, webhookSecretHeader } from "~/utils/shown-once.server";
 
 export const handle: PageHandle = { title: "Webhooks", subtitle: "Signed events sent to other systems" };
 export const meta: MetaFunction = () => [{ title: "Webhooks | Agency CRM" }];

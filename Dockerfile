@@ -9,7 +9,9 @@ WORKDIR /app
 # All dependencies (native modules such as sqlite3 compile here) and the Remix build.
 FROM base AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# patches/ before the install: its postinstall applies them (patch-package, decision 084).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -18,6 +20,7 @@ RUN npm run build
 FROM base AS production-deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM base AS runtime

@@ -23,6 +23,8 @@ cp -r package.json package-lock.json "$dir/" && cp -r "$build_dir" "$dir/build"
 # the compile is a minute of CI's 2 cores): the same package versions, the same binary.
 (cd "$dir" && npm install --omit=dev --no-audit --no-fund --ignore-scripts >/dev/null)
 cp -r "$root/node_modules/sqlite3/build" "$dir/node_modules/sqlite3/"
+# The postinstall that --ignore-scripts skipped: the patches to dependencies (decision 084).
+cp -r patches "$dir/" && (cd "$dir" && npx --no-install patch-package >/dev/null)
 for package in $(cd "$dir" && node -e 'const p=require("./package.json");console.log(Object.keys(p.allowScripts||{}).join(" "))'); do
   [ "$package" = sqlite3 ] || [ ! -d "$dir/node_modules/$package" ] || (cd "$dir" && npm rebuild "$package" >/dev/null)
 done

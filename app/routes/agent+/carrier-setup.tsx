@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -128,8 +128,6 @@ export default function CarrierSetupPage() {
   );
 }
 
-const NO_CHECK = z.any();
-
 function CarrierSetupForm({
   view,
   carrierOptions,
@@ -142,19 +140,12 @@ function CarrierSetupForm({
   const { draft, inputs, notice } = view;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
-  const [form] = useForm({
-    id: "carrier-setup",
-    lastResult: view.result,
-    onValidate: ({ formData, submitter }) => {
-      const intent = submitter && "value" in submitter ? String((submitter as HTMLButtonElement).value) : "";
-      return parseWithZod(formData, { schema: intent === "complete" ? setupSchema : NO_CHECK });
-    },
-    shouldValidate: "onSubmit",
-  });
-  const errors = form.allErrors as FieldErrorMap;
+  // The server checks Complete Setup and answers each field's message (with JavaScript as
+  // without): the page ships no validation library (decision 053's budget).
+  const errors: FieldErrorMap = view.result?.error ?? {};
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-6">
+    <Form method="post" id="carrier-setup" noValidate className="space-y-6">
       <button type="submit" name="intent" value="apply" className="sr-only" tabIndex={-1} aria-hidden="true">
         Apply
       </button>

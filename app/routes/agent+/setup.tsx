@@ -1,9 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { CarrierPicker } from "~/components/setup/carrier-picker";
 import { CarrierProducts } from "~/components/setup/carrier-products";
 import {
@@ -36,7 +35,6 @@ import {
 import { completeSetup, getAgentSetup, listPublicCarriers, skipSetup } from "~/services/carriers.server";
 import { ServiceError } from "~/services/errors.server";
 import { requireAgent } from "~/utils/auth.server";
-import { useHydrated } from "~/utils/hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: PageHandle = { title: "Account Setup", subtitle: "Your carriers, products and licensed states" };
@@ -176,8 +174,6 @@ export default function SetupWizard() {
   );
 }
 
-const NO_CHECK = z.any();
-
 function WizardForm({
   view,
   carrierOptions,
@@ -188,26 +184,15 @@ function WizardForm({
   setupComplete: boolean;
 }) {
   const { step, draft, inputs, notice } = view;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
-  const [form] = useForm({
-    id: "setup-wizard",
-    lastResult: view.result,
-    // Next and Confirm & Finish check the step with the same schema as the server, at once;
-    // every other button (Previous, Add, Remove, Skip ...) posts without a check.
-    onValidate: ({ formData, submitter }) => {
-      const intent = submitter && "value" in submitter ? String((submitter as HTMLButtonElement).value) : "";
-      const schema = intent === "next" ? wizardStepSchemas[step] : intent === "finish" ? setupSchema : NO_CHECK;
-      return parseWithZod(formData, { schema });
-    },
-    shouldValidate: "onSubmit",
-  });
-  const errors = form.allErrors as FieldErrorMap;
+  // The server checks Next and Confirm & Finish and answers each field's message (with JavaScript
+  // as without): the page ships no validation library (decision 053's budget).
+  const errors: FieldErrorMap = view.result?.error ?? {};
   const heading = WIZARD_STEPS[step - 1];
 
   return (
-    <Form method="post" action={`/agent/setup?step=${step}`} {...getFormProps(form)} noValidate className="space-y-4">
+    <Form method="post" action={`/agent/setup?step=${step}`} id="setup-wizard" noValidate className="space-y-4">
       {/* First in the form, so Enter in a text box applies that box instead of leaving the step. */}
       <button type="submit" name="intent" value="apply" className="sr-only" tabIndex={-1} aria-hidden="true">
         Apply
@@ -279,10 +264,9 @@ function WizardForm({
           )}
         </div>
         {step < 4 ? (
-          // The answer's URL is the one posted to. With JavaScript the step is checked before posting,
-          // so Next names the step it opens; without, the server may answer with this step's
-          // errors, so the URL names no step rather than the wrong one.
-          <Button name="intent" value="next" formAction={hydrated ? `/agent/setup?step=${step + 1}` : "/agent/setup"}>
+          // The answer's URL is the one posted to, and the server may answer with this step's
+          // errors: the URL names no step rather than the wrong one.
+          <Button name="intent" value="next" formAction="/agent/setup">
             Next
           </Button>
         ) : (

@@ -25,6 +25,8 @@ const config: KnipConfig = {
   ],
   // Everything is project code; in production mode, not the tests nor the tool configs at the root.
   project: ["**/*.{ts,tsx,js,mjs,css}!", "!*.{js,mjs,ts}!", "!tests/**!"],
+  // Run by `postinstall` (decision 084), which `knip --production` does not read as production.
+  ignoreDependencies: ["patch-package"],
 };
 
 export default config;

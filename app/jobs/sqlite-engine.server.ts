@@ -49,8 +49,7 @@ type Claimed = {
  * A schedule's slots as the runner meets them: `due(now)` is the latest slot until it has `fired`,
  * then null until the next one comes. The expression is read only when a slot may have come: every
  * enqueue wakes the runner, and parsing each schedule on each wake cost a busy server about 2% of
- * its CPU.
- * @internal tested in tests/unit/cron-slots.test.ts
+ * its CPU (tests/unit/cron-slots.test.ts).
  */
 export class CronSlots {
   private last: number | null = null;

@@ -1,4 +1,4 @@
-// The malformed-input corpus of tests/api/fuzz.test.ts (issue 9, item 6): fixed lists of hostile
+// The malformed-input corpus of tests/api/fuzz-*.test.ts (issue 9, item 6): fixed lists of hostile
 // values and a seeded generator that turns a route's well-formed body into many broken ones.
 // Everything here is deterministic: the same seed gives the same requests on every run, so a
 // failure found once is found again.

@@ -4,18 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Agent, Bdm, Carrier, LeadReturn, LeadSource, Notification, PasswordResetRequest, PaymentTracking } from "~db";
 import { newPostingKey } from "~/services/posting-keys.server";
 import { answeringServiceErrors } from "../../server/service-errors";
-import { applicationForm, applicationPayload, leadEditPayload } from "../support/application-factories";
-import {
-  TEST_PASSWORD,
-  createAdmin,
-  createAgent,
-  createLead,
-  giveCarrier,
-  signInAs,
-  uniqueEmail,
-} from "../support/factories";
-import { createFormSubmissionRow } from "../support/form-submission-factories";
-import { createOrderRow } from "../support/order-factories";
+import { applicationForm, applicationPayload, leadEditPayload } from "./application-factories";
+import { TEST_PASSWORD, createAdmin, createAgent, createLead, giveCarrier, signInAs, uniqueEmail } from "./factories";
+import { createFormSubmissionRow } from "./form-submission-factories";
+import { createOrderRow } from "./order-factories";
 import {
   BAD_IDS,
   BAD_QUERIES,
@@ -27,7 +19,7 @@ import {
   seededRandom,
   type FuzzBody,
   type JsonValue,
-} from "../support/fuzz-corpus";
+} from "./fuzz-corpus";
 
 // Issue 9, item 6: every mutating route and page action, and the loaders that take ids or query
 // parameters, called with malformed bodies, wrong types, huge and odd strings, bad ids and bad
@@ -1155,153 +1147,186 @@ function pageFilesWithAnAction(): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-let consoleError: ReturnType<typeof vi.spyOn>;
-
-beforeAll(async () => {
-  fixtures = await createFixtures();
-  consoleError = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    logged.push(args.map((a) => (a instanceof Error ? `${a.message} at ${firstAppFrame(a)}` : String(a))).join(" "));
-  });
-});
-
-afterAll(() => {
-  consoleError.mockRestore();
-});
+/**
+ * Which parts of the corpus a test file runs (tests/api/fuzz-*.test.ts): vitest runs files side by
+ * side, and the whole corpus in one file was the suites' longest file (107 s in CI), run last.
+ */
+export type FuzzPart = {
+  /** The checks that the corpus names every mutating /api route and every page action. */
+  coverage?: boolean;
+  /** Which mutating /api routes, by route name and its place in the corpus. */
+  api?: (name: string, index: number) => boolean;
+  pages?: boolean;
+  loaders?: boolean;
+};
 
 /** The agent in setup stays in setup whatever an earlier call finished or skipped. */
 async function backToSetup() {
   await Agent.update({ setupComplete: false }, { where: { id: fixtures.agentInSetup.agent.id } });
 }
 
-describe("the fuzz corpus covers", () => {
-  it("every /api route file with a POST, PUT, PATCH or DELETE", async () => {
-    const mutating: string[] = [];
-    for (const file of apiFiles) {
-      const methods = await methodsOf(await importRoute(`api+/${file}`));
-      if (methods.some((m) => (MUTATING as readonly string[]).includes(m))) mutating.push(file.replace(/\.ts$/, ""));
-    }
-    expect(mutating.sort()).toEqual(Object.keys(API_TARGETS).sort());
+export function defineFuzzSuite(part: FuzzPart) {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+
+  beforeAll(async () => {
+    fixtures = await createFixtures();
+    consoleError = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      logged.push(args.map((a) => (a instanceof Error ? `${a.message} at ${firstAppFrame(a)}` : String(a))).join(" "));
+    });
   });
 
-  it("every page route with an action", () => {
-    expect(pageFilesWithAnAction()).toEqual(Object.keys(PAGE_TARGETS).sort());
+  afterAll(() => {
+    consoleError.mockRestore();
   });
-});
 
-describe("mutating /api routes answer malformed input with a 4xx JSON error, never a 5xx", () => {
-  it.each(Object.keys(API_TARGETS))(
-    "api+/%s",
-    async (name) => {
-      const target = API_TARGETS[name]!;
-      const mod = await importRoute(`api+/${name}.ts`);
-      const methods = (await methodsOf(mod)).filter((m) => (MUTATING as readonly string[]).includes(m));
-      await backToSetup();
-      const f = fixtures;
-      const template = `/api/${name
-        .split(".")
-        .map((s) => (s === "$" ? "no/such/path" : s.startsWith("$") ? `:${s.slice(1)}` : s))
-        .join("/")}`;
-      const calls: Call[] = [];
-      for (const method of methods) {
-        const random = seededRandom(seedOf(`${name} ${method}`));
-        const realId = target.param?.value(f);
-        const path = target.param ? withParam(template, target.param.name, realId!) : template;
-        const params = target.param ? { [target.param.name]: realId! } : {};
-        const bodies = bodiesFor(target.body(f), "json", random, { extra: 30 });
-        const base = { label: `api+/${name}`, handler: mod.action!, method, freshSession: target.freshSession };
-        for (const { role, c } of byRole(target, bodies, random)) calls.push({ ...base, path, params, role, body: c });
-        // Bad ids in the URL, with the well-formed body.
-        if (target.param) {
-          const good: FuzzBody = {
-            kind: "json",
-            detail: "well-formed",
-            contentType: "application/json",
-            body: JSON.stringify(target.body(f)),
-          };
-          for (const { role, c: id } of byRole(target, idsFor(f), random)) {
-            calls.push({
-              ...base,
-              path: withParam(template, target.param.name, id),
-              params: { [target.param.name]: id },
-              role,
-              body: { ...good, detail: `id ${JSON.stringify(id.slice(0, 40))}` },
-            });
-          }
+  if (part.coverage)
+    describe("the fuzz corpus covers", () => {
+      it("every /api route file with a POST, PUT, PATCH or DELETE", async () => {
+        const mutating: string[] = [];
+        for (const file of apiFiles) {
+          const methods = await methodsOf(await importRoute(`api+/${file}`));
+          if (methods.some((m) => (MUTATING as readonly string[]).includes(m)))
+            mutating.push(file.replace(/\.ts$/, ""));
         }
-      }
-      expect(calls.length).toBeGreaterThan(0);
-      await expectNoFailures(calls);
-    },
-    FUZZ_TIMEOUT,
-  );
-});
-
-describe("page actions answer malformed input with a 4xx or their own answer, never a 5xx", () => {
-  it.each(Object.keys(PAGE_TARGETS))(
-    "%s",
-    async (file) => {
-      const target = PAGE_TARGETS[file]!;
-      const mod = await importRoute(file);
-      await backToSetup();
-      const random = seededRandom(seedOf(file));
-      const calls: Call[] = [];
-      const base = { label: file, handler: mod.action!, method: "POST", params: {}, freshSession: target.freshSession };
-      target.forms(fixtures).forEach((form, index) => {
-        const bodies = bodiesFor(form, "form", random, { extra: 12, structural: index === 0 });
-        // Ids posted in the form: the hostile list and the wrong kinds.
-        for (const field of ["id", "agentId", "bdmId"].filter((name) => name in form)) {
-          for (const id of idsFor(fixtures)) {
-            const detail = `${field} = ${JSON.stringify(id.slice(0, 40))}`;
-            bodies.push(formBody({ ...form, [field]: id }, "form id", detail));
-          }
-        }
-        for (const { role, c } of byRole(target, bodies, random)) {
-          // Now and then the page's own URL carries hostile parameters too (the action redirects back to it).
-          const query = random.int(5) === 0 ? random.pick(BAD_QUERIES) : "";
-          const path = query ? `${target.path}${target.path.includes("?") ? "&" : "?"}${query}` : target.path;
-          calls.push({ ...base, path, role, body: c });
-        }
+        expect(mutating.sort()).toEqual(Object.keys(API_TARGETS).sort());
       });
-      await expectNoFailures(calls);
-    },
-    FUZZ_TIMEOUT,
-  );
-});
 
-describe("loaders answer bad ids and query parameters with a 4xx or a fallback, never a 5xx", () => {
-  it.each(Object.keys(LOADER_TARGETS))(
-    "%s",
-    async (file) => {
-      const target = LOADER_TARGETS[file]!;
-      const mod = await importRoute(file);
-      await backToSetup();
-      const f = fixtures;
-      const random = seededRandom(seedOf(`loader ${file}`));
-      const realPath = target.param ? withParam(target.path, target.param.name, target.param.value(f)) : target.path;
-      const realParams: Record<string, string> = target.param ? { [target.param.name]: target.param.value(f) } : {};
-      const dialogQueries = f.otherIds.flatMap((id) => [`dialog=edit&id=${id}`, `dialog=view-password&agent=${id}`]);
-      const queries = [...BAD_QUERIES, ...dialogQueries];
-      const base = { label: file, handler: mod.loader!, method: "GET" };
-      const calls: Call[] = byRole(target, queries, random).map(({ role, c: query }) => ({
-        ...base,
-        path: `${realPath}?${query}`,
-        params: realParams,
-        role,
-        body: { kind: "query", detail: query.slice(0, 80), contentType: null },
-      }));
-      if (target.param) {
-        for (const { role, c: id } of byRole(target, idsFor(f), random)) {
-          calls.push({
-            ...base,
-            path: withParam(target.path, target.param.name, id),
-            params: { [target.param.name]: id },
-            role,
-            body: { kind: "id", detail: JSON.stringify(id.slice(0, 40)), contentType: null },
+      it("every page route with an action", () => {
+        expect(pageFilesWithAnAction()).toEqual(Object.keys(PAGE_TARGETS).sort());
+      });
+    });
+
+  const apiTargets = Object.keys(API_TARGETS).filter((name, index) => part.api?.(name, index) ?? false);
+  if (apiTargets.length)
+    describe("mutating /api routes answer malformed input with a 4xx JSON error, never a 5xx", () => {
+      it.each(apiTargets)(
+        "api+/%s",
+        async (name) => {
+          const target = API_TARGETS[name]!;
+          const mod = await importRoute(`api+/${name}.ts`);
+          const methods = (await methodsOf(mod)).filter((m) => (MUTATING as readonly string[]).includes(m));
+          await backToSetup();
+          const f = fixtures;
+          const template = `/api/${name
+            .split(".")
+            .map((s) => (s === "$" ? "no/such/path" : s.startsWith("$") ? `:${s.slice(1)}` : s))
+            .join("/")}`;
+          const calls: Call[] = [];
+          for (const method of methods) {
+            const random = seededRandom(seedOf(`${name} ${method}`));
+            const realId = target.param?.value(f);
+            const path = target.param ? withParam(template, target.param.name, realId!) : template;
+            const params = target.param ? { [target.param.name]: realId! } : {};
+            const bodies = bodiesFor(target.body(f), "json", random, { extra: 30 });
+            const base = { label: `api+/${name}`, handler: mod.action!, method, freshSession: target.freshSession };
+            for (const { role, c } of byRole(target, bodies, random))
+              calls.push({ ...base, path, params, role, body: c });
+            // Bad ids in the URL, with the well-formed body.
+            if (target.param) {
+              const good: FuzzBody = {
+                kind: "json",
+                detail: "well-formed",
+                contentType: "application/json",
+                body: JSON.stringify(target.body(f)),
+              };
+              for (const { role, c: id } of byRole(target, idsFor(f), random)) {
+                calls.push({
+                  ...base,
+                  path: withParam(template, target.param.name, id),
+                  params: { [target.param.name]: id },
+                  role,
+                  body: { ...good, detail: `id ${JSON.stringify(id.slice(0, 40))}` },
+                });
+              }
+            }
+          }
+          expect(calls.length).toBeGreaterThan(0);
+          await expectNoFailures(calls);
+        },
+        FUZZ_TIMEOUT,
+      );
+    });
+
+  if (part.pages)
+    describe("page actions answer malformed input with a 4xx or their own answer, never a 5xx", () => {
+      it.each(Object.keys(PAGE_TARGETS))(
+        "%s",
+        async (file) => {
+          const target = PAGE_TARGETS[file]!;
+          const mod = await importRoute(file);
+          await backToSetup();
+          const random = seededRandom(seedOf(file));
+          const calls: Call[] = [];
+          const base = {
+            label: file,
+            handler: mod.action!,
+            method: "POST",
+            params: {},
+            freshSession: target.freshSession,
+          };
+          target.forms(fixtures).forEach((form, index) => {
+            const bodies = bodiesFor(form, "form", random, { extra: 12, structural: index === 0 });
+            // Ids posted in the form: the hostile list and the wrong kinds.
+            for (const field of ["id", "agentId", "bdmId"].filter((name) => name in form)) {
+              for (const id of idsFor(fixtures)) {
+                const detail = `${field} = ${JSON.stringify(id.slice(0, 40))}`;
+                bodies.push(formBody({ ...form, [field]: id }, "form id", detail));
+              }
+            }
+            for (const { role, c } of byRole(target, bodies, random)) {
+              // Now and then the page's own URL carries hostile parameters too (the action redirects back to it).
+              const query = random.int(5) === 0 ? random.pick(BAD_QUERIES) : "";
+              const path = query ? `${target.path}${target.path.includes("?") ? "&" : "?"}${query}` : target.path;
+              calls.push({ ...base, path, role, body: c });
+            }
           });
-        }
-      }
-      await expectNoFailures(calls);
-    },
-    FUZZ_TIMEOUT,
-  );
-});
+          await expectNoFailures(calls);
+        },
+        FUZZ_TIMEOUT,
+      );
+    });
+
+  if (part.loaders)
+    describe("loaders answer bad ids and query parameters with a 4xx or a fallback, never a 5xx", () => {
+      it.each(Object.keys(LOADER_TARGETS))(
+        "%s",
+        async (file) => {
+          const target = LOADER_TARGETS[file]!;
+          const mod = await importRoute(file);
+          await backToSetup();
+          const f = fixtures;
+          const random = seededRandom(seedOf(`loader ${file}`));
+          const realPath = target.param
+            ? withParam(target.path, target.param.name, target.param.value(f))
+            : target.path;
+          const realParams: Record<string, string> = target.param ? { [target.param.name]: target.param.value(f) } : {};
+          const dialogQueries = f.otherIds.flatMap((id) => [
+            `dialog=edit&id=${id}`,
+            `dialog=view-password&agent=${id}`,
+          ]);
+          const queries = [...BAD_QUERIES, ...dialogQueries];
+          const base = { label: file, handler: mod.loader!, method: "GET" };
+          const calls: Call[] = byRole(target, queries, random).map(({ role, c: query }) => ({
+            ...base,
+            path: `${realPath}?${query}`,
+            params: realParams,
+            role,
+            body: { kind: "query", detail: query.slice(0, 80), contentType: null },
+          }));
+          if (target.param) {
+            for (const { role, c: id } of byRole(target, idsFor(f), random)) {
+              calls.push({
+                ...base,
+                path: withParam(target.path, target.param.name, id),
+                params: { [target.param.name]: id },
+                role,
+                body: { kind: "id", detail: JSON.stringify(id.slice(0, 40)), contentType: null },
+              });
+            }
+          }
+          await expectNoFailures(calls);
+        },
+        FUZZ_TIMEOUT,
+      );
+    });
+}

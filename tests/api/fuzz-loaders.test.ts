@@ -1,0 +1,4 @@
+import { defineFuzzSuite } from "../support/fuzz-suite";
+
+// Malformed input answered with a 4xx, never a 5xx (tests/support/fuzz-suite.ts): the loaders.
+defineFuzzSuite({ loaders: true });

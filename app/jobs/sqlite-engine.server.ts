@@ -33,19 +33,6 @@ type Claimed = {
 };
 
 /**
- * The job runner of the embedded SQLite database: the same handlers as pg-boss, run in this
- * process from the `jobs` table (migration 023). What it guarantees (docs/decisions/049):
- * - a job is taken by one runner: the claim is one UPDATE of the oldest due job, and SQLite takes
- *   the write lock before that statement reads, so two processes on the file never take one job;
- * - the claim sets a lease (`expires_at`); a runner that dies (kill -9) leaves the job active
- *   until the lease runs out, when any runner's sweep puts it back to be retried;
- * - an attempt's end is written only by the runner that holds it (same `started_at`), so a runner
- *   whose lease ran out cannot complete or fail a job another runner has taken since;
- * - a cron schedule fires once per slot: its job is keyed by the slot's time (a unique index), and
- *   the latest slot missed while the process was down fires when it starts again;
- * - jobs run one at a time per process, and every poll (2 s by default) looks for due ones.
- */
-/**
  * A schedule's slots as the runner meets them: `due(now)` is the latest slot until it has `fired`,
  * then null until the next one comes. The expression is read only when a slot may have come: every
  * enqueue wakes the runner, and parsing each schedule on each wake cost a busy server about 2% of
@@ -74,6 +61,19 @@ export class CronSlots {
   }
 }
 
+/**
+ * The job runner of the embedded SQLite database: the same handlers as pg-boss, run in this
+ * process from the `jobs` table (migration 023). What it guarantees (docs/decisions/049):
+ * - a job is taken by one runner: the claim is one UPDATE of the oldest due job, and SQLite takes
+ *   the write lock before that statement reads, so two processes on the file never take one job;
+ * - the claim sets a lease (`expires_at`); a runner that dies (kill -9) leaves the job active
+ *   until the lease runs out, when any runner's sweep puts it back to be retried;
+ * - an attempt's end is written only by the runner that holds it (same `started_at`), so a runner
+ *   whose lease ran out cannot complete or fail a job another runner has taken since;
+ * - a cron schedule fires once per slot: its job is keyed by the slot's time (a unique index), and
+ *   the latest slot missed while the process was down fires when it starts again;
+ * - jobs run one at a time per process, and every poll (2 s by default) looks for due ones.
+ */
 export class SqliteJobEngine implements JobEngine {
   readonly kind = "sqlite" as const;
   private readonly pollMs: number;

@@ -41,7 +41,9 @@ type Claimed = {
 export class CronSlots {
   private last: number | null = null;
   private nextAt = 0;
-  constructor(private readonly cron: string) {}
+  constructor(private readonly cron: string) {
+    this.around(Date.now()); // an expression that does not parse throws here, at the engine's start
+  }
 
   private around(instant: number) {
     return cronParser.parseExpression(this.cron, { currentDate: new Date(instant), tz: "UTC" });
@@ -95,9 +97,10 @@ export class SqliteJobEngine implements JobEngine {
     this.pollMs = (options.pollingIntervalSeconds ?? 2) * 1000;
     this.maintenanceMs = (options.maintenanceIntervalSeconds ?? 30) * 1000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    // Each schedule's job must have a handler and its expression must parse (CronSlots reads it).
     for (const schedule of options.schedules ?? []) {
       this.definition(schedule.name);
-      cronParser.parseExpression(schedule.cron, { tz: "UTC" });
+      this.cronSlots.set(schedule.name, new CronSlots(schedule.cron));
     }
   }
 
@@ -202,8 +205,7 @@ export class SqliteJobEngine implements JobEngine {
   /** Each schedule's latest slot, once: a slot already fired (here or by another process) adds nothing. */
   private async fireSchedules(now: number) {
     for (const schedule of this.options.schedules ?? []) {
-      let slots = this.cronSlots.get(schedule.name);
-      if (!slots) this.cronSlots.set(schedule.name, (slots = new CronSlots(schedule.cron)));
+      const slots = this.cronSlots.get(schedule.name)!;
       const slot = slots.due(now);
       if (slot === null) continue;
       await this.insert(schedule.name, schedule.data ?? {}, now, { key: CRON_KEY, on: slot });

@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
+import { refusalHeaders } from "../app/services/errors.server";
 import { guardBody } from "./request-body";
 
 /**
@@ -7,7 +8,7 @@ import { guardBody } from "./request-body";
  * it inside the portal's shell. Done here once for every route, so no loader catches by hand.
  * The class is recognised by name and shape because the build bundles its own copy of it.
  */
-type ServiceErrorLike = Error & { name: "ServiceError"; status: number; code: string };
+type ServiceErrorLike = Error & { name: "ServiceError"; status: number; code: string; retryAfterSeconds?: number };
 
 function isServiceError(error: unknown): error is ServiceErrorLike {
   return (
@@ -16,7 +17,10 @@ function isServiceError(error: unknown): error is ServiceErrorLike {
 }
 
 function serviceErrorResponse(error: ServiceErrorLike) {
-  return Response.json({ message: error.message, code: error.code }, { status: error.status });
+  return Response.json(
+    { message: error.message, code: error.code },
+    { status: error.status, headers: refusalHeaders(error) },
+  );
 }
 
 type RouteFunction = (args: never) => unknown;

@@ -28,6 +28,8 @@ const CODE_BY_STATUS = {
 
 export class ServiceError extends Error {
   public code: ServiceErrorCode;
+  /** A 429's wait before a try can pass, in whole seconds, when the service knows it (Retry-After). */
+  public retryAfterSeconds?: number;
 
   constructor(
     public status: 400 | 401 | 403 | 404 | 409 | 429,
@@ -46,6 +48,18 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string[
 export const notFound = (message = "Not found") => new ServiceError(404, message);
 export const forbidden = (message = "You do not have access to this") => new ServiceError(403, message);
 export const conflict = (message: string) => new ServiceError(409, message);
+
+/** A 429 that knows its wait: `waitMs` rounded up to whole seconds, at least one. */
+export function tooManyAttempts(message: string, waitMs: number) {
+  const error = new ServiceError(429, message);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return error;
+}
+
+/** The headers a refusal's answer carries, page or API: Retry-After for a 429 that knows its wait. */
+export function refusalHeaders(error: Pick<ServiceError, "retryAfterSeconds">): Record<string, string> {
+  return error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
 
 /**
  * What a service that may be handed anything (a page's form, an API body) accepts: the input as

@@ -1,6 +1,6 @@
 import { Op, col, fn, where as sqlWhere } from "sequelize";
 import { Attempt } from "~db";
-import { ServiceError } from "./errors.server";
+import { tooManyAttempts } from "./errors.server";
 import { serializedTransaction } from "./locks.server";
 
 /**
@@ -205,7 +205,7 @@ async function tryTakeAttempt(limits: Limit[], inFlight: boolean): Promise<{ ids
         const count = await Attempt.count({ where: counted, transaction });
         if (count < rule.max) continue;
         const rows = await Attempt.findAll({
-          attributes: ["id", "inFlight", "updatedAt"],
+          attributes: ["id", "inFlight", "createdAt", "updatedAt"],
           where: counted,
           transaction,
           raw: true,
@@ -218,7 +218,11 @@ async function tryTakeAttempt(limits: Limit[], inFlight: boolean): Promise<{ ids
           waitFor.push(...live.map((attempt) => attempt.id));
           continue;
         }
-        if (!rule.backoff) throw new ServiceError(429, rule.message);
+        if (!rule.backoff) {
+          // Free again when enough of the ended tries have left the window for one more to fit.
+          const times = ended.map((row) => new Date(row.createdAt).getTime()).sort((a, b) => a - b);
+          throw tooManyAttempts(rule.message, times[ended.length - rule.max]! + rule.windowMs - now);
+        }
         const backoff = { ...rule, backoff: rule.backoff };
         // Past the free tries one try runs at a time: a burst gets one check per delay.
         const lastEnded = Math.max(...ended.map((row) => new Date(row.updatedAt).getTime()));
@@ -228,7 +232,7 @@ async function tryTakeAttempt(limits: Limit[], inFlight: boolean): Promise<{ ids
         if (waitMs > 0 && (!refusal || waitMs > refusal.waitMs))
           refusal = { waitMs, message: rule.backoff.message(waitMs) };
       }
-      if (refusal) throw new ServiceError(429, refusal.message);
+      if (refusal) throw tooManyAttempts(refusal.message, refusal.waitMs);
       if (waitFor.length) return { waitFor };
       const rows = await Attempt.bulkCreate(
         limits.map(({ rule, key }) => ({ kind: rule.kind, key, inFlight })),
@@ -293,7 +297,10 @@ async function recordAttempt(limits: Limit[], inFlight: boolean) {
     const waitFor = new Set(answer.waitFor);
     // Progress: an attempt this request waited behind has ended (or gone stale).
     if ([...ahead].some((id) => !waitFor.has(id))) lastProgress = Date.now();
-    if (Date.now() - lastProgress >= inFlightTiming.noProgressMs) throw new ServiceError(429, limits[0]!.rule.message);
+    if (Date.now() - lastProgress >= inFlightTiming.noProgressMs) {
+      const { rule } = limits[0]!;
+      throw tooManyAttempts(rule.message, rule.backoff?.baseMs ?? inFlightTiming.noProgressMs);
+    }
     ahead = waitFor;
     await pause(inFlightTiming.pollMs);
     answer = await tryTakeAttempt(limits, inFlight);

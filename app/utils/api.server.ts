@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ServiceError } from "~/services/errors.server";
+import { ServiceError, refusalHeaders } from "~/services/errors.server";
 import { cleanFormData, cleanInput } from "./clean-input";
 import { log } from "./logger.server";
 import type { Page } from "./list";
@@ -101,7 +101,9 @@ async function handleApi(run: () => Promise<Response>): Promise<Response> {
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof ServiceError) {
-      return apiError(error.status, error.message, error.fieldErrors ? { fieldErrors: error.fieldErrors } : {});
+      return apiError(error.status, error.message, error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}, {
+        headers: refusalHeaders(error),
+      });
     }
     log().error({ err: error }, "API error");
     return apiError(500, "Something went wrong on our side. Please try again.");

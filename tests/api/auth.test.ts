@@ -116,6 +116,9 @@ describe("POST /api/auth/login", () => {
     expect((await jsonOf(blocked)).error).toBe(
       "Too many failed sign-in attempts. Please wait 30 seconds and try again.",
     );
+    // The wait the message names, for a client to schedule its retry: 30 s from the last failure.
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThanOrEqual(25);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeLessThanOrEqual(30);
     const owner = await callRoute(loginAction, {
       path: "/api/auth/login",
       headers: { "X-Remote-Address": `10.7.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` },

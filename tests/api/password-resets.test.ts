@@ -146,6 +146,18 @@ describe("POST /api/auth/request-password-reset", () => {
     const blocked = await requestReset(email);
     expect(blocked.status).toBe(429);
     expect((await jsonOf(blocked)).error).toBe("Too many reset requests. Please try again in an hour.");
+    // Free again when the first of the five leaves the hour: about an hour from now.
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeLessThanOrEqual(60 * 60);
+    // Five more requests 50 minutes ago: the oldest leaves the window in 10 minutes, so the wait is that.
+    await Attempt.update(
+      { createdAt: new Date(Date.now() - 50 * 60_000) },
+      { where: { key: `email:${email}` }, silent: true },
+    );
+    const later = await requestReset(email);
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get("Retry-After"))).toBeGreaterThan(9 * 60);
+    expect(Number(later.headers.get("Retry-After"))).toBeLessThanOrEqual(10 * 60);
     await Attempt.update(
       { createdAt: new Date(Date.now() - 61 * 60_000) },
       { where: { key: `email:${email}` }, silent: true },

@@ -10,6 +10,7 @@ import { action as adminFormSubmissionsAction } from "~/routes/admin+/form-submi
 import { action as inquiryApiAction } from "~/routes/api+/form-submissions";
 import { action as applicationsApiAction } from "~/routes/api+/public.applications";
 import { action as registerApiAction } from "~/routes/api+/auth.register";
+import { conflict, tooManyAttempts } from "~/services/errors.server";
 import { answeringServiceErrors } from "../../server/service-errors";
 import { createAdmin, signInAs, uniqueEmail } from "../support/factories";
 
@@ -147,5 +148,22 @@ describe("NUL bytes and lone surrogates in text", () => {
     const row = await FormSubmission.findOne({ where: { email }, raw: true });
     expect(row?.fullName).toBe("Bob Stone");
     expect(row?.message).toBe("onetwo");
+  });
+});
+
+describe("a service's refusal thrown in a page's loader or action", () => {
+  it("answers its status, and a 429 that knows its wait says it in Retry-After (whole seconds, rounded up)", async () => {
+    const request = new Request("http://localhost/some-page");
+    const refuse = (error: Error) =>
+      answeringServiceErrors(async () => {
+        throw error;
+      })({ request, params: {}, context: {} } as never).catch((thrown: unknown) => thrown as Response);
+    const limited = await refuse(tooManyAttempts("Too many tries. Please wait.", 12_300));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("13");
+    expect(await limited.json()).toEqual({ message: "Too many tries. Please wait.", code: "rate_limited" });
+    const conflicting = await refuse(conflict("Already done"));
+    expect(conflicting.status).toBe(409);
+    expect(conflicting.headers.get("Retry-After")).toBeNull();
   });
 });

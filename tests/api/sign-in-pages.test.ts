@@ -76,7 +76,7 @@ describe("POST /login: a refused sign-in", () => {
       failure: { title: string } | null;
       result: { initialValue?: Record<string, unknown> };
     }>(res);
-    return { status: res.status, toast, body };
+    return { status: res.status, headers: res.headers, toast, body };
   }
 
   it("shows the catalogue's toast besides the inline box: Invalid email or password", async () => {
@@ -99,8 +99,9 @@ describe("POST /login: a refused sign-in", () => {
     const admin = await createAdmin();
     const ip = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(admin.email, "wrong-password", ip);
-    const { status, toast, body } = await signIn(admin.email, TEST_PASSWORD, ip);
+    const { status, headers, toast, body } = await signIn(admin.email, TEST_PASSWORD, ip);
     expect(status).toBe(429);
+    expect(Number(headers.get("Retry-After"))).toBeGreaterThanOrEqual(25);
     expect(toast?.title).toBe("Login failed");
     expect(toast?.description).toBeTruthy();
     expect(body.failure).toBeNull();

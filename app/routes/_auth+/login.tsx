@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { loginSchema, registrationSchema } from "~/domain/schemas/auth";
 import { registerAgent } from "~/services/auth.server";
-import { ServiceError } from "~/services/errors.server";
+import { ServiceError, refusalHeaders } from "~/services/errors.server";
 import { endSession } from "~/services/sessions.server";
 import { authenticator } from "~/utils/authenticator.server";
 import { PASSWORD_FIELDS } from "~/utils/new-password-form.server";
@@ -124,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         failure: inline,
       },
       { type: "error", ...toast },
-      { status: error.status },
+      { status: error.status, headers: refusalHeaders(error) },
     );
   }
 }

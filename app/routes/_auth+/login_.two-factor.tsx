@@ -7,7 +7,7 @@ import { useServerForm } from "~/components/auth/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { twoFactorSignInSchema } from "~/domain/schemas/two-factor";
-import { ServiceError } from "~/services/errors.server";
+import { ServiceError, refusalHeaders } from "~/services/errors.server";
 import { endSession } from "~/services/sessions.server";
 import { challengeUserId } from "~/services/two-factor-challenges.server";
 import { TWO_FACTOR_MESSAGES, verifyTwoFactorSignIn } from "~/services/two-factor.server";
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { request, context },
       { result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }) },
       { type: "error", title: error.status === 429 ? error.message : "Invalid code" },
-      { status: error.status },
+      { status: error.status, headers: refusalHeaders(error) },
     );
   }
 }

@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { encodedDocument } from "./utils/document-encoding.server";
 import { documentContext, forSecondRender, renderedWhole } from "./utils/document-render.server";
 import { log } from "./utils/logger.server";
 import { securityHeaders } from "./utils/security-headers.server";
@@ -47,12 +48,12 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   securityHeaders(responseHeaders, { nonce, document: true });
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(encodedDocument(request, body, responseHeaders), { headers: responseHeaders, status });
 }
 
 /** The whole document from React's streaming renderer, once everything in it is ready or aborted. */
 function renderStreamed(app: JSX.Element, nonce: string | undefined, responseStatusCode: number) {
-  return new Promise<{ body: BodyInit; status: number }>((resolve, reject) => {
+  return new Promise<{ body: Buffer; status: number }>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
     // Never destroyed nor closed: React takes a "close" after it has finished as the client going

@@ -155,7 +155,7 @@ describe("a service's refusal thrown in a page's loader or action", () => {
   it("answers its status, and a 429 that knows its wait says it in Retry-After (whole seconds, rounded up)", async () => {
     const request = new Request("http://localhost/some-page");
     const refuse = (error: Error) =>
-      answeringServiceErrors(async () => {
+      answeringServiceErrors(async (_args: never) => {
         throw error;
       })({ request, params: {}, context: {} } as never).catch((thrown: unknown) => thrown as Response);
     const limited = await refuse(tooManyAttempts("Too many tries. Please wait.", 12_300));

@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import zlib from "node:zlib";
 import { Suspense } from "react";
 import type { EntryContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
@@ -361,4 +362,38 @@ describe("branchManifest", () => {
     } as unknown as EntryContext;
     expect(withBranchManifest(context)).toBe(context);
   });
+});
+
+describe("a document compressed in one call (decision 085)", () => {
+  async function documentWith(acceptEncoding: string | null) {
+    const headers: Record<string, string> = acceptEncoding === null ? {} : { "Accept-Encoding": acceptEncoding };
+    const response = await current(new Request("http://localhost/portal/dashboard", { headers }), loadContext);
+    return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["gzip;q=0.5, br;q=0.9", "br"],
+  ])("Accept-Encoding %s: sent in %s, the same document once decoded", async (accepted, encoding) => {
+    const { bytes: plain } = await documentWith(null);
+    const { response, bytes } = await documentWith(accepted);
+    expect(response.headers.get("Content-Encoding")).toBe(encoding);
+    expect(response.headers.get("Vary")).toContain("Accept-Encoding");
+    const decoded = encoding === "br" ? zlib.brotliDecompressSync(bytes) : zlib.gunzipSync(bytes);
+    expect(decoded.toString("utf8")).toBe(plain.toString("utf8"));
+    expect(bytes.length).toBeLessThan(plain.length);
+  });
+
+  it.each([null, "identity", "deflate", "br;q=0, gzip;q=0"])(
+    "Accept-Encoding %s: sent as it is, saying it depends on Accept-Encoding",
+    async (accepted) => {
+      const { response, bytes } = await documentWith(accepted);
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      expect(response.headers.get("Vary")).toContain("Accept-Encoding");
+      expect(bytes.toString("utf8").startsWith("<!DOCTYPE html><html")).toBe(true);
+    },
+  );
 });

@@ -118,6 +118,9 @@ export const ACTIVITY_ACTION_GROUPS = [
     actions: {
       webhook_created: "Webhook endpoint added",
       webhook_deleted: "Webhook endpoint deleted",
+      webhook_updated: "Webhook endpoint edited",
+      webhook_paused: "Webhook endpoint paused",
+      webhook_resumed: "Webhook endpoint resumed",
     },
   },
   {

@@ -56,6 +56,7 @@ export const WEBHOOK_MESSAGES = {
   eventUnknown: `Events must be among: ${WEBHOOK_EVENTS.join(", ")}`,
   descriptionTooLong: `Description must be at most ${WEBHOOK_DESCRIPTION_MAX} characters`,
   notFound: "Webhook Not Found",
+  active: "Active must be true or false",
 };
 
 export const WEBHOOK_TOASTS = {
@@ -63,6 +64,11 @@ export const WEBHOOK_TOASTS = {
   createFailed: "Failed to add endpoint",
   deleted: "Endpoint deleted successfully",
   deleteFailed: "Failed to delete endpoint",
+  updated: "Endpoint updated successfully",
+  updateFailed: "Failed to update endpoint",
+  paused: "Endpoint paused",
+  resumed: "Endpoint resumed",
+  activeFailed: "Failed to change the endpoint",
 };
 
 /** The job that sends one endpoint's due deliveries, in order (app/jobs/webhooks.server.ts). */

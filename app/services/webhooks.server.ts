@@ -10,7 +10,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEvent,
 } from "~/domain/webhooks";
-import type { WebhookCreateInput } from "~/domain/schemas/webhooks";
+import type { WebhookCreateInput, WebhookUpdateInput } from "~/domain/schemas/webhooks";
 import { encrypt, randomToken } from "~/utils/crypto.server";
 import type { Page } from "~/utils/list";
 import { logger } from "~/utils/logger.server";
@@ -117,6 +117,40 @@ export async function createWebhook(
     return row.id;
   });
   return { webhook: await getWebhook(actor, id), secret };
+}
+
+/**
+ * Changes an endpoint: its URL, events or description, and `active` to pause or resume it (the
+ * fields not given stay). A paused endpoint is sent nothing and gets no new deliveries; those
+ * already waiting are sent when it is resumed, each while its 24 hours last, to the URL it has then.
+ * Each change is in the activity log. An unknown id is a 404. Admins only.
+ */
+export async function updateWebhook(actor: SessionUser, id: string, changes: WebhookUpdateInput): Promise<WebhookView> {
+  const before = await getWebhook(actor, id);
+  const { active, ...fields } = changes;
+  const edited = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const after = { ...before, ...edited };
+  const host = new URL(after.url).host;
+  const resumed = active === true && !before.active;
+  await sequelize.transaction(async (transaction) => {
+    const values = {
+      ...("events" in edited ? { ...edited, events: JSON.stringify(edited.events) } : edited),
+      ...(active === undefined ? {} : { active }),
+    };
+    if (Object.keys(values).length) await Webhook.update(values, { where: { id }, transaction });
+    const entry = { userId: actor.id, entityType: "webhook", entityId: id };
+    if (Object.keys(edited).length) {
+      const summary = `Edited webhook endpoint ${host} for ${after.events.join(", ")}`;
+      await logActivity({ ...entry, action: "webhook_updated", summary }, { transaction });
+    }
+    if (active !== undefined && active !== before.active) {
+      const [action, verb] = active ? ["webhook_resumed", "Resumed"] : ["webhook_paused", "Paused"];
+      await logActivity({ ...entry, action, summary: `${verb} webhook endpoint ${host}` }, { transaction });
+    }
+    // What waited while it was paused is due now: its sending job is woken after the commit.
+    if (resumed) wakeDeliveries([id], transaction);
+  });
+  return getWebhook(actor, id);
 }
 
 /** Deletes an endpoint with its delivery log; what was still pending is never sent. Admins only. */
@@ -233,13 +267,17 @@ export async function emitWebhookEvents(
   });
   if (rows.length === 0) return;
   await WebhookDelivery.bulkCreate(rows, { transaction });
-  const woken = [...new Set(rows.map((row) => row.webhookId))];
+  wakeDeliveries([...new Set(rows.map((row) => row.webhookId))], transaction);
+}
+
+/** Wakes the endpoints' sending jobs, after `transaction` commits when there is one. */
+function wakeDeliveries(webhookIds: string[], transaction?: Transaction) {
   const wake = () => {
     // Imported when used: the job engine's modules import the services that emit (retention,
     // housekeeping), and a static import here would make a cycle that leaves one of them half-loaded.
     import("~/jobs/index.server")
       .then(async ({ enqueueJob }) => {
-        for (const webhookId of woken) await enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId });
+        for (const webhookId of webhookIds) await enqueueJob(WEBHOOK_DELIVERY_JOB, { webhookId });
       })
       // A lost wake-up only delays a delivery: the sweep finds it (app/jobs/webhooks.server.ts).
       .catch((error: unknown) =>

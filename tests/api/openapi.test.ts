@@ -6,6 +6,7 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/openapi/document.server";
 import { loader as documentLoader, action as documentAction } from "~/routes/api.openapi[.json]";
+import { createWebhook, deleteWebhook } from "~/services/webhooks.server";
 import { TEST_PASSWORD, createAdmin, createLead, signInAs } from "../support/factories";
 import { createFormSubmissionRow } from "../support/form-submission-factories";
 import { callRoute, jsonOf } from "../support/http";
@@ -178,10 +179,23 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
     await createLead(seller.agent.id, { status: "callback", callbackDate: new Date(Date.now() + 86_400_000) });
     await createOrderRow();
     await createBdm();
+    // Paused by its sample below before anything is emitted, and deleted at the end: no other file hears it.
+    const { webhook } = await createWebhook(admin.actor, {
+      url: "https://receiver.example.test/hooks",
+      events: ["sale.recorded"],
+      description: null,
+    });
     const cookies = { agent: seller.cookie, admin: admin.cookie, nobody: undefined, "other agent": other.cookie };
 
     const samples: Sample[] = [
       // Writes first: the lists read below then hold their rows.
+      {
+        method: "patch",
+        path: "/api/admin/webhooks/{id}",
+        params: { id: webhook.id },
+        json: { active: false, description: "Paused for the sample" },
+        as: "admin",
+      },
       {
         method: "post",
         path: "/api/admin/lead-sources",
@@ -324,6 +338,7 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
       }
       for (const error of validate(method, sample.path, res.status, body)) failures.push(`${label}: ${error}`);
     }
+    await deleteWebhook(admin.actor, webhook.id);
     expect(failures).toEqual([]);
     expect(samples.length).toBeGreaterThanOrEqual(15);
   });

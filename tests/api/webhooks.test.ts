@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Carrier, LeadSource, PaymentTracking, WebhookDelivery, sequelize } from "~db";
+import { ActivityLog, Carrier, LeadSource, PaymentTracking, Webhook, WebhookDelivery, sequelize } from "~db";
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_MESSAGES as M } from "~/domain/webhooks";
 import { stopJobs } from "~/jobs/index.server";
 import { WEBHOOK_JOBS } from "~/jobs/webhooks.server";
@@ -98,6 +98,11 @@ async function endpoint(events: string[], url = receiver.url): Promise<Created> 
   return body;
 }
 
+/** The endpoint's row as the model reads it (booleans as booleans on both databases). */
+async function storedEndpoint(id: string) {
+  return (await Webhook.findByPk(id))!.get({ plain: true });
+}
+
 async function deliveriesOf(webhookId: string) {
   return WebhookDelivery.findAll({ where: { webhookId }, order: [["id", "ASC"]] });
 }
@@ -180,6 +185,14 @@ describe("registering endpoints", () => {
         (await callRoute(itemAction, { method: "DELETE", path: `/api/admin/webhooks/${hook.id}`, params, cookie }))
           .status,
       ).toBe(status);
+      const pause = {
+        method: "PATCH",
+        path: `/api/admin/webhooks/${hook.id}`,
+        params,
+        cookie,
+        json: { active: false },
+      };
+      expect((await callRoute(itemAction, pause)).status).toBe(status);
       expect(
         (await callRoute(deliveriesLoader, { path: `/api/admin/webhooks/${hook.id}/deliveries`, params, cookie }))
           .status,
@@ -195,6 +208,8 @@ describe("registering endpoints", () => {
       });
       expect(gone.status).toBe(404);
       expect((await jsonOf<ErrorBody>(gone)).error).toBe(M.notFound);
+      const edit = { method: "PATCH", path: `/api/admin/webhooks/${id}`, params, cookie: admin.cookie };
+      expect((await callRoute(itemAction, { ...edit, json: { description: "Other" } })).status).toBe(404);
       expect(
         (
           await callRoute(deliveriesLoader, {
@@ -205,7 +220,11 @@ describe("registering endpoints", () => {
         ).status,
       ).toBe(404);
     }
-    // Still there after the refusals.
+    // Still there, unchanged and active, after the refusals.
+    expect(await storedEndpoint(hook.id)).toMatchObject({
+      active: true,
+      description: "Accounting sheet",
+    });
     const log = await callRoute(deliveriesLoader, {
       path: `/api/admin/webhooks/${hook.id}/deliveries`,
       params: { id: hook.id },
@@ -429,6 +448,87 @@ describe("delivering events", () => {
   });
 });
 
+describe("editing, pausing and resuming an endpoint", () => {
+  const patch = (id: string, json: unknown) =>
+    callRoute(itemAction, {
+      method: "PATCH",
+      path: `/api/admin/webhooks/${id}`,
+      params: { id },
+      json,
+      cookie: admin.cookie,
+    });
+
+  it("changes only the fields given, keeps the secret, and logs the edit", async () => {
+    const hook = await endpoint(["sale.recorded"]);
+    const secretBefore = (await storedEndpoint(hook.id)).secretEncrypted;
+    const res = await patch(hook.id, { events: ["lead.created", "sale.recorded"], description: null });
+    expect(res.status).toBe(200);
+    expect(await jsonOf(res)).toMatchObject({
+      id: hook.id,
+      url: receiver.url,
+      events: ["lead.created", "sale.recorded"],
+      description: null,
+      active: true,
+    });
+    const row = await storedEndpoint(hook.id);
+    expect(row.secretEncrypted).toBe(secretBefore);
+    const logged = await ActivityLog.findOne({ where: { entityId: hook.id, action: "webhook_updated" }, raw: true });
+    expect(logged!.summary).toBe(
+      `Edited webhook endpoint ${new URL(receiver.url).host} for lead.created, sale.recorded`,
+    );
+    // The new events are heard: a lead.created now makes a delivery for it.
+    await emitWebhookEvent("lead.created", { leadId: crypto.randomUUID(), source: "admin" });
+    expect((await deliveriesOf(hook.id)).map((delivery) => delivery.eventType)).toEqual(["lead.created"]);
+  });
+
+  it("refuses bad input with a 400 at the field, changing nothing", async () => {
+    const hook = await endpoint(["sale.recorded"]);
+    for (const [json, field, message] of [
+      [{ active: "no" }, "active", M.active],
+      [{ url: "ftp://example.test/x" }, "url", M.urlShape],
+      [{ events: [] }, "events", M.events],
+      [{ events: ["lead.sold"] }, "events", M.eventUnknown],
+    ] as const) {
+      const res = await patch(hook.id, json);
+      expect(res.status).toBe(400);
+      expect((await jsonOf<ErrorBody>(res)).fieldErrors?.[field]).toEqual([message]);
+    }
+    expect(await storedEndpoint(hook.id)).toMatchObject({ active: true, url: receiver.url });
+  });
+
+  it("a paused endpoint gets no new events and sends nothing; resumed, it sends what waited, in order", async () => {
+    const hook = await endpoint(["lead.created"]);
+    const waiting = crypto.randomUUID();
+    await emitWebhookEvent("lead.created", { leadId: waiting, source: "admin" });
+    const paused = await patch(hook.id, { active: false });
+    expect(paused.status).toBe(200);
+    expect((await jsonOf<{ active: boolean }>(paused)).active).toBe(false);
+    // While paused: a new event makes no delivery for it, and the waiting one is not sent.
+    await emitWebhookEvent("lead.created", { leadId: crypto.randomUUID(), source: "admin" });
+    receiver.received = [];
+    expect(await deliverWebhook(hook.id)).toBeNull();
+    expect(receiver.received).toHaveLength(0);
+    expect(await webhooksWithDueDeliveries(new Date())).not.toContain(hook.id);
+    expect((await deliveriesOf(hook.id)).map((delivery) => delivery.status)).toEqual(["pending"]);
+
+    const resumed = await patch(hook.id, { active: true });
+    expect((await jsonOf<{ active: boolean }>(resumed)).active).toBe(true);
+    expect(await webhooksWithDueDeliveries(new Date())).toContain(hook.id);
+    expect(await deliverWebhook(hook.id)).toBeNull();
+    expect(receiver.events().map((event) => event.data.leadId)).toEqual([waiting]);
+    expect(verify(hook.secret, receiver.received[0]!)).toBe(true);
+    const actions = await ActivityLog.findAll({
+      where: { entityId: hook.id },
+      order: [["createdAt", "ASC"]],
+      raw: true,
+    });
+    expect(actions.map((entry) => entry.action)).toEqual(["webhook_created", "webhook_paused", "webhook_resumed"]);
+    // Pausing a paused endpoint again changes and logs nothing.
+    await patch(hook.id, { active: true });
+    expect(await ActivityLog.count({ where: { entityId: hook.id } })).toBe(3);
+  });
+});
+
 describe("the events the services emit", () => {
   /** The events written for the endpoint, in order: type and data. */
   async function eventsOf(webhookId: string) {
@@ -553,6 +653,58 @@ describe("the /admin/webhooks page", () => {
     expect(body.result.error.url).toEqual([M.urlShape]);
     expect(body.result.error.events).toEqual([M.events]);
     expect(body.result.initialValue.description).toBe("Dialer");
+  });
+
+  it("edits an endpoint from its dialog, keeping what was typed on a bad URL, and pauses and resumes it", async () => {
+    const hook = await endpoint(["sale.recorded"]);
+    const opened = await jsonOf<{ selected: { id: string; url: string } }>(
+      await callRoute(pageLoader, { path: `/admin/webhooks?dialog=edit&id=${hook.id}`, cookie: admin.cookie }),
+    );
+    expect(opened.selected).toMatchObject({ id: hook.id, url: receiver.url });
+    const path = `/admin/webhooks?dialog=edit&id=${hook.id}`;
+    const bad = await callRoute(pageAction, {
+      path,
+      form: { intent: "update", id: hook.id, url: "not a url", events: ["sale.recorded"], description: "Ledger" },
+      cookie: admin.cookie,
+    });
+    expect(bad.status).toBe(400);
+    const refused = await jsonOf<{
+      result: { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+    }>(bad);
+    expect(refused.result.error.url).toEqual([M.urlShape]);
+    expect(refused.result.initialValue.description).toBe("Ledger");
+    const saved = await callRoute(pageAction, {
+      path,
+      form: { intent: "update", id: hook.id, url: `${receiver.url}/v2`, events: ["sale.recorded"], description: "" },
+      cookie: admin.cookie,
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/admin/webhooks");
+    expect(await storedEndpoint(hook.id)).toMatchObject({
+      url: `${receiver.url}/v2`,
+      description: null,
+    });
+    for (const [intent, active] of [
+      ["pause", false],
+      ["resume", true],
+    ] as const) {
+      const res = await callRoute(pageAction, {
+        path: "/admin/webhooks",
+        form: { intent, id: hook.id },
+        cookie: admin.cookie,
+      });
+      expect(res.status).toBe(302);
+      expect((await storedEndpoint(hook.id)).active).toBe(active);
+    }
+    // An unknown id is refused (the service's 404, as the page's error toast), and nothing changes.
+    const missing = await callRoute(pageAction, {
+      path: "/admin/webhooks",
+      form: { intent: "pause", id: crypto.randomUUID() },
+      cookie: admin.cookie,
+    });
+    expect(missing.status).toBe(302);
+    expect(missing.headers.get("Location")).toBe("/admin/webhooks");
+    expect((await storedEndpoint(hook.id)).active).toBe(true);
   });
 
   it("shows an endpoint's log, and an unknown endpoint is a 404", async () => {

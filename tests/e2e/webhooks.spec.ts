@@ -36,7 +36,7 @@ async function startReceiver() {
 }
 
 for (const size of WIDTHS) {
-  test(`an admin adds an endpoint, sees its secret once, a signed event arrives and shows in the log (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
+  test(`an admin adds an endpoint, sees its secret once, a signed event arrives and shows in the log; edits, pauses and resumes it (${size.width} px)${noJsAtPhoneWidth(size.width)}`, async ({
     page,
     factory,
     admin: _signedIn,
@@ -117,8 +117,35 @@ for (const size of WIDTHS) {
       await expect(page).toHaveURL(/status=delivered/);
       await expect(logRow).toBeVisible();
 
-      // Deleted after a confirmation.
+      // Edited: its fields filled in; a bad URL refused at the field with the rest kept; saved.
       await page.getByRole("link", { name: "Back to the endpoints" }).click();
+      await row.getByRole("link", { name: `Edit ${receiver.url}` }).click();
+      const editing = page.getByRole("dialog", { name: "Edit Endpoint" });
+      await expect(editing.getByLabel("Endpoint URL")).toHaveValue(receiver.url);
+      await expect(editing.getByRole("checkbox", { name: /agent\.approved/ })).toBeChecked();
+      await editing.getByLabel("Description (optional)").fill("Dialer, second line");
+      await editing.getByLabel("Endpoint URL").fill("not a url");
+      await editing.getByRole("button", { name: "Save Changes" }).click();
+      await expect(editing.getByText("URL must be a full http:// or https:// address")).toBeVisible();
+      await expect(editing.getByLabel("Description (optional)")).toHaveValue("Dialer, second line");
+      expect(await seriousViolations(page), `Edit Endpoint at ${size.width} px`).toEqual([]);
+      await editing.getByLabel("Endpoint URL").fill(receiver.url);
+      await editing.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Endpoint updated successfully")).toBeVisible();
+      await expect(row).toContainText("Dialer, second line");
+
+      // Paused, then resumed, from the row.
+      await expect(row.getByText("Active", { exact: true })).toBeVisible();
+      await row.getByRole("button", { name: `Pause ${receiver.url}` }).click();
+      await expect(page.getByText("Endpoint paused")).toBeVisible();
+      await expect(row.getByText("Paused", { exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await screenshot(page, testInfo, `webhooks-paused-${size.width}`);
+      await row.getByRole("button", { name: `Resume ${receiver.url}` }).click();
+      await expect(page.getByText("Endpoint resumed")).toBeVisible();
+      await expect(row.getByText("Active", { exact: true })).toBeVisible();
+
+      // Deleted after a confirmation.
       await row.getByRole("link", { name: `Delete ${receiver.url}` }).click();
       const confirm = page.getByRole("dialog", { name: "Delete Endpoint" });
       await expect(confirm).toContainText(receiver.url);

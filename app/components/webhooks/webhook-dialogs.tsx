@@ -1,6 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ConfirmDialog, DialogActions } from "~/components/ui/confirm-dialog";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -19,9 +20,56 @@ type WebhookFormValues = { url: string; events: string[]; description: string };
 
 /** Add Endpoint: URL, events, description. Bad input comes back with the messages at the fields and everything kept. */
 export function AddWebhookDialog({ closeTo }: { closeTo: string }) {
+  return (
+    <WebhookFormDialog title="Add Endpoint" intent="create" closeTo={closeTo} pendingLabel="Adding...">
+      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        Adding the endpoint makes its signing secret, shown once on the next screen.
+      </p>
+    </WebhookFormDialog>
+  );
+}
+
+/** Edit Endpoint: the same fields, filled in; the secret and the waiting deliveries stay. */
+export function EditWebhookDialog({ webhook, closeTo }: { webhook: WebhookView; closeTo: string }) {
+  return (
+    <WebhookFormDialog
+      title="Edit Endpoint"
+      intent="update"
+      closeTo={closeTo}
+      pendingLabel="Saving..."
+      submitLabel="Save Changes"
+      webhook={webhook}
+    >
+      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        The signing secret stays the same. Deliveries still waiting go to the URL saved here.
+      </p>
+    </WebhookFormDialog>
+  );
+}
+
+function WebhookFormDialog({
+  title,
+  intent,
+  closeTo,
+  pendingLabel,
+  submitLabel = title,
+  webhook,
+  children,
+}: {
+  title: string;
+  intent: "create" | "update";
+  closeTo: string;
+  pendingLabel: string;
+  submitLabel?: string;
+  webhook?: WebhookView;
+  children: ReactNode;
+}) {
   const [form, fields] = useForm<WebhookFormValues>({
-    id: "add-webhook",
-    lastResult: useIntentResult("create"),
+    id: `${intent}-webhook`,
+    lastResult: useIntentResult(intent),
+    defaultValue: webhook
+      ? { url: webhook.url, events: webhook.events, description: webhook.description ?? "" }
+      : undefined,
     // The schema's output (events narrowed, description null) differs from the form's text; only the field errors matter here.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: webhookCreateSchema }) as never,
     shouldValidate: "onSubmit",
@@ -30,8 +78,9 @@ export function AddWebhookDialog({ closeTo }: { closeTo: string }) {
   });
   const eventErrorId = `${fields.events.id}-error`;
   return (
-    <UrlDialog title="Add Endpoint" closeTo={closeTo} size="lg">
+    <UrlDialog title={title} closeTo={closeTo} size="lg">
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+        {webhook ? <input type="hidden" name="id" value={webhook.id} /> : null}
         <Field
           label="Endpoint URL"
           {...getInputProps(fields.url, { type: "url" })}
@@ -70,12 +119,10 @@ export function AddWebhookDialog({ closeTo }: { closeTo: string }) {
           maxLength={WEBHOOK_DESCRIPTION_MAX}
           autoComplete="off"
         />
-        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Adding the endpoint makes its signing secret, shown once on the next screen.
-        </p>
+        {children}
         <DialogActions closeTo={closeTo}>
-          <SubmitButton intent="create" pendingLabel="Adding...">
-            Add Endpoint
+          <SubmitButton intent={intent} pendingLabel={pendingLabel}>
+            {submitLabel}
           </SubmitButton>
         </DialogActions>
       </Form>

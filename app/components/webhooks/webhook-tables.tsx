@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime } from "~/domain/format";
@@ -33,6 +33,15 @@ export function WebhookTable({
     },
     { header: "Events", cell: (webhook) => webhook.events.join(", "), className: breakAnywhere },
     {
+      header: "Status",
+      cell: (webhook) =>
+        webhook.active ? (
+          <Badge className="bg-green-100 text-green-800">Active</Badge>
+        ) : (
+          <Badge className="bg-amber-100 text-amber-900">Paused</Badge>
+        ),
+    },
+    {
       header: "Waiting",
       cell: (webhook) =>
         `${webhook.pendingCount.toLocaleString("en-US")} pending, ${webhook.failedCount.toLocaleString("en-US")} failed`,
@@ -54,6 +63,27 @@ export function WebhookTable({
           >
             Log
           </Link>
+          <Link
+            to={hrefWith(here, { dialog: "edit", id: webhook.id })}
+            preventScrollReset
+            className={`${actionClass} text-blue-700`}
+            aria-label={`Edit ${webhook.url}`}
+          >
+            Edit
+          </Link>
+          {/* Pausing holds what is waiting; resuming sends it (the service's rule), so neither asks first. */}
+          <Form method="post" preventScrollReset className="contents">
+            <input type="hidden" name="id" value={webhook.id} />
+            <button
+              type="submit"
+              name="intent"
+              value={webhook.active ? "pause" : "resume"}
+              className={`${actionClass} ${webhook.active ? "text-amber-800" : "text-green-700"}`}
+              aria-label={`${webhook.active ? "Pause" : "Resume"} ${webhook.url}`}
+            >
+              {webhook.active ? "Pause" : "Resume"}
+            </button>
+          </Form>
           <Link
             to={hrefWith(here, { dialog: "delete", id: webhook.id })}
             preventScrollReset

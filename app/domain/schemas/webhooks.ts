@@ -55,6 +55,15 @@ export const webhookCreateSchema = z.object({
 });
 export type WebhookCreateInput = z.output<typeof webhookCreateSchema>;
 
+/**
+ * PATCH /api/admin/webhooks/{id}: any of the fields to change, and `active` to pause (false) or
+ * resume (true) the endpoint. The page's Edit dialog sends all three fields (webhookCreateSchema).
+ */
+export const webhookUpdateSchema = webhookCreateSchema
+  .partial()
+  .extend({ active: z.boolean({ invalid_type_error: M.active }).optional() });
+export type WebhookUpdateInput = z.output<typeof webhookUpdateSchema>;
+
 /** The endpoints (newest first) and the API's list. */
 export const webhookList = listQuery({ pageSize: 20 });
 

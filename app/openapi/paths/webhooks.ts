@@ -1,4 +1,4 @@
-import { webhookCreateSchema, webhookDeliveryList, webhookList } from "~/domain/schemas/webhooks";
+import { webhookCreateSchema, webhookDeliveryList, webhookList, webhookUpdateSchema } from "~/domain/schemas/webhooks";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "~/domain/webhooks";
 import type { WebhookDeliveryView, WebhookView } from "~/services/webhooks.server";
 import { Message } from "../answers";
@@ -65,6 +65,17 @@ export const webhookPaths: Operation[] = [
       description: "The endpoint, and the only answer that ever holds its secret.",
       body: Webhook.extend({ secret: z.string().regex(/^whsec_[A-Za-z0-9_-]{43}$/) }),
     },
+  },
+  {
+    method: "patch",
+    path: "/api/admin/webhooks/{id}",
+    tag,
+    summary: "Edit, pause or resume a webhook endpoint",
+    description:
+      "Absent fields stay. `active: false` pauses the endpoint: it is sent nothing and gets no new deliveries; `true` resumes it, and what waited is sent, each delivery while its 24 hours last. The secret stays.",
+    access: "admin",
+    body: webhookUpdateSchema,
+    answers: { description: "The endpoint.", body: Webhook },
   },
   {
     method: "delete",

@@ -6,12 +6,12 @@ import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
-import { AddWebhookDialog, DeleteWebhookDialog } from "~/components/webhooks/webhook-dialogs";
+import { AddWebhookDialog, DeleteWebhookDialog, EditWebhookDialog } from "~/components/webhooks/webhook-dialogs";
 import { WebhookSecretBanner, WebhookSignatureHelp } from "~/components/webhooks/webhook-secret";
 import { WebhookTable } from "~/components/webhooks/webhook-tables";
 import { webhookCreateSchema, webhookList } from "~/domain/schemas/webhooks";
 import { WEBHOOK_TOASTS as T } from "~/domain/webhooks";
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "~/services/webhooks.server";
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "~/services/webhooks.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formIntent, runIntent } from "~/utils/intent.server";
 import { hrefWith } from "~/utils/list";
@@ -22,7 +22,7 @@ import { readWebhookSecret, webhookSecretHeader } from "~/utils/shown-once.serve
 export const handle: PageHandle = { title: "Webhooks", subtitle: "Signed events sent to other systems" };
 export const meta: MetaFunction = () => [{ title: "Webhooks | Agency CRM" }];
 
-const DIALOGS = ["add", "delete"] as const;
+const DIALOGS = ["add", "edit", "delete"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin({ request, context });
@@ -33,10 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readWebhookSecret(request),
   ]);
   redirectPastLastPage(url, list);
-  // ?dialog=delete&id=: an unknown id is the service's 404, shown inside the shell.
+  // ?dialog=edit|delete&id=: an unknown id is the service's 404, shown inside the shell.
   const id = url.searchParams.get("id") ?? "";
   const selected =
-    dialog === "delete" ? (list.rows.find((row) => row.id === id) ?? (await getWebhook(user, id))) : null;
+    dialog === "edit" || dialog === "delete"
+      ? (list.rows.find((row) => row.id === id) ?? (await getWebhook(user, id)))
+      : null;
   const headers = new Headers();
   // The secret just made is read once: the cookie goes with this answer, which no cache keeps.
   if (shown.clearHeader) headers.append("Set-Cookie", shown.clearHeader);
@@ -50,13 +52,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return runIntent(request, {
     back,
     context,
-    failures: { create: { title: T.createFailed }, delete: { title: T.deleteFailed } },
+    failures: {
+      create: { title: T.createFailed },
+      update: { title: T.updateFailed },
+      pause: { title: T.activeFailed },
+      resume: { title: T.activeFailed },
+      delete: { title: T.deleteFailed },
+    },
     intents: {
       create: formIntent(webhookCreateSchema, async (input) => {
         const { webhook, secret } = await createWebhook(user, input);
         const headers = { "Set-Cookie": await webhookSecretHeader({ url: webhook.url, secret }) };
         return redirectWithToast(back, { title: T.created }, { headers });
       }),
+      update: formIntent(webhookCreateSchema, async (input, form) => {
+        await updateWebhook(user, String(form.get("id") ?? ""), input);
+        return redirectWithToast(back, { title: T.updated });
+      }),
+      pause: async (form) => {
+        await updateWebhook(user, String(form.get("id") ?? ""), { active: false });
+        return redirectWithToast(back, { title: T.paused });
+      },
+      resume: async (form) => {
+        await updateWebhook(user, String(form.get("id") ?? ""), { active: true });
+        return redirectWithToast(back, { title: T.resumed });
+      },
       delete: async (form) => {
         await deleteWebhook(user, String(form.get("id") ?? ""));
         return redirectWithToast(back, { title: T.deleted });
@@ -82,7 +102,8 @@ export default function AdminWebhooks() {
         <p className="max-w-2xl text-sm text-slate-600">
           An endpoint receives the events it listens to as signed JSON posts: new leads, assignments, status changes,
           sales, payments, policies, returns, imports and approvals. Each carries ids and statuses, never a
-          person&apos;s numbers.
+          person&apos;s numbers. A paused endpoint gets no events; what was already waiting for it is sent when it is
+          resumed.
         </p>
         <ButtonLink to={hrefWith(here, { dialog: "add", id: null })} preventScrollReset>
           Add Endpoint
@@ -97,6 +118,7 @@ export default function AdminWebhooks() {
       <WebhookSignatureHelp />
 
       {dialog === "add" ? <AddWebhookDialog closeTo={closeTo} /> : null}
+      {selected && dialog === "edit" ? <EditWebhookDialog webhook={selected} closeTo={closeTo} /> : null}
       {selected && dialog === "delete" ? <DeleteWebhookDialog webhook={selected} closeTo={closeTo} /> : null}
     </div>
   );

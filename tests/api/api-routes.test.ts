@@ -68,7 +68,7 @@ const ROUTES: Record<string, { methods: Method[]; probe: number }> = {
   "admin.lead-sources.$id": { methods: ["GET", "PATCH"], probe: 401 },
   "admin.lead-sources.$id.rotate-key": { methods: ["POST"], probe: 401 },
   "admin.webhooks": { methods: ["GET", "POST"], probe: 401 },
-  "admin.webhooks.$id": { methods: ["DELETE"], probe: 401 },
+  "admin.webhooks.$id": { methods: ["PATCH", "DELETE"], probe: 401 },
   "admin.webhooks.$id.deliveries": { methods: ["GET"], probe: 401 },
   "admin.leads.import": { methods: ["POST"], probe: 401 },
   "admin.order-stats": { methods: ["GET"], probe: 401 },

@@ -1,6 +1,6 @@
 // Compiles the Express server and the production CLI scripts to plain JavaScript beside the Remix
 // build (`npm run build` runs it after `remix vite:build`), so production runs `node` with no
-// TypeScript loader: BUILD_DIR/server.js, BUILD_DIR/cli/migrate.js and BUILD_DIR/cli/create-admin.js.
+// TypeScript loader: BUILD_DIR/server.js and BUILD_DIR/cli/{migrate,create-admin,reset-two-factor}.js.
 // Our own modules (server/, app/utils, prisma-free-db, with the tsconfig path aliases) are bundled
 // in; every package stays an import from node_modules (sequelize, sqlite3 and pg load native or
 // dynamic code a bundle cannot hold).
@@ -14,6 +14,7 @@ await build({
     server: "server/start.ts",
     "cli/migrate": "prisma-free-db/cli/migrate.ts",
     "cli/create-admin": "prisma-free-db/cli/create-admin.ts",
+    "cli/reset-two-factor": "prisma-free-db/cli/reset-two-factor.ts",
   },
   outdir,
   bundle: true,

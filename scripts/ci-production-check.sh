@@ -96,7 +96,18 @@ cookie=$(api_post -D - -o /dev/null -d "{\"challenge\":\"$challenge\",\"code\":\
 [ -n "$cookie" ] || { echo "two-factor sign-in failed"; exit 1; }
 status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "http://localhost:$port/admin/dashboard")
 [ "$status" = 200 ] || { echo "admin dashboard answered $status"; exit 1; }
-echo "production start check: healthcheck, sign-in, /api/auth/me, two-factor enrolment and sign-in, /admin/dashboard OK"
+
+# An administrator who has lost the phone and the recovery codes: the console's reset (decision 079,
+# amended) ends their sessions, and the password then signs in to set a second factor up again.
+(cd "$dir" && node build/cli/reset-two-factor.js --email ci-admin@example.com >/dev/null)
+status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "http://localhost:$port/admin/dashboard")
+[ "$status" = 302 ] || { echo "a session outlived the two-factor reset ($status)"; exit 1; }
+cookie=$(api_post -D - -o /dev/null -d '{"email":"ci-admin@example.com","password":"ci-admin-password"}' \
+  "http://localhost:$port/api/auth/login" | grep -i '^set-cookie: __session=' | sed 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/')
+[ -n "$cookie" ] || { echo "the password alone did not sign in after the reset"; exit 1; }
+location=$(curl -s -o /dev/null -w '%{redirect_url}' -H "Cookie: $cookie" "http://localhost:$port/admin/dashboard")
+case "$location" in */account/security*) ;; *) echo "after the reset, the admin portal sent to '$location'"; exit 1 ;; esac
+echo "production start check: healthcheck, sign-in, /api/auth/me, two-factor enrolment, sign-in and console reset, /admin/dashboard OK"
 
 # The log is JSON lines, each request's with its id, which the answer also carries (decision 050).
 curl -fs -D - -o /dev/null "http://localhost:$port/healthcheck" | grep -qi '^x-request-id: ' || { echo "no X-Request-Id"; exit 1; }

@@ -63,6 +63,7 @@ export const ACTIVITY_ACTION_GROUPS = [
       two_factor_enabled: "Two-factor sign-in turned on",
       two_factor_disabled: "Two-factor sign-in turned off",
       two_factor_reset: "Two-factor sign-in reset by an admin",
+      two_factor_console_reset: "Two-factor sign-in reset from the server console",
       two_factor_recovery_codes_regenerated: "New recovery codes made",
       two_factor_recovery_code_used: "Signed in with a recovery code",
     },

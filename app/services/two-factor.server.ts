@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { Op, type Transaction } from "sequelize";
-import { Agent, RecoveryCode, TwoFactorCredential, User, sequelize } from "~db";
+import { Agent, RecoveryCode, Session, TwoFactorCredential, User, sequelize } from "~db";
 import { fullName } from "~/domain/format";
 import { decrypt, encrypt, sha256 } from "~/utils/crypto.server";
 import { logActivity } from "./activity.server";
@@ -336,6 +336,32 @@ export async function resetAgentTwoFactor(actor: SessionUser, agentId: string) {
     );
   });
   return { agentName: fullName(user) };
+}
+
+/**
+ * The server console's reset of anyone's second factor (`reset-two-factor`, decision 079 amended):
+ * for an administrator who has lost both the phone and the recovery codes, whom nobody in the app
+ * may reset. Their sessions all end; an administrator sets a second factor up again at the next
+ * sign-in. In the activity log as the system's. Answers who it was, or null for an unknown email.
+ */
+export async function resetTwoFactorFromConsole(email: string) {
+  const user = await User.findOne({ where: { email: email.trim().toLowerCase() } });
+  if (!user) return null;
+  await sequelize.transaction(async (transaction) => {
+    await clearTwoFactor(user.id, transaction);
+    await Session.destroy({ where: { userId: user.id }, transaction });
+    await logActivity(
+      {
+        userId: null,
+        action: "two_factor_console_reset",
+        entityType: "user",
+        entityId: user.id,
+        summary: `Two-factor sign-in of ${fullName(user)} reset from the server console`,
+      },
+      { transaction },
+    );
+  });
+  return { userId: user.id, role: user.role };
 }
 
 /**

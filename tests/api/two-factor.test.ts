@@ -15,7 +15,7 @@ import { action as twoFactorPageAction, loader as twoFactorPageLoader } from "~/
 import { action as securityAction, loader as securityLoader } from "~/routes/_portal+/account.security";
 import { loader as dashboardLoader } from "~/routes/admin+/dashboard";
 import { action as agentManagementAction } from "~/routes/admin+/agent-management";
-import { TWO_FACTOR_MESSAGES as M } from "~/services/two-factor.server";
+import { TWO_FACTOR_MESSAGES as M, resetTwoFactorFromConsole } from "~/services/two-factor.server";
 import { TEST_PASSWORD, TEST_TOTP_SECRET, createAdmin, createAgent, signInAs, totpCode } from "../support/factories";
 import { uniqueIp } from "../support/form-submission-factories";
 import { callRoute, jsonOf, setCookieOf } from "../support/http";
@@ -312,6 +312,40 @@ describe("recovery codes, turning off and the admin's reset", () => {
     // The password alone signs the agent in again.
     const signedIn = await login(user.email);
     expect(setCookieOf(signedIn)).toMatch(/__session=/);
+  });
+
+  it("the server console resets an administrator's second factor: sessions end, the next sign-in enrols again", async () => {
+    const admin = await createAdmin();
+    await RecoveryCode.create({ userId: admin.id, codeHash: crypto.randomBytes(32).toString("hex") });
+    const { cookie } = await signInAs(admin);
+    expect((await callRoute(meApi, { path: "/api/auth/me", cookie })).status).toBe(200);
+
+    expect(await resetTwoFactorFromConsole("nobody-here@example.com")).toBeNull();
+    // The address as typed at a console: any case, stray spaces.
+    expect(await resetTwoFactorFromConsole(`  ${admin.email.toUpperCase()} `)).toEqual({
+      userId: admin.id,
+      role: "admin",
+    });
+    expect(await TwoFactorCredential.findByPk(admin.id)).toBeNull();
+    expect(await RecoveryCode.count({ where: { userId: admin.id } })).toBe(0);
+    expect((await User.findByPk(admin.id))!.twoFactorEnabledAt).toBeNull();
+    expect((await callRoute(meApi, { path: "/api/auth/me", cookie })).status).toBe(401);
+    const audit = await ActivityLog.findAll({
+      where: { entityId: admin.id, action: "two_factor_console_reset" },
+      raw: true,
+    });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.userId).toBeNull();
+    expect(audit[0]!.summary).toBe("Two-factor sign-in of Ada Admin reset from the server console");
+    // The password alone signs in, and the admin portal sends them to set a second factor up first.
+    const signedIn = await login(admin.email);
+    expect(await jsonOf(signedIn)).toMatchObject({ user: { id: admin.id } });
+    const portal = await callRoute(dashboardLoader, {
+      path: "/admin/dashboard",
+      cookie: setCookieOf(signedIn).split(";")[0],
+    });
+    expect(portal.status).toBe(302);
+    expect(portal.headers.get("Location")).toMatch(/^\/account\/security/);
   });
 });
 

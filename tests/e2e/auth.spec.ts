@@ -22,6 +22,38 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard/);
   });
 
+  test("typing into the form while a slow phone hydrates the page: it hydrates, keeps what was typed and signs in", async ({
+    browser,
+    factory,
+  }, testInfo) => {
+    // Decision 086: an input event while <RemixBrowser> decoded the page's data made React 18 give
+    // up hydrating (error #345) about every other time at this CPU slowdown, with nothing cached.
+    // Four fresh browsers in a row.
+    test.slow();
+    const agent = await factory.agent();
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+      await page.goto("/login", { waitUntil: "commit" });
+      await page.getByLabel("Email").fill(agent.email);
+      await page.getByLabel("Password").fill(agent.password);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+      expect(errors, `attempt ${attempt}`).toEqual([]);
+      await expect(page.getByLabel("Email")).toHaveValue(agent.email);
+      await expect(page.getByLabel("Password")).toHaveValue(agent.password);
+      if (attempt === 4) {
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await expect(page).toHaveURL(/\/agent\/dashboard$/);
+      }
+      await context.close();
+    }
+  });
+
   test("agent lands on the agent dashboard", async ({ page, factory }) => {
     await signIn(page, await factory.agent());
     await expect(page).toHaveURL(/\/agent\/dashboard$/);

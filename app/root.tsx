@@ -14,12 +14,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, type ReactNode } from "react";
 import stylesheet from "./tailwind.css?url";
 import { Toaster } from "./components/ui/toaster";
 import { readToast } from "./utils/toast.server";
 import { getOptionalUser } from "./utils/auth.server";
 import { useNonce } from "./utils/nonce";
+import { releaseHeldEvents } from "./utils/held-events";
 import { routeHandle } from "./utils/route-handle";
 
 export const links: LinksFunction = () => [
@@ -59,6 +60,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;
 
+/**
+ * The document's first component: its layout effect is the first effect of the hydrated page (a
+ * parent's effects run after its children's, and siblings' in order), and lets the events held
+ * since the page's scripts started reach React (decision 086). Nothing to do on the server.
+ */
+function ReleaseHeldEvents() {
+  (typeof document === "undefined" ? useEffect : useLayoutEffect)(releaseHeldEvents, []);
+  return null;
+}
+
 /** Marks the document as run by JavaScript before anything is painted (see Layout). */
 const JS_CLASS_SCRIPT = 'document.documentElement.classList.add("js")';
 
@@ -81,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
     // shown or hidden by CSS from the first frame (`[.js_&]:hidden`), never at hydration, which
     // moved the page under the reader (docs/decisions/053).
     <html lang="en" className="h-full" data-hydrated={hydrate ? undefined : "static"} suppressHydrationWarning>
+      <ReleaseHeldEvents />
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

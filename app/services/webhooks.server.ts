@@ -127,28 +127,31 @@ export async function createWebhook(
  */
 export async function updateWebhook(actor: SessionUser, id: string, changes: WebhookUpdateInput): Promise<WebhookView> {
   const before = await getWebhook(actor, id);
-  const { active, ...fields } = changes;
-  const edited = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const after = { ...before, ...edited };
-  const host = new URL(after.url).host;
-  const resumed = active === true && !before.active;
+  const { active, url, events, description } = changes;
+  // The columns given, as stored (the events as their JSON list).
+  const columns = {
+    ...(url === undefined ? {} : { url }),
+    ...(events === undefined ? {} : { events: JSON.stringify(events) }),
+    ...(description === undefined ? {} : { description }),
+  };
+  const edited = Object.keys(columns).length > 0;
+  const switched = active !== undefined && active !== before.active;
+  const host = new URL(url ?? before.url).host;
   await sequelize.transaction(async (transaction) => {
-    const values = {
-      ...("events" in edited ? { ...edited, events: JSON.stringify(edited.events) } : edited),
-      ...(active === undefined ? {} : { active }),
-    };
-    if (Object.keys(values).length) await Webhook.update(values, { where: { id }, transaction });
+    if (edited || switched) {
+      await Webhook.update({ ...columns, ...(switched ? { active } : {}) }, { where: { id }, transaction });
+    }
     const entry = { userId: actor.id, entityType: "webhook", entityId: id };
-    if (Object.keys(edited).length) {
-      const summary = `Edited webhook endpoint ${host} for ${after.events.join(", ")}`;
+    if (edited) {
+      const summary = `Edited webhook endpoint ${host} for ${(events ?? before.events).join(", ")}`;
       await logActivity({ ...entry, action: "webhook_updated", summary }, { transaction });
     }
-    if (active !== undefined && active !== before.active) {
+    if (switched) {
       const [action, verb] = active ? ["webhook_resumed", "Resumed"] : ["webhook_paused", "Paused"];
       await logActivity({ ...entry, action, summary: `${verb} webhook endpoint ${host}` }, { transaction });
+      // What waited while it was paused is due now: its sending job is woken after the commit.
+      if (active) wakeDeliveries([id], transaction);
     }
-    // What waited while it was paused is due now: its sending job is woken after the commit.
-    if (resumed) wakeDeliveries([id], transaction);
   });
   return getWebhook(actor, id);
 }

@@ -49,6 +49,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin({ request, context });
   const back = hrefWith(new URL(request.url), { dialog: null, id: null });
+  const endpointId = (form: FormData) => String(form.get("id") ?? "");
+  // A row's Pause or Resume: the endpoint's `active`, then back to the list with its toast.
+  const switchEndpoint = (active: boolean, title: string) => async (form: FormData) => {
+    await updateWebhook(user, endpointId(form), { active });
+    return redirectWithToast(back, { title });
+  };
   return runIntent(request, {
     back,
     context,
@@ -66,19 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectWithToast(back, { title: T.created }, { headers });
       }),
       update: formIntent(webhookCreateSchema, async (input, form) => {
-        await updateWebhook(user, String(form.get("id") ?? ""), input);
+        await updateWebhook(user, endpointId(form), input);
         return redirectWithToast(back, { title: T.updated });
       }),
-      pause: async (form) => {
-        await updateWebhook(user, String(form.get("id") ?? ""), { active: false });
-        return redirectWithToast(back, { title: T.paused });
-      },
-      resume: async (form) => {
-        await updateWebhook(user, String(form.get("id") ?? ""), { active: true });
-        return redirectWithToast(back, { title: T.resumed });
-      },
+      pause: switchEndpoint(false, T.paused),
+      resume: switchEndpoint(true, T.resumed),
       delete: async (form) => {
-        await deleteWebhook(user, String(form.get("id") ?? ""));
+        await deleteWebhook(user, endpointId(form));
         return redirectWithToast(back, { title: T.deleted });
       },
     },

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { Agent, ApiToken, User } from "~db";
+import { ApiToken } from "~db";
 import {
   API_TOKEN_MAX_ACTIVE,
   API_TOKEN_MESSAGES as M,
   API_TOKEN_REQUESTS_PER_MINUTE,
   API_TOKEN_SCOPE_LABELS,
+  API_TOKEN_SCOPES,
   type ApiTokenScope,
 } from "~/domain/api-tokens";
 import type { ApiTokenCreateInput } from "~/domain/schemas/api-tokens";
@@ -14,10 +15,10 @@ import { ServiceError, notFound } from "./errors.server";
 import { serializedTransaction } from "./locks.server";
 import { isUuid } from "./permissions.server";
 import {
-  AGENT_ATTRIBUTES,
-  USER_ATTRIBUTES,
+  SESSION_USER_COLUMNS,
+  SessionUserColumns,
   agentSignInRefusal,
-  toSessionUser,
+  sessionUserFromColumns,
   type RequestMeta,
   type SessionUser,
 } from "./sessions.server";
@@ -143,15 +144,14 @@ export async function revokeApiToken(actor: SessionUser, id: string): Promise<vo
 /** Why a token is refused: the status and message the API answers, and when to try again (429). */
 export type BearerRefusal = { status: 401 | 403 | 429; message: string; retryAfterSeconds?: number };
 
-type TokenWithUser = {
-  id: string;
-  name: string;
-  tokenPrefix: string;
-  scope: ApiTokenScope;
-  expiresAt: Date | string | null;
-  revokedAt: Date | string | null;
-  user: Parameters<typeof toSessionUser>[0];
-};
+const TokenWithUser = SessionUserColumns.extend({
+  tokenId: column.text,
+  name: column.text,
+  tokenPrefix: column.text,
+  scope: z.enum(API_TOKEN_SCOPES),
+  expiresAt: column.date.nullable(),
+  revokedAt: column.date.nullable(),
+});
 
 const UseCounted = z.object({ count: column.integer, startedAt: column.date });
 
@@ -189,32 +189,24 @@ export async function userFromBearerToken(
   meta: RequestMeta = {},
 ): Promise<{ user: SessionUser } | { refusal: BearerRefusal }> {
   const now = new Date();
-  // One joined query, read as a plain row, like a session's lookup.
-  const row = (await ApiToken.findOne({
-    where: { tokenHash: sha256(token) },
-    attributes: ["id", "name", "tokenPrefix", "scope", "expiresAt", "revokedAt"],
-    include: [
-      {
-        model: User,
-        as: "user",
-        attributes: USER_ATTRIBUTES,
-        required: true,
-        include: [{ model: Agent, as: "agent", attributes: AGENT_ATTRIBUTES }],
-      },
-    ],
-    raw: true,
-    nest: true,
-  })) as unknown as TokenWithUser | null;
+  // One statement, read as a plain row, like a session's lookup.
+  const row = await selectOne(
+    sql`SELECT t.id AS "tokenId", t.name AS "name", t.token_prefix AS "tokenPrefix", t.scope AS "scope",
+          t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt", ${SESSION_USER_COLUMNS}
+        FROM api_tokens t JOIN users u ON u.id = t.user_id LEFT JOIN agents g ON g.user_id = u.id
+        WHERE t.token_hash = ${sha256(token)}`,
+    TokenWithUser,
+  );
   if (!row) return { refusal: { status: 401, message: M.invalid } };
   if (row.revokedAt) return { refusal: { status: 401, message: M.revoked } };
-  if (row.expiresAt && new Date(row.expiresAt).getTime() <= now.getTime()) {
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
     return { refusal: { status: 401, message: M.expired } };
   }
-  const user = toSessionUser(row.user);
+  const user = sessionUserFromColumns(row);
   const barred = user.role === "agent" ? agentSignInRefusal(user.agent?.status ?? "pending") : null;
   if (barred) return { refusal: { status: 403, message: barred } };
 
-  const use = await countUse(row.id, now);
+  const use = await countUse(row.tokenId, now);
   if (use.count > API_TOKEN_REQUESTS_PER_MINUTE) {
     const waitMs = use.startedAt.getTime() + MINUTE_MS - now.getTime();
     return {
@@ -227,7 +219,7 @@ export async function userFromBearerToken(
     userId: user.id,
     action: "api_token_write",
     entityType: "api_token",
-    entityId: row.id,
+    entityId: row.tokenId,
     summary: `API token ${row.tokenPrefix}… "${row.name}": ${method.toUpperCase()} ${path}${
       meta.ip ? ` from ${meta.ip}` : ""
     }`,

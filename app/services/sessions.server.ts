@@ -1,6 +1,8 @@
 import { Op } from "sequelize";
 import { Agent, Session, User } from "~db";
+import { z } from "zod";
 import { randomToken, sha256 } from "~/utils/crypto.server";
+import { column, selectOne, sql } from "./sql/reads.server";
 
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
 
@@ -28,27 +30,12 @@ export type SessionUser = {
 
 export type RequestMeta = { ip?: string | null; userAgent?: string | null };
 
-/** The columns a SessionUser is read from, for a session and for an API token (api-tokens.server). */
-export const USER_ATTRIBUTES = [
-  "id",
-  "email",
-  "firstName",
-  "lastName",
-  "phone",
-  "role",
-  "timezone",
-  "mustChangePassword",
-  "twoFactorEnabledAt",
-];
-export const AGENT_ATTRIBUTES = ["id", "status", "setupComplete", "callsLeft", "licenseNumber", "companyName"];
-
-// A user as a model instance or a raw row: SQLite answers 0/1 where Postgres answers booleans,
-// and a raw row without an agent has an agent whose id is null.
+// A user as a model instance (the sign-in's): SQLite answers 0/1 where Postgres answers booleans.
 type UserRecord = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "timezone"> & {
   phone?: string | null;
   mustChangePassword: boolean | number;
   twoFactorEnabledAt?: Date | string | null;
-  agent?: AgentRecord | { id: null } | null;
+  agent?: AgentRecord | null;
 };
 type AgentRecord = Pick<Agent, "id" | "status" | "callsLeft" | "licenseNumber"> & {
   setupComplete: boolean | number;
@@ -56,7 +43,7 @@ type AgentRecord = Pick<Agent, "id" | "status" | "callsLeft" | "licenseNumber"> 
 };
 
 export function toSessionUser(user: UserRecord): SessionUser {
-  const agent = user.agent?.id ? (user.agent as AgentRecord) : null;
+  const agent = user.agent?.id ? user.agent : null;
   return {
     id: user.id,
     email: user.email,
@@ -77,6 +64,63 @@ export function toSessionUser(user: UserRecord): SessionUser {
           companyName: agent.companyName ?? null,
         }
       : null,
+  };
+}
+
+/**
+ * The columns a SessionUser is read from, of `users u` and its `agents g` (LEFT JOINed on
+ * g.user_id = u.id), for every request's lookup: a session's and an API token's. Plain SQL read by
+ * SessionUserColumns: Sequelize's findOne with two includes cost about 1.4 ms of CPU more per
+ * request than the statement itself (docs/performance.md, "Server cost").
+ */
+export const SESSION_USER_COLUMNS = sql`u.id AS "id", u.email AS "email", u.first_name AS "firstName",
+  u.last_name AS "lastName", u.phone AS "phone", u.role AS "role", u.timezone AS "timezone",
+  u.must_change_password AS "mustChangePassword", u.two_factor_enabled_at AS "twoFactorEnabledAt",
+  g.id AS "agentId", g.status AS "agentStatus", g.setup_complete AS "setupComplete",
+  g.calls_left AS "callsLeft", g.license_number AS "licenseNumber", g.company_name AS "companyName"`;
+
+export const SessionUserColumns = z.object({
+  id: column.text,
+  email: column.text,
+  firstName: column.text,
+  lastName: column.text,
+  phone: column.text.nullable(),
+  role: z.enum(["admin", "agent"]),
+  timezone: column.text,
+  mustChangePassword: column.boolean,
+  twoFactorEnabledAt: column.date.nullable(),
+  agentId: column.text.nullable(),
+  agentStatus: column.text.nullable(),
+  setupComplete: column.boolean.nullable(),
+  callsLeft: column.integer.nullable(),
+  licenseNumber: column.text.nullable(),
+  companyName: column.text.nullable(),
+});
+
+/** A row of SESSION_USER_COLUMNS as the SessionUser every service sees. */
+export function sessionUserFromColumns(row: z.output<typeof SessionUserColumns>): SessionUser {
+  const agent =
+    row.agentId === null
+      ? null
+      : {
+          id: row.agentId,
+          status: row.agentStatus ?? "pending",
+          setupComplete: row.setupComplete ?? false,
+          callsLeft: row.callsLeft ?? 0,
+          licenseNumber: row.licenseNumber ?? "",
+          companyName: row.companyName,
+        };
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    role: row.role,
+    timezone: row.timezone,
+    mustChangePassword: row.mustChangePassword,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
+    agent,
   };
 }
 
@@ -103,33 +147,25 @@ export async function createSession(userId: string, meta: RequestMeta = {}) {
   return token;
 }
 
+const SessionRow = SessionUserColumns.extend({ expiresAt: column.date, lastSeenAt: column.date.nullable() });
+
 /** The user behind a session cookie's token, or null when it is unknown, expired or barred. */
 export async function getSessionUser(token: string | null | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const id = sha256(token);
-  // Every request asks this, so it is one joined query for the columns a SessionUser needs, read
-  // as a plain row (no model instances).
-  const session = (await Session.findOne({
-    where: { id },
-    attributes: ["expiresAt", "lastSeenAt"],
-    include: [
-      {
-        model: User,
-        as: "user",
-        attributes: USER_ATTRIBUTES,
-        required: true,
-        include: [{ model: Agent, as: "agent", attributes: AGENT_ATTRIBUTES }],
-      },
-    ],
-    raw: true,
-    nest: true,
-  })) as unknown as { expiresAt: Date | string; lastSeenAt: Date | string | null; user: UserRecord } | null;
+  // Every request asks this: one statement, read as a plain row.
+  const session = await selectOne(
+    sql`SELECT s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", ${SESSION_USER_COLUMNS}
+        FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN agents g ON g.user_id = u.id
+        WHERE s.id = ${id}`,
+    SessionRow,
+  );
   if (!session) return null;
-  if (new Date(session.expiresAt).getTime() <= Date.now()) {
+  if (session.expiresAt.getTime() <= Date.now()) {
     await Session.destroy({ where: { id } });
     return null;
   }
-  const user = toSessionUser(session.user);
+  const user = sessionUserFromColumns(session);
   if (user.role === "agent" && agentSignInRefusal(user.agent?.status ?? "pending")) return null;
   await touchSession(id, session.lastSeenAt);
   return user;
@@ -139,9 +175,9 @@ export async function getSessionUser(token: string | null | undefined): Promise<
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 /** Notes a session's use when its last seen is older than LAST_SEEN_EVERY_MS, so most page views write nothing. */
-async function touchSession(id: string, lastSeenAt: Date | string | null) {
+async function touchSession(id: string, lastSeenAt: Date | null) {
   const now = Date.now();
-  if (lastSeenAt && now - new Date(lastSeenAt).getTime() < LAST_SEEN_EVERY_MS) return;
+  if (lastSeenAt && now - lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
   await Session.update({ lastSeenAt: new Date(now) }, { where: { id }, silent: true });
 }
 

@@ -38,7 +38,7 @@ async function loadPage(path: string, cookie: string, loaders: Loader[], context
   );
   sequelize.removeHook("afterQuery", "count-statements");
   for (const result of results) expect(result instanceof Response && result.status >= 300).toBe(false);
-  const sessionLookups = statements.filter((sql) => /FROM [`"]sessions[`"]/.test(sql)).length;
+  const sessionLookups = statements.filter((sql) => /FROM [`"]?sessions\b/.test(sql)).length;
   return { total: statements.length, sessionLookups };
 }
 

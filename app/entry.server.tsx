@@ -89,10 +89,23 @@ function renderStreamed(app: JSX.Element, nonce: string | undefined, responseSta
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+/**
+ * A `.data` answer (a navigation's or a fetcher's loader data, an action's result) read whole and
+ * compressed in one call like a document (decision 085): no loader defers data, so the stream
+ * Remix encodes is complete as soon as its loaders are, and the middleware's zlib stream would
+ * cost more than one call for it.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   securityHeaders(response.headers, { document: false });
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
-  return response;
+  if (!response.body || response.headers.has("Content-Encoding")) return response;
+  const body = Buffer.from(await response.arrayBuffer());
+  response.headers.delete("Content-Length"); // the length of what was read, not of what is sent
+  return new Response(encodedDocument(request, body, response.headers), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -18,7 +18,7 @@ import {
 } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import handleRequest from "~/entry.server";
+import handleRequest, { handleDataRequest } from "~/entry.server";
 import { branchManifest, documentContext, renderedWhole, withBranchManifest } from "~/utils/document-render.server";
 import { logger } from "~/utils/logger.server";
 
@@ -396,4 +396,48 @@ describe("a document compressed in one call (decision 085)", () => {
       expect(bytes.toString("utf8").startsWith("<!DOCTYPE html><html")).toBe(true);
     },
   );
+});
+
+describe("a .data answer compressed in one call", () => {
+  // What Remix streams for a data request (turbo-stream), here more than the 1 KB threshold.
+  const encoded = `[{"_1":2},"routes/agent+/leads",${JSON.stringify({ rows: Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Lead ${i}` })) })}]`;
+  async function dataAnswer(acceptEncoding: string | null, body: string | null = encoded) {
+    const stream = body === null ? null : new Blob([body]).stream();
+    const answer = new Response(stream, { status: 200, headers: { "Content-Type": "text/x-script" } });
+    const headers: Record<string, string> = acceptEncoding === null ? {} : { "Accept-Encoding": acceptEncoding };
+    const request = new Request("http://localhost/agent/leads.data", { headers });
+    const response = await handleDataRequest(answer, { request, params: {}, context: loadContext });
+    return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+  ])(
+    "Accept-Encoding %s: sent in %s, the same answer once decoded, with the data answer's headers",
+    async (accepted, encoding) => {
+      const { response, bytes } = await dataAnswer(accepted);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Encoding")).toBe(encoding);
+      expect(response.headers.get("Vary")).toContain("Accept-Encoding");
+      expect(response.headers.get("Content-Type")).toBe("text/x-script");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      const decoded = encoding === "br" ? zlib.brotliDecompressSync(bytes) : zlib.gunzipSync(bytes);
+      expect(decoded.toString("utf8")).toBe(encoded);
+      expect(bytes.length).toBeLessThan(encoded.length);
+    },
+  );
+
+  it("sends a short answer, or one to a client that takes neither encoding, as it is", async () => {
+    const short = await dataAnswer("br", '[{"_1":2},"routes/agent+/leads",{"rows":[]}]');
+    expect(short.response.headers.get("Content-Encoding")).toBeNull();
+    expect(short.bytes.toString("utf8")).toBe('[{"_1":2},"routes/agent+/leads",{"rows":[]}]');
+    const identity = await dataAnswer(null);
+    expect(identity.response.headers.get("Content-Encoding")).toBeNull();
+    expect(identity.bytes.toString("utf8")).toBe(encoded);
+    const empty = await dataAnswer("br", null);
+    expect(empty.response.status).toBe(200);
+    expect(empty.bytes.length).toBe(0);
+  });
 });

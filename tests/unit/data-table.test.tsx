@@ -17,6 +17,18 @@ const columns: Column<Row>[] = [
     ),
   },
   { header: "Note", cell: (row) => row.note, truncate: true, title: (row) => row.note },
+  {
+    header: "Figures",
+    short: true,
+    valueClassName: "space-y-1",
+    className: "sm:whitespace-nowrap",
+    cell: () => (
+      <>
+        <p>$17,000.00</p>
+        <p>$145.00/mo</p>
+      </>
+    ),
+  },
   { header: "Actions", actions: true, cell: (row) => <button type="button">Edit {row.name}</button> },
 ];
 
@@ -46,6 +58,12 @@ describe("DataTable", () => {
   it("keeps a value of several lines in one box, the value column of a phone's card", () => {
     expect(html).toContain(
       '<td data-label="Lines"><div class="cell-value space-y-1"><p>Ann</p><p>A long note</p></div></td>',
+    );
+  });
+
+  it("puts a short value's lines in the cell itself, each in the value column of a phone's card", () => {
+    expect(html).toContain(
+      '<td data-label="Figures" class="sm:whitespace-nowrap space-y-1"><p>$17,000.00</p><p>$145.00/mo</p></td>',
     );
   });
 

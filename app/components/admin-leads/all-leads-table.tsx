@@ -5,8 +5,8 @@ import {
   figureColumns,
   leadDetailsColumn,
   rowAction,
-  ROW_ACTION,
 } from "~/components/leads/lead-columns";
+import { ROW_ACTION } from "~/components/leads/lead-action-icons";
 import { leadRowId } from "~/components/leads/lead-links";
 import { OpenLeadButton, OpenLeadForm } from "~/components/leads/lead-read";
 import { LeadStatusBadge } from "~/components/leads/status-badge";

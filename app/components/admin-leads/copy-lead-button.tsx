@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { COPY_ICON, STROKE_ICON } from "~/components/leads/lead-action-icons";
+import { COPY_ICON, ROW_ACTION, STROKE_ICON } from "~/components/leads/lead-action-icons";
 import { useHydrated } from "~/utils/hydrated";
 
 /** How long the copied check shows (part 1, section 9: copy confirmation 2 s). */
@@ -33,7 +33,7 @@ export function CopyLeadButton(props: CopyProps) {
         aria-label={`Copy all information of ${name}`}
         data-icon="copy"
       >
-        <span className="sm:sr-only">Copy</span>
+        Copy
       </button>
     );
   }
@@ -64,7 +64,7 @@ type CopyProps = { here: string; id: string; name: string; label?: string };
 const buttonClass = (label: string | undefined) =>
   label
     ? "inline-flex min-h-9 items-center gap-1.5 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-    : "row-action sm:px-0";
+    : ROW_ACTION;
 
 /** The dialog's Copy All Info: its icon drawn inline, its words, and whose, spoken. */
 function LabelledContent({ name, label, copied }: { name: string; label: string; copied: boolean }) {
@@ -113,11 +113,7 @@ function CopyWithFetcher({ here, id, name, label }: CopyProps) {
           )
         }
       >
-        {label ? (
-          <LabelledContent name={name} label={label} copied={state === "copied"} />
-        ) : (
-          <span className="sm:sr-only">Copy</span>
-        )}
+        {label ? <LabelledContent name={name} label={label} copied={state === "copied"} /> : "Copy"}
       </button>
       {/* The spec's toasts (part 1, section 8), for the 2 seconds the icon shows the outcome. */}
       <span

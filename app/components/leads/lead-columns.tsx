@@ -21,8 +21,6 @@ type ListedLead = Omit<AgentLeadRow, "agent">;
  */
 const whole = "sm:[overflow-wrap:normal]";
 
-export const ROW_ACTION = "row-action sm:px-0";
-
 const NEW_LEAD_BADGE = "bg-red-50 text-red-700 ring-red-600/20";
 
 /**
@@ -115,6 +113,7 @@ export function figureColumns<T extends ListedLead>(timezone: string): Column<T>
   return [
     {
       header: "Coverage & Premium",
+      short: true,
       valueClassName: whole,
       cell: (lead) => (
         <>
@@ -127,6 +126,7 @@ export function figureColumns<T extends ListedLead>(timezone: string): Column<T>
     },
     {
       header: "Commission",
+      short: true,
       valueClassName: whole,
       cell: (lead) => (
         <>
@@ -146,6 +146,7 @@ export function figureColumns<T extends ListedLead>(timezone: string): Column<T>
     },
     {
       header: "Submitted",
+      short: true,
       cell: (lead) => <time dateTime={lead.createdAt}>{formatDate(lead.createdAt, timezone)}</time>,
       className: "sm:whitespace-nowrap",
     },
@@ -164,13 +165,14 @@ export function actionsColumn<T extends ListedLead>(actions: (lead: T, name: str
 }
 
 /**
- * A row action's name, icon and inside, spread on its link or button (with ROW_ACTION): its icon
- * (drawn by CSS from `data-icon`) and its word (only the icon on a wide screen), named for whose it
- * is ("Edit Jane Doe"). The name is an aria-label and the icon CSS: on each of a page's eighty
- * actions that is one element where a hidden span and an SVG made four.
+ * A row action's name, icon and word, spread on its link or button (with ROW_ACTION): its icon
+ * (drawn by CSS from `data-icon`) and its word (hidden by CSS on a wide screen, where the icon
+ * alone shows), named for whose it is ("Edit Jane Doe"). The name is an aria-label, the icon CSS
+ * and the word plain text: on each of a page's eighty actions that is one element where a hidden
+ * span and an SVG made four.
  */
 export const rowAction = (icon: IconName, word: string, spoken: string) => ({
   "aria-label": `${word} ${spoken}`,
   "data-icon": icon,
-  children: <span className="sm:sr-only">{word}</span>,
+  children: word,
 });

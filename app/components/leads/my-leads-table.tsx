@@ -5,15 +5,8 @@ import { formatDateTime, formatPhone } from "~/domain/format";
 import { CALLBACK_STATUSES, policyStatusStyle } from "~/domain/statuses";
 import type { AgentLeadRow } from "~/services/lead-reads.server";
 import { hrefWith } from "~/utils/list";
-import {
-  actionsColumn,
-  agentColumn,
-  carrierColumn,
-  figureColumns,
-  leadDetailsColumn,
-  rowAction,
-  ROW_ACTION,
-} from "./lead-columns";
+import { actionsColumn, agentColumn, carrierColumn, figureColumns, leadDetailsColumn, rowAction } from "./lead-columns";
+import { ROW_ACTION } from "./lead-action-icons";
 import { leadRowId } from "./lead-links";
 import { OpenLeadButton, OpenLeadForm } from "./lead-read";
 import { LeadStatusBadge } from "./status-badge";
@@ -46,6 +39,7 @@ export function MyLeadsTable({
     agentColumn(),
     {
       header: "Status",
+      short: true,
       valueClassName: "space-y-1",
       cell: (lead) => (
         <>

@@ -13,6 +13,13 @@ export type Column<T> = {
    * wrap): `cell` then answers the lines themselves, with no box of its own around them.
    */
   valueClassName?: string;
+  /**
+   * The value is always short (a figure, a date, a badge), so it needs no box to keep it from
+   * widening the table: its lines (elements, or a single text) sit in the cell itself, the cell
+   * taking `valueClassName`. On a phone each of them goes to the value column (app/tailwind.css).
+   * A list has hundreds of cells, and a box each was a sixth of a lead list's elements.
+   */
+  short?: boolean;
   /** The row's actions: on a phone they close the card, without a label. */
   actions?: boolean;
   className?: string;
@@ -122,6 +129,16 @@ function prepare<T>(column: Column<T>) {
   }
   const tdClass =
     [column.align === "right" ? "sm:text-right" : "", column.className ?? ""].filter(Boolean).join(" ") || undefined;
+  if (column.short) {
+    const shortClass = [tdClass, column.valueClassName].filter(Boolean).join(" ") || undefined;
+    return function shortCell(row: T) {
+      return (
+        <td key={header} data-label={header} className={shortClass}>
+          {cell(row)}
+        </td>
+      );
+    };
+  }
   const valueClass = ["cell-value", truncate ? "sm:truncate" : "", column.valueClassName ?? ""]
     .filter(Boolean)
     .join(" ");

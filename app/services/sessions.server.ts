@@ -30,14 +30,16 @@ export type SessionUser = {
 
 export type RequestMeta = { ip?: string | null; userAgent?: string | null };
 
-// A user as a model instance (the sign-in's): SQLite answers 0/1 where Postgres answers booleans.
+// A user as a model instance (the sign-in's, where SQLite answers 0/1 and Postgres booleans) or a row
+// of SESSION_USER_COLUMNS.
 type UserRecord = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "timezone"> & {
   phone?: string | null;
   mustChangePassword: boolean | number;
   twoFactorEnabledAt?: Date | string | null;
   agent?: AgentRecord | null;
 };
-type AgentRecord = Pick<Agent, "id" | "status" | "callsLeft" | "licenseNumber"> & {
+type AgentRecord = Pick<Agent, "id" | "callsLeft" | "licenseNumber"> & {
+  status: string;
   setupComplete: boolean | number;
   companyName?: string | null;
 };
@@ -97,31 +99,14 @@ export const SessionUserColumns = z.object({
   companyName: column.text.nullable(),
 });
 
-/** A row of SESSION_USER_COLUMNS as the SessionUser every service sees. */
+/** A row of SESSION_USER_COLUMNS as the SessionUser every service sees (no agent: its columns are null). */
 export function sessionUserFromColumns(row: z.output<typeof SessionUserColumns>): SessionUser {
+  const { agentId, agentStatus, setupComplete, callsLeft, licenseNumber, companyName } = row;
   const agent =
-    row.agentId === null
+    agentId === null || agentStatus === null || setupComplete === null || callsLeft === null || licenseNumber === null
       ? null
-      : {
-          id: row.agentId,
-          status: row.agentStatus ?? "pending",
-          setupComplete: row.setupComplete ?? false,
-          callsLeft: row.callsLeft ?? 0,
-          licenseNumber: row.licenseNumber ?? "",
-          companyName: row.companyName,
-        };
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    role: row.role,
-    timezone: row.timezone,
-    mustChangePassword: row.mustChangePassword,
-    twoFactorEnabled: row.twoFactorEnabledAt !== null,
-    agent,
-  };
+      : { id: agentId, status: agentStatus, setupComplete, callsLeft, licenseNumber, companyName };
+  return toSessionUser({ ...row, agent });
 }
 
 /** Why an agent may not sign in, or null when they may. The texts are the spec's. */

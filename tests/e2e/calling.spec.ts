@@ -3,6 +3,7 @@ import { CallAttempt, CallingRule, LicensedState } from "~db";
 import { FEDERAL_RULE, insideWindow } from "~/domain/calling";
 import { createLead } from "../support/factories";
 import { expect, test, uniqueName, type TestAgent } from "./fixtures";
+import { waitForHydration } from "./helpers";
 
 // Calling compliance as an agent meets it (issue 25 items 3-5, decision 072). The server's clock
 // cannot be set, so the refusal comes from data: a Florida lead already called 3 times in the last
@@ -103,6 +104,7 @@ test("an agent's fourth Florida call in 24 hours is refused; an allowed call is 
   }
 
   await page.goto(`/applications/${tampa.id}`);
+  await waitForHydration(page); // a press before then is held back until hydration (decision 086)
   await expect(page.getByText(/Lead's local time: \d{1,2}:\d{2} [AP]M E[SD]T/)).toBeVisible();
   await page.getByRole("button", { name: `Call Now ${florida.shown}` }).click();
   const refusal = page.getByRole("alert").filter({ hasText: "Calling is not allowed now." });
@@ -116,6 +118,7 @@ test("an agent's fourth Florida call in 24 hours is refused; an allowed call is 
   // A lead whose local time is inside its window: Call Now records the attempt and offers Dial.
   const { lead, number } = await callableLead(agent);
   await page.goto(`/applications/${lead.id}`);
+  await waitForHydration(page); // a press before then is held back until hydration (decision 086)
   await page.getByRole("button", { name: `Call Now ${number.shown}` }).click();
   await expect(page.getByText(`Calling ${lead.name} at ${number.shown}`)).toBeVisible();
   await expect(page.getByRole("link", { name: `Dial ${number.shown}` })).toHaveAttribute("href", `tel:${number.e164}`);
@@ -132,6 +135,7 @@ test("an agent calls from My Leads' lead dialog, which shows the lead's local ti
   await page.setViewportSize({ width: 1280, height: 800 });
   const { lead, number } = await callableLead(agent);
   await page.goto(`/agent/leads?dialog=details&id=${lead.id}`);
+  await waitForHydration(page); // a press before then is held back until hydration (decision 086)
   const dialog = page.getByRole("dialog", { name: "Lead Details" });
   await expect(dialog.getByText(/Lead's local time: \d{1,2}:\d{2} [AP]M/)).toBeVisible();
   await dialog.getByRole("button", { name: `Call Now ${number.shown}` }).click();

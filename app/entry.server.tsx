@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { encodedDocument } from "./utils/document-encoding.server";
+import { encodedAnswer } from "./utils/document-encoding.server";
 import { documentContext, forSecondRender, renderedWhole } from "./utils/document-render.server";
 import { log } from "./utils/logger.server";
 import { securityHeaders } from "./utils/security-headers.server";
@@ -48,7 +48,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   securityHeaders(responseHeaders, { nonce, document: true });
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
-  return new Response(encodedDocument(request, body, responseHeaders), { headers: responseHeaders, status });
+  return new Response(encodedAnswer(request, body, responseHeaders), { headers: responseHeaders, status });
 }
 
 /** The whole document from React's streaming renderer, once everything in it is ready or aborted. */
@@ -101,7 +101,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   if (!response.body || response.headers.has("Content-Encoding")) return response;
   const body = Buffer.from(await response.arrayBuffer());
   response.headers.delete("Content-Length"); // the length of what was read, not of what is sent
-  return new Response(encodedDocument(request, body, response.headers), {
+  return new Response(encodedAnswer(request, body, response.headers), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

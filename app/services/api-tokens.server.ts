@@ -19,6 +19,7 @@ import {
   SessionUserColumns,
   agentSignInRefusal,
   sessionUserFromColumns,
+  sessionUserJoin,
   type RequestMeta,
   type SessionUser,
 } from "./sessions.server";
@@ -193,7 +194,7 @@ export async function userFromBearerToken(
   const row = await selectOne(
     sql`SELECT t.id AS "tokenId", t.name AS "name", t.token_prefix AS "tokenPrefix", t.scope AS "scope",
           t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt", ${SESSION_USER_COLUMNS}
-        FROM api_tokens t JOIN users u ON u.id = t.user_id LEFT JOIN agents g ON g.user_id = u.id
+        FROM api_tokens t ${sessionUserJoin("t")}
         WHERE t.token_hash = ${sha256(token)}`,
     TokenWithUser,
   );

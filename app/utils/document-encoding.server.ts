@@ -28,11 +28,11 @@ function documentEncoding(request: Request): "br" | "gzip" | null {
 }
 
 /**
- * The document's body, compressed when the client takes Brotli or gzip, with the headers that say
- * so (`Content-Encoding`, and `Vary: Accept-Encoding` whichever way it went, since the answer
- * depends on it).
+ * A whole answer's body (a rendered document, a `.data` answer), compressed when the client
+ * takes Brotli or gzip, with the headers that say so (`Content-Encoding`, and `Vary:
+ * Accept-Encoding` whichever way it went, since the answer depends on it).
  */
-export function encodedDocument(request: Request, html: string | Buffer, headers: Headers) {
+export function encodedAnswer(request: Request, html: string | Buffer, headers: Headers) {
   const bytes = typeof html === "string" ? Buffer.from(html) : html;
   headers.append("Vary", "Accept-Encoding");
   const encoding = bytes.length >= THRESHOLD_BYTES ? documentEncoding(request) : null;

@@ -8,6 +8,18 @@ const port = Number(process.env.E2E_PORT || 3210);
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = process.env.CHROMIUM_PATH || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 const databaseFile = path.resolve("data", `e2e-${port}.sqlite`);
+// Chromium keeps its shared memory in /dev/shm, which a container may cap at 64 MB; there it must
+// use files in /tmp instead (--disable-dev-shm-usage), which on a machine with a real /dev/shm only
+// puts the renderers' frames and messages on disk.
+const SMALL_SHM = 512 * 1024 * 1024;
+const shmIsSmall = (() => {
+  try {
+    const { bsize, blocks } = fs.statfsSync("/dev/shm");
+    return bsize * blocks < SMALL_SHM;
+  } catch {
+    return true;
+  }
+})();
 
 // The server and the test workers share one SQLite file (WAL mode with a busy timeout, so both
 // may write) and one session secret: fixtures write each test's users and rows straight into the
@@ -37,12 +49,21 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // What the user would see, waited for up to 10 s (Playwright's default is 5): CI's machine has
+  // run this suite at half this one's speed, and stop 36 lost two tests that waited 5 s for a
+  // page after a post while everything else passed. A real failure still fails, 5 s later.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        ...(shmIsSmall ? ["--disable-dev-shm-usage"] : []),
+      ],
     },
     trace: "off",
   },

@@ -148,6 +148,41 @@ function hydrateOnLoad(page: Page, javaScriptEnabled: boolean) {
   page.reload = async (options) => settle(await reload(options));
 }
 
+/** What went wrong in the browser during a test: its script errors, and requests failed or answered 5xx. */
+function recordTrouble(page: Page): string[] {
+  const trouble: string[] = [];
+  const note = (line: string) => trouble.length < 20 && trouble.push(line.slice(0, 300));
+  page.on("pageerror", (error) => note(`page error: ${error.message}`));
+  page.on("console", (message) => message.type() === "error" && note(`console error: ${message.text()}`));
+  page.on("requestfailed", (request) =>
+    note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? "?"})`),
+  );
+  page.on("response", (response) => response.status() >= 500 && note(`${response.status()}: ${response.url()}`));
+  return trouble;
+}
+
+/**
+ * A failed test's page as the user was left with it, printed with the run's output: CI keeps only
+ * what the runner prints (not test-results/), and a failure that happens only on CI's machine must
+ * say there what the page showed.
+ */
+async function reportOnFailure(page: Page, trouble: string[]) {
+  const info = test.info();
+  if (info.status === info.expectedStatus || page.isClosed()) return;
+  const seen = await page
+    .evaluate(() => {
+      const texts = (selector: string) =>
+        [...document.querySelectorAll(selector)].map((el) => (el.textContent ?? "").trim().slice(0, 200));
+      return {
+        headings: texts("h1, h2"),
+        alerts: texts("[role=alert], [role=status]"),
+        hydrated: document.documentElement.dataset.hydrated,
+      };
+    })
+    .catch((error: unknown) => ({ unreadable: String(error) }));
+  console.log([`--- the page when "${info.title}" failed: ${page.url()}`, JSON.stringify(seen), ...trouble].join("\n"));
+}
+
 type Fixtures = {
   /** This test's client address (X-Forwarded-For), so per-address rate limits stay per test. */
   clientAddress: string;
@@ -218,7 +253,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   page: async ({ page, javaScriptEnabled }, use) => {
     hydrateOnLoad(page, javaScriptEnabled !== false);
+    const trouble = recordTrouble(page);
     await use(page);
+    await reportOnFailure(page, trouble);
   },
   factory: async ({}, use) => {
     await use(makeFactory());

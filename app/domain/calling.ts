@@ -100,14 +100,54 @@ export function callOutcomeLabel(value: string | null): string {
   return CALL_OUTCOMES.find((o) => o.value === value)?.label ?? "Not set";
 }
 
-/** A rule as the check applies it: the window's first and first-refused minute, local time. */
+/** The days of the week, as the rules store them ("mon,tue,...") and the API names them, Monday first. */
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+/** Stored days ("mon,tue") in week order; unknown names dropped, null (a call logged before days existed) every day. */
+export function weekdaysIn(text: string | null): Weekday[] {
+  if (text === null) return [...WEEKDAYS];
+  const names = text.split(",");
+  return WEEKDAYS.filter((day) => names.includes(day));
+}
+
+/**
+ * The days as people say them: "every day", a run in week order "Monday – Saturday", else a list
+ * "Monday, Wednesday and Friday".
+ */
+export function daysLabel(days: readonly Weekday[]): string {
+  const ordered = WEEKDAYS.filter((day) => days.includes(day));
+  if (ordered.length === WEEKDAYS.length) return "every day";
+  if (ordered.length === 0) return "no day";
+  const first = WEEKDAYS.indexOf(ordered[0]);
+  const run = ordered.every((day, i) => WEEKDAYS.indexOf(day) === first + i);
+  const names = ordered.map((day) => WEEKDAY_NAMES[day]);
+  if (run && names.length >= 3) return `${names[0]} – ${names[names.length - 1]}`;
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** A rule as the check applies it: the days, the window's first and first-refused minute, local time. */
 export type CallingWindow = {
   /** The row that set it: a state's code, or FEDERAL_RULE. */
   state: string;
   start: string;
   end: string;
   maxCallsPer24h: number | null;
+  /** The days calls are allowed, on the lead's calendar. */
+  days: Weekday[];
 };
+
+/** What the clock checks of a rule: its days and its hours. */
+type WindowTimes = Pick<CallingWindow, "start" | "end"> & { days: readonly Weekday[] };
 
 /** "HH:MM" (00:00-23:59) to minutes since midnight. */
 function minutesOf(time: string): number {
@@ -124,6 +164,12 @@ export function clockLabel(time: string): string {
 }
 
 type LocalParts = { year: number; month: number; day: number; minutes: number };
+
+/** The weekday of a local calendar day. */
+function weekdayOf(day: Pick<LocalParts, "year" | "month" | "day">): Weekday {
+  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
+  return WEEKDAYS[(new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7];
+}
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -165,25 +211,28 @@ function zonedInstant(day: Pick<LocalParts, "year" | "month" | "day">, minutes: 
   return new Date(guess);
 }
 
-/** Whether the lead's wall clock at `at` is inside the window (its end refused: 20:00 is out). */
-export function insideWindow(at: Date, timeZone: string, window: Pick<CallingWindow, "start" | "end">): boolean {
-  const { minutes } = localParts(at, timeZone);
-  return minutes >= minutesOf(window.start) && minutes < minutesOf(window.end);
+/** Whether the lead's wall clock at `at` is inside the window (its end refused: 20:00 is out), on one of its days. */
+export function insideWindow(at: Date, timeZone: string, window: WindowTimes): boolean {
+  const local = localParts(at, timeZone);
+  if (!window.days.includes(weekdayOf(local))) return false;
+  return local.minutes >= minutesOf(window.start) && local.minutes < minutesOf(window.end);
 }
 
-/** The first instant at or after `from` inside the window: `from` itself, or the next window's start. */
-export function nextInsideWindow(from: Date, timeZone: string, window: Pick<CallingWindow, "start" | "end">): Date {
+/**
+ * The first instant at or after `from` inside the window: `from` itself, or the start of the next
+ * window on an allowed day; null when the window allows no day at all.
+ */
+export function nextInsideWindow(from: Date, timeZone: string, window: WindowTimes): Date | null {
   if (insideWindow(from, timeZone, window)) return from;
   const local = localParts(from, timeZone);
   const start = minutesOf(window.start);
-  if (local.minutes < start) return zonedInstant(local, start, timeZone);
-  // After the end: tomorrow's start (the calendar's next day, whatever its length).
-  const tomorrow = new Date(Date.UTC(local.year, local.month - 1, local.day + 1));
-  return zonedInstant(
-    { year: tomorrow.getUTCFullYear(), month: tomorrow.getUTCMonth() + 1, day: tomorrow.getUTCDate() },
-    start,
-    timeZone,
-  );
+  // Today if its window is still to come, else the next allowed day (the calendar's days, whatever their length).
+  for (let ahead = local.minutes < start ? 0 : 1; ahead <= 7; ahead += 1) {
+    const date = new Date(Date.UTC(local.year, local.month - 1, local.day + ahead));
+    const day = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+    if (window.days.includes(weekdayOf(day))) return zonedInstant(day, start, timeZone);
+  }
+  return null;
 }
 
 /** "Fri, Nov 27, 8:00 AM EST": when calling is next allowed, on the lead's clock. */
@@ -211,6 +260,22 @@ export type CallCheckFacts = {
   leadState: string | null;
 };
 
+/**
+ * "It is 7:59 AM EST in Tampa; calls are allowed 8:00 AM – 8:00 PM.", naming the day when the rule
+ * allows only some: "It is Sunday 10:15 AM EST in Tampa; calls are allowed Monday – Saturday,
+ * 8:00 AM – 8:00 PM."
+ */
+function outsideHoursMessage(facts: CallCheckFacts, at: Date): string {
+  const hours = `${clockLabel(facts.window.start)} – ${clockLabel(facts.window.end)}`;
+  const now = formatLocalTime(at, facts.timeZone);
+  if (facts.window.days.length === WEEKDAYS.length)
+    return `It is ${now} in ${facts.place}; calls are allowed ${hours}.`;
+  const today = WEEKDAY_NAMES[weekdayOf(localParts(at, facts.timeZone))];
+  if (facts.window.days.length === 0)
+    return `It is ${today} ${now} in ${facts.place}; the calling rule allows no day of the week.`;
+  return `It is ${today} ${now} in ${facts.place}; calls are allowed ${daysLabel(facts.window.days)}, ${hours}.`;
+}
+
 /** One sentence per reason, as a person would say it. */
 export function refusalMessages(facts: CallCheckFacts, at: Date): string[] {
   return facts.reasons.map((reason) => {
@@ -222,9 +287,7 @@ export function refusalMessages(facts: CallCheckFacts, at: Date): string[] {
       case "no_consent":
         return "This lead came from a vendor without consent evidence (time and consent text or certificate).";
       case "outside_hours":
-        return `It is ${formatLocalTime(at, facts.timeZone)} in ${facts.place}; calls are allowed ${clockLabel(
-          facts.window.start,
-        )} – ${clockLabel(facts.window.end)}.`;
+        return outsideHoursMessage(facts, at);
       case "daily_limit":
         return `${facts.callsInWindow} calls in the last 24 hours: ${facts.ruleName} allows ${facts.window.maxCallsPer24h}.`;
     }

@@ -1,7 +1,9 @@
+import { WEEKDAYS } from "~/domain/calling";
 import { POLICY_STATUSES } from "~/domain/statuses";
 import type { listLeadRecords } from "~/services/admin-lead-records.server";
 import type { AgentLeadRow, LeadDetail } from "~/services/lead-reads.server";
 import type { SessionUser } from "~/services/sessions.server";
+import type { exposureBreakdownJson, exposureTotalJson } from "~/utils/exposure-api.server";
 import { z } from "./kit";
 
 // The answers' shapes that several areas share. Each says, with `satisfies`, the type the service
@@ -17,6 +19,21 @@ export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** A row's or an object's id. */
 export const id = z.string().min(1);
+
+/**
+ * One of `values`, or null. zod-to-openapi writes `.nullable()` on an enum as the type
+ * ["string", "null"] with the values alone as its `enum`, which then refuses null; the enum names
+ * null too here.
+ */
+export function nullableEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .enum(values)
+    .nullable()
+    .openapi({ enum: [...values, null] });
+}
+
+/** A calling rule's days, in week order. */
+export const weekdays = z.array(z.enum(WEEKDAYS)).describe("The days of the week calls are allowed, Monday first.");
 
 export const User = z
   .object({
@@ -49,9 +66,17 @@ export const Message = z.object({ message: z.string() }).openapi("Message");
 export const Success = z.object({ success: z.literal(true) }).openapi("Success");
 
 const text = z.string().nullable();
-const dollars = z.number().nullable().describe("Dollars.");
+/** An amount in dollars, and one that may be missing. */
+export const usd = z.number().describe("Dollars.");
+export const dollars = z.number().nullable().describe("Dollars.");
+
+/** Of the converted (submitted) sales, issued over decided (decision 074). */
+export const placementRate = z
+  .number()
+  .nullable()
+  .describe("Percent of the decided that were issued; null when none is decided.");
 const person = z.object({ id, firstName: z.string(), lastName: z.string() });
-const agentRef = z.object({ id, user: z.object({ firstName: z.string(), lastName: z.string() }) });
+export const agentRef = z.object({ id, user: z.object({ firstName: z.string(), lastName: z.string() }) });
 const carrierRef = z.object({ id, name: z.string() });
 
 /** The fields of a lead list's row, the agent's and the admin's. */
@@ -131,7 +156,7 @@ export const Payment = z
     month: z.number().int(),
     monthNumber: z.number().int(),
     dueDate: day,
-    amount: z.number().describe("Dollars."),
+    amount: usd,
     status: z.string(),
     notes: text,
   })
@@ -250,6 +275,27 @@ export const LeadDetailBody = z
     policy: Policy.nullable(),
   })
   .openapi("LeadDetail") satisfies z.ZodType<LeadDetail>;
+
+/** The chargeback exposure now (decision 075): the advance not yet earned, in dollars. */
+export const ExposureTotal = z
+  .object({ total: usd, policies: z.number().int() })
+  .openapi("ExposureTotal") satisfies z.ZodType<ReturnType<typeof exposureTotalJson>>;
+
+/** One dimension's largest lines (at most ten), each named by `key`, and how many lines there are in all. */
+function exposureLines<Key extends string>(key: Key) {
+  const line = z.object({ name: z.string(), total: usd, policies: z.number().int() });
+  return z.object({
+    count: z.number().int(),
+    rows: z.array(line.extend({ [key]: id.nullable() } as Record<Key, z.ZodNullable<typeof id>>)),
+  });
+}
+
+/** The admin's exposure: the total, and per agent, carrier and lead source (null: none). */
+export const ExposureBreakdown = ExposureTotal.extend({
+  byAgent: exposureLines("agentId"),
+  byCarrier: exposureLines("carrierId"),
+  bySource: exposureLines("leadSourceId"),
+}).openapi("ExposureBreakdown") satisfies z.ZodType<ReturnType<typeof exposureBreakdownJson>>;
 
 /** A loosely described object: the named fields, and more the route's description tells. */
 export function objectWith(shape: z.ZodRawShape) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CallingRule } from "~db";
-import { FEDERAL_RULE, type CallingWindow } from "~/domain/calling";
+import { FEDERAL_RULE, WEEKDAYS, daysLabel, weekdaysIn, type CallingWindow, type Weekday } from "~/domain/calling";
 import { callingRuleSchema, callingRuleStateSchema } from "~/domain/schemas/calling";
 import { stateName } from "~/domain/states";
 import { fullName } from "~/domain/format";
@@ -21,12 +21,20 @@ export type CallingRuleView = {
   start: string;
   end: string;
   maxCallsPer24h: number | null;
+  /** The days calls are allowed, in week order. */
+  days: Weekday[];
   source: string | null;
   updatedAt: string;
 };
 
 /** The federal window when its row is missing (it never is after migration 039). */
-const FEDERAL_DEFAULT: CallingWindow = { state: FEDERAL_RULE, start: "08:00", end: "21:00", maxCallsPer24h: null };
+const FEDERAL_DEFAULT: CallingWindow = {
+  state: FEDERAL_RULE,
+  start: "08:00",
+  end: "21:00",
+  maxCallsPer24h: null,
+  days: [...WEEKDAYS],
+};
 
 const RuleRow = z
   .object({
@@ -34,16 +42,18 @@ const RuleRow = z
     start: column.text,
     end: column.text,
     maxCallsPer24h: column.integer.nullable(),
+    days: column.text,
     source: column.text.nullable(),
     updatedAt: column.isoDate,
   })
   .transform((row): CallingRuleView => ({
     ...row,
+    days: weekdaysIn(row.days),
     stateName: row.state === FEDERAL_RULE ? "Federal default" : stateName(row.state),
   }));
 
 const RULE_COLUMNS = sql`state, start_time AS "start", end_time AS "end", max_calls_per_24h AS "maxCallsPer24h",
-  source, updated_at AS "updatedAt"`;
+  days, source, updated_at AS "updatedAt"`;
 
 /** Every rule: the federal default first, then the states by name. A few dozen rows at most. */
 export async function listCallingRules(actor: SessionUser): Promise<CallingRuleView[]> {
@@ -56,8 +66,8 @@ export async function listCallingRules(actor: SessionUser): Promise<CallingRuleV
 
 /**
  * The window a call to a lead in `state` must fall in: the federal row's, narrowed by the state's
- * own row where it has one (a state cannot widen the federal hours); the state's daily limit, or
- * the federal one. `state` names the row that applied.
+ * own row where it has one (a state cannot widen the federal hours or add a day); the state's daily
+ * limit, or the federal one. `state` names the row that applied.
  */
 export async function callingWindowFor(state: string | null): Promise<CallingWindow> {
   const codes = state ? [FEDERAL_RULE, state] : [FEDERAL_RULE];
@@ -65,12 +75,19 @@ export async function callingWindowFor(state: string | null): Promise<CallingWin
   const federal = rows.find((row) => row.state === FEDERAL_RULE) ?? { ...FEDERAL_DEFAULT };
   const own = rows.find((row) => row.state !== FEDERAL_RULE);
   if (!own)
-    return { state: FEDERAL_RULE, start: federal.start, end: federal.end, maxCallsPer24h: federal.maxCallsPer24h };
+    return {
+      state: FEDERAL_RULE,
+      start: federal.start,
+      end: federal.end,
+      maxCallsPer24h: federal.maxCallsPer24h,
+      days: federal.days,
+    };
   return {
     state: own.state,
     start: own.start > federal.start ? own.start : federal.start,
     end: own.end < federal.end ? own.end : federal.end,
     maxCallsPer24h: own.maxCallsPer24h ?? federal.maxCallsPer24h,
+    days: federal.days.filter((day) => own.days.includes(day)),
   };
 }
 
@@ -96,6 +113,7 @@ export async function saveCallingRule(
     startTime: rule.start,
     endTime: rule.end,
     maxCallsPer24h: rule.maxCallsPer24h,
+    days: rule.days.join(","),
     source: rule.source || null,
     updatedById: actor.id,
   };
@@ -106,7 +124,7 @@ export async function saveCallingRule(
     userId: actor.id,
     action: "calling_rule_saved",
     entityType: "calling_rule",
-    summary: `${fullName(actor)} set the calling rule for ${state === FEDERAL_RULE ? "the federal default" : stateName(state)}: ${rule.start}-${rule.end}, ${limit}`,
+    summary: `${fullName(actor)} set the calling rule for ${state === FEDERAL_RULE ? "the federal default" : stateName(state)}: ${daysLabel(rule.days)}, ${rule.start}-${rule.end}, ${limit}`,
   });
   const [view] = await selectRows(sql`SELECT ${RULE_COLUMNS} FROM calling_rules WHERE state = ${state}`, RuleRow);
   return view;

@@ -11,6 +11,7 @@ import {
   type CallRefusal,
   type CallingWindow,
   refusalsIn,
+  weekdaysIn,
 } from "~/domain/calling";
 import { callOutcomeSchema, placeCallSchema } from "~/domain/schemas/calling";
 import { formatPhone, fullName } from "~/domain/format";
@@ -166,6 +167,7 @@ async function evaluate(
   }
   const ordered = CALL_REFUSALS.filter((reason) => reasons.has(reason));
   const waitingHelps = ordered.length > 0 && ordered.every((r) => r === "outside_hours" || r === "daily_limit");
+  // A rule that allows no day never clears by waiting: nextInsideWindow answers null.
   const nextAllowedAt = waitingHelps
     ? nextInsideWindow(limitClearsAt && limitClearsAt > now ? limitClearsAt : now, timeZone, rule)
     : null;
@@ -260,6 +262,7 @@ export async function placeCall(
         ruleState: evaluation.rule.state,
         windowStart: evaluation.rule.start,
         windowEnd: evaluation.rule.end,
+        windowDays: evaluation.rule.days.join(","),
         maxCallsPer24h: evaluation.rule.maxCallsPer24h,
         timeZone: evaluation.timeZone,
         agentLicensedStates: evaluation.licensedStates?.join(",") ?? null,
@@ -317,6 +320,29 @@ export type CallAttemptView = {
   createdAt: string;
 };
 
+/**
+ * The columns of call_attempts (as `c`) that keep the rule an attempt was checked against, their
+ * fields in a row, and the rule read back from them: the call log's and the evidence pack's.
+ */
+export const ATTEMPT_RULE_COLUMNS = sql`c.rule_state AS "ruleState", c.window_start AS "windowStart",
+  c.window_end AS "windowEnd", c.window_days AS "windowDays", c.max_calls_per_24h AS "maxCallsPer24h"`;
+export const attemptRuleFields = {
+  ruleState: column.text,
+  windowStart: column.text,
+  windowEnd: column.text,
+  windowDays: column.text.nullable(),
+  maxCallsPer24h: column.integer.nullable(),
+};
+export function attemptRule(row: z.infer<z.ZodObject<typeof attemptRuleFields>>): CallingWindow {
+  return {
+    state: row.ruleState,
+    start: row.windowStart,
+    end: row.windowEnd,
+    maxCallsPer24h: row.maxCallsPer24h,
+    days: weekdaysIn(row.windowDays),
+  };
+}
+
 const AttemptRow = z
   .object({
     id: column.text,
@@ -325,10 +351,7 @@ const AttemptRow = z
     reasons: column.text,
     overridden: column.text.nullable(),
     overrideReason: column.text.nullable(),
-    ruleState: column.text,
-    windowStart: column.text,
-    windowEnd: column.text,
-    maxCallsPer24h: column.integer.nullable(),
+    ...attemptRuleFields,
     timeZone: column.text,
     firstName: column.text.nullable(),
     lastName: column.text.nullable(),
@@ -344,7 +367,7 @@ const AttemptRow = z
     reasons: refusalsIn(row.reasons),
     overridden: refusalsIn(row.overridden),
     overrideReason: row.overrideReason,
-    rule: { state: row.ruleState, start: row.windowStart, end: row.windowEnd, maxCallsPer24h: row.maxCallsPer24h },
+    rule: attemptRule(row),
     timeZone: row.timeZone,
     callerName: row.firstName !== null ? fullName({ firstName: row.firstName, lastName: row.lastName ?? "" }) : null,
     outcome: (row.outcome as CallOutcome | null) ?? null,
@@ -354,9 +377,8 @@ const AttemptRow = z
   }));
 
 const ATTEMPT_SELECT = sql`SELECT c.id, c.phone_e164 AS "phone", c.allowed, c.reasons, c.overridden,
-  c.override_reason AS "overrideReason", c.rule_state AS "ruleState", c.window_start AS "windowStart",
-  c.window_end AS "windowEnd", c.max_calls_per_24h AS "maxCallsPer24h", c.time_zone AS "timeZone",
-  u.first_name AS "firstName", u.last_name AS "lastName", c.outcome, c.outcome_at AS "outcomeAt",
+  c.override_reason AS "overrideReason", ${ATTEMPT_RULE_COLUMNS},
+  c.time_zone AS "timeZone", u.first_name AS "firstName", u.last_name AS "lastName", c.outcome, c.outcome_at AS "outcomeAt",
   c.created_at AS "createdAt"
   FROM call_attempts c LEFT JOIN users u ON u.id = c.user_id`;
 

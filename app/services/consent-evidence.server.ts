@@ -1,10 +1,17 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { activityActionLabel } from "~/domain/activity";
-import { callOutcomeLabel, formatLocalDateTime, refusalsIn, type CallRefusal } from "~/domain/calling";
+import {
+  callOutcomeLabel,
+  formatLocalDateTime,
+  refusalsIn,
+  type CallRefusal,
+  type CallingWindow,
+} from "~/domain/calling";
 import { DNC_REASON_LABELS, type DncReasonName } from "~/domain/dnc";
 import { fullName } from "~/domain/format";
 import { logActivity } from "./activity.server";
+import { ATTEMPT_RULE_COLUMNS, attemptRule, attemptRuleFields } from "./calls.server";
 import { notFound } from "./errors.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
 import type { SessionUser } from "./sessions.server";
@@ -85,7 +92,7 @@ export type ConsentEvidence = {
     refusals: CallRefusal[];
     overridden: CallRefusal[];
     overrideReason: string | null;
-    rule: { state: string; start: string; end: string; maxCallsPer24h: number | null };
+    rule: CallingWindow;
     /** The caller's licensed states when the call was checked. */
     agentLicensedStates: string[];
     outcome: string | null;
@@ -144,10 +151,7 @@ const CallRow = z.object({
   reasons: column.text,
   overridden: column.text.nullable(),
   overrideReason: column.text.nullable(),
-  ruleState: column.text,
-  windowStart: column.text,
-  windowEnd: column.text,
-  maxCallsPer24h: column.integer.nullable(),
+  ...attemptRuleFields,
   licensedStates: column.text.nullable(),
   outcome: column.text.nullable(),
   outcomeAt: column.isoDate.nullable(),
@@ -222,8 +226,7 @@ export async function openConsentEvidence(actor: SessionUser, leadId: string): P
     selectRows(
       sql`SELECT c.id, c.created_at AS at, c.time_zone AS "timeZone", c.phone_e164 AS phone,
             u.first_name AS "firstName", u.last_name AS "lastName", c.allowed, c.reasons, c.overridden,
-            c.override_reason AS "overrideReason", c.rule_state AS "ruleState", c.window_start AS "windowStart",
-            c.window_end AS "windowEnd", c.max_calls_per_24h AS "maxCallsPer24h",
+            c.override_reason AS "overrideReason", ${ATTEMPT_RULE_COLUMNS},
             c.agent_licensed_states AS "licensedStates", c.outcome, c.outcome_at AS "outcomeAt"
             FROM call_attempts c LEFT JOIN users u ON u.id = c.user_id
             WHERE c.application_id = ${lead.id} ORDER BY c.created_at, c.id`,
@@ -284,7 +287,7 @@ export async function openConsentEvidence(actor: SessionUser, leadId: string): P
       refusals: refusalsIn(row.reasons),
       overridden: refusalsIn(row.overridden),
       overrideReason: row.overrideReason,
-      rule: { state: row.ruleState, start: row.windowStart, end: row.windowEnd, maxCallsPer24h: row.maxCallsPer24h },
+      rule: attemptRule(row),
       agentLicensedStates: (row.licensedStates ?? "").split(",").filter(Boolean),
       outcome: row.outcome,
       outcomeLabel: row.outcome ? callOutcomeLabel(row.outcome) : null,

@@ -39,6 +39,7 @@ import * as twoFactor from "./046-two-factor";
 import * as sessionLastSeen from "./047-session-last-seen";
 import * as apiTokens from "./048-api-tokens";
 import * as webhooks from "./049-webhooks";
+import * as callingDays from "./050-calling-days";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -96,4 +97,5 @@ export const migrations: Migration[] = [
   step("047-session-last-seen", sessionLastSeen),
   step("048-api-tokens", apiTokens),
   step("049-webhooks", webhooks),
+  step("050-calling-days", callingDays),
 ];

@@ -16,6 +16,8 @@ export class CallingRule extends Model<InferAttributes<CallingRule>, InferCreati
   /** "20:00": the first minute they are not. */
   declare endTime: string;
   declare maxCallsPer24h: number | null;
+  /** The days calls are allowed, "mon,tue,wed,thu,fri,sat,sun" in week order. */
+  declare days: CreationOptional<string>;
   declare source: CreationOptional<string | null>;
   declare updatedById: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
@@ -38,6 +40,8 @@ export class CallAttempt extends Model<InferAttributes<CallAttempt>, InferCreati
   declare windowStart: string;
   declare windowEnd: string;
   declare maxCallsPer24h: number | null;
+  /** The rule's days, as calling_rules.days; null for calls logged before rules had days. */
+  declare windowDays: CreationOptional<string | null>;
   declare timeZone: string;
   /** The lead's agent's licensed states when the call was made, comma-separated. */
   declare agentLicensedStates: CreationOptional<string | null>;
@@ -56,6 +60,7 @@ export function initCallingModels(sequelize: Sequelize) {
       startTime: time(),
       endTime: time(),
       maxCallsPer24h: { type: DataTypes.INTEGER, allowNull: true, field: "max_calls_per_24h" },
+      days: { type: DataTypes.STRING(27), allowNull: false, defaultValue: "mon,tue,wed,thu,fri,sat,sun" },
       source: { type: DataTypes.STRING(300), allowNull: true },
       updatedById: optionalId(),
       createdAt: { type: DataTypes.DATE, allowNull: false },
@@ -77,6 +82,7 @@ export function initCallingModels(sequelize: Sequelize) {
       windowStart: time(),
       windowEnd: time(),
       maxCallsPer24h: { type: DataTypes.INTEGER, allowNull: true, field: "max_calls_per_24h" },
+      windowDays: { type: DataTypes.STRING(27), allowNull: true },
       timeZone: { type: DataTypes.STRING(64), allowNull: false },
       agentLicensedStates: { type: DataTypes.STRING(200), allowNull: true },
       outcome: { type: DataTypes.STRING(24), allowNull: true },

@@ -117,6 +117,81 @@ describe("calling hours", () => {
   });
 });
 
+describe("the days of the week", () => {
+  // 29 November 2026 is a Sunday; Albuquerque is Mountain Standard Time (UTC-7) in November.
+  const albuquerque = { city: "Albuquerque", state: "NM", zipCode: "87102" };
+  const WEEKDAYS_ONLY = ["mon", "tue", "wed", "thu", "fri", "sat"];
+  /** New Mexico's own rule, this block's: 9:00-20:00, Monday to Saturday. */
+  const newMexicoRule = () =>
+    CallingRule.create({
+      state: "NM",
+      startTime: "09:00",
+      endTime: "20:00",
+      maxCallsPer24h: null,
+      days: WEEKDAYS_ONLY.join(","),
+    });
+
+  it("refuses a call on a day the state's rule leaves out, names the day, and finds the next allowed day's start", async () => {
+    const { agent, lead } = await scene({ licensedStates: ["NM"], lead: albuquerque });
+    await newMexicoRule();
+    try {
+      const sunday = await checkCall(agent.actor, lead.id, undefined, at("2026-11-29T17:00:00Z"));
+      expect(sunday).toMatchObject({
+        allowed: false,
+        reasons: ["outside_hours"],
+        leadLocalTime: "10:00 AM MST",
+        nextAllowedAt: "2026-11-30T16:00:00.000Z",
+        rule: { state: "NM", start: "09:00", end: "20:00", days: WEEKDAYS_ONLY },
+      });
+      expect(sunday.messages).toEqual([
+        "It is Sunday 10:00 AM MST in Albuquerque; calls are allowed Monday – Saturday, 9:00 AM – 8:00 PM.",
+      ]);
+      // Saturday 19:59 is allowed; at 20:00 the next window skips Sunday.
+      expect(await checkCall(agent.actor, lead.id, undefined, at("2026-11-29T02:59:00Z"))).toMatchObject({
+        allowed: true,
+      });
+      expect(await checkCall(agent.actor, lead.id, undefined, at("2026-11-29T03:00:00Z"))).toMatchObject({
+        allowed: false,
+        nextAllowedAt: "2026-11-30T16:00:00.000Z",
+      });
+      // The attempt records the days it was checked against, and the call log reads them back.
+      const placed = await placeCall(agent.actor, lead.id, {}, at("2026-11-29T17:00:00Z"));
+      expect((await CallAttempt.findByPk(placed.callId, { raw: true }))?.windowDays).toBe(WEEKDAYS_ONLY.join(","));
+    } finally {
+      await CallingRule.destroy({ where: { state: "NM" } });
+    }
+  });
+
+  it("narrows the federal days by the state's: a day either leaves out is refused, and no day in common never clears", async () => {
+    const { agent, lead } = await scene({ licensedStates: ["NM"], lead: albuquerque });
+    const federal = (await CallingRule.findByPk("US"))!;
+    await federal.update({ days: "mon,tue,wed,thu,fri" });
+    try {
+      await newMexicoRule();
+      // Saturday noon MST: the state allows it, the federal row does not.
+      expect(await checkCall(agent.actor, lead.id, undefined, at("2026-11-28T19:00:00Z"))).toMatchObject({
+        allowed: false,
+        rule: { days: ["mon", "tue", "wed", "thu", "fri"] },
+        nextAllowedAt: "2026-11-30T16:00:00.000Z",
+      });
+      await CallingRule.update({ days: "sat,sun" }, { where: { state: "NM" } });
+      const never = await checkCall(agent.actor, lead.id, undefined, at("2026-11-28T19:00:00Z"));
+      expect(never).toMatchObject({
+        allowed: false,
+        reasons: ["outside_hours"],
+        nextAllowedAt: null,
+        rule: { days: [] },
+      });
+      expect(never.messages).toEqual([
+        "It is Saturday 12:00 PM MST in Albuquerque; the calling rule allows no day of the week.",
+      ]);
+    } finally {
+      await federal.update({ days: "mon,tue,wed,thu,fri,sat,sun" });
+      await CallingRule.destroy({ where: { state: "NM" } });
+    }
+  });
+});
+
 describe("the daily limit", () => {
   it("refuses Florida's fourth call in 24 hours until the oldest turns 24 hours old, inside hours", async () => {
     const { agent, lead } = await scene();
@@ -420,7 +495,29 @@ describe("calling rules", () => {
     expect((await put("ZZ", { start: "08:00", end: "20:00", maxCallsPer24h: null }, admin.cookie)).status).toBe(400);
     const saved = await put("nv", { start: "09:00", end: "20:00", maxCallsPer24h: 2, source: "Test" }, admin.cookie);
     expect(saved.status).toBe(200);
-    expect(await jsonOf(saved)).toMatchObject({ state: "NV", stateName: "Nevada", start: "09:00", maxCallsPer24h: 2 });
+    // Left out, the days are every day.
+    expect(await jsonOf(saved)).toMatchObject({
+      state: "NV",
+      stateName: "Nevada",
+      start: "09:00",
+      maxCallsPer24h: 2,
+      days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+    });
+    const days = (value: unknown) =>
+      put("NV", { start: "09:00", end: "20:00", maxCallsPer24h: 2, days: value }, admin.cookie);
+    expect((await jsonOf<ApiError>(await days(["mon", "sunday"]))).fieldErrors).toEqual({
+      days: ["Days must be among mon, tue, wed, thu, fri, sat and sun"],
+    });
+    expect((await jsonOf<ApiError>(await days([]))).fieldErrors).toEqual({ days: ["Choose at least one day"] });
+    // Kept in week order, each once.
+    expect(await jsonOf(await days(["sat", "mon", "fri", "mon"]))).toMatchObject({ days: ["mon", "fri", "sat"] });
+    expect(
+      await ActivityLog.findOne({ where: { action: "calling_rule_saved" }, order: [["createdAt", "DESC"]], raw: true }),
+    ).toMatchObject({
+      summary: expect.stringContaining(
+        "Nevada: Monday, Friday and Saturday, 09:00-20:00, at most 2 calls per 24 hours",
+      ),
+    });
     const remove = (state: string) =>
       callRoute(ruleApi, {
         method: "DELETE",
@@ -437,24 +534,64 @@ describe("calling rules", () => {
 describe("the pages", () => {
   it("Calling Rules: bad input answers at the field with what was typed; a good one saves and removes", async () => {
     const admin = await signedInAdmin();
-    const post = (form: Record<string, string>) =>
+    const post = (form: Record<string, string | string[]>) =>
       callRoute(rulesPageAction, { path: "/admin/calling-rules", form, cookie: admin.cookie });
-    const letters = await post({ intent: "save", state: "NM", start: "09:00", end: "20:00", maxCallsPer24h: "x" });
+    const everyDay = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+    const letters = await post({
+      intent: "save",
+      state: "NM",
+      start: "09:00",
+      end: "20:00",
+      maxCallsPer24h: "x",
+      days: everyDay,
+    });
     expect(letters.status).toBe(400);
     expect((await jsonOf<{ result: { error: Record<string, string[]> } }>(letters)).result.error).toEqual({
       maxCallsPer24h: ["Calls per 24 hours must be a whole number"],
     });
-    const bad = await post({ intent: "save", state: "NM", start: "21:00", end: "09:00", maxCallsPer24h: "4" });
+    // No box checked is refused at the days, what was typed kept.
+    const noDay = await post({ intent: "save", state: "NM", start: "09:00", end: "20:00", maxCallsPer24h: "" });
+    expect(noDay.status).toBe(400);
+    const noDayResult = (
+      await jsonOf<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(noDay)
+    ).result;
+    expect(noDayResult.error).toEqual({ days: ["Choose at least one day"] });
+    expect(noDayResult.initialValue).toMatchObject({ state: "NM", start: "09:00", end: "20:00" });
+    // One box checked is one value.
+    expect(
+      (await post({ intent: "save", state: "NM", start: "09:00", end: "20:00", maxCallsPer24h: "", days: "sun" }))
+        .status,
+    ).toBe(302);
+    expect(await CallingRule.findByPk("NM", { raw: true })).toMatchObject({ days: "sun" });
+    const bad = await post({
+      intent: "save",
+      state: "NM",
+      start: "21:00",
+      end: "09:00",
+      maxCallsPer24h: "4",
+      days: ["mon", "sat"],
+    });
     expect(bad.status).toBe(400);
     const { result } = await jsonOf<{
       result: { error: Record<string, string[]>; initialValue: Record<string, string> };
     }>(bad);
     expect(result.error).toEqual({ end: ["End must be after start"] });
-    expect(result.initialValue).toMatchObject({ state: "NM", start: "21:00", end: "09:00", maxCallsPer24h: "4" });
-    expect((await post({ intent: "save", state: "NM", start: "09:00", end: "20:00", maxCallsPer24h: "" })).status).toBe(
-      302,
-    );
-    expect(await CallingRule.findByPk("NM", { raw: true })).toMatchObject({ startTime: "09:00", maxCallsPer24h: null });
+    expect(result.initialValue).toMatchObject({
+      state: "NM",
+      start: "21:00",
+      end: "09:00",
+      maxCallsPer24h: "4",
+      days: ["mon", "sat"],
+    });
+    expect(
+      (await post({ intent: "save", state: "NM", start: "09:00", end: "20:00", maxCallsPer24h: "", days: everyDay }))
+        .status,
+    ).toBe(302);
+    expect(await CallingRule.findByPk("NM", { raw: true })).toMatchObject({
+      startTime: "09:00",
+      maxCallsPer24h: null,
+      days: everyDay.join(","),
+    });
     expect((await post({ intent: "remove", state: "NM" })).status).toBe(302);
     expect(await CallingRule.findByPk("NM")).toBeNull();
     const page = await callRoute(rulesPageLoader, {

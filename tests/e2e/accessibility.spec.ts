@@ -235,6 +235,14 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "calling rules, Florida's open to edit",
+    title: "Calling Rules | Agency CRM",
+    open: async (page, factory) => {
+      await asAdmin(page, factory);
+      return "/admin/calling-rules?edit=FL";
+    },
+  },
+  {
     name: "notifications",
     title: "Notifications | Agency CRM",
     open: async (page, factory) => {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { CallAttempt, CallingRule, LicensedState } from "~db";
-import { FEDERAL_RULE, insideWindow } from "~/domain/calling";
+import { FEDERAL_RULE, WEEKDAYS, insideWindow } from "~/domain/calling";
 import { createLead } from "../support/factories";
 import { expect, test, uniqueName, type TestAgent } from "./fixtures";
 import { waitForHydration } from "./helpers";
@@ -54,7 +54,7 @@ const FALLBACK = { state: "WY", zipCode: null, city: "Cheyenne", timeZone: "Amer
  */
 async function callableLead(agent: TestAgent) {
   const now = new Date();
-  const margin = { start: "08:15", end: "20:45" };
+  const margin = { start: "08:15", end: "20:45", days: WEEKDAYS };
   const zone = ZONES.find((candidate) => insideWindow(now, candidate.timeZone, margin));
   const chosen = zone ?? FALLBACK;
   if (!zone) {

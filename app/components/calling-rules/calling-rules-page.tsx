@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, SelectField } from "~/components/ui/field";
-import { clockLabel, FEDERAL_RULE } from "~/domain/calling";
+import { Field, FieldErrors, SelectField } from "~/components/ui/field";
+import { clockLabel, daysLabel, FEDERAL_RULE, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from "~/domain/calling";
 import { STATES_WITH_DC } from "~/domain/states";
 import type { CallingRuleView } from "~/services/calling-rules.server";
 import { useIntentResult } from "~/utils/intent";
@@ -11,12 +11,48 @@ import { useIntentResult } from "~/utils/intent";
 // and one form that adds a state's rule or edits the one chosen (?edit=FL). Bad input comes back
 // with the messages at the fields and everything typed kept, with or without JavaScript.
 
+/** A box per day of the week, checked for the days the rule allows; none checked is refused at the fieldset. */
+function DaysField({ checked, errors }: { checked: readonly string[]; errors?: string[] | null }) {
+  return (
+    <fieldset
+      className="sm:col-span-2 lg:col-span-5"
+      aria-invalid={errors?.length ? true : undefined}
+      aria-describedby={errors?.length ? "rule-days-error" : undefined}
+    >
+      <legend className="block text-sm font-medium text-slate-700">Days calls are allowed</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {WEEKDAYS.map((day) => (
+          <label key={day} className="inline-flex min-h-10 items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name="days"
+              value={day}
+              defaultChecked={checked.includes(day)}
+              className="size-5 rounded border-slate-300 text-brand-600"
+            />
+            {WEEKDAY_NAMES[day]}
+          </label>
+        ))}
+      </div>
+      <FieldErrors id="rule-days-error" errors={errors} />
+    </fieldset>
+  );
+}
+
+/** The days a rule allows, as its card says them: "Every day", "Monday – Saturday". */
+const daysText = (days: readonly Weekday[]) => {
+  const label = daysLabel(days);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
 function RuleForm({ editing }: { editing: CallingRuleView | null }) {
   const result = useIntentResult("save");
-  const typed = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const typed = (result?.initialValue ?? {}) as Record<string, string | string[] | undefined>;
   const errors = result?.error ?? {};
   const value = (name: "state" | "start" | "end" | "maxCallsPer24h" | "source", fallback: string) =>
-    result ? (typed[name] ?? "") : fallback;
+    result ? String(typed[name] ?? "") : fallback;
+  // What was checked when the form came back, else the rule's days (every day for a new rule).
+  const days = result ? [typed.days ?? []].flat() : (editing?.days ?? WEEKDAYS);
   const state = value("state", editing?.state ?? "");
   return (
     <Card className="p-4 sm:p-6">
@@ -75,6 +111,7 @@ function RuleForm({ editing }: { editing: CallingRuleView | null }) {
           defaultValue={value("source", editing?.source ?? "")}
           errors={errors.source}
         />
+        <DaysField checked={days} errors={errors.days} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
           <Button name="intent" value="save">
             {editing ? "Save" : "Add rule"}
@@ -94,9 +131,9 @@ export function CallingRulesPage({ rules, editing }: { rules: CallingRuleView[];
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-600">
-        Calls are allowed from the first time until (not including) the second, on the lead&apos;s own clock. A
-        state&apos;s rule narrows the federal window; it never widens it. Leads in a state without a rule follow the
-        federal default. Not legal advice: see decision 071 for the sources.
+        Calls are allowed on the days checked, from the first time until (not including) the second, on the lead&apos;s
+        own clock and calendar. A state&apos;s rule narrows the federal window and days; it never widens them. Leads in
+        a state without a rule follow the federal default. Not legal advice: see decision 071 for the sources.
       </p>
       <RuleForm editing={editing} />
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
@@ -105,7 +142,7 @@ export function CallingRulesPage({ rules, editing }: { rules: CallingRuleView[];
             <Card className="flex h-full flex-col gap-2 p-4">
               <h3 className="font-semibold text-slate-900">{rule.stateName}</h3>
               <p className="text-sm text-slate-700">
-                {clockLabel(rule.start)} – {clockLabel(rule.end)} ·{" "}
+                {daysText(rule.days)}, {clockLabel(rule.start)} – {clockLabel(rule.end)} ·{" "}
                 {rule.maxCallsPer24h === null
                   ? "no daily limit"
                   : `at most ${rule.maxCallsPer24h} calls per 24 hours per lead`}

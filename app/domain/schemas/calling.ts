@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALL_OUTCOME_VALUES } from "~/domain/calling";
+import { CALL_OUTCOME_VALUES, WEEKDAYS } from "~/domain/calling";
 import { STATES_WITH_DC } from "~/domain/states";
 
 // The calling rules' form and API body, and the call log's bodies (issue 25 items 3-5).
@@ -34,17 +34,39 @@ const ruleFields = z.object({
   source: z.string().trim().max(300, "Source must be at most 300 characters").optional().default(""),
 });
 
+/**
+ * The days calls are allowed: a form's checked boxes (one value, several, or none), the API's
+ * array of "mon" ... "sun". Kept in week order, each once.
+ */
+const days = z.preprocess(
+  (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(z.unknown(), { invalid_type_error: "Days must be a list of days" })
+    .min(1, "Choose at least one day")
+    // Checked on the whole list, so the message is at `days` (not at the item), the form's field.
+    .refine(
+      (chosen) => chosen.every((day) => (WEEKDAYS as readonly unknown[]).includes(day)),
+      "Days must be among mon, tue, wed, thu, fri, sat and sun",
+    )
+    .transform((chosen) => WEEKDAYS.filter((day) => chosen.includes(day))),
+);
+
 function endAfterStart(rule: { start: string; end: string }, ctx: z.RefinementCtx) {
   if (TIME.test(rule.start) && TIME.test(rule.end) && rule.end <= rule.start) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["end"], message: "End must be after start" });
   }
 }
 
-/** PUT /api/admin/calling-rules/{state}. */
-export const callingRuleSchema = ruleFields.strict().superRefine(endAfterStart);
+/** PUT /api/admin/calling-rules/{state}: left out, `days` is every day (a client from before days existed). */
+export const callingRuleSchema = ruleFields
+  .extend({ days: z.preprocess((value) => value ?? [...WEEKDAYS], days) })
+  .strict()
+  .superRefine(endAfterStart);
 
-/** The page's add and edit form: the same fields and the state. */
-export const callingRuleFormSchema = ruleFields.extend({ state: callingRuleStateSchema }).superRefine(endAfterStart);
+/** The page's add and edit form: the same fields, the state, and a box per day (none checked is refused). */
+export const callingRuleFormSchema = ruleFields
+  .extend({ state: callingRuleStateSchema, days })
+  .superRefine(endAfterStart);
 
 /** POST /api/applications/{id}/calls and Call Now's form: which number, and an admin's override. */
 export const placeCallSchema = z

@@ -8,7 +8,7 @@ import {
 } from "~/domain/dnc";
 import { callingRuleSchema } from "~/domain/schemas/calling";
 import type { CallingRuleView } from "~/services/calling-rules.server";
-import { Message, id, instant, objectWith } from "../answers";
+import { Message, id, instant, objectWith, weekdays } from "../answers";
 import { z, type Operation } from "../kit";
 
 const tag = "Do not call and calling rules";
@@ -33,6 +33,7 @@ const CallingRule = z
     start: z.string().regex(/^\d{2}:\d{2}$/),
     end: z.string().regex(/^\d{2}:\d{2}$/),
     maxCallsPer24h: z.number().int().nullable(),
+    days: weekdays,
     source: z.string().nullable(),
     updatedAt: instant,
   })

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { PageHandle } from "~/components/shell/app-shell";
 import { ButtonLink } from "~/components/ui/button";
-import { CALL_REFUSAL_WORDS as REFUSAL_WORDS, clockLabel } from "~/domain/calling";
+import { CALL_REFUSAL_WORDS as REFUSAL_WORDS, WEEKDAYS, clockLabel, daysLabel } from "~/domain/calling";
 import { formatDateTime, formatPhone } from "~/domain/format";
 import { openConsentEvidence } from "~/services/consent-evidence.server";
 import { requirePortalUser } from "~/utils/auth.server";
@@ -167,8 +167,9 @@ export default function ConsentEvidencePage() {
                     : `Refused: ${call.refusals.map((r) => REFUSAL_WORDS[r]).join(", ")}`}
                 </p>
                 <p className="text-slate-600">
-                  Rule: {call.rule.state === "US" ? "federal" : call.rule.state} {clockLabel(call.rule.start)}–
-                  {clockLabel(call.rule.end)}
+                  Rule: {call.rule.state === "US" ? "federal" : call.rule.state}{" "}
+                  {call.rule.days.length < WEEKDAYS.length ? `${daysLabel(call.rule.days)}, ` : ""}
+                  {clockLabel(call.rule.start)}–{clockLabel(call.rule.end)}
                   {call.rule.maxCallsPer24h !== null ? `, at most ${call.rule.maxCallsPer24h} calls in 24 hours` : ""}.
                   Agent licensed in: {call.agentLicensedStates.join(", ") || "no state"}.
                 </p>

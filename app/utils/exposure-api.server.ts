@@ -14,10 +14,10 @@ export function exposureTotalJson(exposure: ExposureTotal) {
  * id named after what it is (agentId, carrierId, leadSourceId, null for none) and `count` lines in all.
  */
 export function exposureBreakdownJson(exposure: ExposureBreakdown) {
-  const lines = (groups: ExposureGroups, key: "agentId" | "carrierId" | "leadSourceId") => ({
+  const lines = <Key extends "agentId" | "carrierId" | "leadSourceId">(groups: ExposureGroups, key: Key) => ({
     count: groups.count,
     rows: groups.rows.map((line) => ({
-      [key]: line.id,
+      ...({ [key]: line.id } as Record<Key, string | null>),
       name: line.name,
       total: centsAsDollars(line.totalCents),
       policies: line.policies,

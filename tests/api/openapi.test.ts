@@ -4,6 +4,7 @@ import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { CallAttempt } from "~db";
 import { openApiDocument } from "~/openapi/document.server";
 import { loader as documentLoader, action as documentAction } from "~/routes/api.openapi[.json]";
 import { createWebhook, deleteWebhook } from "~/services/webhooks.server";
@@ -161,6 +162,20 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
   it("for a sample of reads and writes as an agent, an admin and nobody, errors included", async () => {
     const seller = await premiumSeller("Openapi");
     const sale = await recordPremiumSale(seller, { premiumCents: 12_345, soldAt: new Date() });
+    // A refused call on the sale's lead, so its call log and evidence pack have an attempt to describe.
+    await CallAttempt.create({
+      applicationId: sale.id,
+      userId: seller.user.id,
+      phoneE164: "+13055550100",
+      allowed: false,
+      reasons: "outside_hours",
+      ruleState: "FL",
+      windowStart: "08:00",
+      windowEnd: "20:00",
+      windowDays: "mon,tue,wed,thu,fri,sat",
+      maxCallsPer24h: 3,
+      timeZone: "America/New_York",
+    });
     const other = await premiumSeller("Stranger");
     const lead = await createLead(seller.agent.id, { firstName: "Quinn", lastName: "Sample" });
     // The lead opted out has a number of its own: an opt-out lists the lead's numbers as do not
@@ -255,6 +270,7 @@ describe("real answers of the real routes fit the document's schemas (ajv, JSON 
       { path: "/api/admin/lead-sources", as: "admin" },
       { path: "/api/carriers", as: "admin" },
       { path: "/api/applications/{id}/calls", params: { id: sale.id }, as: "agent" },
+      { path: "/api/applications/{id}/evidence", params: { id: sale.id }, as: "agent" },
       {
         method: "put",
         path: "/api/agent/applications/{id}/status",

@@ -1,4 +1,5 @@
 import { CALLBACK_CATEGORIES } from "~/domain/callbacks";
+import { POLICY_STATUSES } from "~/domain/statuses";
 import { CALL_OUTCOMES, CALL_REFUSALS, type CallOutcome } from "~/domain/calling";
 import type { AdminCallback } from "~/services/admin-callbacks.server";
 import type { AgentCallback } from "~/services/callbacks.server";
@@ -6,6 +7,8 @@ import type { OptOutResult } from "~/services/dnc.server";
 import type { LeadStatusView } from "~/services/lead-status.server";
 import type { updatePolicy } from "~/services/policy.server";
 import type { CallAttemptView, CallCheck as CallCheckView } from "~/services/calls.server";
+import type { ConsentEvidence as ConsentEvidenceView } from "~/services/consent-evidence.server";
+import type { AtRiskPolicy } from "~/services/at-risk.server";
 import { adminAtRiskQuery, agentAtRiskQuery } from "~/domain/schemas/at-risk";
 import { adminCallbackQuery } from "~/domain/schemas/admin-callbacks";
 import { allLeadsQuerySchema } from "~/domain/schemas/admin-leads";
@@ -28,7 +31,10 @@ import {
   day,
   id,
   instant,
+  nullableEnum,
   objectWith,
+  usd,
+  weekdays,
 } from "../answers";
 import { z, type Operation } from "../kit";
 
@@ -87,6 +93,7 @@ const CallingWindow = z.object({
   start: z.string(),
   end: z.string(),
   maxCallsPer24h: z.number().int().nullable(),
+  days: weekdays,
 });
 
 /** May this lead be called now (decision 072)? */
@@ -117,14 +124,106 @@ const CallAttempt = z
     rule: CallingWindow,
     timeZone: z.string(),
     callerName: z.string().nullable(),
-    outcome: z.enum(CALL_OUTCOMES.map((outcome) => outcome.value) as [CallOutcome, ...CallOutcome[]]).nullable(),
+    outcome: nullableEnum(CALL_OUTCOMES.map((outcome) => outcome.value) as [CallOutcome, ...CallOutcome[]]),
     outcomeLabel: z.string().nullable(),
     outcomeAt: instant.nullable(),
     createdAt: instant,
   })
   .openapi("CallAttempt") satisfies z.ZodType<CallAttemptView>;
 
-const AtRiskRow = objectWith({ id, customerName: z.string(), exposure: z.number() }).openapi("AtRiskPolicy");
+/** The lead's consent evidence pack (decision 073): what the agency shows if a call is disputed. */
+const ConsentEvidence = z
+  .object({
+    lead: z.object({
+      id,
+      name: z.string(),
+      state: z.string().nullable(),
+      zipCode: z.string().nullable(),
+      phones: z.array(z.string()).describe("The lead's numbers, E.164."),
+      agentName: z.string().nullable(),
+      receivedAt: instant,
+    }),
+    source: z.object({
+      kind: z.string().describe("public_form, intake, import, or how else the lead came."),
+      label: z.string(),
+      vendor: z.string().nullable(),
+      externalId: z.string().nullable(),
+    }),
+    consent: z.object({
+      given: z.boolean(),
+      text: z.string().nullable(),
+      sha256: z.string().nullable().describe("Hex SHA-256 of the text's UTF-8 bytes."),
+      at: instant.nullable(),
+      ipAddress: z.string().nullable(),
+      pageUrl: z.string().nullable(),
+      certificateUrl: z.string().nullable(),
+    }),
+    dncListedNow: z.array(z.string()).describe("The lead's numbers on the do-not-call list as the pack is made."),
+    dncChanges: z.array(
+      z.object({
+        at: instant,
+        change: z.enum(["added", "removed"]),
+        phone: z.string(),
+        reason: z.string(),
+        by: z.string().nullable(),
+        importFile: z.string().nullable(),
+      }),
+    ),
+    calls: z.array(
+      z.object({
+        id,
+        at: instant,
+        leadLocalTime: z.string().describe("The attempt's time on the lead's clock."),
+        timeZone: z.string(),
+        phone: z.string(),
+        by: z.string().nullable(),
+        allowed: z.boolean(),
+        refusals: refusals,
+        overridden: refusals,
+        overrideReason: z.string().nullable(),
+        rule: CallingWindow,
+        agentLicensedStates: z.array(z.string()),
+        outcome: z.string().nullable(),
+        outcomeLabel: z.string().nullable(),
+        outcomeAt: instant.nullable(),
+      }),
+    ),
+    disclosures: z.array(
+      z.object({ at: instant, action: z.string(), label: z.string(), by: z.string().nullable(), summary: z.string() }),
+    ),
+  })
+  .openapi("ConsentEvidence") satisfies z.ZodType<ConsentEvidenceView>;
+
+/** One policy of the at-risk queue (decision 076), money in dollars. */
+const AtRiskRow = z
+  .object({
+    id: id.describe("The lead's id (its page is /applications/{id})."),
+    firstName: z.string(),
+    lastName: z.string(),
+    customerName: z.string(),
+    phone: z.string().nullable(),
+    dnc: z.boolean().describe("A phone of the lead is on the do-not-call list."),
+    agentId: id.nullable(),
+    agentName: z.string().nullable(),
+    carrier: z.string().nullable(),
+    productName: z.string().nullable(),
+    policyStatus: z.enum(POLICY_STATUSES),
+    policyNumber: z.string().nullable(),
+    reason: z.enum(["missed_payment", "lapse_pending"]),
+    missedPayment: z
+      .object({
+        id,
+        monthNumber: z.number().int(),
+        dueDate: day,
+        amount: usd,
+        daysLate: z.number().int().describe("Whole days since the due date, in the reader's calendar."),
+      })
+      .nullable()
+      .describe("The month to chase: the first missed, else (lapse pending) the first past due."),
+    monthsPaid: z.number().int(),
+    exposure: usd.describe("The advance not earned yet, charged back if the policy lapses."),
+  })
+  .openapi("AtRiskPolicy") satisfies z.ZodType<AtRiskPolicy>;
 
 /** A callback of the agent's list, with its priority and category in the agent's time zone. */
 const AgentCallbackRow = z
@@ -300,7 +399,7 @@ export const leadPaths: Operation[] = [
     summary: "The lead's consent evidence pack",
     description: "Reading it is audited (`lead_evidence_opened`, decision 073).",
     access: "user",
-    answers: { description: "The evidence pack.", body: objectWith({}) },
+    answers: { description: "The evidence pack.", body: ConsentEvidence },
   },
   {
     method: "put",

@@ -3,13 +3,78 @@ import { commissionList } from "~/domain/schemas/commissions";
 import { orderCreateSchema, orderListQuery, orderPatchSchema } from "~/domain/schemas/orders";
 import { retentionList } from "~/domain/schemas/payment-tracking";
 import { premiumQuerySchema } from "~/domain/schemas/premiums";
+import { POLICY_STATUSES } from "~/domain/statuses";
 import type { orderJson } from "~/services/orders.server";
-import { Message, id, instant, objectWith } from "../answers";
+import type { agentCommissionsJson } from "~/utils/commissions-api.server";
+import {
+  ExposureBreakdown,
+  ExposureTotal,
+  Message,
+  dollars,
+  id,
+  instant,
+  objectWith,
+  placementRate,
+  usd,
+} from "../answers";
 import { z, type Operation } from "../kit";
 
 const money = "Commissions and premiums";
 const orders = "Orders";
 const retention = "Retention";
+
+/** Money as a decimal string ("1234.50"), as the spec's Commission summary has it. */
+const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** A sale's part of the advance and chargeback ledger (dollars) after the months paid. */
+const ledgerLine = {
+  advanced: usd,
+  earned: usd,
+  unearned: usd,
+  chargedBack: usd,
+};
+
+/** The agent's commissions page: the spec's Commission records and summary, and the ledger. */
+const AgentCommissions = z
+  .object({
+    commissions: z.array(
+      z.object({
+        id,
+        applicationId: id,
+        customerName: z.string(),
+        carrier: z.string().nullable(),
+        productName: z.string().nullable(),
+        commissionPercentage: z.number().nullable(),
+        saleDate: instant,
+        monthlyPremium: dollars,
+        commission: dollars.describe("Dollars; null for a sale recorded without a product (decision 043)."),
+        isCancelled: z.boolean(),
+        cancelledAt: instant.nullable(),
+        policyStatus: z.enum(POLICY_STATUSES),
+      }),
+    ),
+    summary: z.object({
+      totalSales: z.number().int(),
+      totalActiveSales: z.number().int(),
+      totalCancelledSales: z.number().int(),
+      totalCommissions: moneyString,
+      activeCommissions: moneyString,
+      cancelledCommissions: moneyString,
+      issuedSales: z.number().int(),
+      decidedSales: z.number().int(),
+      placementRate,
+      issuedCommissions: moneyString,
+    }),
+    ledger: z.object({
+      totals: z.object({ ...ledgerLine, balance: usd.describe("Dollars: advanced less charged back.") }),
+      sales: z.array(z.object({ applicationId: id, ...ledgerLine, monthsPaid: z.number().int() })),
+    }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    exposure: ExposureTotal,
+  })
+  .openapi("AgentCommissions") satisfies z.ZodType<ReturnType<typeof agentCommissionsJson>>;
 
 /** An order of calls, money as decimal strings ("1250.00"). */
 const Order = z
@@ -63,7 +128,7 @@ export const moneyPaths: Operation[] = [
     description: "Sales newest first; the filtered total in X-Total-Count.",
     access: "agent",
     query: commissionList.schema,
-    answers: { description: "The page of commissions and the period's figures.", body: objectWith({}) },
+    answers: { description: "The page of commissions and the period's figures.", body: AgentCommissions },
   },
   {
     method: "get",
@@ -84,7 +149,7 @@ export const moneyPaths: Operation[] = [
     query: premiumQuerySchema,
     answers: {
       description: "The figures (dollars) and the exposure (decision 075).",
-      body: objectWith({ figures: objectWith({ totalSales: z.number().int() }), exposure: objectWith({}) }),
+      body: objectWith({ figures: objectWith({ totalSales: z.number().int() }), exposure: ExposureBreakdown }),
     },
   },
   {

@@ -2,8 +2,7 @@ import { adminDashboardQuery } from "~/domain/schemas/dashboard";
 import { getAdminDashboard } from "~/services/dashboard.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { recentLeadJson } from "~/utils/dashboard-api.server";
-import { exposureBreakdownJson } from "~/utils/exposure-api.server";
+import { adminDashboardJson } from "~/utils/dashboard-api.server";
 
 /**
  * GET /api/admin/dashboard?period=&timezone=&startDate=&endDate=&chart=: `{ stats,
@@ -22,26 +21,7 @@ const api = apiRoute({
       { ...admin, timezone: timezone ?? admin.timezone },
       { ...period, period: period.period ?? "today", chart },
     );
-    const { revenueThisPeriodCents, issuedRevenueThisPeriodCents, ...stats } = dashboard.stats;
-    return apiJson({
-      // revenueThisMonth is the spec's name; it is the chosen period's commission (decision 003).
-      stats: {
-        ...stats,
-        revenueThisMonth: revenueThisPeriodCents / 100,
-        issuedRevenueThisMonth: issuedRevenueThisPeriodCents / 100,
-      },
-      recentApplications: dashboard.recentApplications.map(recentLeadJson),
-      salesPerformance: {
-        range: dashboard.salesPerformance.range,
-        days: dashboard.salesPerformance.days.map((d) => ({
-          date: d.date,
-          sales: d.sales,
-          revenue: d.revenueCents / 100,
-        })),
-      },
-      range: dashboard.range,
-      exposure: exposureBreakdownJson(dashboard.exposure),
-    });
+    return apiJson(adminDashboardJson(dashboard));
   },
 });
 

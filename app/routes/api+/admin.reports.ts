@@ -1,28 +1,8 @@
-import { centsAsDollars } from "~/domain/format";
 import { adminReportFiltersSchema } from "~/domain/schemas/admin-reports";
-import { adminReport, type AgentFigures, type MonthFigures } from "~/services/admin-reports.server";
+import { adminReport } from "~/services/admin-reports.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
+import { adminReportJson } from "~/utils/admin-reports-api.server";
 import { requireAdmin } from "~/utils/auth.server";
-
-const performer = (a: AgentFigures) => ({
-  agentId: a.agentId,
-  name: a.name,
-  leads: a.leads,
-  conversions: a.sales,
-  revenue: centsAsDollars(a.revenueCents),
-  issuedConversions: a.issuedSales,
-  issuedRevenue: centsAsDollars(a.issuedRevenueCents),
-});
-
-const month = (m: MonthFigures) => ({
-  month: m.month,
-  leads: m.leads,
-  sales: m.sales,
-  revenue: centsAsDollars(m.revenueCents),
-  issuedSales: m.issuedSales,
-  issuedRevenue: centsAsDollars(m.issuedRevenueCents),
-  growth: m.growth,
-});
 
 /**
  * GET /api/admin/reports?dateFrom=&dateTo=&agentId=&carrierId=&status=: `{ overview, performance:
@@ -39,24 +19,7 @@ const api = apiRoute({
     const admin = await requireAdmin({ request, context });
     const filters = parseQuery(request, adminReportFiltersSchema);
     const report = await adminReport(admin, filters, { parts: ["overview", "performance"] });
-    const { current, changes, topPerformers } = report.overview!;
-    return apiJson({
-      overview: {
-        totalRevenue: centsAsDollars(current.totalRevenueCents),
-        totalLeads: current.totalLeads,
-        totalSales: current.totalSales,
-        conversionRate: current.conversionRate,
-        averagePremium: centsAsDollars(current.averagePremiumCents),
-        issuedSales: current.issuedSales,
-        issuedRevenue: centsAsDollars(current.issuedRevenueCents),
-        decidedSales: current.decidedSales,
-        placementRate: current.placementRate,
-        changes,
-        topPerformers: topPerformers.map(performer),
-      },
-      performance: { monthlyTrend: report.performance!.monthlyTrend.map(month) },
-      range: report.range,
-    });
+    return apiJson(adminReportJson(report));
   },
 });
 

@@ -1,9 +1,9 @@
 import { commissionList } from "~/domain/schemas/commissions";
-import { commissionFigures, listCommissions, type CommissionRecord } from "~/services/commissions.server";
+import { commissionFigures, listCommissions } from "~/services/commissions.server";
 import { agentExposure } from "~/services/exposure.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
 import { requireAgent } from "~/utils/auth.server";
-import { exposureTotalJson } from "~/utils/exposure-api.server";
+import { agentCommissionsJson } from "~/utils/commissions-api.server";
 
 /**
  * GET /api/agent/commissions?period=all|custom&startDate=&endDate=&search=&status=&page=&pageSize=:
@@ -24,21 +24,9 @@ const api = apiRoute({
       commissionFigures(agent, query),
       agentExposure(agent),
     ]);
-    return apiJson(
-      {
-        commissions: page.rows.map(({ ledger: _line, ...record }) => record),
-        summary: figures.summary,
-        ledger: {
-          totals: figures.ledger,
-          sales: page.rows.map(({ applicationId, ledger }: CommissionRecord) => ({ applicationId, ...ledger })),
-        },
-        page: page.page,
-        pageSize: page.pageSize,
-        total: page.total,
-        exposure: exposureTotalJson(exposure),
-      },
-      { headers: { "X-Total-Count": String(page.total) } },
-    );
+    return apiJson(agentCommissionsJson(page, figures, exposure), {
+      headers: { "X-Total-Count": String(page.total) },
+    });
   },
 });
 

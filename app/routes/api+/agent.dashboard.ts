@@ -2,8 +2,7 @@ import { agentDashboardQuery } from "~/domain/schemas/dashboard";
 import { getAgentDashboard } from "~/services/dashboard.server";
 import { apiJson, apiRoute, parseQuery } from "~/utils/api.server";
 import { requireAgent } from "~/utils/auth.server";
-import { recentLeadJson } from "~/utils/dashboard-api.server";
-import { exposureTotalJson } from "~/utils/exposure-api.server";
+import { agentDashboardJson } from "~/utils/dashboard-api.server";
 
 /**
  * GET /api/agent/dashboard?period=&startDate=&endDate=: `{ stats, recentApplications, callsLeft,
@@ -19,17 +18,7 @@ const api = apiRoute({
     const agent = await requireAgent({ request, context });
     const query = parseQuery(request, agentDashboardQuery);
     const dashboard = await getAgentDashboard(agent, { ...query, period: query.period ?? "all" });
-    const { commissionThisMonthCents, issuedCommissionThisMonthCents, ...stats } = dashboard.stats;
-    return apiJson({
-      stats: {
-        ...stats,
-        commissionThisMonth: commissionThisMonthCents / 100,
-        issuedCommissionThisMonth: issuedCommissionThisMonthCents / 100,
-      },
-      recentApplications: dashboard.recentApplications.map(recentLeadJson),
-      callsLeft: dashboard.callsLeft,
-      exposure: exposureTotalJson(dashboard.exposure),
-    });
+    return apiJson(agentDashboardJson(dashboard));
   },
 });
 

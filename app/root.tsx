@@ -16,6 +16,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useMemo, type ReactNode } from "react";
 import stylesheet from "./tailwind.css?url";
+import { NotFoundPage } from "./components/not-found-page";
 import { Toaster } from "./components/ui/toaster";
 import { readToast } from "./utils/toast.server";
 import { getOptionalUser } from "./utils/auth.server";
@@ -127,22 +128,6 @@ export default function App() {
       <Toaster toast={memoToast} />
       <Outlet />
     </>
-  );
-}
-
-export function NotFoundPage() {
-  return (
-    <main className="flex min-h-full flex-col items-center justify-center px-6 py-24 text-center">
-      <p className="text-5xl font-bold text-brand-600">404</p>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">404 Page Not Found</h1>
-      <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link
-        to="/"
-        className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      >
-        Go back home
-      </Link>
-    </main>
   );
 }
 

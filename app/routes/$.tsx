@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NotFoundPage } from "~/root";
+import { NotFoundPage } from "~/components/not-found-page";
 import { requireAdmin, requireAgent } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Page Not Found | Agency CRM" }];

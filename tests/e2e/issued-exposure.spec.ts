@@ -4,6 +4,7 @@ import { todayIn } from "~/domain/periods";
 import { createSoldPolicy } from "../support/retention-factories";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./helpers";
 
 // Issue 26 items 2 and 4 as an agent meets them on their dashboard: the sales and this month's
 // commission told as submitted and issued, the placement rate, and the chargeback exposure (the
@@ -63,6 +64,6 @@ for (const size of WIDTHS) {
     const rowsOf = new Set(boxes.map((box) => Math.round(box.y)));
     expect(rowsOf.size).toBe(size.width < 640 ? 2 : 1);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`agent-dashboard-${size.width}.png`), fullPage: true });
+    await screenshot(page, testInfo, `agent-dashboard-${size.width}`);
   });
 }

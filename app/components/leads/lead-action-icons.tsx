@@ -10,10 +10,10 @@ export const COPY_ICON = (
   </>
 );
 
-/** A lead row action's icon: its `data-icon`, drawn by `.row-action[data-icon]` (app/tailwind.css). */
 /** A list row's action: its icon and word on a phone, the icon alone on a wide screen (app/tailwind.css). */
 export const ROW_ACTION = "row-action row-action-compact";
 
+/** A lead row action's icon: its `data-icon`, drawn by `.row-action[data-icon]` (app/tailwind.css). */
 export type IconName = "details" | "edit" | "call" | "status" | "policy" | "copy" | "copied";
 
 /** The line style of the lead icons drawn inline (the CSS ones are drawn alike). */

@@ -40,6 +40,7 @@ export function PolicyCard({ policy, timezone }: { policy: RetentionPolicy; time
     <article
       id={policyCardId(policy.id)}
       aria-labelledby={headingId}
+      // Drawn only as it nears the screen, an estimated height held until then (app/tailwind.css).
       className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-5"
     >
       <div className="min-w-0">

@@ -167,8 +167,11 @@ function AccountControls({
  * too), drawn as a button where the header starts and, while the drawer is open, as its close
  * button: one control, with a name and a visible focus ring. It comes before the drawer in the
  * page, so the next Tab after opening it is the first link. A closed drawer is
- * `visibility: hidden`, so its links take no Tab stop; from 1280 px the sidebar is always there
- * and the button is `display: none`, out of the Tab order.
+ * `visibility: hidden`, so its links take no Tab stop, and `content-visibility: hidden`, so the
+ * browser neither styles nor lays out its links and account controls until it opens (about 80
+ * elements on every page's first paint; the value flips to visible for the whole slide, in and
+ * out, as `visibility` does); from 1280 px the sidebar is always there and the button is
+ * `display: none`, out of the Tab order.
  */
 export function AppShell({
   user,
@@ -229,7 +232,7 @@ export function AppShell({
       </label>
       <aside
         id="sidebar"
-        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] peer-checked:visible peer-checked:translate-x-0 motion-reduce:transition-none xl:visible xl:translate-x-0 print:hidden"
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility,content-visibility] transition-discrete [content-visibility:hidden] peer-checked:visible peer-checked:translate-x-0 peer-checked:[content-visibility:visible] motion-reduce:transition-none xl:visible xl:translate-x-0 xl:[content-visibility:visible] print:hidden"
       >
         <div className="flex h-16 shrink-0 items-center px-5">
           <span className="text-lg font-bold">Agency CRM</span>

@@ -69,8 +69,9 @@ export function DataTable<T>({
     >
       {/* The rows' and cells' padding and phone layout come from `data-table` (app/tailwind.css),
           named once here rather than on each cell. Dense tables (eight columns and more) keep 8 px
-          a side so that, with words never split, they fit the 976 px a list has at 1024 and 1280 px. */}
-      <table className={dense ? "data-table data-table-dense w-full text-[13px]" : "data-table w-full text-sm"}>
+          a side so that, with words never split, they fit the 976 px a list has at 1024 and 1280 px.
+          On a phone the table is a block of cards. */}
+      <table className={`data-table w-full max-sm:block ${dense ? "data-table-dense text-[13px]" : "text-sm"}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:hidden">
           <tr>

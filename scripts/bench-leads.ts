@@ -126,6 +126,7 @@ const { bulkLoad } = await import("../prisma-free-db/bulk-load");
 const { getAdminDashboard, getAgentDashboard } = await import("../app/services/dashboard.server");
 const { LEAD_LIST_COUNT_LIMIT, getLeadDetail, listAgentLeads } = await import("../app/services/lead-reads.server");
 const { listAllLeads } = await import("../app/services/admin-leads.server");
+const { searchTermWords } = await import("../app/services/lead-search.server");
 const { listManagedAgents } = await import("../app/services/agent-management.server");
 const { countAgentsByStatus } = await import("../app/services/agents.server");
 const { leadTrail, listActivity } = await import("../app/services/audit.server");
@@ -1147,51 +1148,21 @@ function leadsWhere(agentId: string, query: Omit<ListCase, "label" | "page">) {
   return { where, values: { ...values, ...search.values } };
 }
 
-// --- the lead search from its index (issue 23 item 5, migration 025) ----------------------------
-
-/** The characters a phone number may hold besides digits, as the service drops them. */
-const PHONE_PUNCTUATION = /[ ()\-.+\t\n\r]/g;
+// --- the lead search from its term index (issue 23 item 5, migration 051) -----------------------
 
 /**
- * The lead search by hand, as a plain-SQL baseline: every word as a piece of the names or email, or
- * a phone-number word's digits in a phone's digits. SQLite: the words of 3+ characters in one FTS5
- * query of lead_search (trigram phrases), the shorter by LIKE; Postgres: LIKE on the expressions
- * migration 025's GIN trigram indexes hold.
+ * The lead search by hand, as a plain-SQL baseline: every word begins one of the lead's terms
+ * (searchTermWords splits and reads phone pieces as the service does), each word's leads gathered
+ * from the term index, ordered and cut by the list's statement around it.
  */
 function searchByIndex(search: string | undefined) {
   const conditions: string[] = [];
   const values: Record<string, unknown> = {};
-  const phrases: string[] = [];
-  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  for (const [i, word] of (search ?? "").split(/\s+/).filter(Boolean).entries()) {
-    const stripped = word.replace(PHONE_PUNCTUATION, "");
-    const digits = /^\d+$/.test(stripped) ? stripped : null;
-    values[`word${i}`] = like(word.toLowerCase());
-    values[`digits${i}`] = digits && like(digits);
-    if (isPostgres) {
-      const names = (lead: string) =>
-        `lower(${lead}.first_name || ' ' || ${lead}.last_name || ' ' || COALESCE(${lead}.email, '')) LIKE :word${i}`;
-      conditions.push(
-        digits
-          ? `a.id IN (SELECT x.id FROM applications x WHERE ${names("x")} UNION SELECT p.application_id FROM phones p
-              WHERE translate(p.phone_number, E' ()-.+\\t\\n\\r', '') LIKE :digits${i})`
-          : names("a"),
-      );
-    } else if ([...word].length >= 3 && (!digits || digits.length >= 3)) {
-      const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
-      phrases.push(digits ? `(words : ${quoted(word)} OR phones : ${quoted(digits)})` : `words : ${quoted(word)}`);
-    } else {
-      const named = ["first_name", "last_name", "email"].map((c) => `lower(a.${c}) LIKE :word${i} ESCAPE '\\'`);
-      const phone = `EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id AND replace(replace(replace(replace(replace(
-        replace(replace(replace(replace(p.phone_number, ' ', ''), '(', ''), ')', ''), '-', ''), '.', ''), '+', ''),
-        char(9), ''), char(10), ''), char(13), '') LIKE :digits${i})`;
-      conditions.push(`(${[...named, ...(digits ? [phone] : [])].join(" OR ")})`);
-    }
-  }
-  if (phrases.length) {
-    values.match = phrases.join(" AND ");
-    conditions.unshift(`a.id IN (SELECT k.application_id FROM lead_search
-      JOIN lead_search_keys k ON k.id = lead_search.rowid WHERE lead_search MATCH :match)`);
+  const end = isPostgres ? "chr(1114111)" : "char(1114111)";
+  for (const [i, word] of searchTermWords(search).entries()) {
+    values[`word${i}`] = word;
+    conditions.push(`a.id IN (SELECT x.application_id FROM lead_search_terms x
+      WHERE x.term >= lower(:word${i}) AND x.term < lower(:word${i}) || ${end})`);
   }
   return { conditions, values };
 }

@@ -18,7 +18,9 @@ import {
   LeadListRow,
   LEAD_LIST_COUNT_LIMIT,
   leadListColumns,
+  leadListFilters,
   leadListWhere,
+  termsPage,
   leadRowView,
   recordedRecently,
   unmaskedLeadDetail,
@@ -28,7 +30,7 @@ import {
 import { assertAdmin } from "./permissions.server";
 import type { SessionUser } from "./sessions.server";
 import { unreadLeadsCount, unreadLeadsFigure } from "./leads.server";
-import { SEARCH_INDEX_LIMIT, searchCountPlan, searchPlan, type SearchPlan } from "./lead-search.server";
+import { planLeadSearch, type LeadSearch, type SearchScope } from "./lead-search.server";
 import {
   column,
   numbersInOneStatement,
@@ -64,7 +66,15 @@ const ORDER: Record<(typeof ADMIN_LEAD_SORTS)[number], Sql> = {
  * All Leads' WHERE over `applications a`: the agent's list filters plus the admin's own.
  * @internal
  */
-export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery, options: { plan?: SearchPlan } = {}): Sql {
+export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery, search?: LeadSearch): Sql {
+  return leadListWhere(allLeadsConditions(actor, query), allLeadsFilterQuery(actor, query), {
+    scope: searchScope(query),
+    search,
+  });
+}
+
+/** The filters of All Leads that are its own (the agent's list has none of them). */
+function allLeadsConditions(actor: SessionUser, query: AllLeadsQuery): Sql[] {
   const conditions: Sql[] = [];
   if (query.agentId === UNASSIGNED_AGENT) conditions.push(sql`a.agent_id IS NULL`);
   else if (query.agentId) conditions.push(sql`a.agent_id = ${query.agentId}`);
@@ -83,16 +93,23 @@ export function allLeadsWhere(actor: SessionUser, query: AllLeadsQuery, options:
       sql`NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = ${actor.id} AND r.application_id = a.id)`,
     );
   }
-  return leadListWhere(
-    conditions,
-    {
-      status: query.status,
-      search: query.search,
-      carrierId: query.carrierId,
-      created: zonedDayRange(query.dateFrom, query.dateTo, actor.timezone),
-    },
-    options,
-  );
+  return conditions;
+}
+
+/** The filters All Leads shares with the agent's list, in its terms. */
+function allLeadsFilterQuery(actor: SessionUser, query: AllLeadsQuery) {
+  return {
+    status: query.status,
+    search: query.search,
+    carrierId: query.carrierId,
+    created: zonedDayRange(query.dateFrom, query.dateTo, actor.timezone),
+  };
+}
+
+/** Whose search terms All Leads reads: one agent's or the unassigned leads' when it is filtered so. */
+function searchScope(query: AllLeadsQuery): SearchScope {
+  if (query.agentId === UNASSIGNED_AGENT) return { agentId: null };
+  return query.agentId ? { agentId: query.agentId } : undefined;
 }
 
 /** An All Leads row: My Leads' columns with the name of the lead's agent, if any, and its source's. */
@@ -118,23 +135,15 @@ const AllLeadsRow = LeadListRow.extend({
  * last name, email; every word, case-insensitive), agent, carrier, state, submitted days and
  * unread-for-this-admin, sorted newest (default), oldest or by name, one page and the filtered
  * total. As listAgentLeads: the page's ids first from the index alone, then its rows with their
- * subqueries and the agent's name; the total a COUNT(*) of the same WHERE. A search of a word the
- * index finds in more than `searchIndexLimit` leads reads the leads newest (or oldest) first from
- * the list's order index and checks the words on each, when the filters have such an index
- * (searchPlan, decision 068); a search alone takes its total from the index's count.
+ * subqueries and the agent's name; the total a COUNT(*) of the same WHERE up to 1,000. A search
+ * reads the term index in the list's order when it is by creation (planLeadSearch, decision 090).
  */
-export async function listAllLeads(
-  actor: SessionUser,
-  query: AllLeadsQuery,
-  { searchIndexLimit = SEARCH_INDEX_LIMIT }: { searchIndexLimit?: number } = {},
-): Promise<Page<AdminLeadRow>> {
+export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Promise<Page<AdminLeadRow>> {
   assertAdmin(actor);
-  const countUpTo = pageCountCap(LEAD_LIST_COUNT_LIMIT, query);
-  const search = await searchPlan(query.search, {
-    limit: searchIndexLimit,
-    page: query.page,
-    countUpTo,
-    ordered: readInOrder(query),
+  const search = await planLeadSearch(query.search, {
+    scope: searchScope(query),
+    order: query.sort === "oldest" ? "oldest" : query.sort === "name" ? null : "newest",
+    checkInOrder: readInOrder(query),
   });
   const list = {
     select: sql`${leadListColumns(actor.id)}, u.first_name AS "agentFirstName", u.last_name AS "agentLastName",
@@ -142,18 +151,18 @@ export async function listAllLeads(
     from: sql`applications a`,
     join: sql`LEFT JOIN agents g ON g.id = a.agent_id LEFT JOIN users u ON u.id = g.user_id
       LEFT JOIN lead_sources ls ON ls.id = a.lead_source_id`,
-    where: allLeadsWhere(actor, query, { plan: search.plan }),
+    where: allLeadsWhere(actor, query, search),
     orderBy: ORDER[query.sort] ?? ORDER.newest,
     key: sql`a.id`,
   };
+  if (search.plan === "terms") {
+    const filters = leadListFilters(allLeadsConditions(actor, query), allLeadsFilterQuery(actor, query));
+    return termsPage(list, query, AllLeadsRow, search, filters);
+  }
   if (!onlyUnread(query)) {
-    // A search alone whose every word the index answered: the index counted the list's own matches.
-    const counted = search.everyWord && searchAlone(query) ? (search.indexMatches ?? undefined) : undefined;
     return sqlPage(list, query, AllLeadsRow, {
       countUpTo: LEAD_LIST_COUNT_LIMIT,
-      counted,
-      countInOrder: searchCountPlan(search.plan) === "scan",
-      countWhere: allLeadsWhere(actor, query, { plan: searchCountPlan(search.plan) }),
+      countInOrder: search.plan === "inOrder",
     });
   }
   // Unread only, nothing else: the total is the admin's unread count, which the database keeps
@@ -165,23 +174,9 @@ export async function listAllLeads(
   return { rows, total: await unreadLeadsFigure(actor, read.count), page: query.page, pageSize: query.pageSize };
 }
 
-/** No filter but the search (and the sort). */
-function searchAlone(query: AllLeadsQuery): boolean {
-  return (
-    !query.unread &&
-    query.status === "all" &&
-    !query.agentId &&
-    !query.carrierId &&
-    !query.state &&
-    !query.dateFrom &&
-    !query.dateTo &&
-    (!query.paymentStatus || query.paymentStatus === "all")
-  );
-}
-
 /**
- * Whether an index gives All Leads' order under its filters, so a common word may be read in that
- * order (decision 068): newest or oldest first, over every lead, a status, an agent (or the
+ * Whether an index gives All Leads' order under its filters, so a word that begins too many terms
+ * may be checked on the leads read in that order (decision 068): newest or oldest first, over every lead, a status, an agent (or the
  * unassigned) with or without a status, and submitted days (a range of the same index). The
  * state, carrier, payment and unread filters have no such index: the leads read in order would
  * be checked against them too, and a rare combination would read most of the leads; the name

@@ -11,11 +11,13 @@ import { forbidden } from "./errors.server";
 import { assertAgent, isUuid } from "./permissions.server";
 import { LEAD_NOT_FOUND, accessibleLeadWhere } from "./leads.server";
 import {
-  SEARCH_INDEX_LIMIT,
-  leadSearchConditions,
-  searchCountPlan,
-  searchPlan,
-  type SearchPlan,
+  leadSearchCondition,
+  leadSearchWhere,
+  planLeadSearch,
+  termMatches,
+  type LeadSearch,
+  type SearchScope,
+  type TermsSearch,
 } from "./lead-search.server";
 import { notFound } from "./errors.server";
 import { shownHealth } from "./health-details.server";
@@ -29,11 +31,14 @@ import {
   countBy,
   identifier,
   join,
+  pageCountCap,
+  raw,
   selectOne,
   selectRows,
   sql,
   sqlPage,
   withinRange,
+  type PageQuery,
   type Sql,
 } from "./sql/reads.server";
 
@@ -177,32 +182,69 @@ const AGENT_WORKING_LEAD = sql`a.returned_at IS NULL`;
 
 /**
  * The agent's leads the list shows, as the WHERE of a query over `applications a`: their own,
- * of the status asked for, with every word of the search in the first name, last name or email
- * (case-insensitive, % and _ taken literally: searchWhere's rule, as SQL), created within the
+ * of the status asked for, with every word of the search beginning one of the lead's terms (its
+ * names', email's and phones' words: lead-search.server.ts), created within the
  * range and of the carrier when those are asked for. Each filter has an index that begins with
  * agent_id and ends in (created_at, id): the list's (migration 006), by status (006), by carrier
  * (012). The agent's report counts and exports with the same WHERE (reports.server.ts).
  */
-export function agentLeadsWhere(agentId: string, query: AgentLeadFilters, options: { plan?: SearchPlan } = {}): Sql {
-  return leadListWhere([sql`a.agent_id = ${agentId}`, AGENT_WORKING_LEAD], query, options);
+export function agentLeadsWhere(agentId: string, query: AgentLeadFilters, search?: LeadSearch): Sql {
+  return leadListWhere(agentLeadsConditions(agentId), query, { scope: { agentId }, search });
 }
 
+const agentLeadsConditions = (agentId: string) => [sql`a.agent_id = ${agentId}`, AGENT_WORKING_LEAD];
+
 /**
- * agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin);
- * the search read as `plan` says (searchPlan's).
+ * agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin),
+ * and the search: read as `search` (planLeadSearch's) says, or else every match gathered from the
+ * terms of `scope`'s leads.
  */
 export function leadListWhere(
   conditions: Sql[],
   query: Omit<AgentLeadFilters, "status"> & { status: string },
-  { plan }: { plan?: SearchPlan } = {},
+  { scope, search }: { scope?: SearchScope; search?: LeadSearch } = {},
 ): Sql {
-  return and([
+  const searched = search ? leadSearchCondition(search) : leadSearchWhere(query.search, scope);
+  return and([...leadListFilters(conditions, query), searched]);
+}
+
+/** leadListWhere's conditions but the search's. */
+export function leadListFilters(
+  conditions: Sql[],
+  query: Omit<AgentLeadFilters, "status" | "search"> & { status: string },
+): Sql[] {
+  const filters: (Sql | false | "" | null | undefined)[] = [
     ...conditions,
     query.status !== "all" && sql`a.status = ${query.status}`,
     query.carrierId && sql`a.carrier_id = ${query.carrierId}`,
     query.created && (query.created.start || query.created.end) && withinRange(sql`a.created_at`, query.created),
-    ...leadSearchConditions(query.search, { plan }),
-  ]);
+  ];
+  return filters.filter((filter): filter is Sql => Boolean(filter));
+}
+
+/**
+ * A lead list's page and total when its search is read term by term (decision 090): the ids of
+ * the matches in the list's order up to the count's cap + 1 from the term index (termMatches),
+ * the page's slice of them, then only those rows with their columns.
+ */
+export async function termsPage<T>(
+  list: PageQuery,
+  params: { page: number; pageSize: number },
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  search: TermsSearch,
+  filters: Sql[],
+): Promise<Page<T>> {
+  const cap = pageCountCap(LEAD_LIST_COUNT_LIMIT, params);
+  const ids = await termMatches(search, filters, cap + 1);
+  const pageIds = ids.slice((params.page - 1) * params.pageSize, params.page * params.pageSize);
+  const rows = pageIds.length
+    ? await selectRows(
+        sql`SELECT ${list.select} FROM ${list.from} ${list.join ?? raw("")} WHERE a.id IN ${pageIds} ORDER BY ${list.orderBy}`,
+        schema,
+      )
+    : [];
+  const base = { rows, page: params.page, pageSize: params.pageSize };
+  return ids.length > cap ? { ...base, total: cap, totalAtLeast: true } : { ...base, total: ids.length };
 }
 
 /**
@@ -223,34 +265,29 @@ export const LEAD_LIST_COUNT_LIMIT = 1000;
  * (agent_id, created_at, id, names, email) or (agent_id, status, created_at, id) index alone, so
  * page 200 skips index entries rather than rows, and only its 20 rows are read and given their
  * subqueries; and the total, a COUNT(*) of the same index up to LEAD_LIST_COUNT_LIMIT (docs/performance.md).
- * A search of a word the index finds in more than `searchIndexLimit` leads reads the agent's
- * entries newest first and checks the words on each (searchPlan, decision 068); tests lower the
- * limit to compare both reads.
+ * A search reads the agent's entries of the term index newest first (planLeadSearch, decision 090).
  */
 export async function listAgentLeads(
   actor: SessionUser,
   query: AgentLeadFilters & Pick<AgentLeadListQuery, "page" | "pageSize">,
-  { searchIndexLimit = SEARCH_INDEX_LIMIT }: { searchIndexLimit?: number } = {},
 ): Promise<Page<AgentLeadRow>> {
   if (actor.role !== "agent" || !actor.agent) throw forbidden();
   const agent = { id: actor.agent.id, user: { firstName: actor.firstName, lastName: actor.lastName } };
-  const { plan } = await searchPlan(query.search, { limit: searchIndexLimit, page: query.page });
-  const page = await sqlPage(
-    {
-      select: leadListColumns(actor.id),
-      from: sql`applications a`,
-      where: agentLeadsWhere(actor.agent.id, query, { plan }),
-      orderBy: sql`a.created_at DESC, a.id DESC`,
-      key: sql`a.id`,
-    },
-    query,
-    LeadListRow,
-    {
-      countUpTo: LEAD_LIST_COUNT_LIMIT,
-      countInOrder: searchCountPlan(plan) === "scan",
-      countWhere: agentLeadsWhere(actor.agent.id, query, { plan: searchCountPlan(plan) }),
-    },
-  );
+  const search = await planLeadSearch(query.search, { scope: { agentId: actor.agent.id }, order: "newest" });
+  const list = {
+    select: leadListColumns(actor.id),
+    from: sql`applications a`,
+    where: agentLeadsWhere(actor.agent.id, query, search),
+    orderBy: sql`a.created_at DESC, a.id DESC`,
+    key: sql`a.id`,
+  };
+  const page =
+    search.plan === "terms"
+      ? await termsPage(list, query, LeadListRow, search, leadListFilters(agentLeadsConditions(actor.agent.id), query))
+      : await sqlPage(list, query, LeadListRow, {
+          countUpTo: LEAD_LIST_COUNT_LIMIT,
+          countInOrder: search.plan === "inOrder",
+        });
   return { ...page, rows: page.rows.map((row) => leadRowView(row, agent)) };
 }
 

@@ -1,214 +1,224 @@
 import { isPostgres } from "~db";
-import {
-  and,
-  contains,
-  likePattern,
-  numbersInOneStatement,
-  or,
-  raw,
-  searchWords,
-  sql,
-  type Sql,
-} from "./sql/reads.server";
+import { z } from "zod";
+import { and, column, join, raw, searchWords, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
-// The lead lists' search (My Leads, the agent's report, All Leads) from the trigram index of
-// migration 025 (docs/decisions/056). Every word of the search box must be found in the lead,
-// case-insensitively, as a piece of its first name, last name or email, or, when the word is a
-// piece of a phone number ("555", "(305)", "555-0142"), its digits as a piece of the digits of
-// one of the lead's phones. %, _ and \ are taken literally.
+// The lead lists' search (My Leads, the agent's report, All Leads, the admin's retention list) from
+// the term table of migration 051 (docs/decisions/090). A lead's terms are the words of its first
+// name, last name and email, and its phones' digits (whole, and their last 10, 7 and 4). Every
+// word of the search box must begin one of the lead's terms, case-insensitively: "gar" finds
+// Garcia, "mary smith" a Mary Smith or a Smith Mary, "305" or "(305)" an area code, "555-0142" or
+// "0142" the end of a number. A word is split where the terms are (at any ASCII character that is
+// not a letter or a digit: "o'brien" is "o" and "brien"), except a piece of a phone number
+// ("555-0142", "(305)"), which is its digits; nothing in a word is read as syntax. A search of
+// punctuation alone finds nothing.
 
-/** What a phone number may hold besides digits (the application's phone rule); compared without it. */
+/** Where words split: the ASCII characters that are neither letters nor digits (migration 051's SEPARATOR_CODES). */
+// eslint-disable-next-line no-control-regex
+const SEPARATORS = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
+
+/** What a phone number may hold besides digits (the application's phone rule); a word of digits and these is a phone's piece. */
 const PHONE_PUNCTUATION = /[ ()\-.+\t\n\r]/g;
 
-/** The digits a word asks for in a phone number, or null when it is not a piece of one. */
-function phoneDigits(word: string): string | null {
-  const digits = word.replace(PHONE_PUNCTUATION, "");
-  return /^\d+$/.test(digits) ? digits : null;
+/** The words of a search as the terms hold them (not yet folded: the database folds both sides alike). */
+export function searchTermWords(search: string | undefined): string[] {
+  const words = new Set<string>();
+  for (const word of searchWords(search)) {
+    const digits = word.replace(PHONE_PUNCTUATION, "");
+    if (/^\d+$/.test(digits)) words.add(digits);
+    else for (const part of word.split(SEPARATORS)) if (part) words.add(part);
+  }
+  return [...words];
 }
 
-/** The trigram index finds pieces of three characters or more; a shorter one matches nothing there. */
-const SHORTEST_INDEXED = 3;
-const indexable = (text: string) => [...text].length >= SHORTEST_INDEXED;
-
-/**
- * How a list reads its search: from the index ("index": the matches gathered, then sorted), or in
- * the list's own order, each lead checked against the words until the page is full ("scan":
- * decision 068). See searchPlan.
- */
-export type SearchPlan = "index" | "scan";
-
-/**
- * The search's conditions over `applications a`, one per word (none for an empty search), to AND
- * with the list's other filters, read as `plan` says.
- */
-export function leadSearchConditions(
-  search: string | undefined,
-  { plan = "index" }: { plan?: SearchPlan } = {},
-): Sql[] {
-  const words = searchWords(search);
-  if (words.length === 0) return [];
-  if (isPostgres) return words.map(plan === "scan" ? postgresScannedWord : postgresWord);
-  return sqliteWords(words, plan === "scan" && scannableOnSqlite(words) ? "scan" : "index");
+/** A prefix's range of terms: from the word, folded, to the word followed by the last character there is. */
+function termRange(term: Sql, word: string): Sql {
+  const end = isPostgres ? raw("chr(1114111)") : raw("char(1114111)");
+  return sql`${term} >= lower(${word}) AND ${term} < lower(${word}) || ${end}`;
 }
 
 /**
- * Above this many leads found by the index, a list reads its leads in its own order (newest
- * first) and checks the words on each until its page is full, rather than gathering every match
- * from the index and sorting them: a word in 2% of the leads fills page 1 from about 1,000 leads
- * read in order, where the index gathers 20,000 matches at 1,000,000 leads (decision 068).
+ * Whose terms a search reads: one agent's (`agentId`, or the unassigned leads' with null) through
+ * the (agent_id, term, ...) index, or every lead's (undefined).
  */
-export const SEARCH_INDEX_LIMIT = 2000;
+export type SearchScope = { agentId: string | null } | undefined;
 
-/** What searchPlan decided, and what it counted to decide. */
-export type SearchRead = {
-  plan: SearchPlan;
-  /**
-   * The leads the index found for every word of the search, counted up to `countedUpTo` + 1
-   * (null when the index was not asked: no word it can answer). With no short word and no other
-   * filter, this is the list's own count.
-   */
-  indexMatches: number | null;
-  countedUpTo: number;
-  /** Whether every word was counted (none shorter than a trigram). */
-  everyWord: boolean;
-};
+function inScope(agentColumn: Sql, scope: SearchScope): Sql | false {
+  if (!scope) return false;
+  return scope.agentId === null ? sql`${agentColumn} IS NULL` : sql`${agentColumn} = ${scope.agentId}`;
+}
 
 /**
- * How a list reads its search (decision 068): the index is asked first how many leads the words
- * match, reading no further than `limit` x the square root of `page`, + 1 (or `countUpTo` + 1, the
- * list's count, if larger). A rare word (at most that) keeps the index; a common one reads the list in its
- * order ("scan"), which only a list whose order an index gives may do (`ordered`). On SQLite a
- * word outside ASCII keeps the index: the index folds its case as Unicode does, the check on each
- * lead (LIKE) as ASCII does.
+ * Whether `statement` finds a row, checked per row of the query around it. Postgres asks it as a
+ * scalar subquery: its planner turned an EXISTS into a semi-join that read every entry of a common
+ * word (decision 090's probe: 1,227 ms against 28 ms at 1,000,000 leads); SQLite reads either form
+ * by the index the statement's equality names.
  */
-export async function searchPlan(
+function found(statement: Sql): Sql {
+  return isPostgres ? sql`(${statement} LIMIT 1) IS NOT NULL` : sql`EXISTS (${statement})`;
+}
+
+/** Whether the lead whose id is `lead` has a term the word begins (by the primary key, application_id first). */
+function hasTerm(lead: Sql, word: string): Sql {
+  return found(
+    sql`SELECT 1 FROM lead_search_terms x WHERE x.application_id = ${lead} AND ${termRange(sql`x.term`, word)}`,
+  );
+}
+
+/** The order a list reads its leads in, when an index gives it: by creation, newest or oldest first. */
+export type SearchOrder = "newest" | "oldest";
+
+/**
+ * How a list reads its search (decision 090):
+ * - "terms": the word with the fewest entries drives; its terms (at most TERMS_READ_APART) are each
+ *   read in the list's order from the term index, checked against the list's filters and the other
+ *   words, and merged: a page reads about as many entries as it shows, whatever the table's size.
+ * - "inOrder": a word that begins too many terms ("a", "li") is checked on each lead the list
+ *   reads in its own order (decision 068).
+ * - "gather": a list not in creation order (All Leads by name) gathers the driving word's leads
+ *   and sorts them.
+ * - "nothing": a word no term begins, or a search of punctuation alone: no lead.
+ */
+export type LeadSearch =
+  | { plan: "none" }
+  | { plan: "nothing" }
+  | { plan: "terms"; words: string[]; driver: string; terms: string[]; order: SearchOrder; scope: SearchScope }
+  | { plan: "inOrder" | "gather"; words: string[]; scope: SearchScope };
+
+/** Past this many distinct terms of one word, it is not read term by term (a page would read this many lists). */
+export const TERMS_READ_APART = 16;
+
+/** How far the entries of each word are counted to choose the one that drives. */
+const DRIVER_COUNT_LIMIT = 5000;
+
+/**
+ * How a list reads its search: one statement finds, for each word, the distinct terms it begins
+ * (up to TERMS_READ_APART + 1, by a loose scan of the index: each the next term after the last) and,
+ * when there are several words, its entries counted up to DRIVER_COUNT_LIMIT. `order` is the list's
+ * order when it is by creation (null: another order).
+ */
+export async function planLeadSearch(
   search: string | undefined,
   {
-    limit: pageOneLimit = SEARCH_INDEX_LIMIT,
-    page = 1,
-    countUpTo = 0,
-    ordered = true,
-  }: { limit?: number; page?: number; countUpTo?: number; ordered?: boolean } = {},
-): Promise<SearchRead> {
-  const words = searchWords(search);
-  // Page p read in order costs p pages over the word's density, the index every match: the two
-  // meet where the matches grow with the square root of the page (page 40: 12,650).
-  const limit = Math.ceil(pageOneLimit * Math.sqrt(Math.max(1, page)));
-  const countedUpTo = Math.max(limit, countUpTo);
-  const unasked: SearchRead = { plan: "index", indexMatches: null, countedUpTo, everyWord: false };
-  const long = words.filter((word) => indexable(word) && indexable(phoneDigits(word) ?? word));
-  if (long.length === 0) return unasked;
-  const everyWord = long.length === words.length;
-  let counting: Sql;
-  if (isPostgres) {
-    counting = sql`SELECT COUNT(*) FROM (SELECT 1 FROM applications a WHERE ${and(long.map(postgresWord))}
-      LIMIT ${countedUpTo + 1}) m`;
-  } else {
-    if (!scannableOnSqlite(words)) return unasked;
-    counting = sql`SELECT COUNT(*) FROM (SELECT 1 FROM lead_search WHERE lead_search MATCH ${sqliteParts(long).match}
-      LIMIT ${countedUpTo + 1}) m`;
-  }
-  const { matches } = await numbersInOneStatement({ matches: counting });
-  const plan = ordered && matches > limit ? "scan" : "index";
-  return { plan, indexMatches: matches, countedUpTo, everyWord };
-}
-
-/**
- * How a list counts its search once its page is read as `plan` says: a page read in order stops
- * at its 20 leads, but a count to 1,000 in order reads 1,000 over the word's density in the list
- * (107,000 of the busiest agent's 140,000 leads for a first name in 1% of them). Postgres counts
- * through the trigram index (its planner may AND it with the agent's index: 0.3 s against 2.4 s
- * in order, at 1,000,000 leads on a loaded machine); SQLite in order, from the list's index
- * that holds the names (an FTS5 query inside IN gathers every match first).
- */
-export function searchCountPlan(plan: SearchPlan): SearchPlan {
-  return isPostgres ? "index" : plan;
-}
-
-/** SQLite checks a lead by LIKE, which folds ASCII case only: the scan is for ASCII words. */
-// eslint-disable-next-line no-control-regex
-const scannableOnSqlite = (words: string[]) => words.every((word) => /^[\x00-\x7f]*$/.test(word));
-
-/**
- * Postgres: the names and email as one lower-case text, and a phone's digits, the very expressions
- * migration 025's GIN trigram indexes hold, so the planner may find the word from them (or, for an
- * agent's few leads, from the list's index). A word has no space, so it is found in the one text
- * exactly when it is in one of the three.
- */
-function postgresWord(word: string): Sql {
-  const names = (lead: string) =>
-    sql`lower(${raw(lead)}.first_name || ' ' || ${raw(lead)}.last_name || ' ' || COALESCE(${raw(lead)}.email, '')) LIKE lower(${likePattern(word)}) ESCAPE '\\'`;
-  const digits = phoneDigits(word);
-  if (digits === null) return names("a");
-  // Each side from its own index, as a list of ids: an OR of the two would read every lead.
-  return sql`a.id IN (SELECT x.id FROM applications x WHERE ${names("x")}
-    UNION SELECT p.application_id FROM phones p WHERE translate(p.phone_number, E' ()-.+\\t\\n\\r', '') LIKE ${likePattern(digits)})`;
-}
-
-/**
- * Postgres, read in the list's order: the same test as postgresWord's, as a position in the text
- * rather than a LIKE, which no trigram index answers, so the planner walks the list's order index
- * and checks each lead (a LIKE would let it gather every match from the index and sort them).
- */
-function postgresScannedWord(word: string): Sql {
-  const names = sql`strpos(lower(a.first_name || ' ' || a.last_name || ' ' || COALESCE(a.email, '')), lower(${word})) > 0`;
-  const digits = phoneDigits(word);
-  if (digits === null) return names;
-  return sql`(${names} OR EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id
-    AND strpos(translate(p.phone_number, E' ()-.+\\t\\n\\r', ''), ${digits}) > 0))`;
-}
-
-/**
- * SQLite: the words of three characters or more (and, for a piece of a phone number, three digits
- * or more) in one FTS5 query of lead_search, whose trigram phrases find a piece of a text; the
- * shorter ones by LIKE on the leads that query and the other filters leave. With the "scan"
- * plan every word by LIKE, on each lead the list reads in its order.
- */
-function sqliteWords(words: string[], plan: SearchPlan): Sql[] {
-  const { match, long, short } = sqliteParts(words);
-  if (match === null) return short;
-  if (plan === "scan") return [...long, ...short];
-  return [
-    sql`a.id IN (SELECT k.application_id FROM lead_search JOIN lead_search_keys k ON k.id = lead_search.rowid
-      WHERE lead_search MATCH ${match})`,
-    ...short,
-  ];
-}
-
-/** The FTS5 query of the words the index can answer (null when none can), and each word by LIKE. */
-function sqliteParts(words: string[]) {
-  const phrases: string[] = [];
-  const long: Sql[] = [];
-  const short: Sql[] = [];
-  for (const word of words) {
-    const digits = phoneDigits(word);
-    if (indexable(word) && (digits === null || indexable(digits))) {
-      const named = `words : ${phrase(word)}`;
-      phrases.push(digits === null ? named : `(${named} OR phones : ${phrase(digits)})`);
-      long.push(sqliteLike(word, digits));
-    } else {
-      short.push(sqliteLike(word, digits));
+    scope,
+    order,
+    checkInOrder = order !== null,
+  }: {
+    scope: SearchScope;
+    order: SearchOrder | null;
+    /** Whether an index gives the list's order under its filters, so a word may be checked on the leads read in it. */
+    checkInOrder?: boolean;
+  },
+): Promise<LeadSearch> {
+  if (searchWords(search).length === 0) return { plan: "none" };
+  const words = searchTermWords(search);
+  if (words.length === 0) return { plan: "nothing" };
+  const scoped = inScope(sql`agent_id`, scope);
+  const columns: Sql[] = [];
+  words.forEach((word, i) => {
+    const next = (after: Sql) =>
+      sql`(SELECT term FROM lead_search_terms WHERE ${and([scoped, after, termRange(sql`term`, word)])}
+        ORDER BY term LIMIT 1)`;
+    const list = isPostgres ? sql`string_agg(term, ' ')` : sql`group_concat(term, ' ')`;
+    columns.push(sql`(WITH RECURSIVE d(term, n) AS (
+        SELECT ${next(raw("1 = 1"))}, 1
+        UNION ALL SELECT ${next(sql`term > d.term`)}, n + 1 FROM d WHERE d.term IS NOT NULL AND n <= ${TERMS_READ_APART}
+      ) SELECT ${list} FROM d) AS ${raw(`terms${i}`)}`);
+    if (words.length > 1) {
+      columns.push(sql`(SELECT COUNT(*) FROM (SELECT 1 FROM lead_search_terms
+        WHERE ${and([scoped, termRange(sql`term`, word)])} LIMIT ${DRIVER_COUNT_LIMIT}) c) AS ${raw(`count${i}`)}`);
     }
-  }
-  return { match: phrases.length ? phrases.join(" AND ") : null, long, short };
+  });
+  const planned = (await selectOne(sql`SELECT ${join(columns)}`, PLANNED))!;
+  const read = words.map((word, i) => ({
+    word,
+    terms: String(planned[`terms${i}`] ?? "")
+      .split(" ")
+      .filter(Boolean),
+    count: Number(planned[`count${i}`] ?? 0),
+  }));
+  if (read.some((word) => word.terms.length === 0)) return { plan: "nothing" };
+  const drivers = read
+    .filter((word) => word.terms.length <= TERMS_READ_APART)
+    .sort((a, b) => a.count - b.count || a.terms.length - b.terms.length);
+  const driver = drivers[0];
+  if (order && driver) return { plan: "terms", words, driver: driver.word, terms: driver.terms, order, scope };
+  if (!driver && checkInOrder) return { plan: "inOrder", words, scope };
+  return { plan: "gather", words: driverFirst(words, driver?.word ?? words[0]!), scope };
 }
 
-/** An FTS5 string: the word in double quotes, its own doubled, so no character is read as syntax. */
-const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+const PLANNED = z.record(z.unknown());
 
-/** A short word by LIKE, as the lists searched before the index; the digits as migration 025's triggers store them. */
-function sqliteLike(word: string, digits: string | null): Sql {
-  const pattern = likePattern(word);
-  const named = [
-    contains(sql`a.first_name`, pattern),
-    contains(sql`a.last_name`, pattern),
-    contains(sql`a.email`, pattern),
-  ];
-  if (digits === null) return or(named);
-  const phoneDigitsSql = sql`replace(replace(replace(replace(replace(replace(replace(replace(replace(
-    p.phone_number, ' ', ''), '(', ''), ')', ''), '-', ''), '.', ''), '+', ''), char(9), ''), char(10), ''), char(13), '')`;
-  return or([
-    ...named,
-    sql`EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id AND ${phoneDigitsSql} LIKE ${likePattern(digits)} ESCAPE '\\')`,
+const driverFirst = (words: string[], driver: string) => [driver, ...words.filter((word) => word !== driver)];
+
+/**
+ * The search's condition over `applications a`, to AND with the list's other conditions (null: no
+ * search). A search read term by term is not a condition but its own statement (termMatches); as a
+ * condition it is gathered.
+ */
+export function leadSearchCondition(search: LeadSearch): Sql | null {
+  switch (search.plan) {
+    case "none":
+      return null;
+    case "nothing":
+      return raw("1 = 0");
+    case "inOrder":
+      return and(search.words.map((word) => hasTerm(sql`a.id`, word)));
+    case "gather":
+      return gathered(search.words, search.scope);
+    case "terms":
+      return gathered(driverFirst(search.words, search.driver), search.scope);
+  }
+}
+
+/**
+ * A search without a plan, for a read of every match (the agent's report's count and export, the
+ * admin's retention list): the first word's leads gathered from the index, the others checked.
+ */
+export function leadSearchWhere(search: string | undefined, scope: SearchScope): Sql | null {
+  if (searchWords(search).length === 0) return null;
+  const words = searchTermWords(search);
+  return words.length === 0 ? raw("1 = 0") : gathered(words, scope);
+}
+
+function gathered([first, ...others]: string[], scope: SearchScope): Sql {
+  return and([
+    sql`a.id IN (SELECT x.application_id FROM lead_search_terms x
+      WHERE ${and([inScope(sql`x.agent_id`, scope), termRange(sql`x.term`, first!)])})`,
+    ...others.map((word) => hasTerm(sql`a.id`, word)),
   ]);
 }
+
+export type TermsSearch = Extract<LeadSearch, { plan: "terms" }>;
+
+/**
+ * The terms plan: the ids of the first `rows` leads in the list's order that match the search and
+ * `filters` (the list's other conditions over `applications a`). Each of the driving word's terms
+ * is read in that order from the term index, each entry's lead checked against the filters (by its
+ * primary key) and the other words, `rows` entries at most; the lists merged and cut to `rows`
+ * again; a lead with two of the terms comes once (UNION). Its own statement, so that no planner
+ * can join it to the lists' tables another way.
+ */
+export async function termMatches(search: TermsSearch, filters: Sql[], rows: number): Promise<string[]> {
+  const direction = raw(search.order === "oldest" ? "ASC" : "DESC");
+  const order = (alias: string) =>
+    sql`${raw(alias)}.created_at ${direction}, ${raw(alias)}.application_id ${direction}`;
+  const others = search.words.filter((word) => word !== search.driver);
+  const branches = search.terms.map(
+    (term) => sql`SELECT * FROM (SELECT t.application_id, t.created_at FROM lead_search_terms t
+        WHERE ${and([
+          sql`t.term = ${term}`,
+          inScope(sql`t.agent_id`, search.scope),
+          filters.length > 0 &&
+            found(sql`SELECT 1 FROM applications a WHERE a.id = t.application_id AND ${and(filters)}`),
+          ...others.map((word) => hasTerm(sql`t.application_id`, word)),
+        ])}
+        ORDER BY ${order("t")} LIMIT ${rows}) b`,
+  );
+  const matches = await selectRows(
+    sql`SELECT m.application_id AS id FROM (${join(branches, " UNION ")}) m ORDER BY ${order("m")} LIMIT ${rows}`,
+    MATCH,
+  );
+  return matches.map((match) => match.id);
+}
+
+const MATCH = z.object({ id: column.text });

@@ -1,7 +1,8 @@
 import type { Sequelize, Transaction } from "sequelize";
 import type { MigrationContext } from "./index";
 
-// The lead lists' search from an index (issue 23 item 5, docs/decisions/056). A search's every
+// The lead lists' search from an index (issue 23 item 5, docs/decisions/056). Replaced by the
+// term table of migration 051 (decision 090); the list indexes below stay. A search's every
 // word must appear, case-insensitively, in the lead's first name, last name or email, or, when the
 // word is a piece of a phone number, its digits in one of the lead's phone numbers' digits
 // (app/services/lead-search.server.ts). A `LIKE '%word%'` can use no btree, so at 100,000 leads a
@@ -76,12 +77,8 @@ const POSTGRES_INDEXES = {
   phones_digits_trgm: `phones USING gin ((translate(phone_number, E' ()-.+\\t\\n\\r', '')) gin_trgm_ops)`,
 };
 
-/**
- * SQLite: the search index made again from every lead and phone, in set-based statements: the
- * migration's first fill, and a load that ran with the triggers dropped (prisma-free-db/bulk-load.ts).
- * @internal
- */
-export async function rebuildSqliteLeadSearch(sequelize: Sequelize, transaction?: Transaction) {
+/** SQLite: the search index made again from every lead and phone, in set-based statements. */
+async function rebuildSqliteLeadSearch(sequelize: Sequelize, transaction?: Transaction) {
   const run = (statement: string) => sequelize.query(statement, { transaction });
   await run("DELETE FROM lead_search");
   await run("DELETE FROM lead_search_keys");
@@ -93,13 +90,10 @@ export async function rebuildSqliteLeadSearch(sequelize: Sequelize, transaction?
   );
 }
 
-export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
-  const run = (statement: string) => qi.sequelize.query(statement, { transaction });
-  for (const index of [BY_CREATED, BY_STATUS]) {
-    await qi.addIndex("applications", index.fields, { name: index.name, transaction });
-    await qi.removeIndex("applications", index.replaces, { transaction });
-  }
-  if (qi.sequelize.getDialect() === "postgres") {
+/** The search index alone (not the list indexes): made, with every lead there is now; migration 051's down makes it again. */
+export async function makeLeadSearchIndex(sequelize: Sequelize, transaction?: Transaction) {
+  const run = (statement: string) => sequelize.query(statement, { transaction });
+  if (sequelize.getDialect() === "postgres") {
     // pg_trgm is a trusted extension: the database's owner may create it.
     await run("CREATE EXTENSION IF NOT EXISTS pg_trgm");
     for (const [name, on] of Object.entries(POSTGRES_INDEXES)) await run(`CREATE INDEX ${name} ON ${on}`);
@@ -108,17 +102,14 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
   await run("CREATE TABLE lead_search_keys (id INTEGER PRIMARY KEY, application_id UUID NOT NULL UNIQUE)");
   await run("CREATE VIRTUAL TABLE lead_search USING fts5(words, phones, tokenize = 'trigram')");
   // Every lead there is now; the triggers keep them from here.
-  await rebuildSqliteLeadSearch(qi.sequelize, transaction);
+  await rebuildSqliteLeadSearch(sequelize, transaction);
   for (const [name, body] of Object.entries(SQLITE_TRIGGERS)) await run(`CREATE TRIGGER ${name} ${body}`);
 }
 
-export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
-  const run = (statement: string) => qi.sequelize.query(statement, { transaction });
-  for (const index of [BY_STATUS, BY_CREATED]) {
-    await qi.addIndex("applications", index.replaces, { transaction });
-    await qi.removeIndex("applications", index.name, { transaction });
-  }
-  if (qi.sequelize.getDialect() === "postgres") {
+/** The search index alone dropped: this migration's down, and migration 051's up, which replaces it. */
+export async function dropLeadSearchIndex(sequelize: Sequelize, transaction?: Transaction) {
+  const run = (statement: string) => sequelize.query(statement, { transaction });
+  if (sequelize.getDialect() === "postgres") {
     // The extension stays: dropping it would take any other use of it along.
     for (const name of Object.keys(POSTGRES_INDEXES)) await run(`DROP INDEX IF EXISTS ${name}`);
     return;
@@ -126,4 +117,20 @@ export async function down({ context: { queryInterface: qi, transaction } }: { c
   for (const name of Object.keys(SQLITE_TRIGGERS)) await run(`DROP TRIGGER IF EXISTS ${name}`);
   await run("DROP TABLE IF EXISTS lead_search");
   await run("DROP TABLE IF EXISTS lead_search_keys");
+}
+
+export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
+  for (const index of [BY_CREATED, BY_STATUS]) {
+    await qi.addIndex("applications", index.fields, { name: index.name, transaction });
+    await qi.removeIndex("applications", index.replaces, { transaction });
+  }
+  await makeLeadSearchIndex(qi.sequelize, transaction);
+}
+
+export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
+  for (const index of [BY_STATUS, BY_CREATED]) {
+    await qi.addIndex("applications", index.replaces, { transaction });
+    await qi.removeIndex("applications", index.name, { transaction });
+  }
+  await dropLeadSearchIndex(qi.sequelize, transaction);
 }

@@ -40,6 +40,7 @@ import * as sessionLastSeen from "./047-session-last-seen";
 import * as apiTokens from "./048-api-tokens";
 import * as webhooks from "./049-webhooks";
 import * as callingDays from "./050-calling-days";
+import * as leadSearchTerms from "./051-lead-search-terms";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -98,4 +99,5 @@ export const migrations: Migration[] = [
   step("048-api-tokens", apiTokens),
   step("049-webhooks", webhooks),
   step("050-calling-days", callingDays),
+  step("051-lead-search-terms", leadSearchTerms),
 ];

@@ -10,7 +10,7 @@ import { freshDatabases } from "../support/fresh-databases";
 // counts what they keep again after, set-based. The same load of 2,000 leads, with their phones,
 // reads of their own and of others' leads, reassignments, sales, renames and deletions, is run in
 // two fresh databases: through the triggers in one, through bulkLoad in the other. What the triggers
-// keep must come out the same (the unread counts, the report summaries, the search index), with the
+// keep must come out the same (the unread counts, the report summaries, the search terms), with the
 // triggers and indexes back as they were and keeping counts from there.
 
 const freshDatabaseUrl = freshDatabases("bulkload");
@@ -177,29 +177,30 @@ async function kept(db: Sequelize) {
      ORDER BY cube, level, bucket, agent_id, carrier_id, status, product`,
   );
   const tables = "'applications', 'phones', 'lead_reads'";
+  // The search terms (migration 051), with their lead's agent and creation time, on both databases.
+  const terms = await select(
+    "SELECT term, application_id, agent_id, created_at FROM lead_search_terms ORDER BY application_id, term",
+  );
   if (isPostgres) {
     return {
       counts,
       summaries,
+      terms,
       indexes: await select(
-        `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE tablename IN (${tables}, 'report_summaries') ORDER BY indexname`,
+        `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE tablename IN (${tables}, 'report_summaries', 'lead_search_terms') ORDER BY indexname`,
       ),
       triggers: await select(
         `SELECT tgname, tgenabled FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class WHERE relname IN (${tables})) ORDER BY tgname`,
       ),
     };
   }
-  const search = await select<{ lead: string; words: string; phones: string | null }>(
-    `SELECT k.application_id AS lead, s.words, s.phones FROM lead_search s JOIN lead_search_keys k ON k.id = s.rowid
-     ORDER BY k.application_id`,
-  );
   return {
     counts,
     summaries,
-    // A lead's phones in either order: the index matches each one's digits alone.
-    search: search.map((row) => ({ ...row, phones: (row.phones ?? "").split(" ").sort().join(" ") })),
-    keys: (await select<{ n: number }>("SELECT COUNT(*) AS n FROM lead_search_keys"))[0],
-    schema: await select(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name IN (${tables}) ORDER BY name`),
+    terms,
+    schema: await select(
+      `SELECT type, name, sql FROM sqlite_master WHERE tbl_name IN (${tables}, 'lead_search_terms') ORDER BY name`,
+    ),
   };
 }
 

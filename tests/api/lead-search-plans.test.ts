@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Application, isPostgres, sequelize } from "~db";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
-import { listAllLeads } from "~/services/admin-leads.server";
-import { LEAD_LIST_COUNT_LIMIT, listAgentLeads } from "~/services/lead-reads.server";
-import { searchPlan } from "~/services/lead-search.server";
+import type { AllLeadsQuery } from "~/domain/schemas/admin-leads";
+import { allLeadsWhere, listAllLeads } from "~/services/admin-leads.server";
+import { LEAD_LIST_COUNT_LIMIT, agentLeadsWhere, listAgentLeads } from "~/services/lead-reads.server";
+import { TERMS_READ_APART, planLeadSearch } from "~/services/lead-search.server";
+import { column, pageCountCap, selectRows, sql, type Sql } from "~/services/sql/reads.server";
 import { loader as adminApplicationsApi } from "~/routes/api+/admin.applications";
 import { uniqueName } from "../support/application-factories";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute } from "../support/http";
 
-// A common word read in the list's order (decision 068): past the index limit a search reads the
-// leads newest (or oldest) first and checks the words on each until the page is full. Whichever
-// read a search takes, its pages hold the same leads in the same order, and its total is the same
-// ("1,000+" past LEAD_LIST_COUNT_LIMIT). A limit of 0 forces the read in order, a large one the index.
+// The search's reads (decision 090): a word's terms read one by one in the list's order, a word
+// that begins too many terms checked on the leads read in order, or (All Leads by name) every
+// match gathered and sorted. Whichever read a search takes, its pages hold the leads that
+// gathering every match and sorting them gives, in the same order, and its total is the same
+// ("1,000+" past LEAD_LIST_COUNT_LIMIT).
 
-const SCAN = { searchIndexLimit: 0 };
-const INDEX = { searchIndexLimit: 1_000_000 };
 const ALL: AgentLeadListQuery = { status: "all", sort: "newest", page: 1, pageSize: 20 };
 
 /** `copies` more leads like `templateId` (same agent, names and created_at), in one INSERT ... SELECT. */
@@ -59,62 +61,104 @@ const shape = (page: { rows: { id: string }[]; total: number; totalAtLeast?: boo
   totalAtLeast: page.totalAtLeast ?? false,
 });
 
-describe("a common word read in the list's order", () => {
-  it("gives My Leads and All Leads the same pages and totals as the index, page 1 to past the count's limit", async () => {
-    const { me, admin, last } = await commonName();
-    expect((await searchPlan(last, { limit: 0 })).plan).toBe("scan");
-    expect((await searchPlan(last, { limit: 2000 })).plan).toBe("index");
-    // Deeper pages need more matches to be read in order: 1,006 > 100 x the square root of 100 = 1,000, not of 121.
-    expect((await searchPlan(last, { limit: 100, page: 100 })).plan).toBe("scan");
-    expect((await searchPlan(last, { limit: 100, page: 121 })).plan).toBe("index");
-    // One or two characters only: the index cannot count them, so they keep their LIKE.
-    expect((await searchPlan("ma", { limit: 0 })).plan).toBe("index");
+const IDS = z.object({ id: column.text });
 
-    for (const search of [last, last.toUpperCase(), `mary ${last}`, `ma ${last}`, `${last} plans.test`]) {
+/** A page and total as gathering every match and sorting them gives: the reference each read must equal. */
+async function gatheredPage(where: Sql, order: Sql, page: number) {
+  const ids = await selectRows(
+    sql`SELECT a.id FROM applications a WHERE ${where} ORDER BY ${order} LIMIT 20 OFFSET ${(page - 1) * 20}`,
+    IDS,
+  );
+  const all = await selectRows(sql`SELECT a.id FROM applications a WHERE ${where}`, IDS);
+  const cap = pageCountCap(LEAD_LIST_COUNT_LIMIT, { page, pageSize: 20 });
+  return {
+    ids: ids.map((row) => row.id),
+    total: Math.min(all.length, cap),
+    totalAtLeast: all.length > cap,
+  };
+}
+
+const NEWEST = sql`a.created_at DESC, a.id DESC`;
+const ALL_LEADS_ORDER: Record<string, Sql> = {
+  newest: NEWEST,
+  oldest: sql`a.created_at ASC, a.id ASC`,
+  name: sql`a.last_name ASC, a.first_name ASC, a.id ASC`,
+};
+
+describe("the search's reads", () => {
+  it("give My Leads and All Leads the pages and totals of every match sorted, page 1 to past the count's limit", async () => {
+    const { me, admin, last } = await commonName();
+    // Last names that begin with the common one: more distinct terms than are read apart.
+    for (let i = 0; i <= TERMS_READ_APART; i++)
+      await createLead(me.agent.id, { lastName: `${last}v${i}`, email: null });
+    const scope = { agentId: me.agent.id };
+    expect((await planLeadSearch(last, { scope, order: "newest" })).plan).toBe("inOrder");
+    expect((await planLeadSearch(`${last}v1`, { scope, order: "newest" })).plan).toBe("terms");
+    expect((await planLeadSearch(`mary ${last}`, { scope, order: "newest" })).plan).toBe("terms");
+    expect((await planLeadSearch(last, { scope, order: null })).plan).toBe("gather");
+    expect((await planLeadSearch(`${last}zz`, { scope, order: "newest" })).plan).toBe("nothing");
+    expect((await planLeadSearch("%", { scope, order: "newest" })).plan).toBe("nothing");
+
+    const exact = `${last}v1`;
+    for (const search of [
+      last,
+      last.toUpperCase(),
+      `mary ${last}`,
+      `ma ${last}`,
+      `${last} plans.test`,
+      exact,
+      `${exact} mary`,
+    ]) {
       for (const page of search === last ? [1, 2, 50, 51] : [1, 51]) {
-        const query = { ...ALL, search, page };
-        const byIndex = shape(await listAgentLeads(me.actor, query, INDEX));
-        expect(shape(await listAgentLeads(me.actor, query, SCAN)), `${search} page ${page}`).toEqual(byIndex);
+        const expected = await gatheredPage(agentLeadsWhere(me.agent.id, { status: "all", search }), NEWEST, page);
+        expect(shape(await listAgentLeads(me.actor, { ...ALL, search, page })), `${search} page ${page}`).toEqual(
+          expected,
+        );
       }
     }
-    const mine = shape(await listAgentLeads(me.actor, { ...ALL, search: last }, SCAN));
+    const mine = shape(await listAgentLeads(me.actor, { ...ALL, search: last }));
     expect(mine).toMatchObject({ total: LEAD_LIST_COUNT_LIMIT, totalAtLeast: true });
     expect(mine.ids).toHaveLength(20);
-    const mine51 = shape(await listAgentLeads(me.actor, { ...ALL, search: last, page: 51 }, SCAN));
-    expect(mine51).toMatchObject({ total: 1006, totalAtLeast: false });
-    expect(mine51.ids).toHaveLength(6);
+    // Page 51 counts up to its end (1,020); page 52 past every match.
+    const mine51 = shape(await listAgentLeads(me.actor, { ...ALL, search: last, page: 51 }));
+    expect(mine51).toMatchObject({ total: 1020, totalAtLeast: true });
+    const mine52 = shape(await listAgentLeads(me.actor, { ...ALL, search: last, page: 52 }));
+    expect(mine52).toMatchObject({ total: 1006 + TERMS_READ_APART + 1, totalAtLeast: false });
+    expect(mine52.ids).toHaveLength(3);
 
+    // A word with fewer terms than the cap, read term by term: the common name's leads only.
+    const common = last.slice(0, -1);
     const cases: Record<string, string>[] = [
       { search: last },
-      { search: last, sort: "oldest" },
+      { search: common, sort: "oldest" },
       { search: last, sort: "name" },
       { search: `mary ${last}` },
       { search: last, status: "new" },
       { search: last, agentId: me.agent.id },
+      { search: `${last}v2`, agentId: me.agent.id },
       { search: last, state: "FL" },
+      { search: `${last}v3`, unread: "1" },
     ];
     for (const params of cases) {
       for (const page of params === cases[0] ? ["1", "3", "50", "51"] : ["1", "51"]) {
-        const query = allLeadsFromSearch(new URLSearchParams({ ...params, page }));
-        const byIndex = shape(await listAllLeads(admin.actor, query, INDEX));
-        expect(shape(await listAllLeads(admin.actor, query, SCAN)), `${JSON.stringify(params)} page ${page}`).toEqual(
-          byIndex,
+        const query: AllLeadsQuery = allLeadsFromSearch(new URLSearchParams({ ...params, page }));
+        const expected = await gatheredPage(
+          allLeadsWhere(admin.actor, query),
+          ALL_LEADS_ORDER[query.sort] ?? NEWEST,
+          query.page,
+        );
+        expect(shape(await listAllLeads(admin.actor, query)), `${JSON.stringify(params)} page ${page}`).toEqual(
+          expected,
         );
       }
     }
-    // The search alone takes its total from the index's count: 1,009 leads, 1,000+ on page 1.
     const everyone = allLeadsFromSearch(new URLSearchParams({ search: last }));
-    for (const options of [SCAN, INDEX, {}]) {
-      expect(shape(await listAllLeads(admin.actor, everyone, options))).toMatchObject({
-        total: LEAD_LIST_COUNT_LIMIT,
-        totalAtLeast: true,
-      });
-      const deep = shape(await listAllLeads(admin.actor, { ...everyone, page: 51 }, options));
-      expect(deep).toMatchObject({ total: 1009, totalAtLeast: false });
-      expect(deep.ids).toHaveLength(9);
-    }
+    expect(shape(await listAllLeads(admin.actor, everyone))).toMatchObject({
+      total: LEAD_LIST_COUNT_LIMIT,
+      totalAtLeast: true,
+    });
     // Pages in order: newest first, ties on created_at by id, descending.
-    const rows = (await listAllLeads(admin.actor, { ...everyone, pageSize: 100 }, SCAN)).rows;
+    const rows = (await listAllLeads(admin.actor, { ...everyone, pageSize: 100 })).rows;
     const keys = rows.map((row) => [row.createdAt, row.id].join(" "));
     expect(keys).toEqual([...keys].sort().reverse());
 
@@ -127,19 +171,15 @@ describe("a common word read in the list's order", () => {
     expect(api.headers.get("X-Total-Count-At-Least")).toBe("true");
   }, 60_000);
 
-  it("finds a word outside ASCII in any case as the index does, whichever read is asked for", async () => {
+  it("finds a word outside ASCII as the database folds it, in any read", async () => {
     const me = await signedInAgent();
     const name = uniqueName("Zoë");
     const lead = await createLead(me.agent.id, { lastName: name });
-    for (const search of [name, name.toUpperCase(), `zoË ${name.slice(4)}`]) {
-      const byIndex = shape(await listAgentLeads(me.actor, { ...ALL, search }, INDEX));
-      expect(shape(await listAgentLeads(me.actor, { ...ALL, search }, SCAN)), search).toEqual(byIndex);
+    for (const search of [name, name.toLowerCase(), name.slice(0, 3), `zo ${name}`]) {
+      expect(shape(await listAgentLeads(me.actor, { ...ALL, search })).ids, search).toEqual([lead.id]);
     }
-    // SQLite's LIKE folds ASCII only, its index all of Unicode: such a word keeps the index there.
-    expect((await searchPlan(name.toUpperCase(), { limit: -1 })).plan).toBe(isPostgres ? "scan" : "index");
-    if (!isPostgres)
-      expect(shape(await listAgentLeads(me.actor, { ...ALL, search: name.toUpperCase() }, SCAN)).ids).toEqual([
-        lead.id,
-      ]);
+    // Postgres folds every letter; SQLite's lower() ASCII only, the same for the terms and the search.
+    const upper = shape(await listAgentLeads(me.actor, { ...ALL, search: name.toUpperCase() })).ids;
+    expect(upper).toEqual(isPostgres ? [lead.id] : []);
   });
 });

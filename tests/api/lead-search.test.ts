@@ -2,19 +2,20 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Application, Phone, sequelize } from "~db";
-import * as leadSearchIndex from "../../prisma-free-db/migrations/025-lead-search-index";
+import * as leadSearchTerms from "../../prisma-free-db/migrations/051-lead-search-terms";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { listAllLeads } from "~/services/admin-leads.server";
 import { agentLeadsWhere, listAgentLeads } from "~/services/lead-reads.server";
 import { markLeadRead } from "~/services/leads.server";
+import { planLeadSearch, searchTermWords, termMatches, type LeadSearch } from "~/services/lead-search.server";
 import { column, selectOne, selectRows, sql } from "~/services/sql/reads.server";
 import { uniqueName } from "../support/application-factories";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 
-// The lead search from its index (migration 025, decision 056), on whichever database the run
-// uses: what the index must follow (edits, deletions, phones), what it cannot answer alone (words
-// of one or two characters), and whose leads a search may find.
+// The lead search from its term index (migration 051, decision 090), on whichever database the run
+// uses: what the terms must follow (edits, deletions, phones), what a word finds (the beginning of a
+// term, punctuation splitting words), and whose leads a search may find.
 
 const ALL: AgentLeadListQuery = { status: "all", sort: "newest", page: 1, pageSize: 100 };
 
@@ -59,7 +60,7 @@ describe("the lead search", () => {
     expect(await found(newPhone)).toEqual([]);
   });
 
-  it("answers words of one or two characters, alone or with longer ones, every word in any of the fields", async () => {
+  it("finds the beginning of a word, of one character or more, every word in any of the fields", async () => {
     const { me, found } = await agentSearch();
     const last = uniqueName("Short");
     const xu = await createLead(me.agent.id, { firstName: "Xu", lastName: last, email: null });
@@ -76,10 +77,17 @@ describe("the lead search", () => {
     expect(await found("bo")).toEqual([other.id]);
     expect(await found(`ali qz.test ${last}`)).toEqual([ali.id]);
     expect(await found(`ali nobody ${last}`)).toEqual([]);
-    // Neither the index's query language nor LIKE reads a character as syntax.
-    for (const literal of [`"${last}`, `${last}*`, `words:${last}`, "%", "_", `${last.slice(0, 4)}%`, 'a"b']) {
+    // A word begins a term: a piece inside a word finds nothing.
+    expect(await found(last.slice(2))).toEqual([]);
+    expect(await found(last.slice(0, 4))).toEqual([xu.id, ali.id].sort());
+    // Punctuation splits words as it splits the names, and is never syntax; punctuation alone finds nothing.
+    for (const literal of [`"${last}`, `${last}*`, `${last.slice(0, 4)}%`, `(${last})`]) {
+      expect(await found(literal), literal).toEqual([xu.id, ali.id].sort());
+    }
+    for (const literal of [`words:${last}`, "%", "_", "*", 'a"b']) {
       expect(await found(literal), literal).toEqual([]);
     }
+    expect(await found(`ali@qz`)).toEqual([ali.id]);
   });
 
   it("finds a phone number's digits whatever punctuation either side has", async () => {
@@ -102,7 +110,7 @@ describe("the lead search", () => {
       `${area}.${exchange}.${line}`,
       `${area}-${exchange}`,
       `(${area}) ${exchange}-${line}`,
-      digits.slice(4, 6),
+      line,
       `dina ${line}`,
     ]) {
       expect(await found(search), search).toEqual([lead.id]);
@@ -138,7 +146,7 @@ describe("the lead search", () => {
     }
   });
 
-  it("answers the same whether one agent's list reads the index or its entries in order", async () => {
+  it("answers the same whichever read a search takes: term by term, in the list's order, or gathered", async () => {
     const { me } = await agentSearch();
     const last = uniqueName("Plan");
     const phone = uniquePhone();
@@ -149,10 +157,12 @@ describe("the lead search", () => {
       { phones: [{ phoneNumber: `(${phone.slice(0, 3)}) ${phone.slice(3)}`, phoneType: "mobile", isPrimary: true }] },
     );
     await createLead(me.agent.id, { firstName: "Other", lastName: uniqueName("Plan"), email: null });
-    const ids = async (search: string, plan: "index" | "scan") =>
+    const scope = { agentId: me.agent.id };
+    const ids = async (search: string, read?: LeadSearch) =>
       (
         await selectRows(
-          sql`SELECT a.id FROM applications a WHERE ${agentLeadsWhere(me.agent.id, { status: "all", search }, { plan })}
+          sql`SELECT a.id FROM applications a
+              WHERE ${agentLeadsWhere(me.agent.id, { status: "all", search }, read)}
               ORDER BY a.id`,
           z.object({ id: column.text }),
         )
@@ -166,11 +176,18 @@ describe("the lead search", () => {
       "ma",
       "zz",
     ]) {
-      const byIndex = await ids(search, "index");
-      expect(await ids(search, "scan"), search).toEqual(byIndex);
+      const gathered = await ids(search);
+      const words = searchTermWords(search);
+      const planned = await planLeadSearch(search, { scope, order: "newest" });
+      const read =
+        planned.plan === "terms"
+          ? (await termMatches(planned, [sql`a.agent_id = ${me.agent.id}`], 100)).sort()
+          : await ids(search, planned);
+      expect(read, search).toEqual(gathered);
+      expect(await ids(search, { plan: "inOrder", words, scope }), search).toEqual(gathered);
     }
-    expect(await ids(last, "index")).toHaveLength(2);
-    expect(await ids(phone.slice(3), "scan")).toHaveLength(1);
+    expect(await ids(last)).toHaveLength(2);
+    expect(await ids(phone.slice(3))).toHaveLength(1);
   });
 
   it("All Leads unread only: its total is the admin's kept unread count, the leads without their read", async () => {
@@ -192,7 +209,7 @@ describe("the lead search", () => {
   it("finds the leads written before the index was made (the migration's backfill)", async () => {
     const { me, found } = await agentSearch();
     const context = { queryInterface: sequelize.getQueryInterface() };
-    await sequelize.transaction((transaction) => leadSearchIndex.down({ context: { ...context, transaction } }));
+    await sequelize.transaction((transaction) => leadSearchTerms.down({ context: { ...context, transaction } }));
     const last = uniqueName("Before");
     const phone = uniquePhone();
     let lead: Application;
@@ -203,7 +220,7 @@ describe("the lead search", () => {
         { phones: [{ phoneNumber: phone, phoneType: "mobile", isPrimary: true }] },
       );
     } finally {
-      await sequelize.transaction((transaction) => leadSearchIndex.up({ context: { ...context, transaction } }));
+      await sequelize.transaction((transaction) => leadSearchTerms.up({ context: { ...context, transaction } }));
     }
     expect(await found(last)).toEqual([lead.id]);
     expect(await found(phone)).toEqual([lead.id]);

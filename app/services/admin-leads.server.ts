@@ -34,7 +34,6 @@ import { planLeadSearch, type LeadSearch, type SearchScope } from "./lead-search
 import {
   column,
   numbersInOneStatement,
-  pageCountCap,
   pageRowsSql,
   searchWords,
   selectRows,

@@ -1,6 +1,6 @@
 import { isPostgres } from "~db";
 import { z } from "zod";
-import { and, column, join, raw, searchWords, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
+import { and, column, join, raw, searchWords, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The lead lists' search (My Leads, the agent's report, All Leads, the admin's retention list) from
 // the term table of migration 051 (docs/decisions/090). A lead's terms are the words of its first
@@ -113,28 +113,27 @@ export async function planLeadSearch(
   const words = searchTermWords(search);
   if (words.length === 0) return { plan: "nothing" };
   const scoped = inScope(sql`agent_id`, scope);
-  const columns: Sql[] = [];
-  words.forEach((word, i) => {
+  const list = isPostgres ? sql`string_agg(term, ' ')` : sql`group_concat(term, ' ')`;
+  // A row per word, in the words' order (UNION ALL keeps it; `word` says which all the same).
+  const perWord = words.map((word, i) => {
     const next = (after: Sql) =>
       sql`(SELECT term FROM lead_search_terms WHERE ${and([scoped, after, termRange(sql`term`, word)])}
         ORDER BY term LIMIT 1)`;
-    const list = isPostgres ? sql`string_agg(term, ' ')` : sql`group_concat(term, ' ')`;
-    columns.push(sql`(WITH RECURSIVE d(term, n) AS (
+    const count =
+      words.length > 1
+        ? sql`(SELECT COUNT(*) FROM (SELECT 1 FROM lead_search_terms
+            WHERE ${and([scoped, termRange(sql`term`, word)])} LIMIT ${DRIVER_COUNT_LIMIT}) c)`
+        : sql`0`;
+    return sql`SELECT ${i} AS word, (WITH RECURSIVE d(term, n) AS (
         SELECT ${next(raw("1 = 1"))}, 1
         UNION ALL SELECT ${next(sql`term > d.term`)}, n + 1 FROM d WHERE d.term IS NOT NULL AND n <= ${TERMS_READ_APART}
-      ) SELECT ${list} FROM d) AS ${raw(`terms${i}`)}`);
-    if (words.length > 1) {
-      columns.push(sql`(SELECT COUNT(*) FROM (SELECT 1 FROM lead_search_terms
-        WHERE ${and([scoped, termRange(sql`term`, word)])} LIMIT ${DRIVER_COUNT_LIMIT}) c) AS ${raw(`count${i}`)}`);
-    }
+      ) SELECT ${list} FROM d) AS terms, ${count} AS count`;
   });
-  const planned = (await selectOne(sql`SELECT ${join(columns)}`, PLANNED))!;
-  const read = words.map((word, i) => ({
-    word,
-    terms: String(planned[`terms${i}`] ?? "")
-      .split(" ")
-      .filter(Boolean),
-    count: Number(planned[`count${i}`] ?? 0),
+  const rows = await selectRows(join(perWord, " UNION ALL "), PLANNED);
+  const read = rows.map((row) => ({
+    word: words[row.word]!,
+    terms: (row.terms ?? "").split(" ").filter(Boolean),
+    count: row.count,
   }));
   if (read.some((word) => word.terms.length === 0)) return { plan: "nothing" };
   const drivers = read
@@ -146,7 +145,7 @@ export async function planLeadSearch(
   return { plan: "gather", words: driverFirst(words, driver?.word ?? words[0]!), scope };
 }
 
-const PLANNED = z.record(z.unknown());
+const PLANNED = z.object({ word: column.integer, terms: column.text.nullable(), count: column.integer });
 
 const driverFirst = (words: string[], driver: string) => [driver, ...words.filter((word) => word !== driver)];
 

@@ -8,9 +8,10 @@ import { and, column, join, raw, searchWords, selectRows, sql, type Sql } from "
 // word of the search box must begin one of the lead's terms, case-insensitively: "gar" finds
 // Garcia, "mary smith" a Mary Smith or a Smith Mary, "305" or "(305)" an area code, "555-0142" or
 // "0142" the end of a number. A word is split where the terms are (at any ASCII character that is
-// not a letter or a digit: "o'brien" is "o" and "brien"), except a piece of a phone number
-// ("555-0142", "(305)"), which is its digits; nothing in a word is read as syntax. A search of
-// punctuation alone finds nothing.
+// not a letter or a digit: "o'brien" is "o" and "brien"; its leading and trailing digits apart:
+// "garcia123" is "garcia" and "123"), except a piece of a phone number ("555-0142", "(305)"),
+// which is its digits; nothing in a word is read as syntax. A search of punctuation alone finds
+// nothing.
 
 /** Where words split: the ASCII characters that are neither letters nor digits (migration 051's SEPARATOR_CODES). */
 // eslint-disable-next-line no-control-regex
@@ -25,7 +26,13 @@ export function searchTermWords(search: string | undefined): string[] {
   for (const word of searchWords(search)) {
     const digits = word.replace(PHONE_PUNCTUATION, "");
     if (/^\d+$/.test(digits)) words.add(digits);
-    else for (const part of word.split(SEPARATORS)) if (part) words.add(part);
+    else {
+      for (const part of word.split(SEPARATORS)) {
+        // A part's leading and trailing digits apart, as the terms are (migration 051's digitRunsApart).
+        const [, head, core, tail] = /^(\d*)(.*?)(\d*)$/s.exec(part)!;
+        for (const piece of [head, core, tail]) if (piece) words.add(piece);
+      }
+    }
   }
   return [...words];
 }

@@ -10,8 +10,9 @@ import { dropLeadSearchIndex, makeLeadSearchIndex } from "./025-lead-search-inde
 //   lead_search_terms (term, application_id, agent_id, created_at)
 //
 // - The terms of a lead: each word of its first name, last name and email, folded to lower case by
-//   the database's lower() and split at every ASCII character that is not a letter or a digit; and
-//   for each of its phones, the digits whole and their last 10, 7 and 4. A search word is a prefix
+//   the database's lower() and split at every ASCII character that is not a letter or a digit, its
+//   leading and trailing digits apart ("garcia123": "garcia", "123"); and for each of its phones,
+//   the digits whole and their last 10, 7 and 4. A search word is a prefix
 //   of a term ("gar" finds Garcia, "305" an area code, "0142" a number's last four).
 // - (term, created_at, application_id) reads one term's leads newest (or oldest) first, so a page
 //   of All Leads reads about as many entries as it shows; (agent_id, term, created_at,
@@ -80,12 +81,30 @@ function sqlitePairs(leadIs: (column: string) => string) {
   const digits = `SELECT p.application_id, ${sqliteDigits("p.phone_number")} AS d FROM phones p WHERE ${leadIs("p.application_id")}`;
   const tail = (length: number) =>
     `SELECT application_id, substr(d, max(1, length(d) - ${length - 1})) FROM (${digits}) WHERE d <> ''`;
-  return `SELECT y.id AS application_id, j.value AS term
+  const words = `SELECT y.id AS application_id, j.value AS w
       FROM (SELECT id, '["' || replace(words, ' ', '","') || '"]' AS list FROM lead_search_scratch) y,
-        json_each(CASE WHEN json_valid(y.list) THEN y.list ELSE '[]' END) j
-      WHERE j.value <> ''
+        json_each(CASE WHEN json_valid(y.list) THEN y.list ELSE '[]' END) j`;
+  return `${digitRunsApart(words)}
     UNION SELECT application_id, d FROM (${digits}) WHERE d <> ''
     UNION ${tail(10)} UNION ${tail(7)} UNION ${tail(4)}`;
+}
+
+/**
+ * The terms of `words` (application_id, w): a word's leading and trailing digits apart from the
+ * rest ("garcia123" is "garcia" and "123", "2smith" "2" and "smith"), so that a name's prefix is
+ * one term, not one per number an email appends; a word of digits alone stays whole. The same
+ * functions on both databases, and searchTermWords splits a search's word alike.
+ */
+function digitRunsApart(words: string) {
+  const digits = "'0123456789'";
+  const parts = [
+    `ltrim(rtrim(w, ${digits}), ${digits})`,
+    `substr(w, length(rtrim(w, ${digits})) + 1)`,
+    `substr(w, 1, length(w) - length(ltrim(w, ${digits})))`,
+  ];
+  return `SELECT application_id, term FROM (${parts
+    .map((part) => `SELECT application_id, ${part} AS term FROM (${words}) words`)
+    .join(" UNION ")}) parts WHERE term <> ''`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,9 +113,10 @@ function sqlitePairs(leadIs: (column: string) => string) {
 const POSTGRES_SEPARATORS = `[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]+`;
 
 function postgresPairs(leadIs: (column: string) => string) {
-  return `SELECT x.id AS application_id, w AS term
+  const words = `SELECT x.id AS application_id, w
       FROM applications x, regexp_split_to_table(${names("x")}, '${POSTGRES_SEPARATORS}') w
-      WHERE ${leadIs("x.id")} AND w <> ''
+      WHERE ${leadIs("x.id")}`;
+  return `${digitRunsApart(words)}
     UNION SELECT p.application_id, t FROM phones p,
       LATERAL (SELECT regexp_replace(p.phone_number, '[^0-9]', '', 'g') AS d) digits,
       LATERAL unnest(ARRAY[d, right(d, 10), right(d, 7), right(d, 4)]) t

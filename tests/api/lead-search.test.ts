@@ -88,6 +88,12 @@ describe("the lead search", () => {
       expect(await found(literal), literal).toEqual([]);
     }
     expect(await found(`ali@qz`)).toEqual([ali.id]);
+    // A word's leading and trailing digits are words of their own, in the names and in the search.
+    const numbered = await createLead(me.agent.id, { firstName: "Numa", lastName: last, email: "numa2024@nq.test" });
+    for (const search of ["numa2024", "numa20", "2024 nq", `${last} 2024`]) {
+      expect(await found(search), search).toEqual([numbered.id]);
+    }
+    expect(await found("uma2024")).toEqual([]);
   });
 
   it("finds a phone number's digits whatever punctuation either side has", async () => {

@@ -21,6 +21,7 @@ import {
   leadListFilters,
   leadListWhere,
   termsPage,
+  type ListSearchOptions,
   leadRowView,
   recordedRecently,
   unmaskedLeadDetail,
@@ -137,7 +138,11 @@ const AllLeadsRow = LeadListRow.extend({
  * subqueries and the agent's name; the total a COUNT(*) of the same WHERE up to 1,000. A search
  * reads the term index in the list's order when it is by creation (planLeadSearch, decision 090).
  */
-export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Promise<Page<AdminLeadRow>> {
+export async function listAllLeads(
+  actor: SessionUser,
+  query: AllLeadsQuery,
+  { searchCountEntries }: ListSearchOptions = {},
+): Promise<Page<AdminLeadRow>> {
   assertAdmin(actor);
   const search = await planLeadSearch(query.search, {
     scope: searchScope(query),
@@ -156,7 +161,7 @@ export async function listAllLeads(actor: SessionUser, query: AllLeadsQuery): Pr
   };
   if (search.plan === "terms") {
     const filters = leadListFilters(allLeadsConditions(actor, query), allLeadsFilterQuery(actor, query));
-    return termsPage(list, query, AllLeadsRow, search, filters);
+    return termsPage(list, query, AllLeadsRow, search, filters, searchCountEntries);
   }
   if (!onlyUnread(query)) {
     return sqlPage(list, query, AllLeadsRow, {

@@ -15,6 +15,7 @@ import {
   leadSearchWhere,
   planLeadSearch,
   termMatches,
+  termsBeyond,
   type LeadSearch,
   type SearchScope,
   type TermsSearch,
@@ -223,9 +224,22 @@ export function leadListFilters(
 }
 
 /**
+ * How many entries of each of a search's terms the count of a list read term by term checks:
+ * past them, a total that has not reached the count's limit says "N+" (decision 090). Two words
+ * both in many leads ("mary smith") are found about once in a hundred of the driving word's
+ * entries; counting them exactly reads every entry, ten thousand at 1,000,000 leads.
+ */
+export const SEARCH_COUNT_ENTRIES = 2000;
+
+/** What tests may change of a lead list's search: how many entries of a term its count checks. */
+export type ListSearchOptions = { searchCountEntries?: number };
+
+/**
  * A lead list's page and total when its search is read term by term (decision 090): the ids of
- * the matches in the list's order up to the count's cap + 1 from the term index (termMatches),
- * the page's slice of them, then only those rows with their columns.
+ * the matches in the list's order to the end of the page asked for, from the term index
+ * (termMatches), then only the page's rows with their columns; and the total, the matches among
+ * each term's first SEARCH_COUNT_ENTRIES entries counted up to the count's cap + 1, "N+" when a
+ * term has more entries than that (exact when the page's read found every match).
  */
 export async function termsPage<T>(
   list: PageQuery,
@@ -233,10 +247,16 @@ export async function termsPage<T>(
   schema: z.ZodType<T, z.ZodTypeDef, unknown>,
   search: TermsSearch,
   filters: Sql[],
+  countEntries = SEARCH_COUNT_ENTRIES,
 ): Promise<Page<T>> {
   const cap = pageCountCap(LEAD_LIST_COUNT_LIMIT, params);
-  const ids = await termMatches(search, filters, cap + 1);
-  const pageIds = ids.slice((params.page - 1) * params.pageSize, params.page * params.pageSize);
+  const end = params.page * params.pageSize;
+  const [listed, counted, beyond] = await Promise.all([
+    termMatches(search, filters, end),
+    termMatches(search, filters, cap + 1, countEntries),
+    termsBeyond(search, countEntries),
+  ]);
+  const pageIds = listed.slice(end - params.pageSize);
   const rows = pageIds.length
     ? await selectRows(
         sql`SELECT ${list.select} FROM ${list.from} ${list.join ?? raw("")} WHERE a.id IN ${pageIds} ORDER BY ${list.orderBy}`,
@@ -244,7 +264,11 @@ export async function termsPage<T>(
       )
     : [];
   const base = { rows, page: params.page, pageSize: params.pageSize };
-  return ids.length > cap ? { ...base, total: cap, totalAtLeast: true } : { ...base, total: ids.length };
+  // Fewer than the page's end: the page's read found every match.
+  if (listed.length < end) return { ...base, total: listed.length };
+  if (counted.length > cap) return { ...base, total: cap, totalAtLeast: true };
+  if (beyond) return { ...base, total: Math.max(counted.length, listed.length), totalAtLeast: true };
+  return { ...base, total: counted.length };
 }
 
 /**
@@ -270,6 +294,7 @@ export const LEAD_LIST_COUNT_LIMIT = 1000;
 export async function listAgentLeads(
   actor: SessionUser,
   query: AgentLeadFilters & Pick<AgentLeadListQuery, "page" | "pageSize">,
+  { searchCountEntries }: ListSearchOptions = {},
 ): Promise<Page<AgentLeadRow>> {
   if (actor.role !== "agent" || !actor.agent) throw forbidden();
   const agent = { id: actor.agent.id, user: { firstName: actor.firstName, lastName: actor.lastName } };
@@ -283,7 +308,14 @@ export async function listAgentLeads(
   };
   const page =
     search.plan === "terms"
-      ? await termsPage(list, query, LeadListRow, search, leadListFilters(agentLeadsConditions(actor.agent.id), query))
+      ? await termsPage(
+          list,
+          query,
+          LeadListRow,
+          search,
+          leadListFilters(agentLeadsConditions(actor.agent.id), query),
+          searchCountEntries,
+        )
       : await sqlPage(list, query, LeadListRow, {
           countUpTo: LEAD_LIST_COUNT_LIMIT,
           countInOrder: search.plan === "inOrder",

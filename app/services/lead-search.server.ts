@@ -94,6 +94,9 @@ export type LeadSearch =
 /** Past this many distinct terms of one word, it is not read term by term (a page would read this many lists). */
 export const TERMS_READ_APART = 16;
 
+/** How many of a search's words are looked up to choose the driver (a search box holds up to 100 characters). */
+const WORDS_PLANNED = 6;
+
 /** How far the entries of each word are counted to choose the one that drives. */
 const DRIVER_COUNT_LIMIT = 5000;
 
@@ -122,7 +125,8 @@ export async function planLeadSearch(
   const scoped = inScope(sql`agent_id`, scope);
   const list = isPostgres ? sql`string_agg(term, ' ')` : sql`group_concat(term, ' ')`;
   // A row per word, in the words' order (UNION ALL keeps it; `word` says which all the same).
-  const perWord = words.map((word, i) => {
+  // A long search's later words are only checked: the driver is found among the first few.
+  const perWord = words.slice(0, WORDS_PLANNED).map((word, i) => {
     const next = (after: Sql) =>
       sql`(SELECT term FROM lead_search_terms WHERE ${and([scoped, after, termRange(sql`term`, word)])}
         ORDER BY term LIMIT 1)`;
@@ -204,22 +208,30 @@ export type TermsSearch = Extract<LeadSearch, { plan: "terms" }>;
  * again; a lead with two of the terms comes once (UNION). Its own statement, so that no planner
  * can join it to the lists' tables another way.
  */
-export async function termMatches(search: TermsSearch, filters: Sql[], rows: number): Promise<string[]> {
+export async function termMatches(
+  search: TermsSearch,
+  filters: Sql[],
+  rows: number,
+  entriesRead?: number,
+): Promise<string[]> {
   const direction = raw(search.order === "oldest" ? "ASC" : "DESC");
   const order = (alias: string) =>
     sql`${raw(alias)}.created_at ${direction}, ${raw(alias)}.application_id ${direction}`;
   const others = search.words.filter((word) => word !== search.driver);
-  const branches = search.terms.map(
-    (term) => sql`SELECT * FROM (SELECT t.application_id, t.created_at FROM lead_search_terms t
-        WHERE ${and([
-          sql`t.term = ${term}`,
-          inScope(sql`t.agent_id`, search.scope),
-          filters.length > 0 &&
-            found(sql`SELECT 1 FROM applications a WHERE a.id = t.application_id AND ${and(filters)}`),
-          ...others.map((word) => hasTerm(sql`t.application_id`, word)),
-        ])}
-        ORDER BY ${order("t")} LIMIT ${rows}) b`,
-  );
+  const checks = [
+    filters.length > 0 && found(sql`SELECT 1 FROM applications a WHERE a.id = t.application_id AND ${and(filters)}`),
+    ...others.map((word) => hasTerm(sql`t.application_id`, word)),
+  ];
+  const branches = search.terms.map((term) => {
+    const entries = and([sql`t.term = ${term}`, inScope(sql`t.agent_id`, search.scope)]);
+    // With `entriesRead`, only the term's first entries in the list's order are checked.
+    const from =
+      entriesRead === undefined
+        ? sql`lead_search_terms t WHERE ${and([entries, ...checks])}`
+        : sql`(SELECT t.application_id, t.created_at FROM lead_search_terms t WHERE ${entries}
+            ORDER BY ${order("t")} LIMIT ${entriesRead}) t WHERE ${and(checks)}`;
+    return sql`SELECT * FROM (SELECT t.application_id, t.created_at FROM ${from} ORDER BY ${order("t")} LIMIT ${rows}) b`;
+  });
   const matches = await selectRows(
     sql`SELECT m.application_id AS id FROM (${join(branches, " UNION ")}) m ORDER BY ${order("m")} LIMIT ${rows}`,
     MATCH,
@@ -227,4 +239,15 @@ export async function termMatches(search: TermsSearch, filters: Sql[], rows: num
   return matches.map((match) => match.id);
 }
 
+/** Whether one of the driving word's terms has more than `entries` entries in the search's scope. */
+export async function termsBeyond(search: TermsSearch, entries: number): Promise<boolean> {
+  const counts = search.terms.map(
+    (term) => sql`SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM lead_search_terms t
+      WHERE ${and([sql`t.term = ${term}`, inScope(sql`t.agent_id`, search.scope)])} LIMIT ${entries + 1}) c) AS n`,
+  );
+  const rows = await selectRows(join(counts, " UNION ALL "), ENTRIES);
+  return rows.some((row) => row.n > entries);
+}
+
+const ENTRIES = z.object({ n: column.integer });
 const MATCH = z.object({ id: column.text });

@@ -156,6 +156,20 @@ describe("the search's reads", () => {
         );
       }
     }
+    // The count of a read term by term checks each term's first entries only, then says "N+":
+    // "plans" drives (one term, 1,000 entries), every lead of it has the name.
+    const counted = { ...ALL, search: `plans ${last}` };
+    expect(await planLeadSearch(counted.search, { scope, order: "newest" })).toMatchObject({ driver: "plans" });
+    const budgeted = shape(await listAgentLeads(me.actor, counted, { searchCountEntries: 100 }));
+    expect(budgeted).toMatchObject({ total: 100, totalAtLeast: true });
+    expect(budgeted.ids).toEqual(shape(await listAgentLeads(me.actor, counted)).ids);
+    // A page past the entries counted: its own read says how many there are at least.
+    const deep = shape(await listAgentLeads(me.actor, { ...counted, page: 10 }, { searchCountEntries: 100 }));
+    expect(deep).toMatchObject({ total: 200, totalAtLeast: true });
+    expect(deep.ids).toEqual(shape(await listAgentLeads(me.actor, { ...counted, page: 10 })).ids);
+    // Counted to the end, the 1,000 leads of plans.test are exactly that.
+    expect(shape(await listAgentLeads(me.actor, counted))).toMatchObject({ total: 1000, totalAtLeast: false });
+
     const everyone = allLeadsFromSearch(new URLSearchParams({ search: last }));
     expect(shape(await listAllLeads(admin.actor, everyone))).toMatchObject({
       total: LEAD_LIST_COUNT_LIMIT,

@@ -88,6 +88,9 @@ describe("the lead search", () => {
       expect(await found(literal), literal).toEqual([]);
     }
     expect(await found(`ali@qz`)).toEqual([ali.id]);
+    // Every word counts, past the few the plan looks up first.
+    expect(await found(`ali qz test ${last} al q te t`)).toEqual([ali.id]);
+    expect(await found(`ali qz test ${last} al q te nobody`)).toEqual([]);
     // A word's leading and trailing digits are words of their own, in the names and in the search.
     const numbered = await createLead(me.agent.id, { firstName: "Numa", lastName: last, email: "numa2024@nq.test" });
     for (const search of ["numa2024", "numa20", "2024 nq", `${last} 2024`]) {

@@ -14,6 +14,7 @@ import {
   leadSearchCondition,
   leadSearchWhere,
   planLeadSearch,
+  countTermMatches,
   termMatches,
   termsBeyond,
   type LeadSearch,
@@ -235,11 +236,11 @@ export const SEARCH_COUNT_ENTRIES = 2000;
 export type ListSearchOptions = { searchCountEntries?: number };
 
 /**
- * A lead list's page and total when its search is read term by term (decision 090): the ids of
- * the matches in the list's order to the end of the page asked for, from the term index
- * (termMatches), then only the page's rows with their columns; and the total, the matches among
- * each term's first SEARCH_COUNT_ENTRIES entries counted up to the count's cap + 1, "N+" when a
- * term has more entries than that (exact when the page's read found every match).
+ * A lead list's page and total when its search is read term by term (decision 090): the page's
+ * ids in the list's order from the term index (termMatches), then only those rows with their
+ * columns; and the total, the matches among each term's first `countEntries` entries counted up to
+ * the count's cap + 1, "N+" when a term has more entries than that. A page the matches do not
+ * fill says the total itself, exactly.
  */
 export async function termsPage<T>(
   list: PageQuery,
@@ -250,13 +251,12 @@ export async function termsPage<T>(
   countEntries = SEARCH_COUNT_ENTRIES,
 ): Promise<Page<T>> {
   const cap = pageCountCap(LEAD_LIST_COUNT_LIMIT, params);
-  const end = params.page * params.pageSize;
-  const [listed, counted, beyond] = await Promise.all([
-    termMatches(search, filters, end),
-    termMatches(search, filters, cap + 1, countEntries),
+  const from = (params.page - 1) * params.pageSize;
+  const [pageIds, counted, beyond] = await Promise.all([
+    termMatches(search, filters, { from, count: params.pageSize }),
+    countTermMatches(search, filters, cap + 1, countEntries),
     termsBeyond(search, countEntries),
   ]);
-  const pageIds = listed.slice(end - params.pageSize);
   const rows = pageIds.length
     ? await selectRows(
         sql`SELECT ${list.select} FROM ${list.from} ${list.join ?? raw("")} WHERE a.id IN ${pageIds} ORDER BY ${list.orderBy}`,
@@ -264,11 +264,14 @@ export async function termsPage<T>(
       )
     : [];
   const base = { rows, page: params.page, pageSize: params.pageSize };
-  // Fewer than the page's end: the page's read found every match.
-  if (listed.length < end) return { ...base, total: listed.length };
-  if (counted.length > cap) return { ...base, total: cap, totalAtLeast: true };
-  if (beyond) return { ...base, total: Math.max(counted.length, listed.length), totalAtLeast: true };
-  return { ...base, total: counted.length };
+  // A page the matches do not fill: they end on it.
+  if (pageIds.length < params.pageSize && (pageIds.length > 0 || params.page === 1)) {
+    return { ...base, total: from + pageIds.length };
+  }
+  if (counted > cap) return { ...base, total: cap, totalAtLeast: true };
+  const floor = pageIds.length === params.pageSize ? from + pageIds.length : 0;
+  if (beyond) return { ...base, total: Math.max(counted, floor), totalAtLeast: true };
+  return { ...base, total: counted };
 }
 
 /**

@@ -201,22 +201,16 @@ function gathered([first, ...others]: string[], scope: SearchScope): Sql {
 export type TermsSearch = Extract<LeadSearch, { plan: "terms" }>;
 
 /**
- * The terms plan: the ids of the first `rows` leads in the list's order that match the search and
- * `filters` (the list's other conditions over `applications a`). Each of the driving word's terms
- * is read in that order from the term index, each entry's lead checked against the filters (by its
- * primary key) and the other words, `rows` entries at most; the lists merged and cut to `rows`
- * again; a lead with two of the terms comes once (UNION). Its own statement, so that no planner
- * can join it to the lists' tables another way.
+ * The terms plan: the matches of the search and `filters` (the list's other conditions over
+ * `applications a`) in the list's order, as (application_id, created_at), `rows` of them at most.
+ * Each of the driving word's terms is read in that order from the term index, each entry's lead
+ * checked against the filters (by its primary key) and the other words, `rows` matches at most;
+ * the lists merged (a lead with two of the terms comes once: UNION) and cut to `rows` again. With
+ * `entriesRead`, only each term's first entries are checked. Read as its own statement, so that
+ * no planner can join it to the lists' tables another way.
  */
-export async function termMatches(
-  search: TermsSearch,
-  filters: Sql[],
-  rows: number,
-  entriesRead?: number,
-): Promise<string[]> {
-  const direction = raw(search.order === "oldest" ? "ASC" : "DESC");
-  const order = (alias: string) =>
-    sql`${raw(alias)}.created_at ${direction}, ${raw(alias)}.application_id ${direction}`;
+function termMatchesSql(search: TermsSearch, filters: Sql[], rows: number, entriesRead?: number) {
+  const order = termOrder(search);
   const others = search.words.filter((word) => word !== search.driver);
   const checks = [
     filters.length > 0 && found(sql`SELECT 1 FROM applications a WHERE a.id = t.application_id AND ${and(filters)}`),
@@ -224,20 +218,51 @@ export async function termMatches(
   ];
   const branches = search.terms.map((term) => {
     const entries = and([sql`t.term = ${term}`, inScope(sql`t.agent_id`, search.scope)]);
-    // With `entriesRead`, only the term's first entries in the list's order are checked.
     const from =
       entriesRead === undefined
         ? sql`lead_search_terms t WHERE ${and([entries, ...checks])}`
         : sql`(SELECT t.application_id, t.created_at FROM lead_search_terms t WHERE ${entries}
             ORDER BY ${order("t")} LIMIT ${entriesRead}) t WHERE ${and(checks)}`;
-    return sql`SELECT * FROM (SELECT t.application_id, t.created_at FROM ${from} ORDER BY ${order("t")} LIMIT ${rows}) b`;
+    return sql`SELECT t.application_id, t.created_at FROM ${from} ORDER BY ${order("t")} LIMIT ${rows}`;
   });
+  if (branches.length === 1) return branches[0]!;
+  const merged = join(
+    branches.map((branch) => sql`SELECT * FROM (${branch}) b`),
+    " UNION ",
+  );
+  return sql`SELECT m.application_id, m.created_at FROM (${merged}) m ORDER BY ${order("m")} LIMIT ${rows}`;
+}
+
+function termOrder(search: TermsSearch) {
+  const direction = raw(search.order === "oldest" ? "ASC" : "DESC");
+  return (alias: string) => sql`${raw(alias)}.created_at ${direction}, ${raw(alias)}.application_id ${direction}`;
+}
+
+/** The ids of the terms plan's matches `from` to `from + count` in the list's order (`from` counted from 0). */
+export async function termMatches(
+  search: TermsSearch,
+  filters: Sql[],
+  { from, count }: { from: number; count: number },
+) {
+  const order = termOrder(search);
   const matches = await selectRows(
-    sql`SELECT m.application_id AS id FROM (${join(branches, " UNION ")}) m ORDER BY ${order("m")} LIMIT ${rows}`,
+    sql`SELECT p.application_id AS id FROM (${termMatchesSql(search, filters, from + count)}) p
+        ORDER BY ${order("p")} LIMIT ${count} OFFSET ${from}`,
     MATCH,
   );
   return matches.map((match) => match.id);
 }
+
+/** How many matches the terms plan has, counted up to `upTo`, among each term's first `entriesRead` entries. */
+export async function countTermMatches(search: TermsSearch, filters: Sql[], upTo: number, entriesRead: number) {
+  const counted = await selectRows(
+    sql`SELECT COUNT(*) AS n FROM (${termMatchesSql(search, filters, upTo, entriesRead)}) c`,
+    ENTRIES,
+  );
+  return counted[0]?.n ?? 0;
+}
+
+const MATCH = z.object({ id: column.text });
 
 /** Whether one of the driving word's terms has more than `entries` entries in the search's scope. */
 export async function termsBeyond(search: TermsSearch, entries: number): Promise<boolean> {
@@ -250,4 +275,3 @@ export async function termsBeyond(search: TermsSearch, entries: number): Promise
 }
 
 const ENTRIES = z.object({ n: column.integer });
-const MATCH = z.object({ id: column.text });

@@ -190,7 +190,7 @@ describe("the lead search", () => {
       const planned = await planLeadSearch(search, { scope, order: "newest" });
       const read =
         planned.plan === "terms"
-          ? (await termMatches(planned, [sql`a.agent_id = ${me.agent.id}`], 100)).sort()
+          ? (await termMatches(planned, [sql`a.agent_id = ${me.agent.id}`], { from: 0, count: 100 })).sort()
           : await ids(search, planned);
       expect(read, search).toEqual(gathered);
       expect(await ids(search, { plan: "inOrder", words, scope }), search).toEqual(gathered);

@@ -98,7 +98,7 @@ export const TERMS_READ_APART = 16;
 const WORDS_PLANNED = 6;
 
 /** How far the entries of each word are counted to choose the one that drives. */
-const DRIVER_COUNT_LIMIT = 5000;
+const DRIVER_COUNT_LIMIT = 2000;
 
 /**
  * How a list reads its search: one statement finds, for each word, the distinct terms it begins

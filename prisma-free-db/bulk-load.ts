@@ -7,8 +7,8 @@ import { rebuildLeadSearchTerms } from "./migrations/051-lead-search-terms";
 // per-row upkeep off, and what that upkeep keeps made again after, set-based. Row by row, each
 // lead's triggers update the same few rows again (every admin's unread count, the report
 // summaries' buckets): on Postgres each update inside one statement walks the row versions the
-// ones before it left, so a statement's cost grows with the square of its rows, and the trigram
-// GIN indexes (migration 025) are slower to grow one entry at a time than to build once.
+// ones before it left, so a statement's cost grows with the square of its rows, and the search
+// terms (migration 051) are faster written at once, their indexes built after.
 //
 // Only for a database nobody else writes to at the time (a benchmark's, a test's): on Postgres the
 // triggers are disabled for the table, not the session, and the indexes are gone until the end.

@@ -230,7 +230,7 @@ export function leadListFilters(
  * both in many leads ("mary smith") are found about once in a hundred of the driving word's
  * entries; counting them exactly reads every entry, ten thousand at 1,000,000 leads.
  */
-export const SEARCH_COUNT_ENTRIES = 1000;
+const SEARCH_COUNT_ENTRIES = 1000;
 
 /** What tests may change of a lead list's search: how many entries of a term its count checks. */
 export type ListSearchOptions = { searchCountEntries?: number };

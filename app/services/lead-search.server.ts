@@ -91,7 +91,10 @@ export type LeadSearch =
   | { plan: "terms"; words: string[]; driver: string; terms: string[]; order: SearchOrder; scope: SearchScope }
   | { plan: "inOrder" | "gather"; words: string[]; scope: SearchScope };
 
-/** Past this many distinct terms of one word, it is not read term by term (a page would read this many lists). */
+/**
+ * Past this many distinct terms of one word, it is not read term by term (a page would read this many lists).
+ * @internal
+ */
 export const TERMS_READ_APART = 16;
 
 /** How many of a search's words are looked up to choose the driver (a search box holds up to 100 characters). */

@@ -24,7 +24,7 @@ import { dropLeadSearchIndex, makeLeadSearchIndex } from "./025-lead-search-inde
 //   the index whatever the database's collation.
 
 /** The ASCII characters that are not a letter or a digit (DEL and the controls included): where words split. */
-export const SEPARATOR_CODES = [
+const SEPARATOR_CODES = [
   ...Array.from({ length: 0x2f }, (_, i) => i + 1),
   ...range(0x3a, 0x40),
   ...range(0x5b, 0x60),
@@ -34,9 +34,6 @@ export const SEPARATOR_CODES = [
 function range(from: number, to: number) {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
-
-/** The character after every term's last one: `term < prefix || TERM_END` ends a prefix's range. */
-export const TERM_END_CODE = 0x10ffff;
 
 const names = (lead: string) =>
   `lower(${lead}.first_name || ' ' || ${lead}.last_name || ' ' || COALESCE(${lead}.email, ''))`;

@@ -12,19 +12,7 @@ import { Sql, compile, identifier, join, raw, sql, type SqlValue } from "./state
  * back as one typed shape. Writes go through the models. Import everything from here.
  */
 
-export {
-  and,
-  contains,
-  identifier,
-  join,
-  likePattern,
-  or,
-  raw,
-  searchPatterns,
-  searchWords,
-  sql,
-  Sql,
-} from "./statement";
+export { and, contains, identifier, join, or, raw, searchPatterns, searchWords, sql, Sql } from "./statement";
 export { column } from "./columns";
 
 /** A row schema: `z.object({ id: column.text, total: column.integer })`, optionally transformed. */

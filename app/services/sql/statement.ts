@@ -83,7 +83,7 @@ export function searchWords(search: string | undefined): string[] {
 }
 
 /** A LIKE pattern that finds `text` anywhere in a text (%, _ and \ taken literally); use with `contains`. */
-export function likePattern(text: string): string {
+function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -199,6 +199,25 @@ describe("the lead search", () => {
     expect(await ids(phone.slice(3))).toHaveLength(1);
   });
 
+  it("All Leads filtered to the unassigned leads or one agent reads only their terms, before and after a reassignment", async () => {
+    const { actor: admin } = await signedInAdmin();
+    const { agent } = await signedInAgent();
+    const last = uniqueName("Unassigned");
+    const loose = await createLead(null, { lastName: last, email: null });
+    const owned = await createLead(agent.id, { lastName: last, email: null });
+    const found = async (params: Record<string, string>) =>
+      (await listAllLeads(admin, allLeadsFromSearch(new URLSearchParams({ search: last, ...params })))).rows.map(
+        (row) => row.id,
+      );
+    expect(await found({ agentId: "unassigned" })).toEqual([loose.id]);
+    expect(await found({ agentId: agent.id })).toEqual([owned.id]);
+    expect((await found({})).sort()).toEqual([loose.id, owned.id].sort());
+    // The terms follow the lead to its new agent.
+    await loose.update({ agentId: agent.id });
+    expect(await found({ agentId: "unassigned" })).toEqual([]);
+    expect((await found({ agentId: agent.id })).sort()).toEqual([loose.id, owned.id].sort());
+  });
+
   it("All Leads unread only: its total is the admin's kept unread count, the leads without their read", async () => {
     const { actor: admin } = await signedInAdmin();
     const { agent } = await signedInAgent();

@@ -16,7 +16,6 @@ import {
   planLeadSearch,
   countTermMatches,
   termMatches,
-  termsBeyond,
   type LeadSearch,
   type SearchScope,
   type TermsSearch,
@@ -252,10 +251,9 @@ export async function termsPage<T>(
 ): Promise<Page<T>> {
   const cap = pageCountCap(LEAD_LIST_COUNT_LIMIT, params);
   const from = (params.page - 1) * params.pageSize;
-  const [pageIds, counted, beyond] = await Promise.all([
+  const [pageIds, { counted, beyond }] = await Promise.all([
     termMatches(search, filters, { from, count: params.pageSize }),
     countTermMatches(search, filters, cap + 1, countEntries),
-    termsBeyond(search, countEntries),
   ]);
   const rows = pageIds.length
     ? await selectRows(

@@ -1,6 +1,6 @@
 import { isPostgres } from "~db";
 import { z } from "zod";
-import { and, column, join, raw, searchWords, selectRows, sql, type Sql } from "./sql/reads.server";
+import { and, column, join, raw, searchWords, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The lead lists' search (My Leads, the agent's report, All Leads, the admin's retention list) from
 // the term table of migration 051 (docs/decisions/090). A lead's terms are the words of its first
@@ -256,25 +256,23 @@ export async function termMatches(
   return matches.map((match) => match.id);
 }
 
-/** How many matches the terms plan has, counted up to `upTo`, among each term's first `entriesRead` entries. */
+/**
+ * How many matches the terms plan has, counted up to `upTo`, among each term's first `entriesRead`
+ * entries, and whether a term has more entries than that (then the count is a floor): one statement.
+ */
 export async function countTermMatches(search: TermsSearch, filters: Sql[], upTo: number, entriesRead: number) {
-  const counted = await selectRows(
-    sql`SELECT COUNT(*) AS n FROM (${termMatchesSql(search, filters, upTo, entriesRead)}) c`,
-    ENTRIES,
+  const beyond = search.terms.map(
+    (term) => sql`(SELECT COUNT(*) FROM (SELECT 1 FROM lead_search_terms t
+      WHERE ${and([sql`t.term = ${term}`, inScope(sql`t.agent_id`, search.scope)])} LIMIT ${entriesRead + 1}) e) > ${entriesRead}`,
   );
-  return counted[0]?.n ?? 0;
+  const counted = await selectOne(
+    sql`SELECT (SELECT COUNT(*) FROM (${termMatchesSql(search, filters, upTo, entriesRead)}) c) AS n,
+      CASE WHEN ${join(beyond, " OR ")} THEN 1 ELSE 0 END AS beyond`,
+    COUNTED,
+  );
+  return { counted: counted?.n ?? 0, beyond: counted?.beyond === 1 };
 }
 
 const MATCH = z.object({ id: column.text });
 
-/** Whether one of the driving word's terms has more than `entries` entries in the search's scope. */
-export async function termsBeyond(search: TermsSearch, entries: number): Promise<boolean> {
-  const counts = search.terms.map(
-    (term) => sql`SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM lead_search_terms t
-      WHERE ${and([sql`t.term = ${term}`, inScope(sql`t.agent_id`, search.scope)])} LIMIT ${entries + 1}) c) AS n`,
-  );
-  const rows = await selectRows(join(counts, " UNION ALL "), ENTRIES);
-  return rows.some((row) => row.n > entries);
-}
-
-const ENTRIES = z.object({ n: column.integer });
+const COUNTED = z.object({ n: column.integer, beyond: column.integer });

@@ -36,7 +36,7 @@ const BY_STATUS = {
 const PHONE_PUNCTUATION_SQLITE = [" ", "(", ")", "-", ".", "+", "char(9)", "char(10)", "char(13)"];
 
 /** A phone number's digits in SQLite: its punctuation replaced away (SQLite has no translate()). */
-const sqliteDigits = (column: string) =>
+export const sqliteDigits = (column: string) =>
   PHONE_PUNCTUATION_SQLITE.reduce((text, c) => `replace(${text}, ${c.startsWith("char(") ? c : `'${c}'`}, '')`, column);
 
 const SQLITE_WORDS = (lead: string) =>

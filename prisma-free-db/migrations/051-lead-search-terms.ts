@@ -1,6 +1,6 @@
 import type { Sequelize, Transaction } from "sequelize";
 import type { MigrationContext } from "./index";
-import { dropLeadSearchIndex, makeLeadSearchIndex } from "./025-lead-search-index";
+import { dropLeadSearchIndex, makeLeadSearchIndex, sqliteDigits } from "./025-lead-search-index";
 
 // The lead lists' search from a word index read in date order (issue 23 item 5, docs/decisions/090).
 // The trigram indexes of migration 025 find a piece of a name, but not in the lists' order, and
@@ -38,9 +38,6 @@ function range(from: number, to: number) {
 const names = (lead: string) =>
   `lower(${lead}.first_name || ' ' || ${lead}.last_name || ' ' || COALESCE(${lead}.email, ''))`;
 
-/** The characters a phone number may hold besides digits (the application's phone rule). */
-const PHONE_PUNCTUATION_SQLITE = [" ", "(", ")", "-", ".", "+", "char(9)", "char(10)", "char(13)"];
-
 // ---------------------------------------------------------------------------------------------
 // SQLite: no function of its own, no CTE inside a trigger, no regular expressions. The words come
 // from json_each over the names made a JSON array: every separator replaced by a space (the quote,
@@ -69,9 +66,6 @@ function sqliteSpacing(leadIs: (column: string) => string) {
   }
   return steps.join("\n");
 }
-
-const sqliteDigits = (column: string) =>
-  PHONE_PUNCTUATION_SQLITE.reduce((text, c) => `replace(${text}, ${c.startsWith("char(") ? c : `'${c}'`}, '')`, column);
 
 /** (application_id, term) of every lead `leadIs` keeps (a condition on `x.id`, or on `p.application_id`), each pair once. */
 function sqlitePairs(leadIs: (column: string) => string) {

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import { recountUnreadLeadCounts } from "./migrations/007-unread-lead-counts";
 import { recountReportSummaries } from "./migrations/043-report-summaries-issued";
-import { rebuildLeadSearchTerms } from "./migrations/051-lead-search-terms";
+import { rebuildLeadSearchTerms } from "./migrations/052-search-terms-returned";
 
 // A load of many leads at once (the leads benchmark's 1,000,000, issue 23 item 4) with the
 // per-row upkeep off, and what that upkeep keeps made again after, set-based. Row by row, each

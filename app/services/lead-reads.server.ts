@@ -14,8 +14,7 @@ import {
   leadSearchCondition,
   leadSearchWhere,
   planLeadSearch,
-  countTermMatches,
-  termMatches,
+  termMatchesAndCount,
   type LeadSearch,
   type SearchScope,
   type TermsSearch,
@@ -190,10 +189,13 @@ const AGENT_WORKING_LEAD = sql`a.returned_at IS NULL`;
  * (012). The agent's report counts and exports with the same WHERE (reports.server.ts).
  */
 export function agentLeadsWhere(agentId: string, query: AgentLeadFilters, search?: LeadSearch): Sql {
-  return leadListWhere(agentLeadsConditions(agentId), query, { scope: { agentId }, search });
+  return leadListWhere(agentLeadsConditions(agentId), query, { scope: agentSearchScope(agentId), search });
 }
 
 const agentLeadsConditions = (agentId: string) => [sql`a.agent_id = ${agentId}`, AGENT_WORKING_LEAD];
+
+/** agentLeadsConditions as the term index answers them, on its entries (decision 092). */
+const agentSearchScope = (agentId: string): SearchScope => ({ agentId, working: true });
 
 /**
  * agentLeadsWhere's filters after the caller's own `conditions` (the agent's, or none for an admin),
@@ -236,7 +238,7 @@ export type ListSearchOptions = { searchCountEntries?: number };
 
 /**
  * A lead list's page and total when its search is read term by term (decision 090): the page's
- * ids in the list's order from the term index (termMatches), then only those rows with their
+ * ids in the list's order from the term index with their count (termMatchesAndCount), then only those rows with their
  * columns; and the total, the matches among each term's first `countEntries` entries counted up to
  * the count's cap + 1, "N+" when a term has more entries than that. A page the matches do not
  * fill says the total itself, exactly.
@@ -251,10 +253,16 @@ export async function termsPage<T>(
 ): Promise<Page<T>> {
   const cap = pageCountCap(LEAD_LIST_COUNT_LIMIT, params);
   const from = (params.page - 1) * params.pageSize;
-  const [pageIds, { counted, beyond }] = await Promise.all([
-    termMatches(search, filters, { from, count: params.pageSize }),
-    countTermMatches(search, filters, cap + 1, countEntries),
-  ]);
+  const {
+    ids: pageIds,
+    counted,
+    beyond,
+  } = await termMatchesAndCount(search, filters, {
+    from,
+    count: params.pageSize,
+    upTo: cap + 1,
+    entriesRead: countEntries,
+  });
   const rows = pageIds.length
     ? await selectRows(
         sql`SELECT ${list.select} FROM ${list.from} ${list.join ?? raw("")} WHERE a.id IN ${pageIds} ORDER BY ${list.orderBy}`,
@@ -299,7 +307,7 @@ export async function listAgentLeads(
 ): Promise<Page<AgentLeadRow>> {
   if (actor.role !== "agent" || !actor.agent) throw forbidden();
   const agent = { id: actor.agent.id, user: { firstName: actor.firstName, lastName: actor.lastName } };
-  const search = await planLeadSearch(query.search, { scope: { agentId: actor.agent.id }, order: "newest" });
+  const search = await planLeadSearch(query.search, { scope: agentSearchScope(actor.agent.id), order: "newest" });
   const list = {
     select: leadListColumns(actor.id),
     from: sql`applications a`,
@@ -314,7 +322,8 @@ export async function listAgentLeads(
           query,
           LeadListRow,
           search,
-          leadListFilters(agentLeadsConditions(actor.agent.id), query),
+          // The agent's and the working leads' conditions are the search's scope, read on the index.
+          leadListFilters([], query),
           searchCountEntries,
         )
       : await sqlPage(list, query, LeadListRow, {

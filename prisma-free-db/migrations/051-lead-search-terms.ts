@@ -114,55 +114,88 @@ function postgresPairs(leadIs: (column: string) => string) {
       WHERE ${leadIs("p.application_id")} AND d <> ''`;
 }
 
+/**
+ * What a term row holds of its lead besides the term: its agent and creation time, and from
+ * migration 052 on whether it was returned to its source (`returned`, decision 092). This
+ * migration writes the first; 052 writes all of them, through the same functions.
+ */
+export type TermColumns = { returned: boolean };
+
+const RETURNED = (lead: string) => `CASE WHEN ${lead}.returned_at IS NULL THEN 0 ELSE 1 END`;
+
 /** The terms of the leads `leadIs` keeps, written with their lead's agent and creation time: statements ending in ";". */
-function insertTerms(dialect: string, leadIs: (column: string) => string) {
-  const insert = (pairs: string) => `INSERT INTO lead_search_terms (term, application_id, agent_id, created_at)
-    SELECT s.term, a.id, a.agent_id, a.created_at FROM (${pairs}) s JOIN applications a ON a.id = s.application_id;`;
+function insertTerms(dialect: string, leadIs: (column: string) => string, { returned }: TermColumns) {
+  const insert = (
+    pairs: string,
+  ) => `INSERT INTO lead_search_terms (term, application_id, agent_id, created_at${returned ? ", returned" : ""})
+    SELECT s.term, a.id, a.agent_id, a.created_at${returned ? `, ${RETURNED("a")}` : ""}
+    FROM (${pairs}) s JOIN applications a ON a.id = s.application_id;`;
   if (dialect === "postgres") return insert(postgresPairs(leadIs));
   return `${sqliteSpacing(leadIs)}\n${insert(sqlitePairs(leadIs))}\nDELETE FROM lead_search_scratch;`;
 }
 
 /** One lead's terms written again (its names, email or phones changed). */
-const refresh = (dialect: string, lead: string) =>
+const refresh = (dialect: string, lead: string, columns: TermColumns) =>
   `DELETE FROM lead_search_terms WHERE application_id = ${lead};
-   ${insertTerms(dialect, (column) => `${column} = ${lead}`)}`;
+   ${insertTerms(dialect, (column) => `${column} = ${lead}`, columns)}`;
 
-const follow = (lead: string) =>
-  `UPDATE lead_search_terms SET agent_id = ${lead}.agent_id, created_at = ${lead}.created_at WHERE application_id = ${lead}.id;`;
+/** The columns a term row copies from its lead (`moved`: whether they changed, `set`: the update). */
+function follow(columns: TermColumns) {
+  const changed = (op: string, old: string, lead: string) =>
+    [
+      `${old}.agent_id ${op} ${lead}.agent_id`,
+      `${old}.created_at ${op} ${lead}.created_at`,
+      ...(columns.returned ? [`(${old}.returned_at IS NULL) <> (${lead}.returned_at IS NULL)`] : []),
+    ].join(" OR ");
+  return {
+    of: `agent_id, created_at${columns.returned ? ", returned_at" : ""}`,
+    moved: (op: "IS NOT" | "IS DISTINCT FROM") => changed(op, "OLD", "NEW"),
+    set: `UPDATE lead_search_terms SET agent_id = NEW.agent_id, created_at = NEW.created_at${
+      columns.returned ? `, returned = ${RETURNED("NEW")}` : ""
+    } WHERE application_id = NEW.id;`,
+  };
+}
 
-const SQLITE_TRIGGERS: Record<string, string> = {
-  lead_search_terms_lead_insert: `AFTER INSERT ON applications BEGIN ${refresh("sqlite", "NEW.id")} END`,
-  lead_search_terms_lead_update: `AFTER UPDATE OF first_name, last_name, email ON applications
-    WHEN OLD.first_name IS NOT NEW.first_name OR OLD.last_name IS NOT NEW.last_name OR OLD.email IS NOT NEW.email
-    BEGIN ${refresh("sqlite", "NEW.id")} END`,
-  lead_search_terms_lead_move: `AFTER UPDATE OF agent_id, created_at ON applications
-    WHEN OLD.agent_id IS NOT NEW.agent_id OR OLD.created_at IS NOT NEW.created_at
-    BEGIN ${follow("NEW")} END`,
-  lead_search_terms_lead_delete: `AFTER DELETE ON applications BEGIN
-    DELETE FROM lead_search_terms WHERE application_id = OLD.id; END`,
-  lead_search_terms_phone_insert: `AFTER INSERT ON phones BEGIN ${refresh("sqlite", "NEW.application_id")} END`,
-  lead_search_terms_phone_update: `AFTER UPDATE OF phone_number, application_id ON phones BEGIN
-    ${refresh("sqlite", "OLD.application_id")} ${refresh("sqlite", "NEW.application_id")} END`,
-  lead_search_terms_phone_delete: `AFTER DELETE ON phones BEGIN ${refresh("sqlite", "OLD.application_id")} END`,
-};
+/** SQLite's triggers, by name: a lead's terms written again when its words change, and following it. */
+export function sqliteTriggers(columns: TermColumns): Record<string, string> {
+  const moves = follow(columns);
+  return {
+    lead_search_terms_lead_insert: `AFTER INSERT ON applications BEGIN ${refresh("sqlite", "NEW.id", columns)} END`,
+    lead_search_terms_lead_update: `AFTER UPDATE OF first_name, last_name, email ON applications
+      WHEN OLD.first_name IS NOT NEW.first_name OR OLD.last_name IS NOT NEW.last_name OR OLD.email IS NOT NEW.email
+      BEGIN ${refresh("sqlite", "NEW.id", columns)} END`,
+    lead_search_terms_lead_move: `AFTER UPDATE OF ${moves.of} ON applications
+      WHEN ${moves.moved("IS NOT")}
+      BEGIN ${moves.set} END`,
+    lead_search_terms_lead_delete: `AFTER DELETE ON applications BEGIN
+      DELETE FROM lead_search_terms WHERE application_id = OLD.id; END`,
+    lead_search_terms_phone_insert: `AFTER INSERT ON phones BEGIN ${refresh("sqlite", "NEW.application_id", columns)} END`,
+    lead_search_terms_phone_update: `AFTER UPDATE OF phone_number, application_id ON phones BEGIN
+      ${refresh("sqlite", "OLD.application_id", columns)} ${refresh("sqlite", "NEW.application_id", columns)} END`,
+    lead_search_terms_phone_delete: `AFTER DELETE ON phones BEGIN ${refresh("sqlite", "OLD.application_id", columns)} END`,
+  };
+}
 
-const POSTGRES_FUNCTIONS = `
-  CREATE FUNCTION lead_search_terms_refresh(lead uuid) RETURNS void LANGUAGE sql AS $$
-    ${refresh("postgres", "lead")}
+/** Postgres's functions and triggers (CREATE OR REPLACE: migration 052 writes them again). */
+export function postgresFunctions(columns: TermColumns) {
+  const moves = follow(columns);
+  return `
+  CREATE OR REPLACE FUNCTION lead_search_terms_refresh(lead uuid) RETURNS void LANGUAGE sql AS $$
+    ${refresh("postgres", "lead", columns)}
   $$;
-  CREATE FUNCTION lead_search_terms_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+  CREATE OR REPLACE FUNCTION lead_search_terms_lead() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'DELETE' THEN
       DELETE FROM lead_search_terms WHERE application_id = OLD.id;
     ELSIF TG_OP = 'INSERT' OR NEW.first_name IS DISTINCT FROM OLD.first_name
         OR NEW.last_name IS DISTINCT FROM OLD.last_name OR NEW.email IS DISTINCT FROM OLD.email THEN
       PERFORM lead_search_terms_refresh(NEW.id);
-    ELSIF NEW.agent_id IS DISTINCT FROM OLD.agent_id OR NEW.created_at IS DISTINCT FROM OLD.created_at THEN
-      ${follow("NEW")}
+    ELSIF ${moves.moved("IS DISTINCT FROM")} THEN
+      ${moves.set}
     END IF;
     RETURN NULL;
   END $$;
-  CREATE FUNCTION lead_search_terms_phone() RETURNS trigger LANGUAGE plpgsql AS $$
+  CREATE OR REPLACE FUNCTION lead_search_terms_phone() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP <> 'INSERT' THEN PERFORM lead_search_terms_refresh(OLD.application_id); END IF;
     IF TG_OP = 'INSERT' OR NEW.application_id IS DISTINCT FROM OLD.application_id THEN
@@ -170,31 +203,41 @@ const POSTGRES_FUNCTIONS = `
     END IF;
     RETURN NULL;
   END $$;
-  CREATE TRIGGER lead_search_terms_lead AFTER INSERT OR DELETE OR UPDATE OF first_name, last_name, email, agent_id, created_at
+  DROP TRIGGER IF EXISTS lead_search_terms_lead ON applications;
+  CREATE TRIGGER lead_search_terms_lead AFTER INSERT OR DELETE OR UPDATE OF first_name, last_name, email, ${moves.of}
     ON applications FOR EACH ROW EXECUTE FUNCTION lead_search_terms_lead();
+  DROP TRIGGER IF EXISTS lead_search_terms_phone ON phones;
   CREATE TRIGGER lead_search_terms_phone AFTER INSERT OR DELETE OR UPDATE OF phone_number, application_id
     ON phones FOR EACH ROW EXECUTE FUNCTION lead_search_terms_phone();`;
+}
 
-const INDEXES = {
+/**
+ * The read indexes, by name. From migration 052 one agent's index ends in the returned flag, so
+ * that My Leads checks it on the index entry rather than on the lead's row.
+ */
+export const termIndexes = ({ returned }: TermColumns) => ({
   lead_search_terms_in_order: "lead_search_terms (term, created_at, application_id)",
-  lead_search_terms_by_agent: "lead_search_terms (agent_id, term, created_at, application_id)",
-};
+  lead_search_terms_by_agent: `lead_search_terms (agent_id, term, created_at, application_id${returned ? ", returned" : ""})`,
+});
 
 /**
  * Every lead's terms written afresh, set-based, into the table without its two read indexes, which
- * are built after: the migration's first fill, and a load that ran with the triggers off
- * (prisma-free-db/bulk-load.ts).
- * @internal
+ * are built after, with the columns `columns` says: the migration's first fill, and (through
+ * migration 052's) a load that ran with the triggers off (prisma-free-db/bulk-load.ts).
  */
-export async function rebuildLeadSearchTerms(sequelize: Sequelize, transaction?: Transaction) {
+export async function rebuildLeadSearchTerms(sequelize: Sequelize, columns: TermColumns, transaction?: Transaction) {
   const run = (statement: string) => sequelize.query(statement, { transaction });
   const dialect = sequelize.getDialect();
-  for (const name of Object.keys(INDEXES)) await run(`DROP INDEX IF EXISTS ${name}`);
+  const indexes = termIndexes(columns);
+  for (const name of Object.keys(indexes)) await run(`DROP INDEX IF EXISTS ${name}`);
   await run(dialect === "postgres" ? "TRUNCATE lead_search_terms" : "DELETE FROM lead_search_terms");
   // One statement at a time: SQLite's driver runs only the first of several.
-  for (const statement of insertTerms(dialect, () => "1 = 1").split(";\n")) await run(statement);
-  for (const [name, on] of Object.entries(INDEXES)) await run(`CREATE INDEX ${name} ON ${on}`);
+  for (const statement of insertTerms(dialect, () => "1 = 1", columns).split(";\n")) await run(statement);
+  for (const [name, on] of Object.entries(indexes)) await run(`CREATE INDEX ${name} ON ${on}`);
 }
+
+/** What this migration writes: the terms without the returned flag of migration 052. */
+const FIRST_COLUMNS: TermColumns = { returned: false };
 
 export async function up({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
   const run = (statement: string) => qi.sequelize.query(statement, { transaction });
@@ -208,12 +251,12 @@ export async function up({ context: { queryInterface: qi, transaction } }: { con
            agent_id UUID, created_at DATETIME NOT NULL, PRIMARY KEY (application_id, term)) WITHOUT ROWID`,
   );
   if (!postgres) await run("CREATE TABLE lead_search_scratch (id UUID NOT NULL, words TEXT NOT NULL)");
-  await rebuildLeadSearchTerms(qi.sequelize, transaction);
+  await rebuildLeadSearchTerms(qi.sequelize, FIRST_COLUMNS, transaction);
   if (postgres) {
-    await run(POSTGRES_FUNCTIONS);
+    await run(postgresFunctions(FIRST_COLUMNS));
     return;
   }
-  for (const [name, body] of Object.entries(SQLITE_TRIGGERS)) await run(`CREATE TRIGGER ${name} ${body}`);
+  for (const [name, body] of Object.entries(sqliteTriggers(FIRST_COLUMNS))) await run(`CREATE TRIGGER ${name} ${body}`);
 }
 
 export async function down({ context: { queryInterface: qi, transaction } }: { context: MigrationContext }) {
@@ -225,7 +268,7 @@ export async function down({ context: { queryInterface: qi, transaction } }: { c
       await run(`DROP FUNCTION IF EXISTS ${name}`);
     }
   } else {
-    for (const name of Object.keys(SQLITE_TRIGGERS)) await run(`DROP TRIGGER IF EXISTS ${name}`);
+    for (const name of Object.keys(sqliteTriggers(FIRST_COLUMNS))) await run(`DROP TRIGGER IF EXISTS ${name}`);
   }
   await run("DROP TABLE IF EXISTS lead_search_terms");
   await run("DROP TABLE IF EXISTS lead_search_scratch");

@@ -41,6 +41,7 @@ import * as apiTokens from "./048-api-tokens";
 import * as webhooks from "./049-webhooks";
 import * as callingDays from "./050-calling-days";
 import * as leadSearchTerms from "./051-lead-search-terms";
+import * as searchTermsReturned from "./052-search-terms-returned";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -100,4 +101,5 @@ export const migrations: Migration[] = [
   step("049-webhooks", webhooks),
   step("050-calling-days", callingDays),
   step("051-lead-search-terms", leadSearchTerms),
+  step("052-search-terms-returned", searchTermsReturned),
 ];

@@ -167,6 +167,27 @@ describe("the search's reads", () => {
     const deep = shape(await listAgentLeads(me.actor, { ...counted, page: 10 }, { searchCountEntries: 100 }));
     expect(deep).toMatchObject({ total: 200, totalAtLeast: true });
     expect(deep.ids).toEqual(shape(await listAgentLeads(me.actor, { ...counted, page: 10 })).ids);
+    // A driver of two terms (Mary and Maryann) with more entries than the count reads: its first
+    // entries are not its first matches, so the page is read apart, and still the first matches.
+    for (let i = 0; i < 3; i++) await createLead(me.agent.id, { firstName: "Maryann", lastName: last, email: null });
+    const twoTerms = { ...ALL, search: `mar ${last}` };
+    expect(await planLeadSearch(twoTerms.search, { scope, order: "newest" })).toMatchObject({
+      driver: "mar",
+      terms: ["mary", "maryann"],
+    });
+    expect(shape(await listAgentLeads(me.actor, twoTerms, { searchCountEntries: 2 }))).toEqual(
+      await gatheredPage(agentLeadsWhere(me.agent.id, { status: "all", search: twoTerms.search }), NEWEST, 1),
+    );
+    // The Maryanns are the newest three: the first entries of both terms (two of each) hold a page
+    // of three, but not the first three matches.
+    const everyMatch = shape(await listAgentLeads(me.actor, { ...twoTerms, pageSize: 100 })).ids;
+    for (const [page, pageSize] of [
+      [1, 3],
+      [2, 4],
+    ] as const) {
+      const read = shape(await listAgentLeads(me.actor, { ...twoTerms, page, pageSize }, { searchCountEntries: 2 }));
+      expect(read.ids, `page ${page} of ${pageSize}`).toEqual(everyMatch.slice((page - 1) * pageSize, page * pageSize));
+    }
     // Counted to the end, the 1,000 leads of plans.test are exactly that.
     expect(shape(await listAgentLeads(me.actor, counted))).toMatchObject({ total: 1000, totalAtLeast: false });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Application, Phone, sequelize } from "~db";
 import * as leadSearchTerms from "../../prisma-free-db/migrations/051-lead-search-terms";
+import * as searchTermsReturned from "../../prisma-free-db/migrations/052-search-terms-returned";
 import type { AgentLeadListQuery } from "~/domain/schemas/leads";
 import { allLeadsFromSearch } from "~/domain/schemas/admin-leads";
 import { listAllLeads } from "~/services/admin-leads.server";
@@ -199,6 +200,41 @@ describe("the lead search", () => {
     expect(await ids(phone.slice(3))).toHaveLength(1);
   });
 
+  it("drives two words both past the count's limit by the one rarest where the list begins to read", async () => {
+    const { me } = await agentSearch();
+    // Names of letters alone: a name's digits would be words of their own.
+    const lettersOnly = (prefix: string) =>
+      prefix +
+      crypto
+        .randomBytes(6)
+        .toString("hex")
+        .replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)]!);
+    const [recent, older] = [lettersOnly("Recent"), lettersOnly("Older")];
+    // Five leads of each word: the recent word's all in the last days, the older word's spread back
+    // over a year, so its third entry from either end lies further from the list's start.
+    const day = 86_400_000;
+    const ages = { [recent]: [1, 2, 3, 4, 5], [older]: [1, 100, 200, 300, 360] };
+    for (const [word, days] of Object.entries(ages)) {
+      for (const age of days) {
+        const lead = await createLead(me.agent.id, { lastName: word, email: null });
+        await sequelize.query("UPDATE applications SET created_at = :at WHERE id = :id", {
+          replacements: { at: new Date(Date.now() - age * day), id: lead.id },
+        });
+      }
+    }
+    const driverOf = async (search: string, order: "newest" | "oldest", driverCountLimit: number) => {
+      const plan = await planLeadSearch(search, { scope: { agentId: me.agent.id }, order, driverCountLimit });
+      return plan.plan === "terms" ? plan.driver : plan.plan;
+    };
+    // Newest first: the older word's third newest entry is 200 days back, the recent word's 3 days.
+    expect(await driverOf(`${recent} ${older}`, "newest", 3)).toBe(older);
+    expect(await driverOf(`${older} ${recent}`, "newest", 3)).toBe(older);
+    // Oldest first: the recent word's third oldest entry is the further from a year ago.
+    expect(await driverOf(`${recent} ${older}`, "oldest", 3)).toBe(recent);
+    // Under the limit the counts decide, and they tie: the first word drives.
+    expect(await driverOf(`${recent} ${older}`, "newest", 10)).toBe(recent);
+  });
+
   it("All Leads filtered to the unassigned leads or one agent reads only their terms, before and after a reassignment", async () => {
     const { actor: admin } = await signedInAdmin();
     const { agent } = await signedInAgent();
@@ -218,6 +254,43 @@ describe("the lead search", () => {
     expect((await found({ agentId: agent.id })).sort()).toEqual([loose.id, owned.id].sort());
   });
 
+  it("leaves a lead returned to its source out of My Leads' search but not All Leads', following its return both ways", async () => {
+    const { me, found } = await agentSearch();
+    const { actor: admin } = await signedInAdmin();
+    const last = uniqueName("Returned");
+    const phone = uniquePhone();
+    const kept = await createLead(me.agent.id, { firstName: "Kept", lastName: last, email: null });
+    const returned = await createLead(
+      me.agent.id,
+      { firstName: "Gone", lastName: last, email: null },
+      { phones: [{ phoneNumber: phone, phoneType: "mobile", isPrimary: true }] },
+    );
+    const inAllLeads = async (search: string) =>
+      (await listAllLeads(admin, allLeadsFromSearch(new URLSearchParams({ search, agentId: me.agent.id })))).rows
+        .map((row) => row.id)
+        .sort();
+    const total = async (search: string) => (await listAgentLeads(me.actor, { ...ALL, search })).total;
+
+    // Approving a return sets returned_at (lead-returns.server.ts), as here.
+    await returned.update({ returnedAt: new Date() });
+    for (const search of [last, `gone ${last}`, phone]) {
+      expect(await found(search), search).toEqual(search === last ? [kept.id] : []);
+    }
+    expect(await total(last)).toBe(1);
+    expect(await inAllLeads(last)).toEqual([kept.id, returned.id].sort());
+    expect(await inAllLeads(phone)).toEqual([returned.id]);
+
+    // A returned lead's terms written again (a new name) stay out of My Leads.
+    const renamed = uniqueName("Renamed");
+    await returned.update({ lastName: renamed });
+    expect(await found(renamed)).toEqual([]);
+    expect(await inAllLeads(renamed)).toEqual([returned.id]);
+
+    await returned.update({ returnedAt: null });
+    expect(await found(renamed)).toEqual([returned.id]);
+    expect(await found(phone)).toEqual([returned.id]);
+  });
+
   it("All Leads unread only: its total is the admin's kept unread count, the leads without their read", async () => {
     const { actor: admin } = await signedInAdmin();
     const { agent } = await signedInAgent();
@@ -234,23 +307,35 @@ describe("the lead search", () => {
     expect(unread.rows.map((row) => row.id)).not.toContain(opened!.id);
   });
 
-  it("finds the leads written before the index was made (the migration's backfill)", async () => {
+  it("finds the leads written before the index was made, and leaves out those returned before (the migrations' backfill)", async () => {
     const { me, found } = await agentSearch();
     const context = { queryInterface: sequelize.getQueryInterface() };
-    await sequelize.transaction((transaction) => leadSearchTerms.down({ context: { ...context, transaction } }));
+    await sequelize.transaction(async (transaction) => {
+      await searchTermsReturned.down({ context: { ...context, transaction } });
+      await leadSearchTerms.down({ context: { ...context, transaction } });
+    });
     const last = uniqueName("Before");
     const phone = uniquePhone();
     let lead: Application;
+    let returned: Application;
     try {
       lead = await createLead(
         me.agent.id,
         { lastName: last, email: null },
         { phones: [{ phoneNumber: phone, phoneType: "mobile", isPrimary: true }] },
       );
+      returned = await createLead(me.agent.id, { lastName: last, email: null, returnedAt: new Date() });
     } finally {
-      await sequelize.transaction((transaction) => leadSearchTerms.up({ context: { ...context, transaction } }));
+      await sequelize.transaction(async (transaction) => {
+        await leadSearchTerms.up({ context: { ...context, transaction } });
+        await searchTermsReturned.up({ context: { ...context, transaction } });
+      });
     }
     expect(await found(last)).toEqual([lead.id]);
     expect(await found(phone)).toEqual([lead.id]);
+    // Migration 052 flagged the lead returned before it: All Leads finds it, My Leads does not.
+    const { actor: admin } = await signedInAdmin();
+    const all = await listAllLeads(admin, allLeadsFromSearch(new URLSearchParams({ search: last })));
+    expect(all.rows.map((row) => row.id).sort()).toEqual([lead.id, returned!.id].sort());
   });
 });

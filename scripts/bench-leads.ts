@@ -58,7 +58,8 @@
 // URL), --reuse URL (measure a database a --keep run left, migrated to the current schema),
 // --only TEXT[,TEXT...] (measure only the service/SQL cases whose label contains one of them,
 // case-insensitive), --search-sizes N,N,... (instead of the above: My Leads' and All Leads'
-// searches and filters at each size, filled set-based; --only picks among them).
+// searches and filters at each size, filled set-based; --only picks among them; with --reuse, a
+// database a --keep run of it left, measured at its size without filling).
 // A build outside the repository (BUILD_DIR=/tmp/...) gets a node_modules link to the repository's.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -1179,7 +1180,10 @@ const SEARCH_SIZES = option("search-sizes", "").split(",").filter(Boolean).map(N
  * the SQL, and flat (page 1 and 40) from the first size to the last (issue 23 item 5).
  */
 async function searchesAtSizes() {
-  const people = await fillPeopleForSetBasedFill(AGENTS);
+  // --reuse: the people and leads a --keep run of this mode left, brought to the current schema;
+  // a size it already has is measured without filling.
+  if (reuse) await migrate();
+  const people = reuse ? await peopleOfSetBasedFill() : await fillPeopleForSetBasedFill(AGENTS);
   const { admin, busiest } = people;
   const agentId = busiest.agent!.id;
   const raw = await rawConnection();
@@ -1248,32 +1252,35 @@ async function searchesAtSizes() {
   ];
   const results = new Map<string, number[]>();
   const verdicts: string[] = [];
-  let filled = 0;
+  let filled = reuse ? await countOf("applications") : 0;
   for (const size of SEARCH_SIZES) {
     const fillStarted = performance.now();
+    if (size < filled) throw new Error(`--reuse: the database has ${filled} leads, more than ${size}`);
     // A phone for each new lead (813-555 and four digits, as fill()'s), and the admin's reads of 5%,
     // in the same load as the leads.
-    await fillLeadsSetBased(size - filled, filled, people.agentIds, async () => {
-      const postgres = isPostgres;
-      const uuid = postgres ? "gen_random_uuid()" : "lower(hex(randomblob(16)))";
-      const stamp = postgres ? "now()" : "strftime('%Y-%m-%d %H:%M:%f +00:00', 'now')";
-      const fourDigits = postgres
-        ? "lpad(CAST(floor(random() * 10000) AS INTEGER)::text, 4, '0')"
-        : "substr('000' || (abs(random()) % 10000), -4, 4)";
-      const lonely = "NOT EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id)";
-      await sequelize.query(
-        `INSERT INTO phones (id, application_id, phone_number, phone_type, is_primary, created_at, updated_at)
-         SELECT ${uuid}, a.id, '813555' || ${fourDigits}, 'mobile', ${postgres ? "true" : "1"}, ${stamp}, ${stamp}
-         FROM applications a WHERE ${lonely}`,
-      );
-      const sometimes = postgres ? "random() < 0.05" : "abs(random()) % 100 < 5";
-      await sequelize.query(
-        `INSERT INTO lead_reads (id, user_id, application_id, created_at, updated_at)
-         SELECT ${uuid}, '${admin.id}', a.id, ${stamp}, ${stamp} FROM applications a
-         WHERE NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = '${admin.id}' AND r.application_id = a.id)
-           AND ${sometimes}`,
-      );
-    });
+    if (size > filled) {
+      await fillLeadsSetBased(size - filled, filled, people.agentIds, async () => {
+        const postgres = isPostgres;
+        const uuid = postgres ? "gen_random_uuid()" : "lower(hex(randomblob(16)))";
+        const stamp = postgres ? "now()" : "strftime('%Y-%m-%d %H:%M:%f +00:00', 'now')";
+        const fourDigits = postgres
+          ? "lpad(CAST(floor(random() * 10000) AS INTEGER)::text, 4, '0')"
+          : "substr('000' || (abs(random()) % 10000), -4, 4)";
+        const lonely = "NOT EXISTS (SELECT 1 FROM phones p WHERE p.application_id = a.id)";
+        await sequelize.query(
+          `INSERT INTO phones (id, application_id, phone_number, phone_type, is_primary, created_at, updated_at)
+           SELECT ${uuid}, a.id, '813555' || ${fourDigits}, 'mobile', ${postgres ? "true" : "1"}, ${stamp}, ${stamp}
+           FROM applications a WHERE ${lonely}`,
+        );
+        const sometimes = postgres ? "random() < 0.05" : "abs(random()) % 100 < 5";
+        await sequelize.query(
+          `INSERT INTO lead_reads (id, user_id, application_id, created_at, updated_at)
+           SELECT ${uuid}, '${admin.id}', a.id, ${stamp}, ${stamp} FROM applications a
+           WHERE NOT EXISTS (SELECT 1 FROM lead_reads r WHERE r.user_id = '${admin.id}' AND r.application_id = a.id)
+             AND ${sometimes}`,
+        );
+      });
+    }
     filled = size;
     const fillSeconds = (performance.now() - fillStarted) / 1000;
     await analyzeDatabase();
@@ -2773,6 +2780,23 @@ async function rawPlan(raw: Raw, statement: Statement) {
   return rows
     .map((row) => `    ${isPostgres ? row["QUERY PLAN"] : `${row.id}<-${row.parent} ${row.detail}`}`)
     .join("\n");
+}
+
+/** fillPeopleForSetBasedFill's people, found in a database a --keep run of --search-sizes left. */
+async function peopleOfSetBasedFill() {
+  const agents = await selectRows(
+    sql`SELECT g.id, g.user_id AS "userId" FROM agents g JOIN users u ON u.id = g.user_id
+        WHERE u.email LIKE 'bench.agent%' ORDER BY (SELECT COUNT(*) FROM applications a WHERE a.agent_id = g.id) DESC`,
+    z.object({ id: column.text, userId: column.text }),
+  );
+  const admin = await User.findOne({ where: { email: "bench.admin0@example.test" } });
+  const sessionUser = async (userId: string) =>
+    toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
+  return {
+    agentIds: agents.map((a) => a.id),
+    admin: await sessionUser(admin!.id),
+    busiest: await sessionUser(agents[0]!.userId),
+  };
 }
 
 /** The same readers as fill() picks, found in a database a previous --keep run left. */

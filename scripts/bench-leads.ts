@@ -1137,7 +1137,8 @@ type ListCase = {
 /** The lead list's WHERE (My Leads, the report): the agent, a status, a carrier, a creation range, the search's words. */
 function leadsWhere(agentId: string, query: Omit<ListCase, "label" | "page">) {
   const values: Record<string, unknown> = { agentId, status: query.status, carrierId: query.carrierId };
-  let where = "a.agent_id = :agentId";
+  // The agent's working leads: not returned to their source (decision 064), as My Leads shows.
+  let where = "a.agent_id = :agentId AND a.returned_at IS NULL";
   if (query.status !== "all") where += " AND a.status = :status";
   if (query.carrierId) where += " AND a.carrier_id = :carrierId";
   if (query.created) {

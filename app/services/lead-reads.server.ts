@@ -328,7 +328,10 @@ export async function listAgentLeads(
         )
       : await sqlPage(list, query, LeadListRow, {
           countUpTo: LEAD_LIST_COUNT_LIMIT,
-          countInOrder: search.plan === "inOrder",
+          // The working leads' condition (returned_at) is checked on each row: counted along the
+          // page's index, or Postgres reads the table from its start for a status's first 1,001
+          // (5.2 ms against 1.7 at 1,000,000 leads, decision 092).
+          countInOrder: true,
         });
   return { ...page, rows: page.rows.map((row) => leadRowView(row, agent)) };
 }

@@ -42,6 +42,7 @@ import * as webhooks from "./049-webhooks";
 import * as callingDays from "./050-calling-days";
 import * as leadSearchTerms from "./051-lead-search-terms";
 import * as searchTermsReturned from "./052-search-terms-returned";
+import * as workingLeadsInListIndexes from "./053-working-leads-in-list-indexes";
 
 /**
  * Each migration runs inside one transaction (see `migrate()` in ../index.ts) and passes it to
@@ -102,4 +103,5 @@ export const migrations: Migration[] = [
   step("050-calling-days", callingDays),
   step("051-lead-search-terms", leadSearchTerms),
   step("052-search-terms-returned", searchTermsReturned),
+  step("053-working-leads-in-list-indexes", workingLeadsInListIndexes),
 ];

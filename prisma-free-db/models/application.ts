@@ -287,12 +287,13 @@ export function initApplicationModels(sequelize: Sequelize) {
       tableName: "applications",
       underscored: true,
       indexes: [
-        // Migration 006: My Leads' pages, totals and searches, and the unread merge, from the index alone.
+        // Migrations 006 and 053: My Leads' pages, totals and searches, and the unread merge, from the
+        // index alone; returned_at tells the agent's working leads (decision 092).
         {
           name: "applications_agent_list",
-          fields: ["agent_id", "created_at", "id", "first_name", "last_name", "email"],
+          fields: ["agent_id", "created_at", "id", "first_name", "last_name", "email", "returned_at"],
         },
-        { name: "applications_agent_status_list", fields: ["agent_id", "status", "created_at", "id"] },
+        { name: "applications_agent_status_list", fields: ["agent_id", "status", "created_at", "id", "returned_at"] },
         { name: "applications_agent_id_id", fields: ["agent_id", "id"] },
         // Migration 027: an agent's latest lead change (their list version, decision 060).
         { name: "applications_agent_updated", fields: ["agent_id", "updated_at"] },

@@ -360,13 +360,18 @@ export async function termMatches(
   filters: Sql[],
   { from, count }: { from: number; count: number },
 ) {
-  const order = termOrder(search);
   const matches = await selectRows(
-    sql`SELECT p.application_id AS id FROM (${termMatchesSql(search, filters, from + count)}) p
-        ORDER BY ${order("p")} LIMIT ${count} OFFSET ${from}`,
+    sql`SELECT p.application_id AS id FROM (${pageOfMatchesSql(search, filters, { from, count })}) p`,
     MATCH,
   );
   return matches.map((match) => match.id);
+}
+
+/** The terms plan's matches `from` to `from + count`, as (application_id, created_at), in the list's order. */
+function pageOfMatchesSql(search: TermsSearch, filters: Sql[], { from, count }: { from: number; count: number }) {
+  const order = termOrder(search);
+  return sql`SELECT p.application_id, p.created_at FROM (${termMatchesSql(search, filters, from + count)}) p
+    ORDER BY ${order("p")} LIMIT ${count} OFFSET ${from}`;
 }
 
 /**
@@ -374,7 +379,7 @@ export async function termMatches(
  * entries, counted up to `upTo`, with whether a term has more entries than that (then the count is
  * a floor), and the page's ids, the matches from `from` to `from + count`.
  * - When every entry matches (no other word, no filter), the page reads its own entries and the
- *   count an index range, each in a statement of its own, at once.
+ *   count an index range, in one statement (the count's row first, then the page's ids).
  * - Else each entry is checked, and one statement reads the count's entries once for both: the
  *   page is the matches among them when they are the list's first (every entry was read, or the
  *   word is one term, whose first entries are the first in the list's order, and the page ends
@@ -395,23 +400,26 @@ export async function termMatchesAndCount(
     " OR ",
   );
   const matches = countedMatchesSql(search, filters, entriesRead);
+  const order = termOrder(search);
   if (filters.length === 0 && search.others.length === 0) {
-    const [ids, counted] = await Promise.all([
-      termMatches(search, filters, { from, count }),
-      selectOne(
-        sql`SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM (${matches}) m LIMIT ${upTo}) c) AS n,
-          CASE WHEN ${beyond} THEN 1 ELSE 0 END AS beyond`,
-        COUNTED,
-      ),
-    ]);
-    return { ids, counted: counted?.n ?? 0, beyond: counted?.beyond === 1 };
+    // The count's row (`at` 0), then the page's ids numbered in the list's order: one round trip.
+    const rows = await selectRows(
+      sql`SELECT NULL AS id, (SELECT COUNT(*) FROM (SELECT 1 FROM (${matches}) m LIMIT ${upTo}) c) AS n,
+          CASE WHEN ${beyond} THEN 1 ELSE 0 END AS beyond, 0 AS at
+        UNION ALL SELECT p.application_id, NULL, NULL, row_number() OVER (ORDER BY ${order("p")})
+          FROM (${pageOfMatchesSql(search, filters, { from, count })}) p`,
+      WINDOWED,
+    );
+    const head = rows.find((row) => row.at === 0);
+    const page = rows.filter((row) => row.at !== null && row.at > 0).sort((a, b) => a.at! - b.at!);
+    return { ids: page.map((row) => row.id!), counted: head?.n ?? 0, beyond: head?.beyond === 1 };
   }
   // Each match numbered in the list's order (`at`, from 1) and counted (`n`, all of them); the first is kept
   // for the count when the page holds none. The one row of `beyond` is there when nothing matched.
   const rows = await selectRows(
     sql`SELECT b.beyond, w.id, w.n, w.at FROM (SELECT CASE WHEN ${beyond} THEN 1 ELSE 0 END AS beyond) b
       LEFT JOIN (SELECT m.application_id AS id, COUNT(*) OVER () AS n,
-          row_number() OVER (ORDER BY ${termOrder(search)("m")}) AS at
+          row_number() OVER (ORDER BY ${order("m")}) AS at
         FROM (${matches}) m) w
       ON w.at = 1 OR (w.at > ${from} AND w.at <= ${from + count})
       ORDER BY w.at`,
@@ -427,12 +435,11 @@ export async function termMatchesAndCount(
   return { ids, counted: Math.min(matched, upTo), beyond: isBeyond };
 }
 
-const COUNTED = z.object({ n: column.integer, beyond: column.integer });
 
 const MATCH = z.object({ id: column.text });
 
 const WINDOWED = z.object({
-  beyond: column.integer,
+  beyond: column.integer.nullable(),
   id: column.text.nullable(),
   n: column.integer.nullable(),
   at: column.integer.nullable(),

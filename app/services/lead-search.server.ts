@@ -435,7 +435,6 @@ export async function termMatchesAndCount(
   return { ids, counted: Math.min(matched, upTo), beyond: isBeyond };
 }
 
-
 const MATCH = z.object({ id: column.text });
 
 const WINDOWED = z.object({

@@ -1,6 +1,6 @@
 import { isPostgres } from "~db";
 import { z } from "zod";
-import { and, column, join, raw, searchWords, selectOne, selectRows, sql, type Sql } from "./sql/reads.server";
+import { and, column, join, raw, searchWords, selectRows, sql, type Sql } from "./sql/reads.server";
 
 // The lead lists' search (My Leads, the agent's report, All Leads, the admin's retention list) from
 // the term table of migration 051 (docs/decisions/090). A lead's terms are the words of its first
@@ -276,7 +276,8 @@ export type TermsSearch = Extract<LeadSearch, { plan: "terms" }>;
 function entryHasTermAmong(terms: string[], scope: SearchScope): Sql {
   const index = raw(scope ? "lead_search_terms_by_agent" : "lead_search_terms_in_order");
   const from = isPostgres ? raw("lead_search_terms x") : sql`lead_search_terms x INDEXED BY ${index}`;
-  const agent = scope && (scope.agentId === null ? sql`x.agent_id IS NULL` : sql`x.agent_id = ${scope.agentId}`);
+  // The lead's agent only: a term row carries its lead's agent, and the entry `t` is of a lead in scope.
+  const agent = scope && inScope("x", { agentId: scope.agentId });
   return found(
     sql`SELECT 1 FROM ${from} WHERE ${and([
       agent,

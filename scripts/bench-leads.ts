@@ -684,10 +684,6 @@ async function fill(): Promise<Bench> {
   await analyzeDatabase();
   if (isPostgres) await sequelize.query("VACUUM ANALYZE");
 
-  const sessionUser = async (userId: string) => {
-    const user = await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] });
-    return toSessionUser(user!);
-  };
   return {
     admin: await sessionUser(adminIds[0]!),
     diligentAdmin: await sessionUser(adminIds[1]!),
@@ -734,8 +730,6 @@ async function fillPeopleForSetBasedFill(agents: number) {
     ...stamp,
   }));
   await insert("agents", agentRows);
-  const sessionUser = async (userId: string) =>
-    toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
   return {
     agentIds: agentRows.map((a) => a.id),
     admin: await sessionUser(admin.id),
@@ -2790,6 +2784,11 @@ async function rawPlan(raw: Raw, statement: Statement) {
     .join("\n");
 }
 
+/** A bench user as the services see a signed-in one (their agent profile included). */
+async function sessionUser(userId: string) {
+  return toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
+}
+
 /** fillPeopleForSetBasedFill's people, found in a database a --keep run of --search-sizes left. */
 async function peopleOfSetBasedFill() {
   const agents = await selectRows(
@@ -2798,8 +2797,6 @@ async function peopleOfSetBasedFill() {
     z.object({ id: column.text, userId: column.text }),
   );
   const admin = await User.findOne({ where: { email: "bench.admin0@example.test" } });
-  const sessionUser = async (userId: string) =>
-    toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
   return {
     agentIds: agents.map((a) => a.id),
     admin: await sessionUser(admin!.id),
@@ -2822,8 +2819,6 @@ async function identify(): Promise<Bench> {
     }),
   );
   const agents = rows.filter((row) => row.role === "agent").sort((a, b) => b.leads - a.leads);
-  const sessionUser = async (userId: string) =>
-    toSessionUser((await User.findByPk(userId, { include: [{ model: Agent, as: "agent" }] }))!);
   return {
     admin: await sessionUser(rows.find((row) => row.lastName === "Admin0")!.userId),
     diligentAdmin: await sessionUser(rows.find((row) => row.lastName === "Admin1")!.userId),

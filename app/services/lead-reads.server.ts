@@ -228,8 +228,9 @@ export function leadListFilters(
 /**
  * How many entries of each of a search's terms the count of a list read term by term checks:
  * past them, a total that has not reached the count's limit says "N+" (decision 090). Two words
- * both in many leads ("mary smith") are found about once in a hundred of the driving word's
- * entries; counting them exactly reads every entry, ten thousand at 1,000,000 leads.
+ * both in many leads ("mary smith") are found about once in twenty of the driving word's entries
+ * (one Mary in twenty is a Smith in the bench); counting them exactly reads every entry, some
+ * 9,000 at 1,000,000 leads.
  */
 const SEARCH_COUNT_ENTRIES = 1000;
 
@@ -238,10 +239,10 @@ export type ListSearchOptions = { searchCountEntries?: number };
 
 /**
  * A lead list's page and total when its search is read term by term (decision 090): the page's
- * ids in the list's order from the term index with their count (termMatchesAndCount), then only those rows with their
- * columns; and the total, the matches among each term's first `countEntries` entries counted up to
- * the count's cap + 1, "N+" when a term has more entries than that. A page the matches do not
- * fill says the total itself, exactly.
+ * ids in the list's order from the term index, with the total (termMatchesAndCount), then only
+ * those rows with their columns. The total is the matches among each term's first `countEntries`
+ * entries counted up to the count's cap + 1, "N+" when a term has more entries than that. A page
+ * the matches do not fill says the total itself, exactly.
  */
 export async function termsPage<T>(
   list: PageQuery,

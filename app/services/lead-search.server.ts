@@ -50,10 +50,14 @@ function termRange(term: Sql, word: string): Sql {
  */
 export type SearchScope = { agentId: string | null; working?: boolean } | undefined;
 
+/** A column of the term table under `alias` (null: unqualified). */
+const termColumn = (alias: string | null, name: "agent_id" | "returned" | "created_at" | "application_id") =>
+  alias ? sql`${raw(alias)}.${raw(name)}` : raw(name);
+
 /** The scope's condition on the term table's columns, under `alias` (none: unqualified). */
 function inScope(alias: "t" | "x" | null, scope: SearchScope): Sql | false {
   if (!scope) return false;
-  const column = (name: "agent_id" | "returned") => (alias ? sql`${raw(alias)}.${raw(name)}` : raw(name));
+  const column = (name: "agent_id" | "returned") => termColumn(alias, name);
   const agent =
     scope.agentId === null ? sql`${column("agent_id")} IS NULL` : sql`${column("agent_id")} = ${scope.agentId}`;
   return scope.working ? sql`${agent} AND ${column("returned")} = 0` : agent;
@@ -308,7 +312,7 @@ const entriesOf = (search: TermsSearch, term: string) => and([sql`t.term = ${ter
  * another way.
  */
 function termMatchesSql(search: TermsSearch, filters: Sql[], rows: number) {
-  const order = termOrder(search);
+  const order = listOrder(search.order);
   const checks = entryChecks(search, filters);
   const branches = search.terms.map(
     (term) => sql`SELECT t.application_id, t.created_at FROM lead_search_terms t
@@ -327,7 +331,7 @@ function termMatchesSql(search: TermsSearch, filters: Sql[], rows: number) {
  * order: what a count counts (in order only to choose the entries, which the index gives).
  */
 function countedMatchesSql(search: TermsSearch, filters: Sql[], entriesRead: number) {
-  const order = termOrder(search);
+  const order = listOrder(search.order);
   const checks = entryChecks(search, filters);
   return join(
     search.terms.map(
@@ -339,17 +343,11 @@ function countedMatchesSql(search: TermsSearch, filters: Sql[], entriesRead: num
   );
 }
 
-function termOrder(search: TermsSearch) {
-  return listOrder(search.order);
-}
-
 /** The term index's order for a list in `order`, of the table under `alias` (null: unqualified). */
 function listOrder(order: SearchOrder) {
   const direction = raw(order === "oldest" ? "ASC" : "DESC");
-  return (alias: string | null) => {
-    const column = (name: "created_at" | "application_id") => (alias ? sql`${raw(alias)}.${raw(name)}` : raw(name));
-    return sql`${column("created_at")} ${direction}, ${column("application_id")} ${direction}`;
-  };
+  return (alias: string | null) =>
+    sql`${termColumn(alias, "created_at")} ${direction}, ${termColumn(alias, "application_id")} ${direction}`;
 }
 
 /**
@@ -370,7 +368,7 @@ export async function termMatches(
 
 /** The terms plan's matches `from` to `from + count`, as (application_id, created_at), in the list's order. */
 function pageOfMatchesSql(search: TermsSearch, filters: Sql[], { from, count }: { from: number; count: number }) {
-  const order = termOrder(search);
+  const order = listOrder(search.order);
   return sql`SELECT p.application_id, p.created_at FROM (${termMatchesSql(search, filters, from + count)}) p
     ORDER BY ${order("p")} LIMIT ${count} OFFSET ${from}`;
 }
@@ -401,7 +399,7 @@ export async function termMatchesAndCount(
     " OR ",
   );
   const matches = countedMatchesSql(search, filters, entriesRead);
-  const order = termOrder(search);
+  const order = listOrder(search.order);
   if (filters.length === 0 && search.others.length === 0) {
     // The count's row (`at` 0), then the page's ids numbered in the list's order: one round trip.
     const rows = await selectRows(
@@ -415,8 +413,9 @@ export async function termMatchesAndCount(
     const page = rows.filter((row) => row.at !== null && row.at > 0).sort((a, b) => a.at! - b.at!);
     return { ids: page.map((row) => row.id!), counted: head?.n ?? 0, beyond: head?.beyond === 1 };
   }
-  // Each match numbered in the list's order (`at`, from 1) and counted (`n`, all of them); the first is kept
-  // for the count when the page holds none. The one row of `beyond` is there when nothing matched.
+  // Each match numbered in the list's order (`at`, from 1) and counted (`n`, all of them); the
+  // first is kept for the count when the page holds none. The one row of `beyond` is there when
+  // nothing matched.
   const rows = await selectRows(
     sql`SELECT b.beyond, w.id, w.n, w.at FROM (SELECT CASE WHEN ${beyond} THEN 1 ELSE 0 END AS beyond) b
       LEFT JOIN (SELECT m.application_id AS id, COUNT(*) OVER () AS n,

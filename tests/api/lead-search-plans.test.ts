@@ -9,7 +9,7 @@ import { LEAD_LIST_COUNT_LIMIT, agentLeadsWhere, listAgentLeads } from "~/servic
 import { TERMS_READ_APART, planLeadSearch } from "~/services/lead-search.server";
 import { column, pageCountCap, selectRows, sql, type Sql } from "~/services/sql/reads.server";
 import { loader as adminApplicationsApi } from "~/routes/api+/admin.applications";
-import { uniqueName } from "../support/application-factories";
+import { uniqueLetters, uniqueName } from "../support/application-factories";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 import { callRoute } from "../support/http";
 
@@ -44,8 +44,8 @@ async function commonName() {
   const me = await signedInAgent();
   const theirs = await signedInAgent();
   const admin = await signedInAdmin();
-  // Letters only: a word's digits are terms of their own, and the plans below count a word's terms.
-  const last = uniqueName("Common").replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!);
+  // Letters only: the plans below count a word's terms.
+  const last = uniqueLetters("Common");
   for (let i = 0; i < 5; i++) {
     const lead = await createLead(me.agent.id, { lastName: last, email: `c${i}.${last}@plans.test` });
     await copyLead(lead.id, 199);

@@ -11,7 +11,7 @@ import { agentLeadsWhere, listAgentLeads } from "~/services/lead-reads.server";
 import { markLeadRead } from "~/services/leads.server";
 import { planLeadSearch, searchTermWords, termMatches, type LeadSearch } from "~/services/lead-search.server";
 import { column, selectOne, selectRows, sql } from "~/services/sql/reads.server";
-import { uniqueName } from "../support/application-factories";
+import { uniqueLetters, uniqueName } from "../support/application-factories";
 import { createLead, signedInAdmin, signedInAgent } from "../support/factories";
 
 // The lead search from its term index (migration 051, decision 090), on whichever database the run
@@ -202,14 +202,7 @@ describe("the lead search", () => {
 
   it("drives two words both past the count's limit by the one rarest where the list begins to read", async () => {
     const { me } = await agentSearch();
-    // Names of letters alone: a name's digits would be words of their own.
-    const lettersOnly = (prefix: string) =>
-      prefix +
-      crypto
-        .randomBytes(6)
-        .toString("hex")
-        .replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)]!);
-    const [recent, older] = [lettersOnly("Recent"), lettersOnly("Older")];
+    const [recent, older] = [uniqueLetters("Recent"), uniqueLetters("Older")];
     // Five leads of each word: the recent word's all in the last days, the older word's spread back
     // over a year, so its third entry from either end lies further from the list's start.
     const day = 86_400_000;

@@ -10,6 +10,11 @@ export function uniqueName(prefix = "Applicant") {
   return `${prefix}${crypto.randomBytes(4).toString("hex")}`;
 }
 
+/** uniqueName of letters alone: a search splits a word's digits off as words of their own. */
+export function uniqueLetters(prefix: string) {
+  return uniqueName(prefix).replace(/\d/g, (digit) => "ghijklmnop"[Number(digit)]!);
+}
+
 export async function carrierId(name = "Aetna") {
   return (await Carrier.findOne({ where: { name } }))!.id;
 }
